@@ -1,0 +1,17 @@
+/**
+ * @practica/contract: the spec as code, shared by server and web.
+ * Enumerations, constants, the message catalogue, the envelope, request/response schemas and the
+ * authorization policy. zod only: no ORM, HTTP framework or UI code.
+ */
+export * from './enums';
+export * from './constants';
+export * from './messages';
+export * from './envelope';
+export * from './schemas/common';
+export * from './schemas/auth';
+export * from './schemas/info';
+export * from './schemas/user';
+export * from './schemas/organization';
+export * from './schemas/invite';
+export * from './schemas/group';
+export * from './policy';

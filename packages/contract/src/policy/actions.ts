@@ -1,0 +1,118 @@
+/**
+ * Every action the policy decides on (000 §2.2, §6; 001 §2, §4, §6; DECISIONS.md).
+ * `page:*` actions guard console routes; the rest guard API operations and the controls that
+ * trigger them. `actions` lists them all, so tests can prove every one has a rule.
+ */
+import type { RoleId } from '../enums';
+
+export const pageActions = [
+  'console:signIn',
+  'page:instructorDashboard',
+  'page:assignments',
+  'page:review',
+  'page:authoring',
+  'page:groups',
+  'page:groupDetail',
+  'page:userDetail',
+  'page:invites',
+  'page:settings',
+  'page:systemAdmin',
+  'page:organizations',
+  'page:assets',
+  'page:orgManager',
+] as const;
+
+export const operationActions = [
+  // users (000 §6, §7 'Session and users')
+  'user:list',
+  'user:read',
+  'user:create',
+  'user:update',
+  'user:updateEmail',
+  'user:updatePassword',
+  'user:activate',
+  'user:enableCreator',
+  'user:editGroups',
+  'user:softDelete',
+  'user:restore',
+  'user:erase',
+  'user:viewDeleted',
+  'admin:list',
+  'admin:create',
+  'admin:delete',
+  // organizations (000 §2.9, §6)
+  'organization:list',
+  'organization:read',
+  'organization:create',
+  'organization:update',
+  'organization:updateSeats',
+  'organization:setActive',
+  'organization:readMembers',
+  // invites (000 §2.7, §6)
+  'invite:list',
+  'invite:create',
+  'invite:delete',
+  'invite:resend',
+  // groups (000 §2.6, §6)
+  'group:read',
+  'group:create',
+  'group:update',
+  'group:delete',
+  'group:manageMembers',
+  // content (001 §2, §4, §6)
+  'content:read',
+  'content:author',
+  'content:approve',
+  'content:toggleActive',
+  'content:deleteDraft',
+  'content:markDeleted',
+  'content:addToOrganization',
+  // assets (001 §2 'Avatars and environments', §6)
+  'asset:read',
+  'asset:manage',
+  'asset:addToOrganization',
+  // assignments (001 §2, §4, §6)
+  'assignment:read',
+  'assignment:manage',
+  'assignment:changeStatus',
+  'assignment:manageMembers',
+  // answers and reviews (001 §6; DECISIONS.md 'Assignments and answers')
+  'answer:read',
+  'answer:review',
+  'answer:practice',
+  // files (000 §7 'Files')
+  'file:upload',
+] as const;
+
+export const actions = [...pageActions, ...operationActions] as const;
+
+export type PageAction = (typeof pageActions)[number];
+export type OperationAction = (typeof operationActions)[number];
+/** Every action `can()` decides on. */
+export type Action = (typeof actions)[number];
+
+/** Who asks: the signed-in user as the token resolves it, or null for an anonymous visitor. */
+export interface Actor {
+  id: number;
+  roleId: RoleId;
+  organizationId: number | null;
+  creator: boolean;
+}
+
+/**
+ * What the action applies to, as plain facts (never ORM rows). Omitted fields default to the
+ * actor's own organization and to "someone else"; the server always passes the real facts.
+ * - `organizationId`: the owning organization; `null` = general (system) content or an admin.
+ * - `userId`: the user acted on (users, answers).
+ * - `roleId`: the role of the user acted on, or of the invite to create.
+ * - `createdById`: the author (content, invites).
+ */
+export interface Target {
+  organizationId?: number | null;
+  userId?: number;
+  roleId?: RoleId;
+  createdById?: number;
+}
+
+/** Alias of `Target`, for code that reads better with the policy's name on it. */
+export type PolicyTarget = Target;

@@ -1,0 +1,152 @@
+/**
+ * Organizations: contact form, seats, lists (000 §2.5, §2.9, §3, §5, §7 'Organizations').
+ */
+import { z } from 'zod';
+import {
+  contactNameMaxLength,
+  contactNameMinLength,
+  organizationAddressMaxLength,
+  organizationAddressMinLength,
+  organizationNameMaxLength,
+  organizationNameMinLength,
+  seatsMax,
+  seatsMin,
+} from '../constants';
+import { AssetType, ContentStatus, ContentType, Ownership } from '../enums';
+import { messages } from '../messages';
+import {
+  emailSchema,
+  idSchema,
+  imageRefSchema,
+  pageQuerySchema,
+  phoneSchema,
+  requiredText,
+  searchSchema,
+} from './common';
+import { rolesFilterSchema } from './user';
+
+/** 000 §5: organization name, required, 3 to 50 characters. */
+export const organizationNameSchema = requiredText(
+  messages.organizationNameRequired,
+  organizationNameMaxLength,
+  messages.organizationNameMaxLength,
+).min(organizationNameMinLength, { error: messages.organizationNameMinLength });
+
+/** 000 §5: organization address, required, 3 to 100 characters. */
+export const organizationAddressSchema = requiredText(
+  messages.addressRequired,
+  organizationAddressMaxLength,
+  messages.addressMaxLength,
+).min(organizationAddressMinLength, { error: messages.addressMinLength });
+
+/** 000 §5: the contact person: names required, 3 to 50; email required; phone exactly 10. */
+export const contactSchema = z.object({
+  firstName: requiredText(messages.firstNameRequired, contactNameMaxLength, messages.contactFirstNameMaxLength).min(
+    contactNameMinLength,
+    { error: messages.contactFirstNameMinLength },
+  ),
+  lastName: requiredText(messages.lastNameRequired, contactNameMaxLength, messages.contactLastNameMaxLength).min(
+    contactNameMinLength,
+    { error: messages.contactLastNameMinLength },
+  ),
+  email: emailSchema,
+  phoneNumber: phoneSchema,
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** 000 §5: trainee seats (`userSeats`), whole number 0..10000 ('Trainees must be 0 or more.'). */
+export const userSeatsSchema = z
+  .number({ error: messages.seatsMustBeWholeNumber })
+  .int({ error: messages.seatsMustBeWholeNumber })
+  .min(seatsMin, { error: messages.traineeSeatsMin })
+  .max(seatsMax, { error: messages.traineeSeatsMax });
+
+/** 000 §5: creator seats (`creatorSeats`), whole number 0..10000. */
+export const creatorSeatsSchema = z
+  .number({ error: messages.seatsMustBeWholeNumber })
+  .int({ error: messages.seatsMustBeWholeNumber })
+  .min(seatsMin, { error: messages.creatorSeatsMin })
+  .max(seatsMax, { error: messages.creatorSeatsMax });
+
+/** PUT /organizations/{id}/seats body and the seats form. */
+export const organizationSeatsBodySchema = z.object({
+  userSeats: userSeatsSchema,
+  creatorSeats: creatorSeatsSchema,
+});
+export type OrganizationSeatsBody = z.infer<typeof organizationSeatsBodySchema>;
+
+/** The contact form of 000 §2.9 and PUT /organizations/{id} body. */
+export const organizationBodySchema = z.object({
+  name: organizationNameSchema,
+  address: organizationAddressSchema,
+  contact: contactSchema,
+  imageId: idSchema.nullable().optional(),
+});
+export type OrganizationBody = z.infer<typeof organizationBodySchema>;
+
+/** POST /organizations body: the contact form plus optional seats (default 0 each). */
+export const createOrganizationBodySchema = organizationBodySchema.extend({
+  userSeats: userSeatsSchema.default(0),
+  creatorSeats: creatorSeatsSchema.default(0),
+});
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBodySchema>;
+
+/** 000 §3 'Organization' as the API returns it. */
+export const organizationSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  address: z.string(),
+  contact: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+  }),
+  contactId: z.number().int().positive().nullable(),
+  imageId: z.number().int().positive().nullable(),
+  image: imageRefSchema.nullable(),
+  userSeats: z.number().int(),
+  creatorSeats: z.number().int(),
+  active: z.boolean(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** GET /organizations/{id}/users query. */
+export const organizationUsersQuerySchema = pageQuerySchema.extend({
+  roles: rolesFilterSchema,
+  search: searchSchema,
+});
+
+/** GET /organizations/{id}/assets query: `type` 1 Avatar | 2 Environment. */
+export const organizationAssetsQuerySchema = z.object({
+  type: z.coerce.number().pipe(z.literal([AssetType.Avatar, AssetType.Environment], { error: messages.validationFailed })).optional(),
+});
+
+/** GET /organizations/{id}/contents query (001 §7): status, contentTypeId, authoring, search. */
+export const organizationContentsQuerySchema = pageQuerySchema.extend({
+  status: z.coerce
+    .number()
+    .pipe(
+      z.literal(
+        [
+          ContentStatus.Draft,
+          ContentStatus.Review,
+          ContentStatus.Active,
+          ContentStatus.Inactive,
+          ContentStatus.Deleted,
+          ContentStatus.All,
+        ],
+        { error: messages.validationFailed },
+      ),
+    )
+    .optional(),
+  contentTypeId: z.coerce
+    .number()
+    .pipe(z.literal([ContentType.Interview, ContentType.RatingScale, ContentType.Feedback], { error: messages.validationFailed }))
+    .optional(),
+  authoring: z.coerce
+    .number()
+    .pipe(z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], { error: messages.validationFailed }))
+    .optional(),
+  search: searchSchema,
+});

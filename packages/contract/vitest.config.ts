@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'contract',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+  },
+});

@@ -1,0 +1,160 @@
+/**
+ * `buildApp(config)`: the whole server as one Fastify instance — used by main.ts and by every
+ * test, so tests exercise the production wiring (DESIGN.md 'Layout', fastify/demo).
+ */
+import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { messages } from '@practica/contract';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { fail } from './lib/envelope.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { infoRoutes } from './modules/info/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { loggerOptions } from './plugins/logger.js';
+import { hasWebBuild, registerStaticWeb } from './plugins/static-web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    lifecycle: { closing: boolean };
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests share one per file); otherwise one is opened from config and closed with the app. */
+  database?: Database;
+  /** Log to stdout (default true outside tests). */
+  logger?: boolean;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null; // a relative URL: same origin
+  }
+}
+
+/** Builds the app; does not listen, migrate or seed (main.ts does). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, config.env === 'development'),
+    genReqId: () => randomUUID(),
+    // A hop count is valid for Fastify's trustProxy although its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = options.database ?? (await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('lifecycle', { closing: false });
+  if (!options.database) app.addHook('onClose', async () => database.close());
+  await app.register(fp(async () => {}, { name: 'db' }));
+
+  const marketingOrigin = originOf(config.marketingUrl);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", ...(marketingOrigin ? [marketingOrigin] : [])],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => {
+      const error = new Error(messages.tooManyRequests) as Error & { statusCode: number; retryAfter: number };
+      error.statusCode = context.statusCode;
+      error.retryAfter = Math.ceil(context.ttl / 1000);
+      return error;
+    },
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Practica API',
+        description: 'The staff console and mobile app API. Every answer is {success, message, data, error}.',
+        version: config.version,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(infoRoutes, {
+        info: {
+          version: config.version,
+          iosLink: config.iosLink,
+          androidLink: config.androidLink,
+          marketingUrl: config.marketingUrl,
+        },
+      });
+      await api.register(authRoutes, {
+        secret: new TextEncoder().encode(config.jwtSecret),
+        sessionTtlSeconds: config.sessionTtlSeconds,
+        loginRatePerMinute: config.loginRatePerMinute,
+        loginFailuresMax: config.loginFailuresMax,
+        loginFailuresWindowMs: config.loginFailuresWindowMs,
+        resetMaxPerHour: config.resetMaxPerHour,
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const serveWeb = hasWebBuild(config.webDist);
+  if (serveWeb) await registerStaticWeb(app, config.webDist);
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && serveWeb && app.spaIndex && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex);
+    }
+    return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
+  });
+
+  return app;
+}

@@ -1,0 +1,147 @@
+/**
+ * Every environment variable the server reads, validated once with zod, with defaults
+ * (DESIGN.md 'Stack'; README 'Environment variables' lists the same set).
+ *
+ * `loadConfig(env)` returns a frozen `Config` or throws `ConfigError` naming every bad variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { serverRoot } from './lib/paths.js';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO: bool.optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(4).max(14).optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  APP_VERSION: z.string().optional(),
+  IOS_LINK: z.url().default('https://apps.apple.com/us/search?term=practica'),
+  ANDROID_LINK: z.url().default('https://play.google.com/store/search?q=practica&c=apps'),
+  MARKETING_URL: z.string().default('/marketing.html'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('false'),
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  LOGIN_FAILURES_MAX: z.coerce.number().int().positive().default(10),
+  LOGIN_FAILURES_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  RESET_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Base URL used in emailed links, e.g. `https://console.example.com` (no trailing slash). */
+  publicUrl: string;
+  dataDir: string;
+  /** Set: PostgreSQL via `pg`. Unset: PGlite embedded in `dataDir/pglite` (or in memory for `memory://`). */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  seedDemo: boolean;
+  admin: { email: string; password: string } | undefined;
+  jwtSecret: string;
+  sessionTtlSeconds: number;
+  version: string;
+  iosLink: string;
+  androidLink: string;
+  marketingUrl: string;
+  logLevel: string;
+  /** Passed to Fastify's `trustProxy`: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  loginRatePerMinute: number;
+  loginFailuresMax: number;
+  loginFailuresWindowMs: number;
+  resetMaxPerHour: number;
+  /** Folder of the built console, served with SPA fallback; absent folder = API only. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(raw: string): boolean | number | string {
+  if (raw === 'true') return true;
+  if (raw === 'false' || raw === '') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function readPackageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(serverRoot, '..', 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * The signing key for session tokens. Production must set JWT_SECRET; the embedded default keeps
+ * a random key in `DATA_DIR/jwt-secret` so tokens survive a restart; tests get a random key.
+ */
+function resolveJwtSecret(env: Config['env'], given: string | undefined, dataDir: string, embedded: boolean): string {
+  if (given) return given;
+  if (env === 'production') throw new ConfigError('JWT_SECRET is required in production (at least 32 characters).');
+  if (!embedded || dataDir === 'memory://') return randomBytes(32).toString('base64url');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates `env` (default `process.env`) once and returns the server's configuration. */
+export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.DATABASE_URL;
+  const dataDir = e.DATA_DIR === 'memory://' ? e.DATA_DIR : path.resolve(e.DATA_DIR);
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
+  }
+  return Object.freeze({
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    seedDemo: e.SEED_DEMO ?? embedded,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    jwtSecret: resolveJwtSecret(e.NODE_ENV, e.JWT_SECRET, dataDir, embedded),
+    sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
+    version: e.APP_VERSION ?? readPackageVersion(),
+    iosLink: e.IOS_LINK,
+    androidLink: e.ANDROID_LINK,
+    marketingUrl: e.MARKETING_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
+    loginFailuresMax: e.LOGIN_FAILURES_MAX,
+    loginFailuresWindowMs: Math.round(e.LOGIN_FAILURES_WINDOW_MINUTES * 60_000),
+    resetMaxPerHour: e.RESET_MAX_PER_HOUR,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+  });
+}

@@ -1,0 +1,3 @@
+/** The whole Drizzle schema; one file per table group, re-exported here for the client and drizzle-kit. */
+export * from './organizations.js';
+export * from './users.js';

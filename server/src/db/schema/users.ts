@@ -1,0 +1,32 @@
+/**
+ * Users of every role (000 §3 'User'). Emails are stored lower-cased and unique.
+ * `tokenVersion` is carried in session tokens: bumping it (password change, deactivation,
+ * deletion, role change) makes every older token answer 401 (DECISIONS.md 'Sessions and tokens').
+ */
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    passwordHash: text('password_hash').notNull(),
+    roleId: smallint('role_id').notNull(),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    creator: boolean('creator').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    imageId: integer('image_id'),
+    tokenVersion: integer('token_version').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_org_role_idx').on(t.organizationId, t.roleId, t.id),
+  ],
+);

@@ -1,0 +1,67 @@
+/**
+ * Typed errors that the error handler maps to statuses and the envelope (DESIGN.md 'Errors',
+ * DECISIONS.md 'API'). Services throw these; never match on message text.
+ */
+import type { ErrorCode, ErrorDetail } from '@practica/contract';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400: bad input or a broken business rule. */
+export class ValidationError extends AppError {
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(400, 'VALIDATION', message, details);
+  }
+}
+
+/** 401: no token, a bad one, or one that no longer stands. */
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Your session has expired. Please sign in again.') {
+    super(401, 'UNAUTHORIZED', message);
+  }
+}
+
+/** 403: the role may not do this. */
+export class ForbiddenError extends AppError {
+  constructor(message = 'You do not have permission to do this.') {
+    super(403, 'FORBIDDEN', message);
+  }
+}
+
+/** 404: missing, or in another organization (the two are indistinguishable). */
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, 'NOT_FOUND', message);
+  }
+}
+
+/** 409: a duplicate or a limit (seats). */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, 'CONFLICT', message);
+  }
+}
+
+/** 413: a body or file larger than allowed. */
+export class TooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, 'TOO_LARGE', message);
+  }
+}
+
+/** 429: rate limited; `retryAfterSeconds` becomes the Retry-After header. */
+export class RateLimitedError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}

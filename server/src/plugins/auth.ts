@@ -1,0 +1,61 @@
+/**
+ * Request authentication and authorization (DESIGN.md 'Authorization lives in one place').
+ *
+ * - `request.actor`: the signed-in user as a policy actor, or null.
+ * - `app.authenticate`: a preHandler that answers 401 unless a valid bearer token names an account
+ *   that may still act with the token's version (DECISIONS.md 'Sessions and tokens').
+ * - `request.authorize(action, target?)`: throws the 403 when the policy says no.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Action, type Actor, type PolicyTarget, type RoleId } from '@practica/contract';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { verifySessionToken } from '../lib/session-token.js';
+import { accountCanAct, findAccountById, type AccountRow } from '../modules/users/repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** The signed-in account row (set by `authenticate`). */
+    account: AccountRow | null;
+    authorize(action: Action, target?: PolicyTarget): void;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { secret: Uint8Array }) => {
+    app.decorateRequest('actor', null);
+    app.decorateRequest('account', null);
+    app.decorateRequest('authorize', function (this: FastifyRequest, action: Action, target?: PolicyTarget) {
+      if (!can(this.actor, action, target)) throw new ForbiddenError();
+    });
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearer(request);
+      if (!token) throw new UnauthorizedError();
+      const claims = await verifySessionToken(options.secret, token);
+      if (!claims) throw new UnauthorizedError();
+      const account = await findAccountById(app.db, claims.userId);
+      if (!account || account.tokenVersion !== claims.tokenVersion || !accountCanAct(account)) {
+        throw new UnauthorizedError();
+      }
+      request.account = account;
+      request.actor = {
+        id: account.id,
+        roleId: account.roleId as RoleId,
+        organizationId: account.organizationId,
+        creator: account.creator,
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

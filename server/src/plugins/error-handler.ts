@@ -1,0 +1,63 @@
+/**
+ * One error handler for the whole API (DESIGN.md 'Errors'): maps typed errors, schema validation
+ * failures and Fastify's own errors to the envelope with the right status. A 500 carries a generic
+ * message and the request id; the stack goes only to the log.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages, type ErrorBody, type ErrorDetail } from '@practica/contract';
+import { AppError } from '../errors.js';
+import { fail } from '../lib/envelope.js';
+
+function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply.code(status).send(fail(body));
+}
+
+function validationDetails(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): ErrorDetail[] {
+  return error.validation.map((v) => ({
+    path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: v.message ?? messages.validationFailed,
+  }));
+}
+
+/** Registers the error and not-found handlers on `app` (API routes only; the SPA fallback is separate). */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const requestId = String(request.id);
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return send(
+        reply,
+        error.statusCode,
+        { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+        error.headers,
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = validationDetails(error);
+      return send(reply, 400, {
+        code: 'VALIDATION',
+        message: details[0]?.message ?? messages.validationFailed,
+        details,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return send(reply, 500, { code: 'INTERNAL', message: messages.somethingWentWrong, requestId });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return send(reply, 429, { code: 'RATE_LIMITED', message: messages.tooManyRequests });
+    }
+    if (status === 413) {
+      return send(reply, 413, { code: 'TOO_LARGE', message: messages.payloadTooLarge });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, empty body ...
+      return send(reply, 400, { code: 'VALIDATION', message: error.message || messages.validationFailed });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { code: 'INTERNAL', message: messages.somethingWentWrong, requestId });
+  });
+}

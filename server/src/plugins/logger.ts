@@ -1,0 +1,40 @@
+/**
+ * pino options for the server: JSON logs, request ids, and redaction of passwords, tokens and
+ * authorization headers — including tokens carried in URLs (emailed links, signed uploads).
+ */
+import type { FastifyServerOptions } from 'fastify';
+
+const urlSecrets = /((?:token|signature|sig|password)=)[^&]*/gi;
+const pathTokens = /(\/(?:validate-email|reset-password|accept)\/)[^/?]+/gi;
+
+/** Replaces secrets in a request URL with `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(urlSecrets, '$1[redacted]').replace(pathTokens, '$1[redacted]');
+}
+
+/** Logger options for Fastify; `level` from config. */
+export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+        '*.passwordHash',
+        'password',
+        'token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { id: string; method: string; url: string; ip?: string }) {
+        return { id: request.id, method: request.method, url: redactUrl(request.url), ip: request.ip };
+      },
+    },
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Every guarded route of 000 §2.2 and 001 §2 with its page action (the policy decides who may
+ * open it) and its default title. Routes without a page of their own yet show the coming-soon
+ * page; later issues replace `page` with their screen.
+ */
+import { messages, type PageAction } from '@practica/contract';
+import type { ComponentType } from 'react';
+import { patterns, type RouteName } from '../config/paths';
+import { routeText } from './route-text';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+export interface GuardedRoute {
+  name: RouteName;
+  path: string;
+  action: PageAction;
+  title: string;
+  /** The screen; the coming-soon page when absent. */
+  page?: PageModule;
+}
+
+const instructorDashboard: PageModule = () => import('./routes/dashboards/instructor-dashboard');
+const creatorDashboard: PageModule = () => import('./routes/dashboards/creator-dashboard');
+const systemAdminDashboard: PageModule = () => import('./routes/dashboards/system-admin-dashboard');
+const orgManagerDashboard: PageModule = () => import('./routes/dashboards/org-manager-dashboard');
+
+const route = (name: RouteName, action: PageAction, title: string, page?: PageModule): GuardedRoute => ({
+  name,
+  path: patterns[name],
+  action,
+  title,
+  ...(page ? { page } : {}),
+});
+
+/** 000 §2.2 and 001 §2, in the spec's order. */
+export const guardedRoutes: GuardedRoute[] = [
+  route('dashboard', 'page:instructorDashboard', messages.navDashboard, instructorDashboard),
+  route('assignments', 'page:assignments', messages.navAssignments),
+  route('assignmentCreate', 'page:assignments', messages.assignmentWizard),
+  route('assignmentEdit', 'page:assignments', messages.editAssignment),
+  route('assignmentDetail', 'page:assignments', messages.navAssignments),
+  route('review', 'page:review', messages.review),
+  route('interviews', 'page:authoring', messages.interviews),
+  route('interviewCreate', 'page:authoring', messages.newInterview),
+  route('interviewEdit', 'page:authoring', messages.editInterview),
+  route('questionCreate', 'page:authoring', messages.newQuestion),
+  route('questionEdit', 'page:authoring', messages.editQuestion),
+  route('evaluations', 'page:authoring', routeText.evaluations),
+  route('evaluationCreate', 'page:authoring', messages.newEvaluation),
+  route('evaluationEdit', 'page:authoring', messages.editEvaluation),
+  route('groups', 'page:groups', messages.groups),
+  route('groupCreate', 'page:groupDetail', messages.createGroup),
+  route('groupDetail', 'page:groupDetail', messages.groups),
+  route('userDetail', 'page:userDetail', routeText.userDetail),
+  route('invites', 'page:invites', messages.invites),
+  route('settings', 'page:settings', messages.navSettings),
+  route('creatorDashboard', 'page:authoring', messages.navCreatorDashboard, creatorDashboard),
+  route('systemAdminDashboard', 'page:systemAdmin', messages.organizations, systemAdminDashboard),
+  route('systemAdminUsers', 'page:systemAdmin', messages.navAdmins),
+  route('orgManagerDashboard', 'page:orgManager', messages.navDashboard, orgManagerDashboard),
+  route('organizationCreate', 'page:organizations', routeText.newOrganization),
+  route('organizationDetail', 'page:organizations', messages.organization),
+  route('avatars', 'page:assets', messages.avatars),
+  route('avatarCreate', 'page:assets', routeText.newAvatar),
+  route('avatarEdit', 'page:assets', routeText.editAvatar),
+  route('environments', 'page:assets', messages.environments),
+  route('environmentCreate', 'page:assets', routeText.newEnvironment),
+  route('environmentEdit', 'page:assets', routeText.editEnvironment),
+  route('organizationContents', 'page:orgManager', messages.navContents),
+  route('organizationDetails', 'page:orgManager', messages.navOrganization),
+];
+

@@ -1,0 +1,57 @@
+/**
+ * The route guard (000 §2.2, 001 §2): with no signed-in user the visitor goes to login; a trainee
+ * (who may not use the console, 000 §6) is signed out and sent to the app page; a user the policy
+ * does not allow goes back with the toast 'Access Denied...' (to the role's home when there is no
+ * history) and the page is not rendered.
+ */
+import { messages, type PageAction } from '@practica/contract';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '../config/paths';
+import { roleHome, signOut, useAuth } from '../lib/auth';
+import { useCan } from '../lib/can';
+import { toast } from '../lib/toast';
+
+/** Index in the browser history that React Router keeps; 0 on a fresh tab. */
+export function historyIndex(): number {
+  const state: unknown = window.history.state;
+  if (state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number') return state.idx;
+  return 0;
+}
+
+/** Guards the whole /dbl prefix: signed in, and allowed to use the console. */
+export function RequireAuth() {
+  const { authed, user } = useAuth();
+  const location = useLocation();
+  const mayUseConsole = useCan('console:signIn');
+
+  useEffect(() => {
+    if (authed && user && !mayUseConsole) signOut();
+  }, [authed, user, mayUseConsole]);
+
+  if (!authed || !user) {
+    return <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (!mayUseConsole) return <Navigate to={paths.appRedirect()} replace />;
+  return <Outlet />;
+}
+
+/** Guards one route with its page action (000 §2.2). */
+export function RequirePermission({ action }: { action: PageAction }) {
+  const allowed = useCan(action);
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // One toast per visit, also under StrictMode's double effects.
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (allowed || !user || handled.current === location.key) return;
+    handled.current = location.key;
+    toast.error(messages.accessDenied);
+    if (historyIndex() > 0) void navigate(-1);
+    else void navigate(roleHome(user.roleId), { replace: true });
+  }, [allowed, user, navigate, location.key]);
+
+  return allowed ? <Outlet /> : null;
+}

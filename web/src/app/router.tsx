@@ -1,0 +1,74 @@
+/**
+ * The console's routes (000 §2.1, §2.2, 001 §2): public pages, the guarded /dbl prefix inside the
+ * shell, and 'Page Not Found!' for anything else. Every page is loaded lazily so the sign-in page
+ * stays small.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { guardedPrefix, patterns } from '../config/paths';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { guardedRoutes } from './guarded-routes';
+import { RequireAuth, RequirePermission } from './route-guard';
+import { PageLoader } from './page-loader';
+import { RootErrorBoundary } from './root-error-boundary';
+import { RootLayout } from './root-layout';
+
+/** What a route's `handle` carries: the title for the top bar and the browser tab. */
+export interface RouteHandle {
+  title?: string;
+}
+
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const relative = (path: string) => path.slice(guardedPrefix.length + 1);
+
+/** The route tree, shared by the browser router and the tests' memory routers. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      { path: patterns.home, lazy: page(() => import('./routes/landing')) },
+      { path: patterns.login, lazy: page(() => import('./routes/login')) },
+      { path: patterns.appRedirect, lazy: page(() => import('./routes/app-download')) },
+      { path: patterns.inviteRegistration, lazy: page(() => import('./routes/invite-registration')) },
+      { path: patterns.emailUpdate, lazy: page(() => import('./routes/email-update')) },
+      { path: patterns.passwordReset, lazy: page(() => import('./routes/password-reset')) },
+      {
+        path: guardedPrefix,
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: page(() => import('./shell/console-layout')),
+            children: [
+              { index: true, lazy: page(() => import('./routes/console-home')) },
+              ...guardedRoutes.map(
+                (r): RouteObject => ({
+                  path: relative(r.path),
+                  element: <RequirePermission action={r.action} />,
+                  handle: { title: r.title } satisfies RouteHandle,
+                  children: [{ index: true, lazy: page(r.page ?? (() => import('./routes/coming-soon'))) }],
+                }),
+              ),
+              { path: '*', lazy: page(() => import('./routes/not-found')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+/** The browser router; a 401/403 answer navigates to login through it (000 §8). */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setUnauthorizedHandler(() => {
+    void router.navigate(patterns.login, { replace: true });
+  });
+  return router;
+}

@@ -1,0 +1,186 @@
+/**
+ * The shared list view (000 §2.4, §9): a paginated table with a 'Loading...' indicator, the text
+ * 'No records found!' when the total is under 1, page sizes 25/50/100 (default 25), 1-based pages
+ * and the total shown.
+ */
+import { Box, Center, Group, Loader, Pagination, Paper, Select, Table, Text } from '@mantine/core';
+import { messages, pageSizeOptions, type PageSize } from '@practica/contract';
+import { IconDatabaseOff } from '@tabler/icons-react';
+import { useId, type Key, type KeyboardEvent, type ReactNode } from 'react';
+import { uiText } from '../config/ui-text';
+
+export interface ListTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface ListTableProps<T> {
+  columns: ListTableColumn<T>[];
+  rows: readonly T[] | undefined;
+  /** Count over all pages (the answer's `count`). */
+  total: number;
+  /** 1-based. */
+  page: number;
+  pageSize: PageSize;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: PageSize) => void;
+  loading?: boolean;
+  rowKey: (row: T) => Key;
+  onRowClick?: (row: T) => void;
+  /** Accessible name of the table. */
+  label: string;
+  /** Hides the paging footer (short lists). */
+  withPaging?: boolean;
+}
+
+/** Shared paginated table (000 §2.4). */
+export function ListTable<T>({
+  columns,
+  rows,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+  loading = false,
+  rowKey,
+  onRowClick,
+  label,
+  withPaging = true,
+}: ListTableProps<T>) {
+  const sizeId = useId();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total < 1 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const span = columns.length;
+
+  const onRowKey = (event: KeyboardEvent, row: T) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick?.(row);
+    }
+  };
+
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={span}>
+          <Center py="xl" role="status">
+            <Group gap="xs">
+              <Loader size="sm" />
+              <Text c="dimmed" size="sm">
+                {messages.loading}
+              </Text>
+            </Group>
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (total < 1 || !rows || rows.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={span}>
+          <Center py={40}>
+            <Box ta="center">
+              <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
+              <Text c="dimmed" size="sm" mt={6}>
+                {messages.noRecordsFound}
+              </Text>
+            </Box>
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <Table.Tr
+        key={rowKey(row)}
+        {...(onRowClick
+          ? {
+              onClick: () => onRowClick(row),
+              onKeyDown: (e: KeyboardEvent) => onRowKey(e, row),
+              tabIndex: 0,
+              style: { cursor: 'pointer' },
+            }
+          : {})}
+      >
+        {columns.map((column) => (
+          <Table.Td key={column.key} ta={column.align}>
+            {column.cell(row)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <Paper p={0} style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={560}>
+        <Table
+          aria-label={label}
+          aria-busy={loading}
+          highlightOnHover={Boolean(onRowClick) && !loading && total > 0}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+        >
+          <Table.Thead bg="var(--mantine-color-gray-0)">
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} w={column.width} ta={column.align}>
+                  <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
+                    {column.header}
+                  </Text>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{body}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {withPaging && (
+        <Group
+          justify="space-between"
+          px="md"
+          py="sm"
+          gap="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {uiText.range(from, to, total)}
+          </Text>
+          <Group gap="md">
+            <Group gap={8}>
+              <Text size="sm" c="dimmed" component="label" htmlFor={sizeId}>
+                {uiText.rowsPerPage}
+              </Text>
+              <Select
+                id={sizeId}
+                size="xs"
+                w={80}
+                allowDeselect={false}
+                data={pageSizeOptions.map(String)}
+                value={String(pageSize)}
+                onChange={(value) => {
+                  const size = Number(value);
+                  if ((pageSizeOptions as readonly number[]).includes(size)) onPageSizeChange(size as PageSize);
+                }}
+              />
+            </Group>
+            <Pagination
+              size="sm"
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={onPageChange}
+              aria-label={uiText.pagination}
+              withEdges={pages > 5}
+            />
+          </Group>
+        </Group>
+      )}
+    </Paper>
+  );
+}

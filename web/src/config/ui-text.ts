@@ -1,0 +1,38 @@
+/**
+ * Console copy that the spec does not quote (brand, helper texts, accessible names). Every string
+ * the spec quotes comes from the contract's `messages`/`format` instead; these are candidates for
+ * the catalogue if the product wants one place for all copy.
+ */
+export const uiText = {
+  brandName: 'Practica',
+  brandTagline: 'Interview practice for training teams',
+  staffConsole: 'Staff console',
+  signInHeading: 'Welcome back',
+  signInSubheading: 'Sign in to the staff console.',
+  resetSubheading: "Enter your email address and we'll send you a link to choose a new password.",
+  resetSentBody: (email: string) =>
+    `If an account exists for ${email}, a link to reset the password is on its way.`,
+  mainNavigation: 'Main navigation',
+  toggleNavigation: 'Toggle navigation',
+  userMenu: 'Account',
+  rowsPerPage: 'Rows per page',
+  pagination: 'Pagination',
+  range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
+  noCount: '—',
+  comingSoonTitle: 'Coming soon',
+  comingSoonBody: 'This screen is part of the console and arrives in an upcoming release.',
+  goHome: 'Go to the start page',
+  reload: 'Reload the page',
+  reloadHint: 'The console hit an unexpected problem. Reloading usually fixes it.',
+  notFoundBody: 'The address may be mistyped, or the page may have moved.',
+  appPageHeading: 'Practise on your phone',
+  appPageBody:
+    'Trainees answer their interviews in the mobile app. Download it from your store and sign in with the same account.',
+  appStoreBadge: { top: 'Download on the', bottom: 'App Store', label: 'Download on the App Store' },
+  googlePlayBadge: { top: 'GET IT ON', bottom: 'Google Play', label: 'Get it on Google Play' },
+  marketingFrameTitle: 'Practica product overview',
+  inviteRegistrationTitle: 'Join your team',
+  emailUpdateTitle: 'Email update',
+  passwordResetTitle: 'Choose a new password',
+  pendingReviewListTitle: 'Answers waiting for a review',
+} as const;
