@@ -4,10 +4,13 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const contract = JSON.parse(readFileSync(new URL('../packages/contract/package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(contract.dependencies ?? {})].filter(
-  (name) => name !== '@practica/contract',
+const contract = JSON.parse(
+  readFileSync(new URL('../packages/contract/package.json', import.meta.url), 'utf8'),
 );
+const external = [
+  ...Object.keys(pkg.dependencies ?? {}),
+  ...Object.keys(contract.dependencies ?? {}),
+].filter((name) => name !== '@practica/contract');
 
 await build({
   entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts' },

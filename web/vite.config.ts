@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
@@ -10,15 +10,27 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
  */
 const chunkGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-textarea-autosize|react-transition-group|clsx|tslib|get-nonce|dom-helpers)[\\/]/, priority: 20 },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-  { name: 'contract', test: /(packages[\\/]contract[\\/]|node_modules[\\/](zod|@practica)[\\/])/, priority: 20 },
 ];
+
+/**
+ * The contract package is plain declarations (enums, messages, zod schemas): none of its modules
+ * has side effects, so a page that needs only the sign-in schemas does not carry the others.
+ */
+const contractIsSideEffectFree: Plugin = {
+  name: 'practica:contract-side-effect-free',
+  transform: {
+    filter: { id: /packages[\\/]contract[\\/]src[\\/]/ },
+    handler(code) {
+      return { code, map: null, moduleSideEffects: false };
+    },
+  },
+};
 
 /** Vite for the console (DESIGN.md): dev server proxies the API; build goes to web/dist. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), contractIsSideEffectFree],
   server: {
     port: 5173,
     strictPort: true,
@@ -34,6 +46,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {

@@ -10,7 +10,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { messages } from '@practica/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
@@ -48,9 +52,15 @@ function originOf(url: string): string | null {
 }
 
 /** Builds the app; does not listen, migrate or seed (main.ts does). */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel, config.env === 'development'),
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(config.logLevel, config.env === 'development'),
     genReqId: () => randomUUID(),
     // A hop count is valid for Fastify's trustProxy although its types omit it.
     trustProxy: config.trustProxy as boolean | string,
@@ -63,11 +73,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
 
-  const database = options.database ?? (await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -100,7 +112,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => {
-      const error = new Error(messages.tooManyRequests) as Error & { statusCode: number; retryAfter: number };
+      const error = new Error(messages.tooManyRequests) as Error & {
+        statusCode: number;
+        retryAfter: number;
+      };
       error.statusCode = context.statusCode;
       error.retryAfter = Math.ceil(context.ttl / 1000);
       return error;
@@ -112,10 +127,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openapi: {
       info: {
         title: 'Practica API',
-        description: 'The staff console and mobile app API. Every answer is {success, message, data, error}.',
+        description:
+          'The staff console and mobile app API. Every answer is {success, message, data, error}.',
         version: config.version,
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -150,8 +168,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && serveWeb && app.spaIndex && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex);
+    if (
+      !isApi &&
+      serveWeb &&
+      app.spaIndex &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(app.spaIndex);
     }
     return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
   });

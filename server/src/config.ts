@@ -26,7 +26,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(4).max(14).optional(),
   JWT_SECRET: z.string().min(32).optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   APP_VERSION: z.string().optional(),
   IOS_LINK: z.url().default('https://apps.apple.com/us/search?term=practica'),
   ANDROID_LINK: z.url().default('https://play.google.com/store/search?q=practica&c=apps'),
@@ -95,9 +99,15 @@ function readPackageVersion(): string {
  * The signing key for session tokens. Production must set JWT_SECRET; the embedded default keeps
  * a random key in `DATA_DIR/jwt-secret` so tokens survive a restart; tests get a random key.
  */
-function resolveJwtSecret(env: Config['env'], given: string | undefined, dataDir: string, embedded: boolean): string {
+function resolveJwtSecret(
+  env: Config['env'],
+  given: string | undefined,
+  dataDir: string,
+  embedded: boolean,
+): string {
   if (given) return given;
-  if (env === 'production') throw new ConfigError('JWT_SECRET is required in production (at least 32 characters).');
+  if (env === 'production')
+    throw new ConfigError('JWT_SECRET is required in production (at least 32 characters).');
   if (!embedded || dataDir === 'memory://') return randomBytes(32).toString('base64url');
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -129,7 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     seedDemo: e.SEED_DEMO ?? embedded,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
     jwtSecret: resolveJwtSecret(e.NODE_ENV, e.JWT_SECRET, dataDir, embedded),
     sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
     version: e.APP_VERSION ?? readPackageVersion(),

@@ -62,6 +62,8 @@ export class TooLargeError extends AppError {
 /** 429: rate limited; `retryAfterSeconds` becomes the Retry-After header. */
 export class RateLimitedError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+    super(429, 'RATE_LIMITED', message, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
   }
 }

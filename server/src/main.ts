@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
 
   const url = `http://localhost:${config.port}`;
-  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const where =
+    database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const lines = [
     '',
     `  Practica ${config.version} is ready at ${url}  (${where}, ${Math.round(performance.now() - started)} ms)`,
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
     lines.push(`  Demo accounts${seeded ? ' (just created)' : ''}, password ${demoPassword}:`);
     for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(24)} ${a.role}`);
   } else if (!(await hasAdmin(database.db))) {
-    lines.push('  No admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin`.');
+    lines.push(
+      '  No admin yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run `npm run create-admin`.',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
@@ -53,7 +56,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`\n${error.message}\n\n`);
   } else {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

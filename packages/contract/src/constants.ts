@@ -124,7 +124,11 @@ export const wizardSteps = 5;
 export const maxRatingsPerAssignment = 1;
 export const maxFeedbackPerAssignment = 1;
 /** 001 §9: stepper colours. */
-export const stepperColors = { active: '#ed1d24', completed: '#a10308', inactive: '#e0e0e0' } as const;
+export const stepperColors = {
+  active: '#ed1d24',
+  completed: '#a10308',
+  inactive: '#e0e0e0',
+} as const;
 /** 001 §2 / §9: the review video is at most 500px high and 675px wide. */
 export const videoMaxHeightPx = 500;
 export const videoMaxWidthPx = 675;

@@ -113,7 +113,13 @@ export const assignmentStatusLabels: Record<AssignmentStatusId, string> = {
 };
 
 /** 001 §3: answer status None 0, Pending 1, Submitted 2 (shown 'To review'), Reviewed 3, Completed 4. */
-export const AnswerStatus = { None: 0, Pending: 1, Submitted: 2, Reviewed: 3, Completed: 4 } as const;
+export const AnswerStatus = {
+  None: 0,
+  Pending: 1,
+  Submitted: 2,
+  Reviewed: 3,
+  Completed: 4,
+} as const;
 export type AnswerStatusId = (typeof AnswerStatus)[keyof typeof AnswerStatus];
 export const answerStatusLabels: Record<AnswerStatusId, string> = {
   0: 'None',

@@ -3,7 +3,17 @@
  * Rows: role × action × same/other organization × creator flag → expected.
  */
 import { describe, expect, it } from 'vitest';
-import { actions, can, pageActions, Role, type Action, type Actor, type PageAction, type RoleId, type Target } from '../src';
+import {
+  actions,
+  can,
+  pageActions,
+  Role,
+  type Action,
+  type Actor,
+  type PageAction,
+  type RoleId,
+  type Target,
+} from '../src';
 
 const ORG = 10;
 const OTHER_ORG = 20;
@@ -14,7 +24,12 @@ type RoleName = keyof typeof Role;
 function actor(role: RoleName, creator = false, id?: number): Actor {
   const roleId = Role[role];
   const defaults: Record<RoleName, number> = { Admin: 2, Manager: 30, Instructor: 40, Trainee: 50 };
-  return { id: id ?? defaults[role], roleId, organizationId: roleId === Role.Admin ? null : ORG, creator };
+  return {
+    id: id ?? defaults[role],
+    roleId,
+    organizationId: roleId === Role.Admin ? null : ORG,
+    creator,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -22,6 +37,7 @@ function actor(role: RoleName, creator = false, id?: number): Actor {
 // ---------------------------------------------------------------------------------------------
 const Y = true;
 const N = false;
+// prettier-ignore
 //                                              Trainee Instr  Manager Admin
 const pageTable: Record<PageAction, { plain: [boolean, boolean, boolean, boolean]; creator: [boolean, boolean, boolean, boolean] }> = {
   'console:signIn':           { plain: [N, Y, Y, Y], creator: [N, Y, Y, Y] },
@@ -49,9 +65,12 @@ const pageRows = pageActions.flatMap((action) =>
 );
 
 describe('page actions', () => {
-  it.each(pageRows)('$action · $role · creator=$creator → $expected', ({ action, role, creator, expected }) => {
-    expect(can(actor(role, creator), action)).toBe(expected);
-  });
+  it.each(pageRows)(
+    '$action · $role · creator=$creator → $expected',
+    ({ action, role, creator, expected }) => {
+      expect(can(actor(role, creator), action)).toBe(expected);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -68,7 +87,13 @@ interface Row {
   target: Target | undefined;
   expected: boolean;
 }
-const row = (who: string, a: Actor, action: Action, target: Target | undefined, expected: boolean): Row => ({
+const row = (
+  who: string,
+  a: Actor,
+  action: Action,
+  target: Target | undefined,
+  expected: boolean,
+): Row => ({
   who,
   a,
   action,
@@ -87,32 +112,152 @@ const trainee = actor('Trainee');
 
 const operationRows: Row[] = [
   // users: self always; admin any; manager same org except admins
-  row('trainee updates itself', trainee, 'user:update', same({ userId: trainee.id, roleId: Role.Trainee }), true),
-  row('trainee updates another', trainee, 'user:update', same({ userId: 99, roleId: Role.Trainee }), false),
-  row('instructor updates itself', instructor, 'user:updatePassword', same({ userId: instructor.id }), true),
-  row('instructor updates a trainee', instructor, 'user:update', same({ userId: 99, roleId: Role.Trainee }), false),
-  row('manager updates a trainee, same org', manager, 'user:update', same({ userId: 99, roleId: Role.Trainee }), true),
-  row('manager updates a trainee, other org', manager, 'user:update', other({ userId: 99, roleId: Role.Trainee }), false),
-  row('manager updates an admin', manager, 'user:update', same({ userId: 2, roleId: Role.Admin }), false),
-  row('admin updates anyone, other org', admin, 'user:updateEmail', other({ userId: 99, roleId: Role.Manager }), true),
+  row(
+    'trainee updates itself',
+    trainee,
+    'user:update',
+    same({ userId: trainee.id, roleId: Role.Trainee }),
+    true,
+  ),
+  row(
+    'trainee updates another',
+    trainee,
+    'user:update',
+    same({ userId: 99, roleId: Role.Trainee }),
+    false,
+  ),
+  row(
+    'instructor updates itself',
+    instructor,
+    'user:updatePassword',
+    same({ userId: instructor.id }),
+    true,
+  ),
+  row(
+    'instructor updates a trainee',
+    instructor,
+    'user:update',
+    same({ userId: 99, roleId: Role.Trainee }),
+    false,
+  ),
+  row(
+    'manager updates a trainee, same org',
+    manager,
+    'user:update',
+    same({ userId: 99, roleId: Role.Trainee }),
+    true,
+  ),
+  row(
+    'manager updates a trainee, other org',
+    manager,
+    'user:update',
+    other({ userId: 99, roleId: Role.Trainee }),
+    false,
+  ),
+  row(
+    'manager updates an admin',
+    manager,
+    'user:update',
+    same({ userId: 2, roleId: Role.Admin }),
+    false,
+  ),
+  row(
+    'admin updates anyone, other org',
+    admin,
+    'user:updateEmail',
+    other({ userId: 99, roleId: Role.Manager }),
+    true,
+  ),
   row('instructor reads a user, same org', instructor, 'user:read', same({ userId: 99 }), true),
   row('instructor reads a user, other org', instructor, 'user:read', other({ userId: 99 }), false),
   row('manager lists users, other org', manager, 'user:list', other(), false),
-  row('manager deactivates a trainee', manager, 'user:activate', same({ userId: 99, roleId: Role.Trainee }), true),
-  row('manager deactivates itself', manager, 'user:activate', same({ userId: manager.id, roleId: Role.Manager }), false),
-  row('instructor deactivates a trainee', instructor, 'user:activate', same({ userId: 99, roleId: Role.Trainee }), false),
+  row(
+    'manager deactivates a trainee',
+    manager,
+    'user:activate',
+    same({ userId: 99, roleId: Role.Trainee }),
+    true,
+  ),
+  row(
+    'manager deactivates itself',
+    manager,
+    'user:activate',
+    same({ userId: manager.id, roleId: Role.Manager }),
+    false,
+  ),
+  row(
+    'instructor deactivates a trainee',
+    instructor,
+    'user:activate',
+    same({ userId: 99, roleId: Role.Trainee }),
+    false,
+  ),
   // creator flag: never for trainees
-  row('admin enables creator for a trainee', admin, 'user:enableCreator', same({ userId: 99, roleId: Role.Trainee }), false),
-  row('admin enables creator for an instructor', admin, 'user:enableCreator', other({ userId: 99, roleId: Role.Instructor }), true),
-  row('manager enables creator, same org', manager, 'user:enableCreator', same({ userId: 99, roleId: Role.Instructor }), true),
-  row('manager enables creator for a trainee', manager, 'user:enableCreator', same({ userId: 99, roleId: Role.Trainee }), false),
-  row('manager enables creator, other org', manager, 'user:enableCreator', other({ userId: 99, roleId: Role.Instructor }), false),
-  row('instructor enables creator', instructor, 'user:enableCreator', same({ userId: 99, roleId: Role.Instructor }), false),
+  row(
+    'admin enables creator for a trainee',
+    admin,
+    'user:enableCreator',
+    same({ userId: 99, roleId: Role.Trainee }),
+    false,
+  ),
+  row(
+    'admin enables creator for an instructor',
+    admin,
+    'user:enableCreator',
+    other({ userId: 99, roleId: Role.Instructor }),
+    true,
+  ),
+  row(
+    'manager enables creator, same org',
+    manager,
+    'user:enableCreator',
+    same({ userId: 99, roleId: Role.Instructor }),
+    true,
+  ),
+  row(
+    'manager enables creator for a trainee',
+    manager,
+    'user:enableCreator',
+    same({ userId: 99, roleId: Role.Trainee }),
+    false,
+  ),
+  row(
+    'manager enables creator, other org',
+    manager,
+    'user:enableCreator',
+    other({ userId: 99, roleId: Role.Instructor }),
+    false,
+  ),
+  row(
+    'instructor enables creator',
+    instructor,
+    'user:enableCreator',
+    same({ userId: 99, roleId: Role.Instructor }),
+    false,
+  ),
   // delete / restore / erase / deleted list: admin only; never id 1, never oneself
   row('admin soft-deletes a user', admin, 'user:softDelete', other({ userId: 99 }), true),
-  row('admin soft-deletes admin id 1', admin, 'user:softDelete', { userId: 1, roleId: Role.Admin, organizationId: null }, false),
-  row('admin soft-deletes itself', admin, 'user:softDelete', { userId: admin.id, organizationId: null }, false),
-  row('manager soft-deletes a trainee', manager, 'user:softDelete', same({ userId: 99, roleId: Role.Trainee }), false),
+  row(
+    'admin soft-deletes admin id 1',
+    admin,
+    'user:softDelete',
+    { userId: 1, roleId: Role.Admin, organizationId: null },
+    false,
+  ),
+  row(
+    'admin soft-deletes itself',
+    admin,
+    'user:softDelete',
+    { userId: admin.id, organizationId: null },
+    false,
+  ),
+  row(
+    'manager soft-deletes a trainee',
+    manager,
+    'user:softDelete',
+    same({ userId: 99, roleId: Role.Trainee }),
+    false,
+  ),
   row('admin erases a user', admin, 'user:erase', same({ userId: 99 }), true),
   row('admin erases admin id 1', admin, 'user:erase', { userId: 1, organizationId: null }, false),
   row('manager erases a trainee', manager, 'user:erase', same({ userId: 99 }), false),
@@ -123,10 +268,34 @@ const operationRows: Row[] = [
   // admins
   row('admin adds an admin', admin, 'admin:create', undefined, true),
   row('manager adds an admin', manager, 'admin:create', undefined, false),
-  row('admin deletes another admin', admin, 'admin:delete', { userId: 3, organizationId: null }, true),
-  row('admin deletes admin id 1', admin, 'admin:delete', { userId: 1, organizationId: null }, false),
-  row('admin id 1 deletes itself', firstAdmin, 'admin:delete', { userId: 1, organizationId: null }, false),
-  row('admin deletes itself', admin, 'admin:delete', { userId: admin.id, organizationId: null }, false),
+  row(
+    'admin deletes another admin',
+    admin,
+    'admin:delete',
+    { userId: 3, organizationId: null },
+    true,
+  ),
+  row(
+    'admin deletes admin id 1',
+    admin,
+    'admin:delete',
+    { userId: 1, organizationId: null },
+    false,
+  ),
+  row(
+    'admin id 1 deletes itself',
+    firstAdmin,
+    'admin:delete',
+    { userId: 1, organizationId: null },
+    false,
+  ),
+  row(
+    'admin deletes itself',
+    admin,
+    'admin:delete',
+    { userId: admin.id, organizationId: null },
+    false,
+  ),
   // organizations
   row('admin creates an organization', admin, 'organization:create', undefined, true),
   row('manager creates an organization', manager, 'organization:create', undefined, false),
@@ -136,18 +305,72 @@ const operationRows: Row[] = [
   row('admin updates seats', admin, 'organization:updateSeats', other(), true),
   // invites: admin never invitable; instructor only trainees of its organization
   row('admin invites an admin', admin, 'invite:create', same({ roleId: Role.Admin }), false),
-  row('admin invites a manager, any org', admin, 'invite:create', other({ roleId: Role.Manager }), true),
-  row('manager invites an instructor, same org', manager, 'invite:create', same({ roleId: Role.Instructor }), true),
-  row('manager invites a trainee, other org', manager, 'invite:create', other({ roleId: Role.Trainee }), false),
-  row('instructor invites a trainee, same org', instructor, 'invite:create', same({ roleId: Role.Trainee }), true),
-  row('instructor invites an instructor', instructor, 'invite:create', same({ roleId: Role.Instructor }), false),
-  row('instructor invites a manager', instructor, 'invite:create', same({ roleId: Role.Manager }), false),
-  row('instructor invites a trainee, other org', instructor, 'invite:create', other({ roleId: Role.Trainee }), false),
+  row(
+    'admin invites a manager, any org',
+    admin,
+    'invite:create',
+    other({ roleId: Role.Manager }),
+    true,
+  ),
+  row(
+    'manager invites an instructor, same org',
+    manager,
+    'invite:create',
+    same({ roleId: Role.Instructor }),
+    true,
+  ),
+  row(
+    'manager invites a trainee, other org',
+    manager,
+    'invite:create',
+    other({ roleId: Role.Trainee }),
+    false,
+  ),
+  row(
+    'instructor invites a trainee, same org',
+    instructor,
+    'invite:create',
+    same({ roleId: Role.Trainee }),
+    true,
+  ),
+  row(
+    'instructor invites an instructor',
+    instructor,
+    'invite:create',
+    same({ roleId: Role.Instructor }),
+    false,
+  ),
+  row(
+    'instructor invites a manager',
+    instructor,
+    'invite:create',
+    same({ roleId: Role.Manager }),
+    false,
+  ),
+  row(
+    'instructor invites a trainee, other org',
+    instructor,
+    'invite:create',
+    other({ roleId: Role.Trainee }),
+    false,
+  ),
   row('trainee invites a trainee', trainee, 'invite:create', same({ roleId: Role.Trainee }), false),
   row('manager lists invites, same org', manager, 'invite:list', same(), true),
   row('instructor lists invites', instructor, 'invite:list', same(), false),
-  row('instructor deletes its own invite', instructor, 'invite:delete', same({ createdById: instructor.id }), true),
-  row('instructor deletes another invite', instructor, 'invite:delete', same({ createdById: manager.id }), false),
+  row(
+    'instructor deletes its own invite',
+    instructor,
+    'invite:delete',
+    same({ createdById: instructor.id }),
+    true,
+  ),
+  row(
+    'instructor deletes another invite',
+    instructor,
+    'invite:delete',
+    same({ createdById: manager.id }),
+    false,
+  ),
   // groups
   row('instructor reads groups, same org', instructor, 'group:read', same(), true),
   row('instructor reads groups, other org', instructor, 'group:read', other(), false),
@@ -176,17 +399,35 @@ const operationRows: Row[] = [
   row('admin marks Inactive content Deleted', admin, 'content:markDeleted', general, true),
   row('manager marks content Deleted', manager, 'content:markDeleted', same(), false),
   row('admin adds content to an organization', admin, 'content:addToOrganization', other(), true),
-  row('manager adds content to an organization', manager, 'content:addToOrganization', same(), false),
+  row(
+    'manager adds content to an organization',
+    manager,
+    'content:addToOrganization',
+    same(),
+    false,
+  ),
   row('instructor reads general content', instructor, 'content:read', general, true),
   row('instructor reads other org content', instructor, 'content:read', other(), false),
   // assets
   row('admin manages assets', admin, 'asset:manage', general, true),
   row('manager manages assets', manager, 'asset:manage', general, false),
   row('admin adds an asset to an organization', admin, 'asset:addToOrganization', other(), true),
-  row('manager adds an asset to an organization', manager, 'asset:addToOrganization', same(), false),
+  row(
+    'manager adds an asset to an organization',
+    manager,
+    'asset:addToOrganization',
+    same(),
+    false,
+  ),
   // assignments
   row('instructor manages an assignment, same org', instructor, 'assignment:manage', same(), true),
-  row('instructor manages an assignment, other org', instructor, 'assignment:manage', other(), false),
+  row(
+    'instructor manages an assignment, other org',
+    instructor,
+    'assignment:manage',
+    other(),
+    false,
+  ),
   row('trainee manages an assignment', trainee, 'assignment:manage', same(), false),
   // reviews and answers
   row('instructor reviews, same org', instructor, 'answer:review', same(), true),
@@ -197,7 +438,13 @@ const operationRows: Row[] = [
   row('trainee reads another answer', trainee, 'answer:read', same({ userId: 99 }), false),
   row('manager reads answers, same org', manager, 'answer:read', same({ userId: 99 }), true),
   row('trainee practises its own', trainee, 'answer:practice', same({ userId: trainee.id }), true),
-  row('instructor practises', instructor, 'answer:practice', same({ userId: instructor.id }), false),
+  row(
+    'instructor practises',
+    instructor,
+    'answer:practice',
+    same({ userId: instructor.id }),
+    false,
+  ),
 ];
 
 describe('operation actions', () => {
@@ -207,15 +454,20 @@ describe('operation actions', () => {
 });
 
 describe('every action', () => {
-  it.each(actions.map((action) => ({ action })))('$action is refused to anonymous visitors', ({ action }) => {
-    expect(can(null, action)).toBe(false);
-    expect(can(undefined, action, { organizationId: ORG })).toBe(false);
-  });
+  it.each(actions.map((action) => ({ action })))(
+    '$action is refused to anonymous visitors',
+    ({ action }) => {
+      expect(can(null, action)).toBe(false);
+      expect(can(undefined, action, { organizationId: ORG })).toBe(false);
+    },
+  );
 
   it('has a rule that answers a boolean for every role', () => {
     for (const action of actions) {
       for (const roleId of [1, 2, 3, 4] as RoleId[]) {
-        const result = can({ id: 7, roleId, organizationId: ORG, creator: true }, action, { organizationId: ORG });
+        const result = can({ id: 7, roleId, organizationId: ORG, creator: true }, action, {
+          organizationId: ORG,
+        });
         expect(typeof result).toBe('boolean');
       }
     }
@@ -226,7 +478,15 @@ describe('every action', () => {
       can(trainee, action, { organizationId: ORG, userId: trainee.id, roleId: Role.Trainee }),
     );
     expect(allowed.sort()).toEqual(
-      ['answer:practice', 'answer:read', 'file:upload', 'user:read', 'user:update', 'user:updateEmail', 'user:updatePassword'].sort(),
+      [
+        'answer:practice',
+        'answer:read',
+        'file:upload',
+        'user:read',
+        'user:update',
+        'user:updateEmail',
+        'user:updatePassword',
+      ].sort(),
     );
   });
 });

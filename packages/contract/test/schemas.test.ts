@@ -32,7 +32,9 @@ function errors(schema: z.ZodType, value: unknown): string[] {
 /** The messages at one path of a failed parse. */
 function errorsAt(schema: z.ZodType, value: unknown, path: string): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.filter((i) => i.path.join('.') === path).map((i) => i.message);
+  return result.success
+    ? []
+    : result.error.issues.filter((i) => i.path.join('.') === path).map((i) => i.message);
 }
 const chars = (n: number) => 'a'.repeat(n);
 
@@ -54,30 +56,46 @@ describe('password (4..14)', () => {
   });
 
   it('repeat must match', () => {
-    expect(errorsAt(newPasswordFormSchema, { password: 'abcd', repeatPassword: 'abce' }, 'repeatPassword')).toEqual([
-      "Repeat password doesn't matched with password!",
-    ]);
+    expect(
+      errorsAt(
+        newPasswordFormSchema,
+        { password: 'abcd', repeatPassword: 'abce' },
+        'repeatPassword',
+      ),
+    ).toEqual(["Repeat password doesn't matched with password!"]);
     expect(errors(newPasswordFormSchema, { password: 'abcd', repeatPassword: 'abcd' })).toEqual([]);
   });
 
   it('profile form: empty password means unchanged, a short one is refused', () => {
     const base = { firstName: 'Ann', lastName: 'Lee', phoneNumber: '' };
     expect(errors(profileFormSchema, { ...base, password: '', repeatPassword: '' })).toEqual([]);
-    expect(errorsAt(profileFormSchema, { ...base, password: 'abc', repeatPassword: 'abc' }, 'password')).toEqual([
-      messages.passwordMinLength,
+    expect(
+      errorsAt(profileFormSchema, { ...base, password: 'abc', repeatPassword: 'abc' }, 'password'),
+    ).toEqual([messages.passwordMinLength]);
+    expect(errorsAt(profileFormSchema, { ...base, phoneNumber: '123' }, 'phoneNumber')).toEqual([
+      'Phone number is invalid!',
     ]);
-    expect(errorsAt(profileFormSchema, { ...base, phoneNumber: '123' }, 'phoneNumber')).toEqual(['Phone number is invalid!']);
     expect(profileFormSchema.parse({ ...base }).phoneNumber).toBeNull();
   });
 });
 
 describe('login and reset request', () => {
   it('requires email and password with the spec messages', () => {
-    expect(errorsAt(loginBodySchema, { password: 'x' }, 'email')).toEqual(['Email address is required!']);
-    expect(errorsAt(loginBodySchema, { email: '   ', password: 'x' }, 'email')).toEqual(['Email address is required!']);
-    expect(errorsAt(loginBodySchema, { email: 'a@b.co' }, 'password')).toEqual(['Password is required!']);
-    expect(errorsAt(loginBodySchema, { email: 'a@b.co', password: '' }, 'password')).toEqual(['Password is required!']);
-    expect(errorsAt(resetRequestSchema, { email: '' }, 'email')).toEqual(['Email address is required!']);
+    expect(errorsAt(loginBodySchema, { password: 'x' }, 'email')).toEqual([
+      'Email address is required!',
+    ]);
+    expect(errorsAt(loginBodySchema, { email: '   ', password: 'x' }, 'email')).toEqual([
+      'Email address is required!',
+    ]);
+    expect(errorsAt(loginBodySchema, { email: 'a@b.co' }, 'password')).toEqual([
+      'Password is required!',
+    ]);
+    expect(errorsAt(loginBodySchema, { email: 'a@b.co', password: '' }, 'password')).toEqual([
+      'Password is required!',
+    ]);
+    expect(errorsAt(resetRequestSchema, { email: '' }, 'email')).toEqual([
+      'Email address is required!',
+    ]);
   });
 
   it('trims and lower-cases the email', () => {
@@ -88,7 +106,12 @@ describe('login and reset request', () => {
   });
 });
 
-const contact = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phoneNumber: '0123456789' };
+const contact = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  phoneNumber: '0123456789',
+};
 const organization = { name: 'Acme', address: 'Main street 1', contact };
 
 describe('organization', () => {
@@ -100,11 +123,15 @@ describe('organization', () => {
     [50, []],
     [51, [messages.organizationNameMaxLength]],
   ])('name of %i characters → %j', (n, expected) => {
-    expect(errorsAt(organizationBodySchema, { ...organization, name: chars(n) }, 'name')).toEqual(expected);
+    expect(errorsAt(organizationBodySchema, { ...organization, name: chars(n) }, 'name')).toEqual(
+      expected,
+    );
   });
 
   it('name required', () => {
-    expect(errorsAt(organizationBodySchema, { ...organization, name: '' }, 'name')).toEqual([messages.organizationNameRequired]);
+    expect(errorsAt(organizationBodySchema, { ...organization, name: '' }, 'name')).toEqual([
+      messages.organizationNameRequired,
+    ]);
   });
 
   it.each([
@@ -114,7 +141,9 @@ describe('organization', () => {
     [100, []],
     [101, [messages.addressMaxLength]],
   ])('address of %i characters → %j', (n, expected) => {
-    expect(errorsAt(organizationBodySchema, { ...organization, address: chars(n) }, 'address')).toEqual(expected);
+    expect(
+      errorsAt(organizationBodySchema, { ...organization, address: chars(n) }, 'address'),
+    ).toEqual(expected);
   });
 
   it.each([
@@ -123,9 +152,13 @@ describe('organization', () => {
     [50, []],
     [51, [messages.contactFirstNameMaxLength]],
   ])('contact first name of %i characters → %j', (n, expected) => {
-    expect(errorsAt(organizationBodySchema, { ...organization, contact: { ...contact, firstName: chars(n) } }, 'contact.firstName')).toEqual(
-      expected,
-    );
+    expect(
+      errorsAt(
+        organizationBodySchema,
+        { ...organization, contact: { ...contact, firstName: chars(n) } },
+        'contact.firstName',
+      ),
+    ).toEqual(expected);
   });
 
   it.each([
@@ -133,15 +166,23 @@ describe('organization', () => {
     ['0123456789', []],
     ['01234567890', ['Phone number is invalid!']],
   ])('phone %s → %j', (phoneNumber, expected) => {
-    expect(errorsAt(organizationBodySchema, { ...organization, contact: { ...contact, phoneNumber } }, 'contact.phoneNumber')).toEqual(
-      expected,
-    );
+    expect(
+      errorsAt(
+        organizationBodySchema,
+        { ...organization, contact: { ...contact, phoneNumber } },
+        'contact.phoneNumber',
+      ),
+    ).toEqual(expected);
   });
 
   it('contact email required', () => {
-    expect(errorsAt(organizationBodySchema, { ...organization, contact: { ...contact, email: '' } }, 'contact.email')).toEqual([
-      messages.emailRequired,
-    ]);
+    expect(
+      errorsAt(
+        organizationBodySchema,
+        { ...organization, contact: { ...contact, email: '' } },
+        'contact.email',
+      ),
+    ).toEqual([messages.emailRequired]);
   });
 });
 
@@ -154,7 +195,9 @@ describe('seats (0..10000)', () => {
     [10000, []],
     [10001, [messages.traineeSeatsMax]],
   ])('trainee seats %i → %j', (userSeats, expected) => {
-    expect(errorsAt(organizationSeatsBodySchema, { userSeats, creatorSeats: 0 }, 'userSeats')).toEqual(expected);
+    expect(
+      errorsAt(organizationSeatsBodySchema, { userSeats, creatorSeats: 0 }, 'userSeats'),
+    ).toEqual(expected);
   });
 
   it.each([
@@ -163,13 +206,15 @@ describe('seats (0..10000)', () => {
     [10000, []],
     [10001, [messages.creatorSeatsMax]],
   ])('creator seats %i → %j', (creatorSeats, expected) => {
-    expect(errorsAt(organizationSeatsBodySchema, { userSeats: 0, creatorSeats }, 'creatorSeats')).toEqual(expected);
+    expect(
+      errorsAt(organizationSeatsBodySchema, { userSeats: 0, creatorSeats }, 'creatorSeats'),
+    ).toEqual(expected);
   });
 
   it('refuses fractions', () => {
-    expect(errorsAt(organizationSeatsBodySchema, { userSeats: 1.5, creatorSeats: 0 }, 'userSeats')).toEqual([
-      messages.seatsMustBeWholeNumber,
-    ]);
+    expect(
+      errorsAt(organizationSeatsBodySchema, { userSeats: 1.5, creatorSeats: 0 }, 'userSeats'),
+    ).toEqual([messages.seatsMustBeWholeNumber]);
   });
 });
 
@@ -212,40 +257,64 @@ describe('search (at least 3 characters)', () => {
   });
 
   it('applies to the users list, with roles and deleted filters', () => {
-    expect(errorsAt(userListQuerySchema, { search: 'ab' }, 'search')).toEqual([messages.searchTooShort]);
-    expect(userListQuerySchema.parse({ roles: '1,3', deleted: '1' })).toMatchObject({ roles: [1, 3], deleted: 1 });
+    expect(errorsAt(userListQuerySchema, { search: 'ab' }, 'search')).toEqual([
+      messages.searchTooShort,
+    ]);
+    expect(userListQuerySchema.parse({ roles: '1,3', deleted: '1' })).toMatchObject({
+      roles: [1, 3],
+      deleted: 1,
+    });
     expect(userListQuerySchema.safeParse({ roles: '1,9' }).success).toBe(false);
     expect(userListQuerySchema.safeParse({ deleted: '5' }).success).toBe(false);
   });
 });
 
 describe('invite, group, add admin', () => {
-  const invite = { organizationId: 10, roleId: 1, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' };
+  const invite = {
+    organizationId: 10,
+    roleId: 1,
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.com',
+  };
 
   it('requires names and email with the spec messages', () => {
     const result = errors(inviteBodySchema, { organizationId: 10, roleId: 1 });
-    expect(result).toEqual(expect.arrayContaining(['First name is required!', 'Last name is required!', 'Email is required!']));
+    expect(result).toEqual(
+      expect.arrayContaining([
+        'First name is required!',
+        'Last name is required!',
+        'Email is required!',
+      ]),
+    );
     expect(errors(inviteBodySchema, invite)).toEqual([]);
   });
 
   it('never invites an admin', () => {
-    expect(errorsAt(inviteBodySchema, { ...invite, roleId: 4 }, 'roleId')).toEqual([messages.adminNotInvitable]);
+    expect(errorsAt(inviteBodySchema, { ...invite, roleId: 4 }, 'roleId')).toEqual([
+      messages.adminNotInvitable,
+    ]);
   });
 
   it('offers a group only to trainees and instructors', () => {
     expect(errors(inviteBodySchema, { ...invite, roleId: 2, groupId: 5 })).toEqual([]);
-    expect(errorsAt(inviteBodySchema, { ...invite, roleId: 3, groupId: 5 }, 'groupId')).toEqual([messages.groupNotOfferedForRole]);
-  });
-
-  it('group name and description required', () => {
-    expect(errors(createGroupBodySchema, { organizationId: 1, name: ' ', description: '' })).toEqual([
-      'Group name is required!',
-      'Group description is required!',
+    expect(errorsAt(inviteBodySchema, { ...invite, roleId: 3, groupId: 5 }, 'groupId')).toEqual([
+      messages.groupNotOfferedForRole,
     ]);
   });
 
+  it('group name and description required', () => {
+    expect(
+      errors(createGroupBodySchema, { organizationId: 1, name: ' ', description: '' }),
+    ).toEqual(['Group name is required!', 'Group description is required!']);
+  });
+
   it('add admin requires first name, last name, email', () => {
-    expect(errors(addAdminBodySchema, {})).toEqual(['First name is required!', 'Last name is required!', 'Email is required!']);
+    expect(errors(addAdminBodySchema, {})).toEqual([
+      'First name is required!',
+      'Last name is required!',
+      'Email is required!',
+    ]);
   });
 });
 

@@ -24,7 +24,9 @@ if (!email || !password) {
   process.exit(2);
 }
 if (password.length < passwordMinLength || password.length > passwordMaxLength) {
-  process.stderr.write(`The password must have ${passwordMinLength} to ${passwordMaxLength} characters.\n`);
+  process.stderr.write(
+    `The password must have ${passwordMinLength} to ${passwordMaxLength} characters.\n`,
+  );
   process.exit(2);
 }
 const config = loadConfig({ ...process.env, SEED_DEMO: 'false' });
@@ -37,7 +39,9 @@ try {
     ...(values['first-name'] ? { firstName: values['first-name'] } : {}),
     ...(values['last-name'] ? { lastName: values['last-name'] } : {}),
   });
-  process.stdout.write(result === 'created' ? `Admin ${email} created.\n` : `A user ${email} exists already.\n`);
+  process.stdout.write(
+    result === 'created' ? `Admin ${email} created.\n` : `A user ${email} exists already.\n`,
+  );
 } finally {
   await database.close();
 }

@@ -54,7 +54,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsDir }),
+      migrate: () =>
+        migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsDir }),
       ping: (timeoutMs = 2_000) => pingWith(db, timeoutMs),
       close: () => pool.end(),
     };
@@ -73,7 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir }),
+    migrate: () =>
+      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir }),
     ping: (timeoutMs = 2_000) => pingWith(db, timeoutMs),
     close: async () => {
       await client.close();

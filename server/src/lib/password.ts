@@ -3,7 +3,12 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 
-const options = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const options = {
+  algorithm: 2 /* Argon2id */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 /** Hashes `password`; returns the PHC string (`$argon2id$v=19$m=19456,t=2,p=1$…`). */
 export function hashPassword(password: string): Promise<string> {

@@ -13,7 +13,11 @@ const issuer = 'practica';
 const audience = 'practica-console';
 
 /** Signs a session token for `claims`, valid `ttlSeconds` from now. */
-export async function signSessionToken(secret: Uint8Array, claims: SessionClaims, ttlSeconds: number): Promise<string> {
+export async function signSessionToken(
+  secret: Uint8Array,
+  claims: SessionClaims,
+  ttlSeconds: number,
+): Promise<string> {
   return new SignJWT({ tv: claims.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
@@ -28,7 +32,10 @@ export async function signSessionToken(secret: Uint8Array, claims: SessionClaims
  * Verifies signature (HS256 only: `alg: none` and other algorithms are refused), issuer, audience
  * and expiry (required). Returns the claims, or null for any invalid token.
  */
-export async function verifySessionToken(secret: Uint8Array, token: string): Promise<SessionClaims | null> {
+export async function verifySessionToken(
+  secret: Uint8Array,
+  token: string,
+): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],

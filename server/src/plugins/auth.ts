@@ -36,9 +36,12 @@ export const authPlugin = fp(
   async (app: FastifyInstance, options: { secret: Uint8Array }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('account', null);
-    app.decorateRequest('authorize', function (this: FastifyRequest, action: Action, target?: PolicyTarget) {
-      if (!can(this.actor, action, target)) throw new ForbiddenError();
-    });
+    app.decorateRequest(
+      'authorize',
+      function (this: FastifyRequest, action: Action, target?: PolicyTarget) {
+        if (!can(this.actor, action, target)) throw new ForbiddenError();
+      },
+    );
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearer(request);
       if (!token) throw new UnauthorizedError();

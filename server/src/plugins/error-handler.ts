@@ -4,17 +4,27 @@
  * message and the request id; the stack goes only to the log.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { messages, type ErrorBody, type ErrorDetail } from '@practica/contract';
 import { AppError } from '../errors.js';
 import { fail } from '../lib/envelope.js';
 
-function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody,
+  headers?: Record<string, string>,
+) {
   if (headers) reply.headers(headers);
   return reply.code(status).send(fail(body));
 }
 
-function validationDetails(error: FastifyError & { validation: { instancePath: string; message?: string }[] }): ErrorDetail[] {
+function validationDetails(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+): ErrorDetail[] {
   return error.validation.map((v) => ({
     path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
     message: v.message ?? messages.validationFailed,
@@ -30,7 +40,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(
         reply,
         error.statusCode,
-        { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+        {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
         error.headers,
       );
     }
@@ -43,8 +57,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return send(reply, 500, { code: 'INTERNAL', message: messages.somethingWentWrong, requestId });
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
+      return send(reply, 500, {
+        code: 'INTERNAL',
+        message: messages.somethingWentWrong,
+        requestId,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -55,7 +76,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, empty body ...
-      return send(reply, 400, { code: 'VALIDATION', message: error.message || messages.validationFailed });
+      return send(reply, 400, {
+        code: 'VALIDATION',
+        message: error.message || messages.validationFailed,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { code: 'INTERNAL', message: messages.somethingWentWrong, requestId });

@@ -32,9 +32,21 @@ export function loggerOptions(level: string, pretty: boolean): FastifyServerOpti
     },
     serializers: {
       req(request: { id: string; method: string; url: string; ip?: string }) {
-        return { id: request.id, method: request.method, url: redactUrl(request.url), ip: request.ip };
+        return {
+          id: request.id,
+          method: request.method,
+          url: redactUrl(request.url),
+          ip: request.ip,
+        };
       },
     },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   };
 }

@@ -21,7 +21,11 @@ export interface NewAdmin {
  */
 export async function ensureAdmin(db: Db, admin: NewAdmin): Promise<'created' | 'exists'> {
   const email = admin.email.trim().toLowerCase();
-  const found = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   if (found.length > 0) return 'exists';
   await db.insert(users).values({
     email,
@@ -35,6 +39,10 @@ export async function ensureAdmin(db: Db, admin: NewAdmin): Promise<'created' | 
 
 /** True when at least one admin exists. */
 export async function hasAdmin(db: Db): Promise<boolean> {
-  const found = await db.select({ id: users.id }).from(users).where(eq(users.roleId, Role.Admin)).limit(1);
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.roleId, Role.Admin))
+    .limit(1);
   return found.length > 0;
 }

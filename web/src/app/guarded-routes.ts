@@ -34,11 +34,11 @@ const route = (name: RouteName, action: PageAction, title: string, page?: PageMo
 
 /** 000 §2.2 and 001 §2, in the spec's order. */
 export const guardedRoutes: GuardedRoute[] = [
-  route('dashboard', 'page:instructorDashboard', messages.navDashboard, instructorDashboard),
-  route('assignments', 'page:assignments', messages.navAssignments),
+  route('dashboard', 'page:instructorDashboard', messages.dashboard, instructorDashboard),
+  route('assignments', 'page:assignments', messages.assignments),
   route('assignmentCreate', 'page:assignments', messages.assignmentWizard),
   route('assignmentEdit', 'page:assignments', messages.editAssignment),
-  route('assignmentDetail', 'page:assignments', messages.navAssignments),
+  route('assignmentDetail', 'page:assignments', messages.assignments),
   route('review', 'page:review', messages.review),
   route('interviews', 'page:authoring', messages.interviews),
   route('interviewCreate', 'page:authoring', messages.newInterview),
@@ -53,11 +53,11 @@ export const guardedRoutes: GuardedRoute[] = [
   route('groupDetail', 'page:groupDetail', messages.groups),
   route('userDetail', 'page:userDetail', routeText.userDetail),
   route('invites', 'page:invites', messages.invites),
-  route('settings', 'page:settings', messages.navSettings),
-  route('creatorDashboard', 'page:authoring', messages.navCreatorDashboard, creatorDashboard),
+  route('settings', 'page:settings', messages.settings),
+  route('creatorDashboard', 'page:authoring', messages.creatorDashboard, creatorDashboard),
   route('systemAdminDashboard', 'page:systemAdmin', messages.organizations, systemAdminDashboard),
-  route('systemAdminUsers', 'page:systemAdmin', messages.navAdmins),
-  route('orgManagerDashboard', 'page:orgManager', messages.navDashboard, orgManagerDashboard),
+  route('systemAdminUsers', 'page:systemAdmin', messages.admins),
+  route('orgManagerDashboard', 'page:orgManager', messages.dashboard, orgManagerDashboard),
   route('organizationCreate', 'page:organizations', routeText.newOrganization),
   route('organizationDetail', 'page:organizations', messages.organization),
   route('avatars', 'page:assets', messages.avatars),
@@ -66,7 +66,7 @@ export const guardedRoutes: GuardedRoute[] = [
   route('environments', 'page:assets', messages.environments),
   route('environmentCreate', 'page:assets', routeText.newEnvironment),
   route('environmentEdit', 'page:assets', routeText.editEnvironment),
-  route('organizationContents', 'page:orgManager', messages.navContents),
-  route('organizationDetails', 'page:orgManager', messages.navOrganization),
+  route('organizationContents', 'page:orgManager', messages.contents),
+  route('organizationDetails', 'page:orgManager', messages.organization),
 ];
 

@@ -10,7 +10,7 @@ import { uiText } from '../config/ui-text';
 export interface DashboardCardProps {
   title: string;
   icon: ReactNode;
-  /** The figure; null or undefined while unknown. Strings allow '3/10' or 'Inactive'. */
+  /** The figure; null while unknown (shows a dash); omitted for a pure action card. */
   count?: number | string | null;
   /** Optional action: a link (`to`) or a handler. */
   action?: { label: string; to?: string; onClick?: () => void };
@@ -20,7 +20,7 @@ export interface DashboardCardProps {
 
 /** One figure of a dashboard (000 §2.5). */
 export function DashboardCard({ title, icon, count, action, hint }: DashboardCardProps) {
-  const shown = count === null || count === undefined ? uiText.noCount : count;
+  const shown = count === null ? uiText.noCount : count;
   return (
     <Card component="section" aria-label={title} h="100%">
       <Stack gap="sm" h="100%" justify="space-between">
@@ -33,9 +33,11 @@ export function DashboardCard({ title, icon, count, action, hint }: DashboardCar
           </ThemeIcon>
         </Group>
         <div>
-          <Text fz={30} fw={700} lh={1.1} data-testid="dashboard-card-count">
-            {shown}
-          </Text>
+          {shown !== undefined && (
+            <Text fz={30} fw={700} lh={1.1} data-testid="dashboard-card-count">
+              {shown}
+            </Text>
+          )}
           {hint && (
             <Text size="xs" c="dimmed" mt={4}>
               {hint}

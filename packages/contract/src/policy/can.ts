@@ -29,7 +29,8 @@ const staff = (a: Actor) => isStaff(a.roleId);
 const adminOrManager = (a: Actor) => isAdmin(a) || isManager(a);
 const isSelf = (a: Actor, t: Facts) => t.userId !== undefined && t.userId === a.id;
 /** Both belong to the same, non-null organization. */
-const sameOrg = (a: Actor, t: Facts) => a.organizationId !== null && t.organizationId === a.organizationId;
+const sameOrg = (a: Actor, t: Facts) =>
+  a.organizationId !== null && t.organizationId === a.organizationId;
 /** Admin anywhere, or a role of `roles` inside its own organization. */
 const scoped =
   (test: (a: Actor) => boolean): Rule =>
@@ -38,7 +39,8 @@ const scoped =
 /** Managers may not act on admins (000 §6: admin-only user management). */
 const notAdminTarget = (t: Facts) => t.roleId !== Role.Admin;
 /** 000 §6 / DECISIONS.md: admin id 1 and oneself are never deleted. */
-const deletable = (a: Actor, t: Facts) => t.userId !== undefined && t.userId !== firstAdminId && t.userId !== a.id;
+const deletable = (a: Actor, t: Facts) =>
+  t.userId !== undefined && t.userId !== firstAdminId && t.userId !== a.id;
 
 /** Self, an admin, or a manager on a non-admin user of its own organization. */
 const manageUser: Rule = (a, t) =>
@@ -102,8 +104,10 @@ const rules: Record<Action, Rule> = {
       (isManager(a) && sameOrg(a, t)) ||
       (isInstructor(a) && sameOrg(a, t) && t.roleId === Role.Trainee)),
   /** Admin, a manager of the organization, or the instructor who sent it. */
-  'invite:delete': (a, t) => scoped(isManager)(a, t) || (isInstructor(a) && sameOrg(a, t) && t.createdById === a.id),
-  'invite:resend': (a, t) => scoped(isManager)(a, t) || (isInstructor(a) && sameOrg(a, t) && t.createdById === a.id),
+  'invite:delete': (a, t) =>
+    scoped(isManager)(a, t) || (isInstructor(a) && sameOrg(a, t) && t.createdById === a.id),
+  'invite:resend': (a, t) =>
+    scoped(isManager)(a, t) || (isInstructor(a) && sameOrg(a, t) && t.createdById === a.id),
 
   // ----- groups (000 §2.6, §6) -----
   'group:read': scoped(staff),
@@ -141,7 +145,9 @@ const rules: Record<Action, Rule> = {
   // ----- answers (001 §6, DECISIONS.md) -----
   /** Staff of the organization; a trainee only its own answers. */
   'answer:read': (a, t) =>
-    a.roleId === Role.Trainee ? isSelf(a, t) && (t.organizationId === null || sameOrg(a, t)) : scoped(staff)(a, t),
+    a.roleId === Role.Trainee
+      ? isSelf(a, t) && (t.organizationId === null || sameOrg(a, t))
+      : scoped(staff)(a, t),
   'answer:review': scoped(staff),
   /** The mobile app: a trainee practises and submits its own answers. */
   'answer:practice': (a, t) => a.roleId === Role.Trainee && isSelf(a, t) && sameOrg(a, t),
@@ -158,7 +164,8 @@ const rules: Record<Action, Rule> = {
 export function can(actor: Actor | null | undefined, action: Action, target?: Target): boolean {
   if (!actor) return false;
   const facts: Facts = {
-    organizationId: target?.organizationId !== undefined ? target.organizationId : actor.organizationId,
+    organizationId:
+      target?.organizationId !== undefined ? target.organizationId : actor.organizationId,
     userId: target?.userId,
     roleId: target?.roleId,
     createdById: target?.createdById,

@@ -20,4 +20,8 @@ export function isStaff(roleId: RoleId): boolean {
 }
 
 /** Role ids of staff, in spec order. */
-export const staffRoleIds = [Role.Instructor, Role.Manager, Role.Admin] as const satisfies readonly RoleId[];
+export const staffRoleIds = [
+  Role.Instructor,
+  Role.Manager,
+  Role.Admin,
+] as const satisfies readonly RoleId[];

@@ -13,7 +13,11 @@ import { requiredText } from './common';
  * with 'Email or Password is incorrect!'. The password is not trimmed.
  */
 export const loginBodySchema = z.object({
-  email: requiredText(messages.emailAddressRequired, emailMaxLength, messages.emailOrPasswordIncorrect).toLowerCase(),
+  email: requiredText(
+    messages.emailAddressRequired,
+    emailMaxLength,
+    messages.emailOrPasswordIncorrect,
+  ).toLowerCase(),
   password: z
     .string({ error: messages.passwordRequired })
     .min(1, { error: messages.passwordRequired })
@@ -23,7 +27,11 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** PUT /auth/reset-password?email= query (and the reset view's form): 'Email address is required!'. */
 export const resetRequestSchema = z.object({
-  email: requiredText(messages.emailAddressRequired, emailMaxLength, messages.emailInvalid).toLowerCase(),
+  email: requiredText(
+    messages.emailAddressRequired,
+    emailMaxLength,
+    messages.emailInvalid,
+  ).toLowerCase(),
 });
 export type ResetRequest = z.infer<typeof resetRequestSchema>;
 

@@ -38,7 +38,10 @@ export type IdsBody = z.infer<typeof idsBodySchema>;
 
 /** Path parameter `{token}` of the emailed links (invite, reset, email change). */
 export const tokenParamSchema = z.object({
-  token: z.string({ error: messages.invalidTokenTryAgain }).min(1, { error: messages.invalidTokenTryAgain }).max(512),
+  token: z
+    .string({ error: messages.invalidTokenTryAgain })
+    .min(1, { error: messages.invalidTokenTryAgain })
+    .max(512),
 });
 export type TokenParam = z.infer<typeof tokenParamSchema>;
 
@@ -81,7 +84,11 @@ export const searchSchema = z
  * A required, trimmed text: missing, non-string or blank gives `requiredMessage`.
  * `max`/`maxMessage` add an upper bound (message defaults to 'Text is too long!').
  */
-export function requiredText(requiredMessage: string, max = 1000, maxMessage: string = messages.textTooLong) {
+export function requiredText(
+  requiredMessage: string,
+  max = 1000,
+  maxMessage: string = messages.textTooLong,
+) {
   return z
     .string({ error: requiredMessage })
     .trim()

@@ -11,7 +11,11 @@ import { rolesFilterSchema } from './user';
 /** 000 §5: the Create/Edit Group dialog: 'Group name is required!', 'Group description is required!'. */
 export const groupFormSchema = z.object({
   name: requiredText(messages.groupNameRequired, groupNameMaxLength, messages.nameTooLong),
-  description: requiredText(messages.groupDescriptionRequired, groupDescriptionMaxLength, messages.descriptionTooLong),
+  description: requiredText(
+    messages.groupDescriptionRequired,
+    groupDescriptionMaxLength,
+    messages.descriptionTooLong,
+  ),
 });
 export type GroupForm = z.infer<typeof groupFormSchema>;
 

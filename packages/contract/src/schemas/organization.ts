@@ -41,14 +41,16 @@ export const organizationAddressSchema = requiredText(
 
 /** 000 §5: the contact person: names required, 3 to 50; email required; phone exactly 10. */
 export const contactSchema = z.object({
-  firstName: requiredText(messages.firstNameRequired, contactNameMaxLength, messages.contactFirstNameMaxLength).min(
-    contactNameMinLength,
-    { error: messages.contactFirstNameMinLength },
-  ),
-  lastName: requiredText(messages.lastNameRequired, contactNameMaxLength, messages.contactLastNameMaxLength).min(
-    contactNameMinLength,
-    { error: messages.contactLastNameMinLength },
-  ),
+  firstName: requiredText(
+    messages.firstNameRequired,
+    contactNameMaxLength,
+    messages.contactFirstNameMaxLength,
+  ).min(contactNameMinLength, { error: messages.contactFirstNameMinLength }),
+  lastName: requiredText(
+    messages.lastNameRequired,
+    contactNameMaxLength,
+    messages.contactLastNameMaxLength,
+  ).min(contactNameMinLength, { error: messages.contactLastNameMinLength }),
   email: emailSchema,
   phoneNumber: phoneSchema,
 });
@@ -119,7 +121,12 @@ export const organizationUsersQuerySchema = pageQuerySchema.extend({
 
 /** GET /organizations/{id}/assets query: `type` 1 Avatar | 2 Environment. */
 export const organizationAssetsQuerySchema = z.object({
-  type: z.coerce.number().pipe(z.literal([AssetType.Avatar, AssetType.Environment], { error: messages.validationFailed })).optional(),
+  type: z.coerce
+    .number()
+    .pipe(
+      z.literal([AssetType.Avatar, AssetType.Environment], { error: messages.validationFailed }),
+    )
+    .optional(),
 });
 
 /** GET /organizations/{id}/contents query (001 §7): status, contentTypeId, authoring, search. */
@@ -142,11 +149,19 @@ export const organizationContentsQuerySchema = pageQuerySchema.extend({
     .optional(),
   contentTypeId: z.coerce
     .number()
-    .pipe(z.literal([ContentType.Interview, ContentType.RatingScale, ContentType.Feedback], { error: messages.validationFailed }))
+    .pipe(
+      z.literal([ContentType.Interview, ContentType.RatingScale, ContentType.Feedback], {
+        error: messages.validationFailed,
+      }),
+    )
     .optional(),
   authoring: z.coerce
     .number()
-    .pipe(z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], { error: messages.validationFailed }))
+    .pipe(
+      z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], {
+        error: messages.validationFailed,
+      }),
+    )
     .optional(),
   search: searchSchema,
 });

@@ -18,9 +18,17 @@ import {
 } from './common';
 
 /** Required first name ('First name is required!'). */
-export const firstNameSchema = requiredText(messages.firstNameRequired, personNameMaxLength, messages.nameTooLong);
+export const firstNameSchema = requiredText(
+  messages.firstNameRequired,
+  personNameMaxLength,
+  messages.nameTooLong,
+);
 /** Required last name ('Last name is required!'). */
-export const lastNameSchema = requiredText(messages.lastNameRequired, personNameMaxLength, messages.nameTooLong);
+export const lastNameSchema = requiredText(
+  messages.lastNameRequired,
+  personNameMaxLength,
+  messages.nameTooLong,
+);
 
 /** The shape of a new password and its repeat; refine it with `withRepeatPassword`. */
 export const passwordPairShape = {
@@ -33,9 +41,9 @@ export const passwordPairShape = {
  * the repeat must equal the password ("Repeat password doesn't matched with password!", on
  * `repeatPassword`). Apply it last: zod refuses to extend a refined object.
  */
-export function withRepeatPassword<T extends z.ZodType<{ password?: string | undefined; repeatPassword?: string | undefined }>>(
-  schema: T,
-) {
+export function withRepeatPassword<
+  T extends z.ZodType<{ password?: string | undefined; repeatPassword?: string | undefined }>,
+>(schema: T) {
   return schema.refine((v) => (v.password ?? '') === (v.repeatPassword ?? ''), {
     error: messages.repeatPasswordMismatch,
     path: ['repeatPassword'],
@@ -79,7 +87,10 @@ export const profileFormSchema = withRepeatPassword(
     firstName: firstNameSchema,
     lastName: lastNameSchema,
     phoneNumber: optionalPhoneSchema,
-    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional()),
+    password: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      passwordSchema.optional(),
+    ),
     repeatPassword: z.string().optional(),
   }),
 );
@@ -108,14 +119,21 @@ export const createUserQuerySchema = z.object({ roleId: z.coerce.number().pipe(r
  */
 export const rolesFilterSchema = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== '').map(Number))
+  .transform((v) =>
+    (Array.isArray(v) ? v : v.split(','))
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .map(Number),
+  )
   .pipe(z.array(roleIdSchema))
   .optional();
 
 /** 000 §3 'Existence': the deleted filter, 0 Existing (default), 1 Deleted, 2 All. */
-export const existenceSchema = z.coerce
-  .number()
-  .pipe(z.literal([Existence.Existing, Existence.Deleted, Existence.All], { error: messages.validationFailed }));
+export const existenceSchema = z.coerce.number().pipe(
+  z.literal([Existence.Existing, Existence.Deleted, Existence.All], {
+    error: messages.validationFailed,
+  }),
+);
 
 /** GET /users and GET /organizations/{id}/users query. */
 export const userListQuerySchema = pageQuerySchema.extend({

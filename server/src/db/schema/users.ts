@@ -3,7 +3,17 @@
  * `tokenVersion` is carried in session tokens: bumping it (password change, deactivation,
  * deletion, role change) makes every older token answer 401 (DECISIONS.md 'Sessions and tokens').
  */
-import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 
 export const users = pgTable(

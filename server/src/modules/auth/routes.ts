@@ -47,7 +47,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     async (request) => {
       const answer = await login(
-        { db: app.db, secret: options.secret, sessionTtlSeconds: options.sessionTtlSeconds, failedLogins },
+        {
+          db: app.db,
+          secret: options.secret,
+          sessionTtlSeconds: options.sessionTtlSeconds,
+          failedLogins,
+        },
         request.body,
       );
       return ok(answer, messages.successfullyLogin);
@@ -74,7 +79,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       config: { rateLimit: perIp },
       schema: {
         tags: ['session'],
-        summary: 'Request a password reset link (answers success whether or not the address exists)',
+        summary:
+          'Request a password reset link (answers success whether or not the address exists)',
         querystring: resetRequestSchema,
         response: { 200: envelopeSchema(z.null()) },
       },

@@ -29,34 +29,34 @@ export function navItemsFor(user: Pick<SessionUser, 'roleId' | 'creator' | 'orga
   switch (user.roleId) {
     case Role.Admin:
       items.push(
-        { label: messages.navDashboard, to: paths.systemAdminDashboard(), icon: IconLayoutDashboard },
-        { label: messages.navAdmins, to: paths.systemAdminUsers(), icon: IconShieldLock },
+        { label: messages.dashboard, to: paths.systemAdminDashboard(), icon: IconLayoutDashboard },
+        { label: messages.admins, to: paths.systemAdminUsers(), icon: IconShieldLock },
       );
       break;
     case Role.Manager:
       items.push(
-        { label: messages.navDashboard, to: paths.orgManagerDashboard(), icon: IconLayoutDashboard },
-        { label: messages.navAssignments, to: paths.assignments(), icon: IconClipboardList },
+        { label: messages.dashboard, to: paths.orgManagerDashboard(), icon: IconLayoutDashboard },
+        { label: messages.assignments, to: paths.assignments(), icon: IconClipboardList },
       );
       if (orgId !== null) {
         items.push(
-          { label: messages.navContents, to: paths.organizationContents(orgId), icon: IconBooks },
-          { label: messages.navOrganization, to: paths.organizationDetails(orgId), icon: IconBuilding },
+          { label: messages.contents, to: paths.organizationContents(orgId), icon: IconBooks },
+          { label: messages.organization, to: paths.organizationDetails(orgId), icon: IconBuilding },
         );
       }
       break;
     case Role.Instructor:
       items.push(
-        { label: messages.navDashboard, to: paths.dashboard(), icon: IconLayoutDashboard },
-        { label: messages.navAssignments, to: paths.assignments(), icon: IconClipboardList },
-        { label: messages.navGroups, to: paths.groups(), icon: IconUsersGroup },
+        { label: messages.dashboard, to: paths.dashboard(), icon: IconLayoutDashboard },
+        { label: messages.assignments, to: paths.assignments(), icon: IconClipboardList },
+        { label: messages.groups, to: paths.groups(), icon: IconUsersGroup },
       );
       break;
     default:
-      items.push({ label: messages.navDashboard, to: paths.dashboard(), icon: IconLayoutDashboard });
+      items.push({ label: messages.dashboard, to: paths.dashboard(), icon: IconLayoutDashboard });
   }
   if (user.creator) {
-    items.push({ label: messages.navCreatorDashboard, to: paths.creatorDashboard(), icon: IconPalette });
+    items.push({ label: messages.creatorDashboard, to: paths.creatorDashboard(), icon: IconPalette });
   }
   return items;
 }

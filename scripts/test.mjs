@@ -1,0 +1,168 @@
+// `npm test`: the project's whole test suite, in order, with one summary at the end.
+//   1. lint and typecheck
+//   2. unit and server tests (Vitest) on the embedded database (PGlite)
+//   3. the server tests again on a throwaway PostgreSQL cluster
+//   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
+// Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e.
+// Outside CI a missing PostgreSQL or Chromium skips its step with a notice; under CI=true it fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findPostgresBin, startPostgres } from './lib/postgres.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reports = mkdtempSync(path.join(tmpdir(), 'practica-test-'));
+
+const steps = [];
+let passed = 0;
+let failed = 0;
+
+function run(name, cmd, cmdArgs, env = {}) {
+  const started = Date.now();
+  process.stdout.write(`\n━━ ${name}\n`);
+  const res = spawnSync(cmd, cmdArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const ok = res.status === 0;
+  steps.push({
+    name,
+    status: ok ? 'ok' : 'FAILED',
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
+  return ok;
+}
+
+function skip(name, why) {
+  if (inCi) {
+    steps.push({ name, status: 'FAILED', seconds: 0, note: why });
+    failed += 1;
+    process.stdout.write(`\n━━ ${name}: cannot run in CI: ${why}\n`);
+  } else {
+    steps.push({ name, status: 'skipped', seconds: 0, note: why });
+    process.stdout.write(`\n━━ ${name}: skipped (${why})\n`);
+  }
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests ?? 0;
+  failed +=
+    (r.numFailedTests ?? 0) +
+    (r.numTotalTestSuites > 0 && r.success === false && !r.numFailedTests ? 1 : 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0);
+  failed += r.stats?.unexpected ?? 0;
+}
+
+const vitest = (name, file, extra, env) => {
+  const ok = run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...extra,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
+  countVitest(file);
+  if (!ok && !existsSync(file)) failed += 1;
+  return ok;
+};
+
+let allOk = true;
+if (!args.has('--no-lint')) {
+  allOk = run('lint (eslint, prettier)', 'npm', ['run', 'lint', '--silent']) && allOk;
+  allOk = run('typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']) && allOk;
+  if (!allOk) failed += 1;
+}
+
+allOk =
+  vitest('unit and server tests on PGlite', path.join(reports, 'vitest-pglite.json'), [], {
+    DATABASE_URL: '',
+  }) && allOk;
+
+if (!quick && !args.has('--no-pg')) {
+  if (!findPostgresBin())
+    skip(
+      'server tests on PostgreSQL',
+      'PostgreSQL is not installed: apt-get install -y postgresql',
+    );
+  else {
+    let pg;
+    try {
+      pg = await startPostgres();
+      allOk =
+        vitest(
+          'server tests on PostgreSQL',
+          path.join(reports, 'vitest-pg.json'),
+          ['--project', 'server'],
+          { DATABASE_URL: pg.url },
+        ) && allOk;
+    } catch (error) {
+      steps.push({
+        name: 'server tests on PostgreSQL',
+        status: 'FAILED',
+        seconds: 0,
+        note: String(error.message ?? error),
+      });
+      failed += 1;
+      allOk = false;
+    } finally {
+      pg?.stop();
+    }
+  }
+}
+
+if (!quick && !args.has('--no-e2e')) {
+  if (!existsSync(chromium))
+    skip('end-to-end in Chromium', `no browser at ${chromium}: apt-get install -y chromium`);
+  else {
+    const built = run('production build', 'npm', ['run', 'build', '--silent']);
+    if (!built) {
+      failed += 1;
+      allOk = false;
+    } else {
+      const file = path.join(reports, 'playwright.json');
+      const ok = run(
+        'end-to-end in Chromium',
+        'npx',
+        ['playwright', 'test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
+        {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+          CHROMIUM_PATH: chromium,
+        },
+      );
+      countPlaywright(file);
+      if (!ok && !existsSync(file)) failed += 1;
+      allOk = ok && allOk;
+    }
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+process.stdout.write('\n━━ Summary\n');
+for (const s of steps) {
+  process.stdout.write(
+    `  ${s.status.padEnd(8)} ${s.name}${s.seconds ? ` (${s.seconds} s)` : ''}${s.note ? `: ${s.note}` : ''}\n`,
+  );
+}
+const success = allOk && failed === 0 && steps.every((s) => s.status !== 'FAILED');
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(success ? 0 : 1);

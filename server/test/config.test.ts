@@ -1,0 +1,59 @@
+/** Configuration is validated once, with defaults (issue 2 'Server'). */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('has defaults for the embedded database with the demo seed', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'practica-cfg-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      sessionTtlSeconds: 12 * 3600,
+      env: 'development',
+    });
+    // The embedded default keeps its signing key so tokens survive a restart.
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('does not seed PostgreSQL unless SEED_DEMO=true', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DATA_DIR: 'memory://' }).seedDemo).toBe(
+      false,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x/y', DATA_DIR: 'memory://', SEED_DEMO: 'true' })
+        .seedDemo,
+    ).toBe(true);
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root@example.test' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y' })).toThrow(
+      /JWT_SECRET/,
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://x/y',
+        JWT_SECRET: 'k'.repeat(32),
+      }).env,
+    ).toBe('production');
+  });
+
+  it('reads TRUST_PROXY as a boolean, a hop count or a list', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://', TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: 'memory://', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: 'memory://', TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe(
+      '10.0.0.0/8',
+    );
+  });
+});

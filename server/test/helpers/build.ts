@@ -1,0 +1,58 @@
+/**
+ * Builds the production app (`buildApp`) on a fresh test database, seeded with the demo data,
+ * and signs in as the demo accounts.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Env } from '../../src/config.js';
+import { demoPassword, seedDemo } from '../../src/seed/demo.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+export const testSecret = 'test-secret-test-secret-test-secret-0123456789';
+
+/** Builds the app on a new database; `env` overrides configuration; `seed` (default true) loads the demo data. */
+export async function buildTestApp(
+  env: Partial<Env> = {},
+  { seed = true, ready = true } = {},
+): Promise<TestContext> {
+  const testDb = await createTestDatabase();
+  if (seed) await seedDemo(testDb.database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    JWT_SECRET: testSecret,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  const app = await buildApp(config, { database: testDb.database, logger: false });
+  if (ready) await app.ready();
+  return {
+    app,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** Signs in with the demo password; returns the token (throws when the sign-in fails). */
+export async function tokenFor(
+  app: FastifyInstance,
+  email: string,
+  password = demoPassword,
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth', payload: { email, password } });
+  if (res.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { token: string } }).data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

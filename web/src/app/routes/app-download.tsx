@@ -1,0 +1,40 @@
+/**
+ * `/app` (000 §1, §2.1): the app download page with two store badges. The links come from GET
+ * /info and are cached in local storage (000 §9), so a repeat visit shows them at once.
+ */
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@practica/contract';
+import { IconDeviceMobile } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PublicPage } from '../../components/public-page';
+import { useDocumentTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { uiText } from '../../config/ui-text';
+import { cachedStoreLinks, useInfo } from '../../features/info/api/get-info';
+import { StoreBadges } from '../../features/info/components/store-badges';
+
+/** The app page. */
+export default function AppDownloadPage() {
+  const info = useInfo();
+  useDocumentTitle(uiText.appPageHeading);
+  const cached = cachedStoreLinks();
+  const iosLink = info.data?.iosLink ?? cached.iosLink;
+  const androidLink = info.data?.androidLink ?? cached.androidLink;
+  return (
+    <PublicPage width={520}>
+      <Stack align="center" gap="lg" ta="center">
+        <IconDeviceMobile size={44} stroke={1.4} color="var(--mantine-color-brand-7)" aria-hidden />
+        <div>
+          <Title order={1}>{uiText.appPageHeading}</Title>
+          <Text c="dimmed" size="sm" mt={8}>
+            {uiText.appPageBody}
+          </Text>
+        </div>
+        <StoreBadges iosLink={iosLink} androidLink={androidLink} />
+        <Anchor component={Link} to={paths.login()} size="sm">
+          {messages.backToLogin}
+        </Anchor>
+      </Stack>
+    </PublicPage>
+  );
+}

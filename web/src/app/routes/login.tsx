@@ -1,0 +1,107 @@
+/**
+ * /login (000 §2.3): the sign-in card with its reset view. After sign-in: Admin → system admin
+ * dashboard, Manager → organization manager dashboard, Instructor → dashboard (with 'Successfully
+ * login!'); a Trainee is signed out at once (nothing is stored) and sent to the app page.
+ */
+import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { can, messages, type LoginAnswer } from '@practica/contract';
+import { IconChecklist, IconMicrophone, IconStars } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
+import { useDocumentTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { uiText } from '../../config/ui-text';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
+import { roleHome, signIn, useAuth } from '../../lib/auth';
+import { toActor } from '../../lib/can';
+import { writeLocal } from '../../lib/storage';
+import { toast } from '../../lib/toast';
+import classes from './login.module.css';
+
+const highlights = [
+  { icon: IconMicrophone, text: uiText.loginHighlights[0] },
+  { icon: IconStars, text: uiText.loginHighlights[1] },
+  { icon: IconChecklist, text: uiText.loginHighlights[2] },
+] as const;
+
+/** The login screen (000 §2.3). */
+export default function LoginPage() {
+  const { authed, user } = useAuth();
+  const navigate = useNavigate();
+  const [view, setView] = useState<'login' | 'reset'>('login');
+  const [email, setEmail] = useState('');
+  useDocumentTitle(view === 'login' ? messages.login : messages.forgotPassword);
+
+  if (authed && user) return <Navigate to={roleHome(user.roleId)} replace />;
+
+  const onSignedIn = (answer: LoginAnswer) => {
+    const { token: _token, ...fields } = answer;
+    if (!can(toActor(fields), 'console:signIn')) {
+      // 000 §2.3: a trainee is signed out immediately and sent to the app page.
+      void navigate(paths.appRedirect(), { replace: true });
+      return;
+    }
+    const signedIn = signIn(answer);
+    const home = roleHome(signedIn.roleId);
+    writeLocal('rootPage', home);
+    toast.success(messages.successfullyLogin);
+    void navigate(home, { replace: true });
+  };
+
+  return (
+    <Box className={classes.page}>
+      <Box className={classes.aside} visibleFrom="md">
+        <BrandMark caption={uiText.staffConsole} inverted size={40} />
+        <Stack gap="lg" maw={400}>
+          <Title order={2} c="white" fz={32} lh={1.2}>
+            {uiText.brandTagline}
+          </Title>
+          <Stack gap="sm">
+            {highlights.map(({ icon: Icon, text }) => (
+              <Box key={text} className={classes.highlight}>
+                <Icon size={20} stroke={1.6} aria-hidden />
+                <Text size="sm" c="white">
+                  {text}
+                </Text>
+              </Box>
+            ))}
+          </Stack>
+        </Stack>
+        <Text size="xs" c="rgba(255,255,255,0.7)">
+          {uiText.brandName}
+        </Text>
+      </Box>
+      <Center className={classes.main} component="main">
+        <Box w="100%" maw={400}>
+          <Box hiddenFrom="md" mb="xl">
+            <BrandMark caption={uiText.staffConsole} />
+          </Box>
+          <Paper p={32} shadow="sm">
+            {view === 'login' ? (
+              <Stack gap="lg">
+                <div>
+                  <Title order={1}>{uiText.signInHeading}</Title>
+                  <Text size="sm" c="dimmed" mt={4}>
+                    {uiText.signInSubheading}
+                  </Text>
+                </div>
+                <LoginForm
+                  initialEmail={email}
+                  onSignedIn={onSignedIn}
+                  onForgotPassword={(typed) => {
+                    setEmail(typed);
+                    setView('reset');
+                  }}
+                />
+              </Stack>
+            ) : (
+              <ResetRequestForm initialEmail={email} onBack={() => setView('login')} />
+            )}
+          </Paper>
+        </Box>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * The console shell (000 §2.4): Mantine AppShell with the sidebar and the top bar around the
+ * guarded pages. Logout asks 'Are you sure you want to logout?', then clears local storage and
+ * goes to login (000 §7). The last chosen sidebar entry is remembered as the root page (000 §2.2).
+ */
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { messages } from '@practica/contract';
+import { Suspense, useMemo } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { uiText } from '../../config/ui-text';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useDocumentTitle, usePageTitleOverride } from '../../components/page-title';
+import { roleHome, signOut, useAuth } from '../../lib/auth';
+import { readLocal, writeLocal } from '../../lib/storage';
+import { PageLoader } from '../page-loader';
+import { historyIndex } from '../route-guard';
+import type { RouteHandle } from '../router';
+import { isRootPage, navItemsFor, type NavItem } from './nav-items';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+function useRouteTitle(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.title) return handle.title;
+  }
+  return '';
+}
+
+/** Layout route of everything under /dbl. */
+export default function ConsoleLayout() {
+  const { user } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [navOpened, nav] = useDisclosure(false);
+  const [logoutOpened, logout] = useDisclosure(false);
+  const routeTitle = useRouteTitle();
+  const override = usePageTitleOverride();
+  const title = override ?? routeTitle;
+  useDocumentTitle(title);
+
+  const items = useMemo(() => (user ? navItemsFor(user) : []), [user]);
+  if (!user) return null; // RequireAuth renders only with a user
+
+  const pathname = location.pathname.replace(/\/+$/, '');
+  const onRoot = isRootPage(pathname, items);
+  const remembered = readLocal('rootPage');
+  const activePath =
+    items.find((item) => item.to === pathname || pathname.startsWith(`${item.to}/`))?.to ??
+    items.find((item) => item.to === remembered)?.to ??
+    null;
+  const settingsActive = pathname === paths.settings();
+
+  const rememberRoot = (item: NavItem) => {
+    writeLocal('rootPage', item.to);
+    nav.close();
+  };
+
+  const goBack = () => {
+    if (historyIndex() > 0) void navigate(-1);
+    else void navigate(remembered && items.some((i) => i.to === remembered) ? remembered : roleHome(user.roleId));
+  };
+
+  const confirmLogout = () => {
+    signOut();
+    void navigate(paths.login(), { replace: true });
+  };
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      <a className="skip-link" href="#main-content">
+        {uiText.skipToContent}
+      </a>
+      <AppShell.Header>
+        <TopBar
+          user={user}
+          title={title}
+          showBack={!onRoot}
+          onBack={goBack}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar
+          items={items}
+          activePath={settingsActive ? null : activePath}
+          settingsActive={settingsActive}
+          onNavigate={rememberRoot}
+          onLogout={logout.open}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <Box maw={1280} mx="auto">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </AppShell.Main>
+      <ConfirmDialog
+        opened={logoutOpened}
+        onClose={logout.close}
+        onConfirm={confirmLogout}
+        title={messages.logout}
+        message={messages.logoutConfirm}
+        confirmLabel={messages.logout}
+      />
+    </AppShell>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * POST /auth (000 §7 'Session and users'): email and password in, the token and the user fields
+ * out. A 400/401 here must not clear storage or redirect (000 §8 applies to the other calls).
+ */
+import { loginAnswerSchema, messages, type LoginAnswer, type LoginBody } from '@practica/contract';
+import { useMutation } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+
+/** Sends the credentials; resolves with the login answer. */
+export function login(body: LoginBody): Promise<LoginAnswer> {
+  return api.post('/auth', { body, schema: loginAnswerSchema, skipAuthRedirect: true });
+}
+
+/**
+ * The toast text of a failed sign-in (000 §8): the server's message as given; 'Invalid username or
+ * password' for a 400 without one; 'Unable to connect to the server. Please try again later.' when
+ * there is no error body or the call threw.
+ */
+export function loginErrorText(error: unknown): string {
+  if (isApiError(error) && error.kind === 'http') {
+    if (error.fromServer) return error.message;
+    if (error.status === 400) return messages.invalidUsernameOrPassword;
+  }
+  return messages.unableToConnect;
+}
+
+/** Mutation hook; the form shows its own error texts, so the global toast is silenced. */
+export function useLogin() {
+  return useMutation({ mutationFn: login, meta: { silent: true } });
+}

@@ -1,0 +1,92 @@
+/**
+ * The reset view of the login screen (000 §2.3, §5, §8): one email field, a back arrow, 'Send reset
+ * link' ('Sending link...' while busy); afterwards 'Reset link sent!' and 'Back to Login'.
+ * Empty email: 'Email address is required!'; failure: the server's message or 'An unexpected
+ * error occurred. Please try again.'
+ */
+import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { messages, resetRequestSchema } from '@practica/contract';
+import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { uiText } from '../../../config/ui-text';
+import { toast } from '../../../lib/toast';
+import { resetErrorText, useRequestPasswordReset } from '../api/request-password-reset';
+
+export interface ResetRequestFormProps {
+  initialEmail?: string;
+  onBack: () => void;
+}
+
+/** 'Forgot password?' view (000 §2.3). */
+export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestFormProps) {
+  const mutation = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: initialEmail },
+    validate: schemaResolver(resetRequestSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = resetRequestSchema.parse(values);
+    mutation.mutate(body, {
+      onSuccess: () => {
+        setSentTo(body.email);
+        toast.success(messages.passwordResetLinkSent);
+      },
+      onError: (error) => {
+        toast.error(resetErrorText(error));
+      },
+    });
+  });
+
+  if (sentTo !== null) {
+    return (
+      <Stack align="center" gap="md" ta="center" py="sm">
+        <ThemeIcon size={56} radius="xl" variant="light" color="teal" aria-hidden>
+          <IconMailCheck size={28} />
+        </ThemeIcon>
+        <Title order={2}>{messages.resetLinkSent}</Title>
+        <Text size="sm" c="dimmed">
+          {uiText.resetSentBody(sentTo)}
+        </Text>
+        <Button fullWidth size="md" onClick={onBack} mt="xs">
+          {messages.backToLogin}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const busy = mutation.isPending;
+  return (
+    <form onSubmit={submit} noValidate aria-label={messages.forgotPassword}>
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label={messages.backToLogin}>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onBack} aria-label={messages.backToLogin}>
+              <IconArrowLeft size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <Title order={2}>{messages.forgotPassword}</Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {uiText.resetSubheading}
+        </Text>
+        <TextInput
+          type="email"
+          label={messages.emailAddress}
+          autoComplete="email"
+          inputMode="email"
+          leftSection={<IconMail size={16} aria-hidden />}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" fullWidth size="md" disabled={busy}>
+          {busy ? messages.sendingLink : messages.sendResetLink}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
