@@ -22,6 +22,7 @@ import { fail } from './lib/envelope.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { infoRoutes } from './modules/info/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
@@ -158,6 +159,10 @@ export async function buildApp(
         loginFailuresMax: config.loginFailuresMax,
         loginFailuresWindowMs: config.loginFailuresWindowMs,
         resetMaxPerHour: config.resetMaxPerHour,
+      });
+      await api.register(userRoutes, {
+        secret: new TextEncoder().encode(config.jwtSecret),
+        sessionTtlSeconds: config.sessionTtlSeconds,
       });
     },
     { prefix: '/api' },

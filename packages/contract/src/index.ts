@@ -14,4 +14,5 @@ export * from './schemas/user';
 export * from './schemas/organization';
 export * from './schemas/invite';
 export * from './schemas/group';
+export * from './schemas/file';
 export * from './policy';

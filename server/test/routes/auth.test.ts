@@ -170,7 +170,7 @@ describe('GET /api/auth/session: token checks', () => {
       { authorization: 'Bearer' },
       { authorization: 'Basic abc' },
       { authorization: 'Bearer not-a-jwt' },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await session(headers);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({

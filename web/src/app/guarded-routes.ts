@@ -24,7 +24,12 @@ const creatorDashboard: PageModule = () => import('./routes/dashboards/creator-d
 const systemAdminDashboard: PageModule = () => import('./routes/dashboards/system-admin-dashboard');
 const orgManagerDashboard: PageModule = () => import('./routes/dashboards/org-manager-dashboard');
 
-const route = (name: RouteName, action: PageAction, title: string, page?: PageModule): GuardedRoute => ({
+const route = (
+  name: RouteName,
+  action: PageAction,
+  title: string,
+  page?: PageModule,
+): GuardedRoute => ({
   name,
   path: patterns[name],
   action,
@@ -69,4 +74,3 @@ export const guardedRoutes: GuardedRoute[] = [
   route('organizationContents', 'page:orgManager', messages.contents),
   route('organizationDetails', 'page:orgManager', messages.organization),
 ];
-

@@ -1,12 +1,12 @@
 /**
  * App-wide providers (DESIGN.md 'web'): Mantine with the console theme, toasts (000 §9: 5000 ms by
- * default), modals and TanStack Query.
+ * default) and TanStack Query. The modals provider wraps the console shell only (`ConsoleProviders` in console-providers.tsx):
+ * the public pages open no modals, and leaving the modal code out keeps the sign-in page small.
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { defaultToastMs } from '@practica/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -14,13 +14,17 @@ import type { ReactNode } from 'react';
 import { theme } from './theme';
 
 /** Wraps the app (and component tests) in the console's providers. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="bottom-right" autoClose={defaultToastMs} limit={4} zIndex={1000} />
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

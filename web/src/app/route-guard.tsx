@@ -15,7 +15,8 @@ import { toast } from '../lib/toast';
 /** Index in the browser history that React Router keeps; 0 on a fresh tab. */
 export function historyIndex(): number {
   const state: unknown = window.history.state;
-  if (state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number') return state.idx;
+  if (state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number')
+    return state.idx;
   return 0;
 }
 
@@ -30,7 +31,9 @@ export function RequireAuth() {
   }, [authed, user, mayUseConsole]);
 
   if (!authed || !user) {
-    return <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />;
+    return (
+      <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />
+    );
   }
   if (!mayUseConsole) return <Navigate to={paths.appRedirect()} replace />;
   return <Outlet />;

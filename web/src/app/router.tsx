@@ -35,7 +35,10 @@ export const routes: RouteObject[] = [
       { path: patterns.home, lazy: page(() => import('./routes/landing')) },
       { path: patterns.login, lazy: page(() => import('./routes/login')) },
       { path: patterns.appRedirect, lazy: page(() => import('./routes/app-download')) },
-      { path: patterns.inviteRegistration, lazy: page(() => import('./routes/invite-registration')) },
+      {
+        path: patterns.inviteRegistration,
+        lazy: page(() => import('./routes/invite-registration')),
+      },
       { path: patterns.emailUpdate, lazy: page(() => import('./routes/email-update')) },
       { path: patterns.passwordReset, lazy: page(() => import('./routes/password-reset')) },
       {
@@ -46,14 +49,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./shell/console-layout')),
             children: [
               { index: true, lazy: page(() => import('./routes/console-home')) },
-              ...guardedRoutes.map(
-                (r): RouteObject => ({
-                  path: relative(r.path),
-                  element: <RequirePermission action={r.action} />,
-                  handle: { title: r.title } satisfies RouteHandle,
-                  children: [{ index: true, lazy: page(r.page ?? (() => import('./routes/coming-soon'))) }],
-                }),
-              ),
+              ...guardedRoutes.map((r): RouteObject => ({
+                path: relative(r.path),
+                element: <RequirePermission action={r.action} />,
+                handle: { title: r.title } satisfies RouteHandle,
+                children: [
+                  { index: true, lazy: page(r.page ?? (() => import('./routes/coming-soon'))) },
+                ],
+              })),
               { path: '*', lazy: page(() => import('./routes/not-found')) },
             ],
           },

@@ -19,7 +19,15 @@ export function BrandLogo({ size = 32 }: { size?: number }) {
 }
 
 /** Logo and product name, with an optional caption under the name. */
-export function BrandMark({ caption, size = 32, inverted = false }: { caption?: string; size?: number; inverted?: boolean }) {
+export function BrandMark({
+  caption,
+  size = 32,
+  inverted = false,
+}: {
+  caption?: string;
+  size?: number;
+  inverted?: boolean;
+}) {
   return (
     <Group gap={10} wrap="nowrap">
       <BrandLogo size={size} />

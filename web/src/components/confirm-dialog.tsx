@@ -66,7 +66,12 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onClose} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button color={danger ? 'red' : undefined} onClick={() => void confirm()} loading={busy} data-autofocus>
+        <Button
+          color={danger ? 'red' : undefined}
+          onClick={() => void confirm()}
+          loading={busy}
+          data-autofocus
+        >
           {confirmLabel}
         </Button>
       </Group>
@@ -75,6 +80,8 @@ export function ConfirmDialog({
 }
 
 /** The delete dialog (000 §9): a destructive confirmation labelled 'Delete'. */
-export function DeleteDialog(props: Omit<ConfirmDialogProps, 'confirmLabel' | 'danger'> & { confirmLabel?: string }) {
+export function DeleteDialog(
+  props: Omit<ConfirmDialogProps, 'confirmLabel' | 'danger'> & { confirmLabel?: string },
+) {
   return <ConfirmDialog {...props} confirmLabel={props.confirmLabel ?? messages.delete} danger />;
 }

@@ -86,7 +86,12 @@ export function ListTable<T>({
         <Table.Td colSpan={span}>
           <Center py={40}>
             <Box ta="center">
-              <IconDatabaseOff size={28} stroke={1.5} color="var(--mantine-color-gray-5)" aria-hidden />
+              <IconDatabaseOff
+                size={28}
+                stroke={1.5}
+                color="var(--mantine-color-gray-5)"
+                aria-hidden
+              />
               <Text c="dimmed" size="sm" mt={6}>
                 {messages.noRecordsFound}
               </Text>
@@ -131,7 +136,13 @@ export function ListTable<T>({
             <Table.Tr>
               {columns.map((column) => (
                 <Table.Th key={column.key} w={column.width} ta={column.align}>
-                  <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
+                  <Text
+                    size="xs"
+                    fw={600}
+                    tt="uppercase"
+                    c="dimmed"
+                    style={{ letterSpacing: '0.04em' }}
+                  >
                     {column.header}
                   </Text>
                 </Table.Th>
@@ -166,7 +177,8 @@ export function ListTable<T>({
                 value={String(pageSize)}
                 onChange={(value) => {
                   const size = Number(value);
-                  if ((pageSizeOptions as readonly number[]).includes(size)) onPageSizeChange(size as PageSize);
+                  if ((pageSizeOptions as readonly number[]).includes(size))
+                    onPageSizeChange(size as PageSize);
                 }}
               />
             </Group>

@@ -13,7 +13,14 @@ export interface StatusMessageProps {
 }
 
 /** Centred status block. */
-export function StatusMessage({ icon, title, children, color = 'brand', order = 2, action }: StatusMessageProps) {
+export function StatusMessage({
+  icon,
+  title,
+  children,
+  color = 'brand',
+  order = 2,
+  action,
+}: StatusMessageProps) {
   return (
     <Stack align="center" gap="sm" ta="center">
       <ThemeIcon size={56} radius="xl" variant="light" color={color} aria-hidden>

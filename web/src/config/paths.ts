@@ -70,7 +70,10 @@ export const patterns = {
 } as const;
 export type RouteName = keyof typeof patterns;
 
-function withQuery(path: string, query: Partial<Record<QueryParam, Id | null | undefined>>): string {
+function withQuery(
+  path: string,
+  query: Partial<Record<QueryParam, Id | null | undefined>>,
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));

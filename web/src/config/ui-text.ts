@@ -25,7 +25,8 @@ export const uiText = {
   pagination: 'Pagination',
   range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   noCount: '—',
-  organizationsIntro: 'Every organization on the platform, with its groups, trainees and interviews.',
+  organizationsIntro:
+    'Every organization on the platform, with its groups, trainees and interviews.',
   comingSoonTitle: 'Coming soon',
   comingSoonBody: 'This screen is part of the console and arrives in an upcoming release.',
   goHome: 'Go to the start page',
@@ -35,7 +36,11 @@ export const uiText = {
   appPageHeading: 'Practise on your phone',
   appPageBody:
     'Trainees answer their interviews in the mobile app. Download it from your store and sign in with the same account.',
-  appStoreBadge: { top: 'Download on the', bottom: 'App Store', label: 'Download on the App Store' },
+  appStoreBadge: {
+    top: 'Download on the',
+    bottom: 'App Store',
+    label: 'Download on the App Store',
+  },
   googlePlayBadge: { top: 'GET IT ON', bottom: 'Google Play', label: 'Get it on Google Play' },
   marketingFrameTitle: 'Practica product overview',
   inviteRegistrationTitle: 'Join your team',

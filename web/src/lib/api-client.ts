@@ -128,7 +128,8 @@ function errorFromAnswer(status: number, body: RawEnvelope | null): ApiError {
     (error && typeof error.message === 'string' && error.message) ||
     (body && typeof body.message === 'string' && body.message) ||
     '';
-  const details = error && Array.isArray(error.details) ? (error.details as ErrorDetail[]) : undefined;
+  const details =
+    error && Array.isArray(error.details) ? (error.details as ErrorDetail[]) : undefined;
   return new ApiError({
     kind: 'http',
     status,
@@ -249,7 +250,11 @@ export async function apiList<R extends z.ZodType | undefined = undefined>(
 ): Promise<ListData<Result<R>>> {
   const data = await apiRequest('GET', path, { query, signal: options.signal });
   if (!isObject(data) || !Array.isArray(data.list) || typeof data.count !== 'number') {
-    throw new ApiError({ kind: 'structure', status: 200, message: messages.unexpectedResponseStructure });
+    throw new ApiError({
+      kind: 'structure',
+      status: 200,
+      message: messages.unexpectedResponseStructure,
+    });
   }
   let list = data.list as unknown[];
   if (options.row) {
@@ -258,7 +263,11 @@ export async function apiList<R extends z.ZodType | undefined = undefined>(
     for (const item of list) {
       const result = row.safeParse(item);
       if (!result.success) {
-        throw new ApiError({ kind: 'structure', status: 200, message: messages.unexpectedResponseStructure });
+        throw new ApiError({
+          kind: 'structure',
+          status: 200,
+          message: messages.unexpectedResponseStructure,
+        });
       }
       rows.push(result.data);
     }
@@ -275,7 +284,9 @@ export const api = {
     apiRequest('POST', path, options),
   put: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
     apiRequest('PUT', path, options),
-  delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
-    apiRequest('DELETE', path, options),
+  delete: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    options?: RequestOptions<S>,
+  ) => apiRequest('DELETE', path, options),
   list: apiList,
 };

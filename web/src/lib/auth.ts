@@ -3,7 +3,13 @@
  * the user live in local storage under the contract's keys; `authLoaded` and `authed` are kept
  * with them (the app context). `useAuth()` gives components the current session.
  */
-import { Role, sessionUserSchema, type LoginAnswer, type RoleId, type SessionUser } from '@practica/contract';
+import {
+  Role,
+  sessionUserSchema,
+  type LoginAnswer,
+  type RoleId,
+  type SessionUser,
+} from '@practica/contract';
 import { useSyncExternalStore } from 'react';
 import { paths } from '../config/paths';
 import { onStorageCleared } from './api-client';

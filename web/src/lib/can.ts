@@ -8,7 +8,12 @@ import { getAuth, useAuth } from './auth';
 /** The policy's actor for a session user. */
 export function toActor(user: SessionUser | null | undefined): Actor | null {
   if (!user) return null;
-  return { id: user.id, roleId: user.roleId, organizationId: user.organizationId, creator: user.creator };
+  return {
+    id: user.id,
+    roleId: user.roleId,
+    organizationId: user.organizationId,
+    creator: user.creator,
+  };
 }
 
 /** May the signed-in user do `action`? (outside React) */

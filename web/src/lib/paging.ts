@@ -13,7 +13,11 @@ export interface Paged<T> {
 }
 
 /** 000 §3: a list answer as the console holds it. */
-export function toPaged<T>(data: ListData<T>, page: number = defaultPage, limit: PageSize = defaultPageSize): Paged<T> {
+export function toPaged<T>(
+  data: ListData<T>,
+  page: number = defaultPage,
+  limit: PageSize = defaultPageSize,
+): Paged<T> {
   return { list: data.list, total: data.count, page, limit };
 }
 

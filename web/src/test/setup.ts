@@ -42,4 +42,5 @@ if (!window.HTMLElement.prototype.scrollIntoView) {
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
 
 const { getComputedStyle } = window;
-window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
+window.getComputedStyle = (element: Element, pseudo?: string | null) =>
+  getComputedStyle(element, pseudo);

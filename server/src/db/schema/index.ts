@@ -1,3 +1,6 @@
 /** The whole Drizzle schema; one file per table group, re-exported here for the client and drizzle-kit. */
 export * from './organizations.js';
 export * from './users.js';
+export * from './files.js';
+export * from './mail-outbox.js';
+export * from './user-tokens.js';

@@ -17,6 +17,7 @@ import { RateLimitedError } from '../../errors.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { ok } from '../../lib/envelope.js';
 import { presentSessionUser } from './presenter.js';
+import { requestPasswordReset } from '../users/service.js';
 import { login } from './service.js';
 
 export interface AuthRoutesOptions {
@@ -90,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       const wait = resetRequests.retryAfterSeconds(key);
       if (wait > 0) throw new RateLimitedError(messages.tooManyRequests, wait);
       resetRequests.hit(key);
-      // The reset mail itself goes through the outbox (users issue); the answer never reveals the address.
+      await requestPasswordReset({ db: app.db, publicUrl: app.config.publicUrl }, key);
       return ok(null, messages.passwordResetLinkSent);
     },
   );

@@ -13,7 +13,10 @@ import type { RouteHandle } from '../router';
 export default function ComingSoonPage() {
   const matches = useMatches();
   const title =
-    [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean) ?? uiText.comingSoonTitle;
+    [...matches]
+      .reverse()
+      .map((m) => (m.handle as RouteHandle | undefined)?.title)
+      .find(Boolean) ?? uiText.comingSoonTitle;
   return (
     <Paper p={48} data-testid="coming-soon">
       <StatusMessage icon={<IconTools size={28} />} title={title}>

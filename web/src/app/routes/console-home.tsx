@@ -10,6 +10,8 @@ export default function ConsoleHome() {
   if (!user) return null;
   const remembered = readLocal('rootPage');
   const target =
-    remembered && navItemsFor(user).some((item) => item.to === remembered) ? remembered : roleHome(user.roleId);
+    remembered && navItemsFor(user).some((item) => item.to === remembered)
+      ? remembered
+      : roleHome(user.roleId);
   return <Navigate to={target} replace />;
 }

@@ -10,7 +10,11 @@ export default function InviteRegistrationPage() {
   useDocumentTitle(uiText.inviteRegistrationTitle);
   return (
     <PublicPage>
-      <StatusMessage icon={<IconUserPlus size={28} />} title={uiText.inviteRegistrationTitle} order={1}>
+      <StatusMessage
+        icon={<IconUserPlus size={28} />}
+        title={uiText.inviteRegistrationTitle}
+        order={1}
+      >
         {uiText.comingSoonBody}
       </StatusMessage>
     </PublicPage>

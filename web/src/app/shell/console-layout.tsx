@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useDocumentTitle, usePageTitleOverride } from '../../components/page-title';
 import { roleHome, signOut, useAuth } from '../../lib/auth';
 import { readLocal, writeLocal } from '../../lib/storage';
+import { ConsoleProviders } from '../console-providers';
 import { PageLoader } from '../page-loader';
 import { historyIndex } from '../route-guard';
 import type { RouteHandle } from '../router';
@@ -61,7 +62,10 @@ export default function ConsoleLayout() {
 
   const goBack = () => {
     if (historyIndex() > 0) void navigate(-1);
-    else void navigate(remembered && items.some((i) => i.to === remembered) ? remembered : roleHome(user.roleId));
+    else
+      void navigate(
+        remembered && items.some((i) => i.to === remembered) ? remembered : roleHome(user.roleId),
+      );
   };
 
   const confirmLogout = () => {
@@ -70,49 +74,51 @@ export default function ConsoleLayout() {
   };
 
   return (
-    <AppShell
-      layout="alt"
-      header={{ height: 64 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="lg"
-    >
-      <a className="skip-link" href="#main-content">
-        {uiText.skipToContent}
-      </a>
-      <AppShell.Header>
-        <TopBar
-          user={user}
-          title={title}
-          showBack={!onRoot}
-          onBack={goBack}
-          navOpened={navOpened}
-          onToggleNav={nav.toggle}
+    <ConsoleProviders>
+      <AppShell
+        layout="alt"
+        header={{ height: 64 }}
+        navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="lg"
+      >
+        <a className="skip-link" href="#main-content">
+          {uiText.skipToContent}
+        </a>
+        <AppShell.Header>
+          <TopBar
+            user={user}
+            title={title}
+            showBack={!onRoot}
+            onBack={goBack}
+            navOpened={navOpened}
+            onToggleNav={nav.toggle}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <Sidebar
+            items={items}
+            activePath={settingsActive ? null : activePath}
+            settingsActive={settingsActive}
+            onNavigate={rememberRoot}
+            onLogout={logout.open}
+          />
+        </AppShell.Navbar>
+        <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+          <Box maw={1280} mx="auto">
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </AppShell.Main>
+        <ConfirmDialog
+          opened={logoutOpened}
+          onClose={logout.close}
+          onConfirm={confirmLogout}
+          title={messages.logout}
+          message={messages.logoutConfirm}
+          confirmLabel={messages.logout}
         />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <Sidebar
-          items={items}
-          activePath={settingsActive ? null : activePath}
-          settingsActive={settingsActive}
-          onNavigate={rememberRoot}
-          onLogout={logout.open}
-        />
-      </AppShell.Navbar>
-      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
-        <Box maw={1280} mx="auto">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-      </AppShell.Main>
-      <ConfirmDialog
-        opened={logoutOpened}
-        onClose={logout.close}
-        onConfirm={confirmLogout}
-        title={messages.logout}
-        message={messages.logoutConfirm}
-        confirmLabel={messages.logout}
-      />
-    </AppShell>
+      </AppShell>
+    </ConsoleProviders>
   );
 }

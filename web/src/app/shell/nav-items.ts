@@ -23,7 +23,9 @@ export interface NavItem {
 }
 
 /** The sidebar entries of a user (000 §2.4). */
-export function navItemsFor(user: Pick<SessionUser, 'roleId' | 'creator' | 'organizationId'>): NavItem[] {
+export function navItemsFor(
+  user: Pick<SessionUser, 'roleId' | 'creator' | 'organizationId'>,
+): NavItem[] {
   const items: NavItem[] = [];
   const orgId = user.organizationId;
   switch (user.roleId) {
@@ -41,7 +43,11 @@ export function navItemsFor(user: Pick<SessionUser, 'roleId' | 'creator' | 'orga
       if (orgId !== null) {
         items.push(
           { label: messages.contents, to: paths.organizationContents(orgId), icon: IconBooks },
-          { label: messages.organization, to: paths.organizationDetails(orgId), icon: IconBuilding },
+          {
+            label: messages.organization,
+            to: paths.organizationDetails(orgId),
+            icon: IconBuilding,
+          },
         );
       }
       break;
@@ -56,7 +62,11 @@ export function navItemsFor(user: Pick<SessionUser, 'roleId' | 'creator' | 'orga
       items.push({ label: messages.dashboard, to: paths.dashboard(), icon: IconLayoutDashboard });
   }
   if (user.creator) {
-    items.push({ label: messages.creatorDashboard, to: paths.creatorDashboard(), icon: IconPalette });
+    items.push({
+      label: messages.creatorDashboard,
+      to: paths.creatorDashboard(),
+      icon: IconPalette,
+    });
   }
   return items;
 }

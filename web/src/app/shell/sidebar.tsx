@@ -67,7 +67,13 @@ export function Sidebar({ items, activePath, settingsActive, onNavigate, onLogou
             </ActionIcon>
           </Tooltip>
           <Tooltip label={messages.logout} position="top">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={messages.logout} onClick={onLogout}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={messages.logout}
+              onClick={onLogout}
+            >
               <IconLogout size={20} stroke={1.6} />
             </ActionIcon>
           </Tooltip>

@@ -37,7 +37,13 @@ export function TopBar({ user, title, showBack, onBack, navOpened, onToggleNav }
         />
         {showBack && (
           <Tooltip label={messages.back}>
-            <ActionIcon variant="default" size="lg" radius="md" onClick={onBack} aria-label={messages.back}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              radius="md"
+              onClick={onBack}
+              aria-label={messages.back}
+            >
               <IconArrowLeft size={18} />
             </ActionIcon>
           </Tooltip>
@@ -55,7 +61,13 @@ export function TopBar({ user, title, showBack, onBack, navOpened, onToggleNav }
             {displayRoleLabel(user.roleId, user.creator)}
           </Text>
         </div>
-        <Avatar src={user.imageUrl ?? null} alt={fullName} radius="xl" color="brand" variant="light">
+        <Avatar
+          src={user.imageUrl ?? null}
+          alt={fullName}
+          radius="xl"
+          color="brand"
+          variant="light"
+        >
           {initials(user.firstName, user.lastName)}
         </Avatar>
       </Group>

@@ -28,7 +28,11 @@ export default function InstructorDashboard() {
           count={null}
           action={{ label: messages.assignments, to: paths.assignments(AssignmentStatus.Active) }}
         />
-        <DashboardCard title={messages.pendingReview} icon={<IconClipboardCheck size={20} />} count={null} />
+        <DashboardCard
+          title={messages.pendingReview}
+          icon={<IconClipboardCheck size={20} />}
+          count={null}
+        />
       </SimpleGrid>
       <Stack gap="sm">
         <Title order={2}>{messages.pendingReview}</Title>

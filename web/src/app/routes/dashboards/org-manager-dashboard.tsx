@@ -6,7 +6,13 @@
  */
 import { SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { messages, Role } from '@practica/contract';
-import { IconArmchair, IconMailForward, IconPalette, IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
+import {
+  IconArmchair,
+  IconMailForward,
+  IconPalette,
+  IconUserPlus,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { DashboardCard } from '../../../components/dashboard-card';
 import { ListTable } from '../../../components/list-table';
@@ -39,7 +45,10 @@ export default function OrgManagerDashboard() {
         <DashboardCard
           title={messages.newInvite}
           icon={<IconUserPlus size={20} />}
-          action={{ label: messages.inviteMember, to: paths.invites({ orgId, roleType: Role.Trainee }) }}
+          action={{
+            label: messages.inviteMember,
+            to: paths.invites({ orgId, roleType: Role.Trainee }),
+          }}
         />
         <DashboardCard
           title={messages.createGroup}
@@ -47,7 +56,11 @@ export default function OrgManagerDashboard() {
           action={{ label: messages.add, to: paths.groupCreate(orgId) }}
         />
         <DashboardCard title={messages.seatsUsage} icon={<IconArmchair size={20} />} count={null} />
-        <DashboardCard title={messages.traineeInvites} icon={<IconMailForward size={20} />} count={null} />
+        <DashboardCard
+          title={messages.traineeInvites}
+          icon={<IconMailForward size={20} />}
+          count={null}
+        />
         <DashboardCard title={messages.creators} icon={<IconPalette size={20} />} count={null} />
       </SimpleGrid>
       <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false}>

@@ -25,7 +25,11 @@ export default function SystemAdminDashboard() {
         <Text c="dimmed" size="sm">
           {uiText.organizationsIntro}
         </Text>
-        <Button component={Link} to={paths.organizationCreate()} leftSection={<IconPlus size={16} />}>
+        <Button
+          component={Link}
+          to={paths.organizationCreate()}
+          leftSection={<IconPlus size={16} />}
+        >
           {routeText.newOrganization}
         </Button>
       </Group>
@@ -35,8 +39,20 @@ export default function SystemAdminDashboard() {
           { key: 'status', header: messages.status, cell: () => null, width: 120 },
           { key: 'name', header: messages.name, cell: () => null },
           { key: 'groups', header: messages.groups, cell: () => null, align: 'right', width: 120 },
-          { key: 'trainees', header: messages.trainees, cell: () => null, align: 'right', width: 120 },
-          { key: 'interviews', header: messages.interviews, cell: () => null, align: 'right', width: 120 },
+          {
+            key: 'trainees',
+            header: messages.trainees,
+            cell: () => null,
+            align: 'right',
+            width: 120,
+          },
+          {
+            key: 'interviews',
+            header: messages.interviews,
+            cell: () => null,
+            align: 'right',
+            width: 120,
+          },
         ]}
         rows={[]}
         total={0}

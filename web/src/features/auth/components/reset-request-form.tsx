@@ -4,7 +4,7 @@
  * Empty email: 'Email address is required!'; failure: the server's message or 'An unexpected
  * error occurred. Please try again.'
  */
-import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { messages, resetRequestSchema } from '@practica/contract';
 import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
@@ -63,11 +63,16 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
     <form onSubmit={submit} noValidate aria-label={messages.forgotPassword}>
       <Stack gap="md">
         <Group gap="xs" wrap="nowrap">
-          <Tooltip label={messages.backToLogin}>
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onBack} aria-label={messages.backToLogin}>
-              <IconArrowLeft size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onBack}
+            aria-label={messages.backToLogin}
+            title={messages.backToLogin}
+          >
+            <IconArrowLeft size={20} />
+          </ActionIcon>
           <Title order={2}>{messages.forgotPassword}</Title>
         </Group>
         <Text size="sm" c="dimmed">

@@ -30,7 +30,19 @@ function PlayGlyph() {
   );
 }
 
-function Badge({ href, label, top, bottom, glyph }: { href: string | null; label: string; top: string; bottom: string; glyph: ReactNode }) {
+function Badge({
+  href,
+  label,
+  top,
+  bottom,
+  glyph,
+}: {
+  href: string | null;
+  label: string;
+  top: string;
+  bottom: string;
+  glyph: ReactNode;
+}) {
   const content = (
     <>
       {glyph}
@@ -42,20 +54,38 @@ function Badge({ href, label, top, bottom, glyph }: { href: string | null; label
   );
   if (!href) {
     return (
-      <UnstyledButton className={classes.badge} aria-label={label} aria-disabled data-disabled disabled>
+      <UnstyledButton
+        className={classes.badge}
+        aria-label={label}
+        aria-disabled
+        data-disabled
+        disabled
+      >
         {content}
       </UnstyledButton>
     );
   }
   return (
-    <a className={classes.badge} href={href} aria-label={label} target="_blank" rel="noopener noreferrer">
+    <a
+      className={classes.badge}
+      href={href}
+      aria-label={label}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {content}
     </a>
   );
 }
 
 /** Both store badges side by side. */
-export function StoreBadges({ iosLink, androidLink }: { iosLink: string | null; androidLink: string | null }) {
+export function StoreBadges({
+  iosLink,
+  androidLink,
+}: {
+  iosLink: string | null;
+  androidLink: string | null;
+}) {
   return (
     <Group gap="md" justify="center" data-testid="store-badges">
       <Badge href={iosLink} glyph={<AppleGlyph />} {...uiText.appStoreBadge} />

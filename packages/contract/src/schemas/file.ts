@@ -1,0 +1,144 @@
+/**
+ * Files (000 §7 'Files', DECISIONS.md 'Files'): the upload request, its answers, the files list,
+ * and the accept rules by media type (size limits in bytes, extensions, content types) shared by
+ * the server's checks and the console's upload field.
+ */
+import { z } from 'zod';
+import {
+  audioExtension,
+  audioMaxBytes,
+  imageExtensions,
+  imageMaxBytes,
+  videoExtensions,
+  videoMaxBytes,
+} from '../constants';
+import { MediaType, type MediaTypeId } from '../enums';
+import { messages } from '../messages';
+import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common';
+
+/** Longest kept display name of an uploaded file (not a spec limit). */
+export const fileNameMaxLength = 255;
+
+/** What one media type accepts: extensions (lower case, no dot), their content types, the byte limit and the messages. */
+export interface UploadRule {
+  extensions: readonly string[];
+  /** Content type served for each extension. */
+  contentTypes: Readonly<Record<string, string>>;
+  maxBytes: number;
+  /** 413 text when the size is over `maxBytes`. */
+  tooLargeMessage: string;
+  /** 400 text when the extension or the real content is not accepted. */
+  wrongTypeMessage: string;
+}
+
+/**
+ * DECISIONS.md 'Files': images ≤ 300 KB (png, jpeg, webp, gif), audio mp3 ≤ 500 KB, videos mp4 or
+ * webm ≤ 100 MB. Other media types are not uploadable.
+ */
+export const uploadRules: Partial<Record<MediaTypeId, UploadRule>> = {
+  [MediaType.Image]: {
+    extensions: imageExtensions,
+    contentTypes: {
+      png: 'image/png',
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      gif: 'image/gif',
+      webp: 'image/webp',
+    },
+    maxBytes: imageMaxBytes,
+    tooLargeMessage: messages.imageTooLarge,
+    wrongTypeMessage: messages.fileTypeNotAllowed,
+  },
+  [MediaType.Audio]: {
+    extensions: [audioExtension],
+    contentTypes: { [audioExtension]: 'audio/mpeg' },
+    maxBytes: audioMaxBytes,
+    tooLargeMessage: messages.audioTooLarge,
+    wrongTypeMessage: messages.audioMustBeMp3,
+  },
+  [MediaType.Video]: {
+    extensions: videoExtensions,
+    contentTypes: { mp4: 'video/mp4', webm: 'video/webm' },
+    maxBytes: videoMaxBytes,
+    tooLargeMessage: messages.fileTooLarge,
+    wrongTypeMessage: messages.fileTypeNotAllowed,
+  },
+};
+
+/** Lower-cases an extension and drops leading dots ('.PNG' → 'png'). */
+export function normalizeExtension(extension: string): string {
+  return extension.trim().replace(/^\.+/, '').toLowerCase();
+}
+
+/** A refused upload: the status (400 or 413) and the spec's message. */
+export interface UploadProblem {
+  status: 400 | 413;
+  message: string;
+}
+
+/**
+ * Checks a file before upload (DECISIONS.md 'Files'): media type, extension, then size in bytes.
+ * Returns null when accepted, otherwise the status and message (e.g. 413 'File size exceeds
+ * 300KB. Please choose a smaller file.', 400 'File must be in .mp3 format').
+ */
+export function uploadProblem(file: {
+  fileTypeId: number;
+  extension: string;
+  size: number;
+}): UploadProblem | null {
+  const rule = uploadRules[file.fileTypeId as MediaTypeId];
+  if (!rule) return { status: 400, message: messages.fileTypeNotAllowed };
+  if (!rule.extensions.includes(normalizeExtension(file.extension))) {
+    return { status: 400, message: rule.wrongTypeMessage };
+  }
+  if (file.size > rule.maxBytes) return { status: 413, message: rule.tooLargeMessage };
+  return null;
+}
+
+/**
+ * POST /files/upload body (000 §7): `name` (display name), `extension`, `fileTypeId` (MediaType
+ * id) and `size`, the declared size in bytes. `id` is listed by the spec without a meaning shown:
+ * it is accepted and ignored (the server makes the id).
+ */
+export const uploadRequestSchema = z.object({
+  id: idSchema.nullable().optional(),
+  name: z
+    .string({ error: messages.validationFailed })
+    .trim()
+    .min(1, { error: messages.validationFailed })
+    .max(fileNameMaxLength, { error: messages.nameTooLong }),
+  extension: z
+    .string({ error: messages.fileTypeNotAllowed })
+    .trim()
+    .min(1, { error: messages.fileTypeNotAllowed })
+    .max(16, { error: messages.fileTypeNotAllowed }),
+  fileTypeId: z
+    .number({ error: messages.fileTypeNotAllowed })
+    .int({ error: messages.fileTypeNotAllowed }),
+  size: z
+    .number({ error: messages.validationFailed })
+    .int({ error: messages.validationFailed })
+    .positive({ error: messages.validationFailed }),
+});
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+
+/** POST /files/upload answer: the new file's id and the signed PUT URL (15 minutes). */
+export const uploadTicketSchema = z.object({ id: z.number().int().positive(), url: z.string() });
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** A stored file as listed by GET /files. `size` in bytes; `url` serves the bytes. */
+export const fileSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  extension: z.string(),
+  fileTypeId: z.number().int(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  url: z.string(),
+  createdAt: isoDateTimeSchema,
+});
+export type FileItem = z.infer<typeof fileSchema>;
+
+/** GET /files query: paging only. */
+export const fileListQuerySchema = pageQuerySchema;
+export type FileListQuery = z.infer<typeof fileListQuerySchema>;

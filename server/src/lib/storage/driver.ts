@@ -1,0 +1,55 @@
+/**
+ * The storage driver interface (DESIGN.md 'The shape of the system': local disk by default,
+ * S3-compatible later). Keys are made by the server (`newStorageKey`), never from user file names.
+ */
+import type { Readable } from 'node:stream';
+
+/** Thrown by `put` when the stream holds more than `maxBytes`; nothing is stored. */
+export class StorageLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`content exceeds ${maxBytes} bytes`);
+    this.name = 'StorageLimitError';
+  }
+}
+
+/** Thrown by `put` when the key already holds complete content; the existing bytes are kept. */
+export class StorageConflictError extends Error {
+  constructor(readonly key: string) {
+    super(`key already stored: ${key}`);
+    this.name = 'StorageConflictError';
+  }
+}
+
+/** Thrown for a key that `isStorageKey` refuses (never reaches the disk). */
+export class StorageKeyError extends Error {
+  constructor(key: string) {
+    super(`invalid storage key: ${JSON.stringify(key.slice(0, 80))}`);
+    this.name = 'StorageKeyError';
+  }
+}
+
+/** An inclusive byte range of a stored object, as in HTTP Range (`start`..`end`, 0-based). */
+export interface ByteRange {
+  start?: number;
+  end?: number;
+}
+
+export interface StorageDriver {
+  /**
+   * Stores the whole stream under `key`, counting bytes. Content becomes readable only once
+   * complete (written to a temporary name, then moved). Resolves `{size}` in bytes.
+   * Throws StorageLimitError past `maxBytes`, StorageConflictError when `key` is already stored,
+   * StorageKeyError for a malformed key, or the stream's own error (nothing is stored then).
+   */
+  put(key: string, stream: Readable, maxBytes: number): Promise<{ size: number }>;
+  /** Reads the object, or the inclusive byte `range` of it. The stream errors when the key is missing. */
+  createReadStream(key: string, range?: ByteRange): Readable;
+  /** The object's size in bytes, or null when nothing is stored under `key`. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Removes the object; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Removes leftovers of uploads interrupted more than `olderThanMs` ago (optional). Returns how many. */
+  sweepIncomplete?(olderThanMs: number): Promise<number>;
+  /** Releases what the driver holds (e.g. a temporary root). */
+  close?(): Promise<void>;
+}

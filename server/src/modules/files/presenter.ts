@@ -1,0 +1,51 @@
+/**
+ * The only path from a file row to the wire (000 §7 'Files'): `{id, url}` references for other
+ * resources (imageId …) and the list item of GET /files. URLs are root-relative: clients resolve
+ * them against the API origin.
+ */
+import type { FileItem, ImageRef } from '@practica/contract';
+import type { FileRow } from './repository.js';
+import { publicFileUrl } from './url.js';
+
+/** The URL that serves a stored file, e.g. `/files/2026/11/ab12….png` (see url.ts for why the key is the capability). */
+export function fileUrl(row: Pick<FileRow, 'storageKey'>): string {
+  return publicFileUrl(row.storageKey);
+}
+
+/** `{id, url}` of a file, as other resources present their imageId; null for no file. */
+export function fileRef(row: Pick<FileRow, 'id' | 'storageKey'> | null | undefined): ImageRef | null {
+  return row ? { id: row.id, url: fileUrl(row) } : null;
+}
+
+/** A Ready file as listed by GET /files; `size` in bytes (the real size, not the declared one). */
+export function presentFile(row: FileRow): FileItem {
+  return {
+    id: row.id,
+    name: row.name,
+    extension: row.extension,
+    fileTypeId: row.fileTypeId,
+    contentType: row.contentType,
+    size: row.size ?? 0,
+    url: fileUrl(row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Replaces what is not printable ASCII, quotes and backslashes (the `filename=` fallback). */
+function asciiFallback(name: string): string {
+  return name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+}
+
+/**
+ * `Content-Disposition: inline` with the file's display name, safely quoted: an ASCII fallback
+ * and the UTF-8 form (RFC 6266 / RFC 8187). The extension is appended when the name lacks it.
+ */
+export function contentDisposition(row: Pick<FileRow, 'name' | 'extension'>): string {
+  const suffix = `.${row.extension}`;
+  const name = row.name.toLowerCase().endsWith(suffix) ? row.name : `${row.name}${suffix}`;
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `inline; filename="${asciiFallback(name)}"; filename*=UTF-8''${encoded}`;
+}

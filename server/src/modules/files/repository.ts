@@ -1,0 +1,95 @@
+/**
+ * Queries on `files` (000 §7 'Files', DECISIONS.md 'Files'). Every function takes the Drizzle
+ * handle (`Db` or a transaction) and runs one statement.
+ */
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { FileStatus, files } from '../../db/schema/index.js';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = typeof files.$inferInsert;
+
+/** Inserts a Pending file row and answers it. */
+export async function insertPendingFile(db: Db | Tx, values: NewFileRow): Promise<FileRow> {
+  const [row] = await db
+    .insert(files)
+    .values({ ...values, status: FileStatus.Pending })
+    .returning();
+  return row!;
+}
+
+/** The file stored under `storageKey`, whatever its status, or undefined. */
+export async function findFileByKey(db: Db | Tx, storageKey: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.storageKey, storageKey)).limit(1);
+  return row;
+}
+
+/** The file with this id, whatever its status, or undefined. */
+export async function findFileById(db: Db | Tx, id: number): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return row;
+}
+
+/** Ready files among `ids` (any order; missing and Pending ids are left out). */
+export async function findReadyFiles(db: Db | Tx, ids: readonly number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(inArray(files.id, [...ids]), eq(files.status, FileStatus.Ready)));
+}
+
+/**
+ * Marks a Pending file Ready with its real `size` in bytes. Answers the row, or undefined when
+ * the file is no longer Pending (another upload completed it, or the sweep removed it).
+ */
+export async function markFileReady(
+  db: Db | Tx,
+  id: number,
+  size: number,
+): Promise<FileRow | undefined> {
+  const [row] = await db
+    .update(files)
+    .set({ status: FileStatus.Ready, size, completedAt: sql`now()` })
+    .where(and(eq(files.id, id), eq(files.status, FileStatus.Pending)))
+    .returning();
+  return row;
+}
+
+/** One page of the Ready files `userId` uploaded, newest first, and the total over all pages. */
+export async function listFilesOf(
+  db: Db,
+  userId: number,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: FileRow[]; count: number }> {
+  const where = and(eq(files.createdById, userId), eq(files.status, FileStatus.Ready));
+  const rows = await db
+    .select()
+    .from(files)
+    .where(where)
+    .orderBy(desc(files.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(files)
+    .where(where);
+  return { rows, count: c?.n ?? 0 };
+}
+
+/**
+ * Deletes Pending rows created more than `olderThanMs` milliseconds ago and
+ * answers their storage keys, so the caller removes any bytes stored for them.
+ */
+export async function deleteStalePending(db: Db, olderThanMs: number): Promise<string[]> {
+  const rows = await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.status, FileStatus.Pending),
+        lt(files.createdAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
+    .returning({ storageKey: files.storageKey });
+  return rows.map((r) => r.storageKey);
+}

@@ -1,0 +1,169 @@
+/**
+ * File routes (000 §7 'Files', DECISIONS.md 'Files').
+ *
+ * - `fileRoutes`, registered under /api: POST /files/upload and GET /files (signed in).
+ * - `fileTransferRoutes`, at the root like a storage endpoint: the signed PUT /files/upload/<key>
+ *   (raw bytes, any content type) and GET /files/<key> (serving with Range support).
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelopeSchema,
+  fileListQuerySchema,
+  fileSchema,
+  imageRefSchema,
+  listSchema,
+  uploadRequestSchema,
+  uploadTicketSchema,
+  videoMaxBytes,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import { contentDisposition } from './presenter.js';
+import { parseRange } from './range.js';
+import { createUpload, listOwnFiles, openFile, receiveUpload, type FilesDeps } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Storage, signer and database of the files module (set by `filesPlugin`). */
+    files: FilesDeps;
+  }
+}
+
+function depsOf(app: FastifyInstance): FilesDeps {
+  if (!app.hasDecorator('files')) {
+    throw new Error('register filesPlugin before fileRoutes');
+  }
+  return app.files;
+}
+
+/** POST /files/upload and GET /files; register under the /api prefix after `filesPlugin`. */
+export async function fileRoutes(app: FastifyInstance): Promise<void> {
+  const deps = depsOf(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/files/upload',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['files'],
+        summary: 'Start an upload: answers the file id and a signed PUT URL (15 minutes)',
+        description:
+          'Declare name, extension, fileTypeId (MediaType: Image 1, Audio 2, Video 3) and size in bytes. ' +
+          'Images png/jpg/jpeg/gif/webp ≤ 300 KB, audio mp3 ≤ 500 KB, video mp4/webm ≤ 100 MB. ' +
+          'Then PUT the raw bytes to `url` (any Content-Type); the answer carries `{id, url}` of the stored file. ' +
+          'The file becomes usable (e.g. as imageId) once the PUT succeeded.',
+        security: [{ bearer: [] }],
+        body: uploadRequestSchema,
+        response: { 200: envelopeSchema(uploadTicketSchema) },
+      },
+    },
+    async (request) => {
+      request.authorize('file:upload');
+      return ok(await createUpload(deps, request.actor!, request.body));
+    },
+  );
+
+  r.get(
+    '/files',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['files'],
+        summary: "The signed-in user's uploaded files (complete ones), newest first",
+        security: [{ bearer: [] }],
+        querystring: fileListQuerySchema,
+        response: { 200: envelopeSchema(listSchema(fileSchema)) },
+      },
+    },
+    async (request) => ok(await listOwnFiles(deps, request.actor!, request.query)),
+  );
+}
+
+/** Long-lived caching: a key's bytes never change (a new upload gets a new key). */
+const cacheControl = 'private, max-age=31536000, immutable';
+
+async function serveFile(deps: FilesDeps, request: FastifyRequest, reply: FastifyReply) {
+  const key = (request.params as { '*': string })['*'];
+  const { row, size } = await openFile(deps, key);
+  const etag = `"${row.id}-${size}"`;
+  reply
+    .header('content-type', row.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(row))
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', cacheControl)
+    .header('etag', etag);
+  if (row.completedAt) reply.header('last-modified', row.completedAt.toUTCString());
+
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  const ifRange = request.headers['if-range'];
+  const range =
+    ifRange && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, size);
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${size}`)
+      .removeHeader('content-disposition')
+      .type('text/plain; charset=utf-8')
+      .send('');
+  }
+  if (range.kind === 'partial') {
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', String(range.end - range.start + 1))
+      .send(deps.storage.createReadStream(row.storageKey, range));
+  }
+  return reply
+    .header('content-length', String(size))
+    .send(deps.storage.createReadStream(row.storageKey));
+}
+
+/**
+ * The signed PUT and file serving, outside /api. The PUT takes the raw body of any content type
+ * as a stream (a parser scoped to it) up to the largest limit (videos, 100 MB); each type's own
+ * limit is enforced while streaming.
+ */
+export async function fileTransferRoutes(app: FastifyInstance): Promise<void> {
+  const deps = depsOf(app);
+
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    raw.put(
+      '/files/upload/*',
+      {
+        bodyLimit: videoMaxBytes,
+        schema: { hide: true, response: { 200: envelopeSchema(imageRefSchema) } },
+      },
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown>;
+        try {
+          const ref = await receiveUpload(deps, {
+            key: (request.params as { '*': string })['*'],
+            expires: query['expires'],
+            signature: query['signature'],
+            contentLength: request.headers['content-length'],
+            body: (request.body as Readable | undefined) ?? Readable.from([]),
+          });
+          return ok(ref);
+        } catch (error) {
+          // Refused before the whole body arrived: answer, then close instead of reading it all.
+          if (!request.raw.readableEnded) reply.header('connection', 'close');
+          throw error;
+        }
+      },
+    );
+  });
+
+  app.get(
+    '/files/*',
+    { compress: false, schema: { hide: true } },
+    async (request, reply) => serveFile(deps, request, reply),
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * Uploads and serving of files (000 §7 'Files', DECISIONS.md 'Files').
+ *
+ * 1. `createUpload`: checks the declared type and size, creates a Pending row and answers a signed
+ *    PUT URL (15 minutes).
+ * 2. `receiveUpload`: the signed PUT; checks the signature, the real size while streaming and the
+ *    magic bytes of the real content, stores the bytes and marks the row Ready.
+ * 3. `openFile`: a Ready file for serving. `sweepPendingUploads`: removes uploads never finished.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  MediaType,
+  Role,
+  messages,
+  normalizeExtension,
+  uploadProblem,
+  uploadRules,
+  type Actor,
+  type FileItem,
+  type ImageRef,
+  type ListData,
+  type MediaTypeId,
+  type PageQuery,
+  type UploadRequest,
+  type UploadRule,
+  type UploadTicket,
+} from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { FileStatus } from '../../db/schema/index.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooLargeError,
+  ValidationError,
+} from '../../errors.js';
+import {
+  StorageConflictError,
+  StorageLimitError,
+  isStorageKey,
+  newStorageKey,
+  type StorageDriver,
+} from '../../lib/storage/index.js';
+import { fileRef, presentFile } from './presenter.js';
+import { readHead } from './read-head.js';
+import {
+  deleteStalePending,
+  findFileById,
+  findFileByKey,
+  insertPendingFile,
+  listFilesOf,
+  markFileReady,
+  type FileRow,
+} from './repository.js';
+import type { UploadSigner } from './signing.js';
+
+export interface FilesDeps {
+  db: Db;
+  storage: StorageDriver;
+  signer: UploadSigner;
+  log?: FastifyBaseLogger;
+}
+
+/** Bytes read before storing, for magic-byte detection (file-type's reasonable sample size). */
+const sniffBytes = 4100;
+
+/** What the real content may be detected as (file-type's `ext`) for each accepted extension. */
+const detectedAs: Record<string, readonly string[]> = {
+  png: ['png', 'apng'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  gif: ['gif'],
+  webp: ['webp'],
+  mp3: ['mp3'],
+  mp4: ['mp4', 'm4v'],
+  webm: ['webm'],
+};
+
+/**
+ * Makes a display name safe: drops any path part ('../../etc/passwd.png' → 'passwd.png'),
+ * control characters and surrounding spaces; 'file' when nothing is left. Never used as a path.
+ */
+export function safeDisplayName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  const clean = base
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
+}
+
+function ruleOf(fileTypeId: number): UploadRule {
+  const rule = uploadRules[fileTypeId as MediaTypeId];
+  if (!rule) throw new ValidationError(messages.fileTypeNotAllowed);
+  return rule;
+}
+
+/**
+ * POST /files/upload (000 §7): refuses a type or extension not accepted (400, e.g. 'File must be
+ * in .mp3 format') and a declared `size` (bytes) over the limit (413, e.g. 'File size exceeds
+ * 300KB. Please choose a smaller file.'); otherwise creates the Pending row owned by `actor` and
+ * its organization and answers `{id, url}` with the signed PUT URL.
+ */
+export async function createUpload(
+  deps: FilesDeps,
+  actor: Actor,
+  body: UploadRequest,
+): Promise<UploadTicket> {
+  const extension = normalizeExtension(body.extension);
+  const problem = uploadProblem({ fileTypeId: body.fileTypeId, extension, size: body.size });
+  if (problem?.status === 413) throw new TooLargeError(problem.message);
+  if (problem) {
+    const path = body.fileTypeId in uploadRules ? 'extension' : 'fileTypeId';
+    throw new ValidationError(problem.message, [{ path, message: problem.message }]);
+  }
+  const rule = ruleOf(body.fileTypeId);
+  const storageKey = newStorageKey(extension);
+  const row = await insertPendingFile(deps.db, {
+    storageKey,
+    name: safeDisplayName(body.name),
+    extension,
+    fileTypeId: body.fileTypeId,
+    contentType: rule.contentTypes[extension] ?? 'application/octet-stream',
+    declaredSize: body.size,
+    createdById: actor.id,
+    organizationId: actor.organizationId,
+  });
+  return { id: row.id, url: deps.signer.sign(storageKey) };
+}
+
+export interface IncomingUpload {
+  /** The storage key from the URL path. */
+  key: string;
+  /** `expires` and `signature` from the query, unchecked. */
+  expires: unknown;
+  signature: unknown;
+  /** The Content-Length header, when sent. */
+  contentLength?: string | undefined;
+  body: Readable;
+}
+
+/**
+ * The signed PUT (DECISIONS.md 'Files'). Throws 403 for a bad, tampered or expired signature;
+ * 404 when the upload no longer exists; 409 when it is already complete; 413 when the real
+ * content is over the type's limit (even if the declared size lied); 400 when the magic bytes
+ * are not those of the declared extension. Nothing is stored on failure. Answers `{id, url}`.
+ */
+export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Promise<ImageRef> {
+  if (!isStorageKey(upload.key) || !deps.signer.verify(upload.key, upload.expires, upload.signature)) {
+    throw new ForbiddenError(messages.tokenInvalidOrExpired);
+  }
+  const row = await findFileByKey(deps.db, upload.key);
+  if (!row) throw new NotFoundError();
+  if (row.status !== FileStatus.Pending) throw new ConflictError(messages.conflict);
+  const rule = ruleOf(row.fileTypeId);
+  const declaredLength = Number(upload.contentLength);
+  if (Number.isFinite(declaredLength) && declaredLength > rule.maxBytes) {
+    throw new TooLargeError(rule.tooLargeMessage);
+  }
+
+  const { head, whole } = await readHead(upload.body, sniffBytes);
+  const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+  if (!detected || !(detectedAs[row.extension] ?? []).includes(detected.ext)) {
+    whole.destroy();
+    throw new ValidationError(rule.wrongTypeMessage);
+  }
+
+  let size: number;
+  try {
+    ({ size } = await deps.storage.put(row.storageKey, whole, rule.maxBytes));
+  } catch (error) {
+    if (error instanceof StorageLimitError) throw new TooLargeError(rule.tooLargeMessage);
+    if (error instanceof StorageConflictError) throw new ConflictError(messages.conflict);
+    throw error;
+  }
+  const ready = await markFileReady(deps.db, row.id, size);
+  if (!ready) {
+    // Swept meanwhile: the bytes belong to nothing.
+    await deps.storage.delete(row.storageKey);
+    throw new NotFoundError();
+  }
+  return fileRef(ready)!;
+}
+
+/** GET /files: one page of the actor's own Ready files, newest first, and the total. */
+export async function listOwnFiles(
+  deps: Pick<FilesDeps, 'db'>,
+  actor: Actor,
+  query: PageQuery,
+): Promise<ListData<FileItem>> {
+  const { rows, count } = await listFilesOf(deps.db, actor.id, query);
+  return { list: rows.map(presentFile), count };
+}
+
+/** A Ready file and its stored size in bytes, for serving; 404 for anything else. */
+export async function openFile(
+  deps: FilesDeps,
+  key: string,
+): Promise<{ row: FileRow; size: number }> {
+  if (!isStorageKey(key)) throw new NotFoundError();
+  const row = await findFileByKey(deps.db, key);
+  if (!row || row.status !== FileStatus.Ready) throw new NotFoundError();
+  const stat = await deps.storage.stat(key);
+  if (!stat) {
+    deps.log?.warn({ fileId: row.id }, 'file is Ready but its bytes are missing from storage');
+    throw new NotFoundError();
+  }
+  return { row, size: stat.size };
+}
+
+/**
+ * Removes Pending uploads created more than `olderThanMs` milliseconds ago, with any bytes
+ * stored for them, and interrupted temporary files. Answers how many rows were removed.
+ */
+export async function sweepPendingUploads(
+  deps: Pick<FilesDeps, 'db' | 'storage'>,
+  olderThanMs: number,
+): Promise<number> {
+  const keys = await deleteStalePending(deps.db, olderThanMs);
+  for (const key of keys) await deps.storage.delete(key);
+  await deps.storage.sweepIncomplete?.(olderThanMs);
+  return keys.length;
+}
+
+/**
+ * For other modules (imageId, audio, answer videos): the Ready file `id` of media type
+ * `fileTypeId` that `actor` may attach — one it uploaded, one of its organization, or any for an
+ * admin. Throws 400 `message` (default 'The file upload is not complete.') otherwise, so ids of
+ * other organizations' files reveal nothing.
+ */
+export async function requireUsableFile(
+  db: Db | Tx,
+  actor: Actor,
+  id: number,
+  fileTypeId: MediaTypeId = MediaType.Image,
+  message: string = messages.uploadIncomplete,
+): Promise<FileRow> {
+  const row = await findFileById(db, id);
+  const mayUse =
+    row !== undefined &&
+    (row.createdById === actor.id ||
+      actor.roleId === Role.Admin ||
+      (actor.organizationId !== null && row.organizationId === actor.organizationId));
+  if (!row || !mayUse || row.status !== FileStatus.Ready || row.fileTypeId !== fileTypeId) {
+    throw new ValidationError(message);
+  }
+  return row;
+}

@@ -1,0 +1,68 @@
+/**
+ * Mail settings (DECISIONS.md 'Mail'), validated with zod like config.ts:
+ *
+ * - `SMTP_URL`: nodemailer URL, e.g. `smtp://user:pass@host:587` or `smtps://…:465`. Unset (the
+ *   embedded default): nothing is sent; mail stays in the outbox, readable at /dev/mailbox
+ *   (outside production) and in the log.
+ * - `MAIL_FROM`: sender, default `Practica <no-reply@practica.local>`.
+ * - `MAIL_POLL_MS`: how often the worker looks for due mail, default 5000 ms.
+ * - `MAIL_BATCH_SIZE`: mails claimed per round, default 20.
+ * - `MAIL_MAX_ATTEMPTS`: delivery attempts before a mail is Failed, default 8.
+ */
+import { z } from 'zod';
+import { ConfigError } from '../../config.js';
+
+/** The environment variables of the mail module, with their defaults. */
+export const mailEnvShape = {
+  SMTP_URL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/\S+$/i, { error: 'must look like smtp://user:pass@host:587' })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Practica <no-reply@practica.local>'),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+};
+
+export const mailEnvSchema = z.object(mailEnvShape);
+export type MailEnv = z.input<typeof mailEnvSchema>;
+
+export interface MailConfig {
+  /** Unset: no delivery (dev mailbox only). */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Worker poll period, milliseconds. */
+  pollMs: number;
+  /** Mails claimed per round. */
+  batchSize: number;
+  /** Attempts before a mail is marked Failed. */
+  maxAttempts: number;
+}
+
+/** Maps parsed variables to the mail configuration. */
+export function mailConfigFrom(e: z.output<typeof mailEnvSchema>): MailConfig {
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM,
+    pollMs: e.MAIL_POLL_MS,
+    batchSize: e.MAIL_BATCH_SIZE,
+    maxAttempts: e.MAIL_MAX_ATTEMPTS,
+  };
+}
+
+/**
+ * Validates the mail variables of `env` (default `process.env`). Throws ConfigError naming every
+ * bad variable (the SMTP URL itself is never echoed: it may hold a password).
+ */
+export function loadMailConfig(env: NodeJS.ProcessEnv | MailEnv = process.env): MailConfig {
+  const parsed = mailEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  return mailConfigFrom(parsed.data);
+}

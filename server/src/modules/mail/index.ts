@@ -1,0 +1,21 @@
+/**
+ * The mail module (DECISIONS.md 'Mail'). The app registers, at the root:
+ *
+ *   await app.register(mailPlugin, config.mail);     // worker, app.mail, /dev/mailbox (not in production)
+ *
+ * Services write mail with `enqueueMail(tx, accountMails.passwordReset({to, firstName, link}))`
+ * in the transaction of the change that causes it.
+ */
+export {
+  loadMailConfig,
+  mailConfigFrom,
+  mailEnvSchema,
+  mailEnvShape,
+  type MailConfig,
+  type MailEnv,
+} from './config.js';
+export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.js';
+export { enqueueMail, type OutgoingMail } from './outbox.js';
+export { accountMails, escapeHtml, mailLinks } from './templates.js';
+export { createSmtpTransport, type MailTransport, type TransportMessage } from './transport.js';
+export { retryDelayMs, startMailWorker, type MailWorker, type MailWorkerOptions } from './worker.js';

@@ -1,0 +1,201 @@
+/**
+ * The `/users` calls of 000 §7 'Session and users', with the role rules of 000 §6 enforced by
+ * the service through the contract's policy.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addAdminBodySchema,
+  createUserQuerySchema,
+  envelopeSchema,
+  idParamSchema,
+  listSchema,
+  messages,
+  resetPasswordBodySchema,
+  tokenParamSchema,
+  updateEmailBodySchema,
+  updatePasswordBodySchema,
+  updateUserBodySchema,
+  userListQuerySchema,
+  userSchema,
+  type Actor,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import { signSessionToken } from '../../lib/session-token.js';
+import { findAccountById } from './repository.js';
+import { findUser } from './list-repository.js';
+import { presentUser } from './presenter.js';
+import * as service from './service.js';
+
+export interface UserRoutesOptions {
+  secret: Uint8Array;
+  sessionTtlSeconds: number;
+}
+
+/** A user, plus a fresh session token when the caller changed its own password. */
+const userWithTokenSchema = userSchema.extend({ token: z.string().optional() });
+const userAnswer = { 200: envelopeSchema(userSchema) };
+const secured = { security: [{ bearer: [] }], tags: ['users'] };
+
+export async function userRoutes(app: FastifyInstance, options: UserRoutesOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.db, publicUrl: app.config.publicUrl });
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  /** When the actor changed its own password, its old token stopped working: hand it a new one. */
+  async function freshTokenIfSelf(actor: Actor, userId: number): Promise<string | undefined> {
+    if (actor.id !== userId) return undefined;
+    const account = await findAccountById(app.db, userId);
+    if (!account) return undefined;
+    return signSessionToken(options.secret, { userId, tokenVersion: account.tokenVersion }, options.sessionTtlSeconds);
+  }
+
+  // ----- emailed-token flows: no session -----
+  r.put(
+    '/users/validate-email/:token',
+    { schema: { tags: ['users'], summary: 'Confirm an email change from the emailed link', params: tokenParamSchema, response: { 200: envelopeSchema(z.null()) } } },
+    async (request) => {
+      await service.confirmEmailChange(app.db, request.params.token);
+      return ok(null, messages.emailUpdated);
+    },
+  );
+  r.put(
+    '/users/reset-password/:token',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Set a new password from the emailed reset link',
+        params: tokenParamSchema,
+        body: resetPasswordBodySchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await service.resetPasswordWithToken(app.db, request.params.token, request.body.newPassword);
+      return ok(null, messages.passwordUpdated);
+    },
+  );
+
+  // ----- signed-in calls -----
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', app.authenticate);
+    const a = authed.withTypeProvider<ZodTypeProvider>();
+
+    a.get(
+      '/users',
+      { schema: { ...secured, summary: 'List users (roles, search, deleted, paging)', querystring: userListQuerySchema, response: { 200: envelopeSchema(listSchema(userSchema)) } } },
+      async (request) => {
+        const { rows, count } = await service.listUsersFor(app.db, actorOf(request), request.query);
+        return ok({ list: rows.map((row) => presentUser(row)), count });
+      },
+    );
+
+    a.get(
+      '/users/:id',
+      {
+        schema: {
+          ...secured,
+          summary: 'One user',
+          params: idParamSchema,
+          querystring: z.object({ includes: z.string().max(100).optional() }),
+          response: userAnswer,
+        },
+      },
+      async (request) => {
+        const row = await service.loadUserFor(app.db, actorOf(request), request.params.id, 'user:read');
+        return ok(presentUser(row));
+      },
+    );
+
+    a.post(
+      '/users',
+      { schema: { ...secured, summary: 'Create a user (the Add Admin modal: roleId=4)', querystring: createUserQuerySchema, body: addAdminBodySchema, response: userAnswer } },
+      async (request) => {
+        const row = await service.createAdmin(deps(), actorOf(request), request.query.roleId, request.body);
+        return ok(presentUser(row), messages.userCreated);
+      },
+    );
+
+    a.put(
+      '/users/:id',
+      {
+        schema: {
+          ...secured,
+          summary: 'Update names, phone, image and optionally the password',
+          params: idParamSchema,
+          body: updateUserBodySchema.extend({ id: z.number().int().optional() }),
+          response: { 200: envelopeSchema(userWithTokenSchema) },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const { user, passwordChanged } = await service.updateUser(deps(), actor, request.params.id, request.body);
+        const token = passwordChanged ? await freshTokenIfSelf(actor, user.id) : undefined;
+        return ok({ ...presentUser(user), ...(token ? { token } : {}) }, messages.userUpdated);
+      },
+    );
+
+    a.put(
+      '/users/:id/update-email',
+      { schema: { ...secured, summary: 'Send a confirmation link to a new email address', params: idParamSchema, body: updateEmailBodySchema, response: { 200: envelopeSchema(z.null()) } } },
+      async (request) => {
+        await service.requestEmailChange(deps(), actorOf(request), request.params.id, request.body.email);
+        return ok(null, messages.emailUpdateLinkSent);
+      },
+    );
+
+    a.put(
+      '/users/:id/update-password',
+      {
+        schema: { ...secured, summary: 'Set a new password', params: idParamSchema, body: updatePasswordBodySchema, response: { 200: envelopeSchema(userWithTokenSchema) } },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const user = await service.updatePassword(deps(), actor, request.params.id, request.body.password);
+        const token = await freshTokenIfSelf(actor, user.id);
+        return ok({ ...presentUser(user), ...(token ? { token } : {}) }, messages.passwordUpdated);
+      },
+    );
+
+    const toggle = (path: string, summary: string, run: (actor: Actor, id: number) => Promise<{ message: string; row: Awaited<ReturnType<typeof findUser>> }>) =>
+      a.put(path, { schema: { ...secured, summary, params: idParamSchema, response: userAnswer } }, async (request) => {
+        const { message, row } = await run(actorOf(request), request.params.id);
+        return ok(presentUser(row!), message);
+      });
+
+    toggle('/users/:id/activate', 'Activate a user', async (actor, id) => ({
+      row: await service.setActive(deps(), actor, id, true),
+      message: service.toggleMessages.active(true),
+    }));
+    toggle('/users/:id/deactivate', 'Deactivate a user (ends its sessions)', async (actor, id) => ({
+      row: await service.setActive(deps(), actor, id, false),
+      message: service.toggleMessages.active(false),
+    }));
+    toggle('/users/:id/enable-creator', 'Give the creator flag (never to trainees; creator seats apply)', async (actor, id) => ({
+      row: await service.setCreator(deps(), actor, id, true),
+      message: service.toggleMessages.creator(true),
+    }));
+    toggle('/users/:id/disable-creator', 'Remove the creator flag', async (actor, id) => ({
+      row: await service.setCreator(deps(), actor, id, false),
+      message: service.toggleMessages.creator(false),
+    }));
+    toggle('/users/:id/delete', 'Soft delete (admin only; never admin 1 nor oneself)', async (actor, id) => ({
+      row: await service.softDelete(deps(), actor, id),
+      message: messages.userDeleted,
+    }));
+    toggle('/users/:id/restore', 'Restore a soft-deleted user (admin only)', async (actor, id) => ({
+      row: await service.restore(deps(), actor, id),
+      message: messages.userRestored,
+    }));
+
+    a.delete(
+      '/users/:id',
+      { schema: { ...secured, summary: 'Erase a soft-deleted user for good (admin only)', params: idParamSchema, response: { 200: envelopeSchema(z.null()) } } },
+      async (request) => {
+        await service.erase(deps(), actorOf(request), request.params.id);
+        return ok(null, messages.userErased);
+      },
+    );
+  });
+}

@@ -1,0 +1,321 @@
+/**
+ * Everything about a person's account (000 §2.8–§2.11, §4–§6, §7 'Session and users'):
+ * profile, email change, password, activation, creator flag, soft delete, restore, erase,
+ * the Add Admin flow and the emailed-token flows. Each write is one transaction; the mail it
+ * causes is written to the outbox inside it (DECISIONS.md 'Mail').
+ */
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  Existence,
+  Role,
+  firstAdminId,
+  format,
+  messages,
+  resetTokenLifetimeMs,
+  emailChangeTokenLifetimeMs,
+  inviteTokenLifetimeMs,
+  type Action,
+  type Actor,
+  type AddAdminBody,
+  type RoleId,
+  type UpdateUserBody,
+  type UserListQuery,
+  can,
+} from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { FileStatus, TokenPurpose, files, organizations, userTokens, users } from '../../db/schema/index.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
+import { hashPassword } from '../../lib/password.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { accountMails, mailLinks } from '../mail/templates.js';
+import { findUser, listUsers, type UserRow } from './list-repository.js';
+
+export interface UsersDeps {
+  db: Db;
+  /** Base of emailed links, e.g. `https://console.example.com`. */
+  publicUrl: string;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+
+/**
+ * Loads a user as `actor` may see it: 404 when missing, in another organization, or
+ * soft-deleted and the actor may not see deleted users; then 403 when `action` is not allowed.
+ */
+export async function loadUserFor(db: Db | Tx, actor: Actor, id: number, action: Action): Promise<UserRow> {
+  const row = await findUser(db as Db, id);
+  const self = row?.id === actor.id;
+  if (!row) throw new NotFoundError();
+  if (!self && actor.roleId !== Role.Admin && row.organizationId !== actor.organizationId) throw new NotFoundError();
+  if (row.deletedAt && !can(actor, 'user:viewDeleted')) throw new NotFoundError();
+  const target = { organizationId: row.organizationId, userId: row.id, roleId: row.roleId as RoleId };
+  if (!can(actor, action, target)) throw new ForbiddenError();
+  return row;
+}
+
+/** GET /users: admins list everyone (optionally one organization); others only their organization. */
+export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
+  if (!can(actor, 'user:list')) throw new ForbiddenError();
+  if (query.deleted !== Existence.Existing && !can(actor, 'user:viewDeleted')) throw new ForbiddenError();
+  const organizationId = actor.roleId === Role.Admin ? query.organizationId : (actor.organizationId ?? -1);
+  if (actor.roleId !== Role.Admin && query.organizationId !== undefined && query.organizationId !== actor.organizationId) {
+    throw new NotFoundError();
+  }
+  return listUsers(db, {
+    ...(organizationId !== undefined ? { organizationId } : {}),
+    ...(query.roles ? { roles: query.roles } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    existence: query.deleted,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+}
+
+/** Checks that `imageId` is a ready image this actor uploaded (or the user's current one). */
+async function assertUsableImage(db: Db | Tx, actor: Actor, imageId: number, current: number | null): Promise<void> {
+  if (imageId === current) return;
+  const [file] = await db
+    .select({ status: files.status, fileTypeId: files.fileTypeId, createdById: files.createdById })
+    .from(files)
+    .where(eq(files.id, imageId))
+    .limit(1);
+  if (!file || file.status !== FileStatus.Ready || file.fileTypeId !== 1 || file.createdById !== actor.id) {
+    throw new ValidationError(messages.failedToUploadImage, [{ path: 'imageId', message: messages.failedToUploadImage }]);
+  }
+}
+
+const bumpVersion = { tokenVersion: sql`${users.tokenVersion} + 1` };
+
+/**
+ * PUT /users/{id}: names, phone, image, optional new password. A password change ends the user's
+ * other sessions (token version); `passwordChanged` tells the route to hand the actor a fresh token.
+ */
+export async function updateUser(deps: UsersDeps, actor: Actor, id: number, body: UpdateUserBody) {
+  const row = await loadUserFor(deps.db, actor, id, 'user:update');
+  if (body.imageId) await assertUsableImage(deps.db, actor, body.imageId, row.imageId);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  await deps.db
+    .update(users)
+    .set({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      ...(body.phoneNumber !== undefined ? { phoneNumber: body.phoneNumber } : {}),
+      ...(body.imageId !== undefined ? { imageId: body.imageId } : {}),
+      ...(passwordHash ? { passwordHash, ...bumpVersion } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id));
+  return { user: (await findUser(deps.db, id))!, passwordChanged: Boolean(passwordHash) };
+}
+
+/** PUT /users/{id}/update-password. Ends the user's sessions; the route re-issues the actor's own token. */
+export async function updatePassword(deps: UsersDeps, actor: Actor, id: number, password: string) {
+  await loadUserFor(deps.db, actor, id, 'user:updatePassword');
+  const passwordHash = await hashPassword(password);
+  await deps.db.update(users).set({ passwordHash, ...bumpVersion, updatedAt: new Date() }).where(eq(users.id, id));
+  return (await findUser(deps.db, id))!;
+}
+
+async function emailTaken(db: Db | Tx, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return Boolean(row && row.id !== exceptId);
+}
+
+/**
+ * PUT /users/{id}/update-email: mails a confirmation link (24 hours) to the new address and a
+ * notice without link to the old one; the email changes when the link is followed.
+ */
+export async function requestEmailChange(deps: UsersDeps, actor: Actor, id: number, email: string): Promise<void> {
+  const row = await loadUserFor(deps.db, actor, id, 'user:updateEmail');
+  if (email === row.email) throw new ValidationError(messages.emailAlreadyInUse, [{ path: 'email', message: messages.emailAlreadyInUse }]);
+  if (await emailTaken(deps.db, email, id)) throw new ConflictError(messages.emailAlreadyInUse);
+  const { token, hash } = newEmailToken();
+  await deps.db.transaction(async (tx) => {
+    // A newer request replaces any pending one.
+    await tx
+      .update(userTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(userTokens.userId, id), eq(userTokens.purpose, TokenPurpose.EmailChange), isNull(userTokens.usedAt)));
+    await tx.insert(userTokens).values({
+      userId: id,
+      purpose: TokenPurpose.EmailChange,
+      tokenHash: hash,
+      newEmail: email,
+      expiresAt: new Date(Date.now() + emailChangeTokenLifetimeMs),
+    });
+    const link = mailLinks.emailUpdate(deps.publicUrl, token);
+    await enqueueMail(tx, accountMails.emailChange({ to: email, firstName: row.firstName, link }));
+    await enqueueMail(tx, accountMails.emailChangeNotice({ to: row.email, firstName: row.firstName, newEmail: email }));
+  });
+}
+
+/** Marks the token used and answers its row; 400 'This link is invalid or has expired.' otherwise. */
+async function consumeToken(tx: Tx, token: string, purpose: number) {
+  const [row] = await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashEmailToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: userTokens.userId, newEmail: userTokens.newEmail });
+  if (!row) throw new ValidationError(messages.tokenInvalidOrExpired);
+  return row;
+}
+
+/** PUT /users/validate-email/{token}: completes an email change (single use, 24 hours). */
+export async function confirmEmailChange(db: Db, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await consumeToken(tx, token, TokenPurpose.EmailChange);
+    if (!row.newEmail) throw new ValidationError(messages.tokenInvalidOrExpired);
+    if (await emailTaken(tx, row.newEmail, row.userId)) throw new ConflictError(messages.emailAlreadyInUse);
+    await tx.update(users).set({ email: row.newEmail, updatedAt: new Date() }).where(and(eq(users.id, row.userId), isNull(users.deletedAt)));
+  });
+}
+
+/** PUT /users/reset-password/{token}: sets the new password (single use, 1 hour) and ends other sessions. */
+export async function resetPasswordWithToken(db: Db, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const row = await consumeToken(tx, token, TokenPurpose.PasswordReset);
+    await tx.update(users).set({ passwordHash, ...bumpVersion, updatedAt: new Date() }).where(eq(users.id, row.userId));
+  });
+}
+
+/**
+ * PUT /auth/reset-password?email=: mails a reset link (1 hour) when the address belongs to an
+ * account that may sign in; silently does nothing otherwise (no account enumeration).
+ */
+export async function requestPasswordReset(deps: UsersDeps, email: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ id: users.id, firstName: users.firstName, active: users.active, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!row || !row.active || row.deletedAt) return;
+  const { token, hash } = newEmailToken();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(userTokens).values({
+      userId: row.id,
+      purpose: TokenPurpose.PasswordReset,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + resetTokenLifetimeMs),
+    });
+    const link = mailLinks.passwordReset(deps.publicUrl, token);
+    await enqueueMail(tx, accountMails.passwordReset({ to: email, firstName: row.firstName, link }));
+  });
+}
+
+/**
+ * POST /users?roleId=4 (000 §2.9 'Add Admin'): creates an admin without a usable password and
+ * mails a link to choose one (valid 7 days). 409 when the email exists.
+ */
+export async function createAdmin(deps: UsersDeps, actor: Actor, roleId: RoleId, body: AddAdminBody): Promise<UserRow> {
+  if (!can(actor, 'admin:create')) throw new ForbiddenError();
+  if (roleId !== Role.Admin) throw new ValidationError(messages.roleInvalid, [{ path: 'roleId', message: messages.roleInvalid }]);
+  if (await emailTaken(deps.db, body.email)) throw new ConflictError(messages.emailAlreadyInUse);
+  const { token, hash } = newEmailToken();
+  const unusable = `!${newEmailToken().hash}`; // not a PHC string: no password verifies against it
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash: unusable, roleId: Role.Admin })
+        .returning({ id: users.id });
+      await tx.insert(userTokens).values({
+        userId: created!.id,
+        purpose: TokenPurpose.PasswordReset,
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + inviteTokenLifetimeMs),
+      });
+      const link = mailLinks.passwordReset(deps.publicUrl, token);
+      await enqueueMail(tx, accountMails.adminWelcome({ to: body.email, firstName: body.firstName, link }));
+      return created!.id;
+    });
+    return (await findUser(deps.db, id))!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(messages.emailAlreadyInUse);
+    throw error;
+  }
+}
+
+/** PUT /users/{id}/activate|deactivate. Deactivation ends the user's sessions. */
+export async function setActive(deps: UsersDeps, actor: Actor, id: number, active: boolean) {
+  await loadUserFor(deps.db, actor, id, 'user:activate');
+  await deps.db
+    .update(users)
+    .set({ active, ...(active ? {} : bumpVersion), updatedAt: new Date() })
+    .where(eq(users.id, id));
+  return (await findUser(deps.db, id))!;
+}
+
+/**
+ * PUT /users/{id}/enable-creator|disable-creator: never for trainees; enabling respects the
+ * organization's creator seats (409 'No creator seats left'), serialized on the organization row.
+ */
+export async function setCreator(deps: UsersDeps, actor: Actor, id: number, creator: boolean) {
+  const row = await loadUserFor(deps.db, actor, id, 'user:enableCreator');
+  if (row.roleId === Role.Trainee) throw new ValidationError(messages.creatorNotForTrainees);
+  await deps.db.transaction(async (tx) => {
+    if (creator && !row.creator && row.organizationId !== null) {
+      const [org] = await tx
+        .select({ creatorSeats: organizations.creatorSeats })
+        .from(organizations)
+        .where(eq(organizations.id, row.organizationId))
+        .for('update');
+      const [used] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.organizationId, row.organizationId), eq(users.creator, true), isNull(users.deletedAt)));
+      if ((used?.n ?? 0) >= (org?.creatorSeats ?? 0)) throw new ConflictError(messages.noCreatorSeatsLeft);
+    }
+    await tx.update(users).set({ creator, updatedAt: new Date() }).where(eq(users.id, id));
+  });
+  return (await findUser(deps.db, id))!;
+}
+
+/** PUT /users/{id}/delete (soft delete, admin only; never admin id 1 nor oneself). Ends sessions. */
+export async function softDelete(deps: UsersDeps, actor: Actor, id: number) {
+  const row = await loadUserFor(deps.db, actor, id, 'user:read');
+  if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
+  if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
+  if (!can(actor, 'user:softDelete', { organizationId: row.organizationId, userId: row.id, roleId: row.roleId as RoleId })) {
+    throw new ForbiddenError();
+  }
+  await deps.db.update(users).set({ deletedAt: new Date(), ...bumpVersion, updatedAt: new Date() }).where(eq(users.id, id));
+  return (await findUser(deps.db, id))!;
+}
+
+/** PUT /users/{id}/restore (admin only). */
+export async function restore(deps: UsersDeps, actor: Actor, id: number) {
+  await loadUserFor(deps.db, actor, id, 'user:restore');
+  await deps.db.update(users).set({ deletedAt: null, updatedAt: new Date() }).where(eq(users.id, id));
+  return (await findUser(deps.db, id))!;
+}
+
+/**
+ * DELETE /users/{id} ('erase', admin only): only an already soft-deleted user; removes the row
+ * and its personal data. Rows that point at the user keep existing with the reference cleared.
+ */
+export async function erase(deps: UsersDeps, actor: Actor, id: number): Promise<void> {
+  const row = await loadUserFor(deps.db, actor, id, 'user:read');
+  if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
+  if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
+  if (!can(actor, 'user:erase', { organizationId: row.organizationId, userId: row.id, roleId: row.roleId as RoleId })) {
+    throw new ForbiddenError();
+  }
+  if (!row.deletedAt) throw new ValidationError(messages.eraseRequiresSoftDelete);
+  await deps.db.delete(users).where(eq(users.id, id));
+}
+
+/** The messages of 000 §8 for the toggles. */
+export const toggleMessages = {
+  active: (active: boolean) => format.userStatusChanged(active),
+  creator: (creator: boolean) => format.creatorStatusChanged(creator),
+};

@@ -1,0 +1,331 @@
+/**
+ * The /users calls of 000 §7 with the role rules of 000 §6: each climbs the ladder
+ * 401 → 403 → 404 other organization → 400 → success, and a denied write changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { format, messages, Role } from '@practica/contract';
+import { userTokens, users } from '../../src/db/schema/index.js';
+import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { mailsTo, tokenFromMail, userId, userRow } from '../helpers/users.js';
+
+let ctx: TestContext;
+const t: Record<string, string> = {};
+const id: Record<string, number> = {};
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  for (const who of ['admin', 'admin2', 'manager', 'manager2', 'instructor', 'instructor2']) {
+    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
+  }
+  for (const email of ['admin', 'admin2', 'manager', 'manager2', 'instructor', 'instructor2', 'trainee', 'tessa', 'omar', 'priya', 'sofia', 'nina', 'nate', 'lucas']) {
+    id[email] = await userId(ctx.testDb.database.db, `${email}@demo.test`);
+  }
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.testDb.database.db;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
+  ctx.app.inject({ method, url, ...(who ? { headers: bearer(t[who]!) } : {}), ...(payload ? { payload } : {}) });
+
+describe('GET /api/users', () => {
+  it('answers 401 without a token', async () => {
+    expect((await call('GET', '/api/users')).statusCode).toBe(401);
+  });
+
+  it('lets an admin list every organization and filter by role and search', async () => {
+    const all = (await call('GET', '/api/users?pageSize=100', 'admin')).json();
+    expect(all.data.count).toBeGreaterThanOrEqual(14);
+    expect(all.data.list.some((u: { email: string }) => u.email === 'nina@demo.test')).toBe(true);
+    expect(all.data.list.some((u: { email: string }) => u.email === 'sofia@demo.test')).toBe(false); // deleted are hidden by default
+    const admins = (await call('GET', `/api/users?roles=${Role.Admin}`, 'admin')).json();
+    expect(admins.data.list.map((u: { roleId: number }) => u.roleId)).toEqual(admins.data.list.map(() => Role.Admin));
+    const search = (await call('GET', '/api/users?search=okaf', 'admin')).json();
+    expect(search.data.list.map((u: { email: string }) => u.email)).toEqual(['omar@demo.test']);
+    const byEmail = (await call('GET', '/api/users?search=NORTHWIND', 'admin')).json();
+    expect(byEmail.data.list.map((u: { email: string }) => u.email)).toContain('manager2@demo.test');
+  });
+
+  it('never exposes password hashes or token versions', async () => {
+    const res = await call('GET', '/api/users?pageSize=100', 'admin');
+    expect(res.body).not.toMatch(/argon2|passwordHash|tokenVersion/);
+  });
+
+  it('pages with a total count', async () => {
+    const page1 = (await call('GET', '/api/users?pageSize=25&page=1', 'admin')).json();
+    const page2 = (await call('GET', '/api/users?pageSize=25&page=2', 'admin')).json();
+    expect(page2.data.count).toBe(page1.data.count);
+    expect(page2.data.list).toEqual([]);
+  });
+
+  it('answers 400 for a short search, an unknown page size and an unknown role', async () => {
+    const short = await call('GET', '/api/users?search=ok', 'admin');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(messages.searchTooShort);
+    expect((await call('GET', '/api/users?pageSize=10', 'admin')).statusCode).toBe(400);
+    expect((await call('GET', '/api/users?roles=9', 'admin')).statusCode).toBe(400);
+    expect((await call('GET', '/api/users?page=0', 'admin')).statusCode).toBe(400);
+  });
+
+  it('scopes managers and instructors to their own organization', async () => {
+    for (const who of ['manager', 'instructor']) {
+      const res = (await call('GET', '/api/users?pageSize=100', who)).json();
+      const emails = res.data.list.map((u: { email: string }) => u.email);
+      expect(emails).toContain('trainee@demo.test');
+      expect(emails).not.toContain('nina@demo.test');
+      expect(emails).not.toContain('admin@demo.test');
+    }
+    expect((await call('GET', '/api/users?organizationId=999999', 'manager')).statusCode).toBe(404);
+  });
+
+  it('shows deleted users to admins only (Deleted Users)', async () => {
+    const deleted = (await call('GET', '/api/users?deleted=1', 'admin')).json();
+    expect(deleted.data.list.map((u: { email: string }) => u.email)).toContain('sofia@demo.test');
+    expect(deleted.data.list.every((u: { deletedAt: string | null }) => u.deletedAt !== null)).toBe(true);
+    expect((await call('GET', '/api/users?deleted=1', 'manager')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/users/:id', () => {
+  it('answers 401, 404 for another organization or a missing id, and the user otherwise', async () => {
+    expect((await call('GET', `/api/users/${id.trainee}`)).statusCode).toBe(401);
+    expect((await call('GET', `/api/users/${id.nina}`, 'manager')).statusCode).toBe(404);
+    expect((await call('GET', `/api/users/${id.admin}`, 'manager')).statusCode).toBe(404);
+    expect((await call('GET', '/api/users/999999', 'admin')).statusCode).toBe(404);
+    expect((await call('GET', '/api/users/abc', 'admin')).statusCode).toBe(400);
+    const res = await call('GET', `/api/users/${id.trainee}`, 'instructor');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: 'trainee@demo.test', role: 'Trainee', active: true, creator: false });
+  });
+
+  it('hides a soft-deleted user from a manager of its organization', async () => {
+    expect((await call('GET', `/api/users/${id.sofia}`, 'manager')).statusCode).toBe(404);
+    expect((await call('GET', `/api/users/${id.sofia}`, 'admin')).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/users/:id', () => {
+  const body = { firstName: 'Tomas', lastName: 'Trainee', phoneNumber: '5551234567' };
+
+  it('climbs the ladder: 401, 403 for an instructor on someone else (unchanged), 404 other organization, 400 bad body', async () => {
+    expect((await call('PUT', `/api/users/${id.trainee}`, undefined, body)).statusCode).toBe(401);
+    const denied = await call('PUT', `/api/users/${id.trainee}`, 'instructor2', body);
+    expect(denied.statusCode).toBe(403);
+    expect((await userRow(db(), 'trainee@demo.test'))!.firstName).toBe('Tom');
+    expect((await call('PUT', `/api/users/${id.nina}`, 'manager', body)).statusCode).toBe(404);
+    const bad = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, phoneNumber: '123' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(messages.phoneNumberInvalid);
+    const blank = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, firstName: '  ' });
+    expect(blank.json().error.details).toEqual([{ path: 'firstName', message: messages.firstNameRequired }]);
+    const short = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, password: 'abc' });
+    expect(short.json().message).toBe(messages.passwordMinLength);
+  });
+
+  it('lets a manager update a member of its organization', async () => {
+    const res = await call('PUT', `/api/users/${id.trainee}`, 'manager', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: messages.userUpdated, data: { firstName: 'Tomas', phoneNumber: '5551234567' } });
+    expect(res.json().data.token).toBeUndefined();
+  });
+
+  it('lets an instructor update itself; a new own password ends old sessions and hands back a fresh token', async () => {
+    const old = await tokenFor(ctx.app, 'instructor2@demo.test');
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id.instructor2}`,
+      headers: bearer(old),
+      payload: { firstName: 'Irene', lastName: 'Iverson', password: 'newpass1' },
+    });
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().data.token as string;
+    expect(fresh).toBeTruthy();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(old) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(fresh) })).statusCode).toBe(200);
+    await tokenFor(ctx.app, 'instructor2@demo.test', 'newpass1');
+    t.instructor2 = fresh;
+  });
+
+  it('refuses an image id that is not a ready image of the caller', async () => {
+    const res = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, imageId: 424242 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.failedToUploadImage);
+  });
+});
+
+describe('PUT /api/users/:id/update-password', () => {
+  it('checks 4..14 and lets an admin set another user password, ending its sessions', async () => {
+    const victim = await tokenFor(ctx.app, 'tessa@demo.test');
+    expect((await call('PUT', `/api/users/${id.tessa}/update-password`, 'admin', { password: 'x'.repeat(15) })).json().message).toBe(
+      messages.passwordMaxLength,
+    );
+    expect((await call('PUT', `/api/users/${id.tessa}/update-password`, 'instructor', { password: 'abcd' })).statusCode).toBe(403);
+    const res = await call('PUT', `/api/users/${id.tessa}/update-password`, 'admin', { password: 'abcd' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.passwordUpdated);
+    expect(res.json().data.token).toBeUndefined();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(victim) })).statusCode).toBe(401);
+    await tokenFor(ctx.app, 'tessa@demo.test', 'abcd');
+  });
+});
+
+describe('email change', () => {
+  it('mails a link to the new address and a notice to the old one; the link works once', async () => {
+    const denied = await call('PUT', `/api/users/${id.omar}/update-email`, 'instructor', { email: 'omar.new@demo.test' });
+    expect(denied.statusCode).toBe(403);
+    expect(await mailsTo(db(), 'omar.new@demo.test')).toHaveLength(0);
+    expect((await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', { email: 'not-an-email' })).statusCode).toBe(400);
+    expect((await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', { email: 'priya@demo.test' })).statusCode).toBe(409);
+
+    const res = await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', { email: 'Omar.New@demo.test' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.emailUpdateLinkSent);
+    const [confirm] = await mailsTo(db(), 'omar.new@demo.test');
+    const [notice] = await mailsTo(db(), 'omar@demo.test');
+    expect(notice!.textBody).not.toMatch(/token=/);
+    const token = tokenFromMail(confirm!.textBody, '/email-update');
+    // Only the hash is stored.
+    const stored = await db().select().from(userTokens).where(eq(userTokens.userId, id.omar!));
+    expect(stored.some((row) => row.tokenHash === token)).toBe(false);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    // A reset-password call cannot use an email-change token (wrong purpose).
+    const wrongPurpose = await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'abcd1234' });
+    expect(wrongPurpose.statusCode).toBe(400);
+
+    const ok = await call('PUT', `/api/users/validate-email/${token}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe(messages.emailUpdated);
+    expect((await userRow(db(), 'omar.new@demo.test'))?.id).toBe(id.omar);
+    const again = await call('PUT', `/api/users/validate-email/${token}`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(messages.tokenInvalidOrExpired);
+  });
+
+  it('refuses an expired link', async () => {
+    await call('PUT', `/api/users/${id.priya}/update-email`, 'admin', { email: 'priya.late@demo.test' });
+    const [mail] = await mailsTo(db(), 'priya.late@demo.test');
+    const token = tokenFromMail(mail!.textBody, '/email-update');
+    await db().update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, id.priya!));
+    expect((await call('PUT', `/api/users/validate-email/${token}`)).statusCode).toBe(400);
+    expect((await userRow(db(), 'priya@demo.test'))).toBeDefined();
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link for a known address only, and the link sets a new password once', async () => {
+    const before = (await mailsTo(db(), 'nobody@demo.test')).length;
+    const unknown = await call('PUT', '/api/auth/reset-password?email=nobody@demo.test');
+    expect(unknown.statusCode).toBe(200);
+    expect((await mailsTo(db(), 'nobody@demo.test')).length).toBe(before);
+
+    const session = await tokenFor(ctx.app, 'nina@demo.test');
+    const res = await call('PUT', '/api/auth/reset-password?email=Nina@demo.test');
+    expect(res.statusCode).toBe(200);
+    const [mail] = await mailsTo(db(), 'nina@demo.test');
+    const token = tokenFromMail(mail!.textBody, '/password-reset');
+    expect((await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'abc' })).statusCode).toBe(400);
+    const done = await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'fresh123' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toBe(messages.passwordUpdated);
+    await tokenFor(ctx.app, 'nina@demo.test', 'fresh123');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(session) })).statusCode).toBe(401);
+    expect((await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'again123' })).statusCode).toBe(400);
+  });
+
+  it('answers 400 for an empty email', async () => {
+    const res = await call('PUT', '/api/auth/reset-password?email=');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.emailAddressRequired);
+  });
+});
+
+describe('activation and the creator flag', () => {
+  it('lets a manager deactivate a member, which ends its sessions and sign-in; instructors cannot', async () => {
+    const session = await tokenFor(ctx.app, 'priya@demo.test');
+    expect((await call('PUT', `/api/users/${id.priya}/deactivate`, 'instructor')).statusCode).toBe(403);
+    expect((await call('PUT', `/api/users/${id.nina}/deactivate`, 'manager')).statusCode).toBe(404);
+    expect((await call('PUT', `/api/users/${id.manager}/deactivate`, 'manager')).statusCode).toBe(403);
+    const res = await call('PUT', `/api/users/${id.priya}/deactivate`, 'manager');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: format.userStatusChanged(false), data: { active: false } });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(session) })).statusCode).toBe(401);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth', payload: { email: 'priya@demo.test', password: 'demo1234' } });
+    expect(login.statusCode).toBe(400);
+    const back = await call('PUT', `/api/users/${id.priya}/activate`, 'manager');
+    expect(back.json()).toMatchObject({ message: format.userStatusChanged(true), data: { active: true } });
+  });
+
+  it('never gives the creator flag to a trainee, and respects creator seats', async () => {
+    expect((await call('PUT', `/api/users/${id.trainee}/enable-creator`, 'admin')).statusCode).toBe(403);
+    const full = await call('PUT', `/api/users/${id.nate}/enable-creator`, 'admin');
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(messages.noCreatorSeatsLeft);
+    expect((await userRow(db(), 'nate@demo.test'))!.creator).toBe(false);
+    const res = await call('PUT', `/api/users/${id.instructor2}/enable-creator`, 'manager');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: format.creatorStatusChanged(true), data: { creator: true } });
+    const off = await call('PUT', `/api/users/${id.instructor2}/disable-creator`, 'manager');
+    expect(off.json()).toMatchObject({ message: format.creatorStatusChanged(false), data: { creator: false } });
+  });
+});
+
+describe('soft delete, restore, erase', () => {
+  it('is for admins only, never admin 1 nor oneself', async () => {
+    expect((await call('PUT', `/api/users/${id.lucas}/delete`, 'manager')).statusCode).toBe(403);
+    expect((await userRow(db(), 'lucas@demo.test'))!.deletedAt).toBeNull();
+    const first = await call('PUT', `/api/users/${id.admin}/delete`, 'admin2');
+    expect(first.statusCode).toBe(403);
+    expect(first.json().message).toBe(messages.firstAdminUndeletable);
+    const self = await call('PUT', `/api/users/${id.admin2}/delete`, 'admin2');
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(messages.cannotDeleteYourself);
+  });
+
+  it('soft-deletes (no more sign-in), restores, and erases only an already deleted user', async () => {
+    const del = await call('PUT', `/api/users/${id.lucas}/delete`, 'admin');
+    expect(del.statusCode).toBe(200);
+    expect(del.json().message).toBe(messages.userDeleted);
+    expect(del.json().data.deletedAt).not.toBeNull();
+    const restored = await call('PUT', `/api/users/${id.lucas}/restore`, 'admin');
+    expect(restored.json()).toMatchObject({ message: messages.userRestored, data: { deletedAt: null } });
+
+    const notDeleted = await call('DELETE', `/api/users/${id.lucas}`, 'admin');
+    expect(notDeleted.statusCode).toBe(400);
+    expect(notDeleted.json().message).toBe(messages.eraseRequiresSoftDelete);
+    expect((await call('DELETE', `/api/users/${id.sofia}`, 'manager')).statusCode).toBe(404);
+    const erased = await call('DELETE', `/api/users/${id.sofia}`, 'admin');
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json().message).toBe(messages.userErased);
+    expect(await userRow(db(), 'sofia@demo.test')).toBeUndefined();
+  });
+});
+
+describe('POST /api/users?roleId=4 (Add Admin)', () => {
+  const body = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@demo.test' };
+
+  it('is admin only, validates, refuses duplicates, and mails a set-password link', async () => {
+    expect((await call('POST', '/api/users?roleId=4', 'manager', body)).statusCode).toBe(403);
+    expect(await userRow(db(), 'grace@demo.test')).toBeUndefined();
+    const missing = await call('POST', '/api/users?roleId=4', 'admin', { ...body, firstName: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(messages.firstNameRequired);
+    expect((await call('POST', '/api/users?roleId=2', 'admin', body)).statusCode).toBe(400);
+    const res = await call('POST', '/api/users?roleId=4', 'admin', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: messages.userCreated, data: { email: 'grace@demo.test', roleId: Role.Admin } });
+    expect((await call('POST', '/api/users?roleId=4', 'admin', body)).statusCode).toBe(409);
+    const [mail] = await mailsTo(db(), 'grace@demo.test');
+    const token = tokenFromMail(mail!.textBody, '/password-reset');
+    expect((await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'grace123' })).statusCode).toBe(200);
+    await tokenFor(ctx.app, 'grace@demo.test', 'grace123');
+  });
+});
+
+it('keeps every user row when a denied call is retried in bulk', async () => {
+  const before = await db().select({ id: users.id, v: users.tokenVersion, a: users.active }).from(users);
+  for (const url of [`/api/users/${id.omar}/deactivate`, `/api/users/${id.omar}/delete`, `/api/users/${id.omar}/enable-creator`]) {
+    expect((await call('PUT', url, 'instructor')).statusCode).toBe(403);
+  }
+  const after = await db().select({ id: users.id, v: users.tokenVersion, a: users.active }).from(users);
+  expect(after).toEqual(before);
+});

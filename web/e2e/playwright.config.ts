@@ -1,0 +1,77 @@
+/**
+ * End-to-end suite of the console (DESIGN.md 'Tests'): Debian's Chromium (never a downloaded
+ * browser) against the server started as a user starts it (`node server/dist/main.js` from the
+ * repo root, embedded database with the demo seed in a fresh temp folder). Set E2E_BASE_URL to
+ * test an already running server instead.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = resolve(here, '..', '..');
+const port = 3100;
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://localhost:${port}`;
+
+// One data folder per run; workers inherit it through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'practica-e2e-'));
+
+export default defineConfig({
+  testDir: here,
+  outputDir: join(repoRoot, 'test-results', 'e2e'),
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1366, height: 860 },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 860 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--no-first-run',
+            '--disable-quic',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  ...(external
+    ? {}
+    : {
+        webServer: {
+          command: 'node server/dist/main.js',
+          cwd: repoRoot,
+          url: `${baseURL}/readyz`,
+          timeout: 120_000,
+          reuseExistingServer: !process.env.CI,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            PORT: String(port),
+            DATA_DIR: process.env.E2E_DATA_DIR,
+          },
+        },
+      }),
+});

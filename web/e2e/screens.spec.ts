@@ -1,0 +1,87 @@
+/**
+ * Screenshots of the main screens, to look at (web/e2e/screenshots/, not committed) and two for the
+ * README (docs/screenshots/login.png, docs/screenshots/admin-dashboard.png). Tagged @screens:
+ * `npx playwright test -c web/e2e/playwright.config.ts --grep @screens`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { messages } from '@practica/contract';
+import { expect, test, type Page } from '@playwright/test';
+import { demo, signInAs } from './helpers';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const shots = join(here, 'screenshots');
+const docs = resolve(here, '..', '..', 'docs', 'screenshots');
+mkdirSync(shots, { recursive: true });
+mkdirSync(docs, { recursive: true });
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  // Let toasts and transitions finish so the pictures are calm.
+  await page.waitForTimeout(400);
+}
+
+async function hideToasts(page: Page) {
+  await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+}
+
+test.describe('@screens', () => {
+  test('login and 404', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: messages.login, exact: true })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'login.png') });
+    await page.screenshot({ path: join(docs, 'login.png') });
+
+    await page.getByRole('button', { name: messages.login, exact: true }).click();
+    await page.screenshot({ path: join(shots, 'login-required.png') });
+
+    await page.goto('/app');
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'app.png') });
+
+    await page.goto('/no/such/page');
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'not-found.png') });
+
+    await page.goto('/');
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'landing.png') });
+  });
+
+  test('admin dashboard', async ({ page }) => {
+    await signInAs(page, demo.admin, '/dbl/system-admin/dashboard');
+    await hideToasts(page);
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'admin-dashboard.png') });
+    await page.screenshot({ path: join(docs, 'admin-dashboard.png') });
+    await page.goto('/dbl/system-admin/users');
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'admin-coming-soon.png') });
+  });
+
+  test('manager dashboard', async ({ page }) => {
+    await signInAs(page, demo.manager, '/dbl/org-manager/dashboard/org');
+    await hideToasts(page);
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'manager-dashboard.png'), fullPage: true });
+  });
+
+  test('instructor and creator dashboards, logout dialog', async ({ page }) => {
+    await signInAs(page, demo.instructor, '/dbl/dashboard');
+    await hideToasts(page);
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'instructor-dashboard.png'), fullPage: true });
+    await page.getByRole('link', { name: messages.creatorDashboard }).click();
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'creator-dashboard.png') });
+    await page.goto('/dbl/nothing-here');
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'console-not-found.png') });
+    await page.getByRole('button', { name: messages.logout }).click();
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'logout-dialog.png') });
+  });
+});
