@@ -4,3 +4,5 @@ export * from './users.js';
 export * from './files.js';
 export * from './mail-outbox.js';
 export * from './user-tokens.js';
+export * from './groups.js';
+export * from './invites.js';
