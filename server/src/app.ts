@@ -20,8 +20,11 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { groupRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { infoRoutes } from './modules/info/routes.js';
+import { inviteRoutes } from './modules/invites/routes.js';
+import { organizationRoutes } from './modules/organizations/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -164,6 +167,13 @@ export async function buildApp(
         secret: new TextEncoder().encode(config.jwtSecret),
         sessionTtlSeconds: config.sessionTtlSeconds,
       });
+      await api.register(organizationRoutes);
+      await api.register(inviteRoutes, {
+        secret: new TextEncoder().encode(config.jwtSecret),
+        sessionTtlSeconds: config.sessionTtlSeconds,
+        acceptRatePerMinute: config.loginRatePerMinute,
+      });
+      await api.register(groupRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,7 +18,7 @@ export const demo = {
 export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(messages.emailAddress).fill(email);
-  await page.getByLabel(messages.password, { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(password);
   await page.getByRole('button', { name: messages.login, exact: true }).click();
 }
 

@@ -12,7 +12,9 @@ test.describe('sign-in', () => {
   test('admin lands on the system admin dashboard', async ({ page }) => {
     await signInAs(page, demo.admin, '/dbl/system-admin/dashboard');
     await expect(page.getByText(messages.successfullyLogin)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: messages.organizations })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: messages.organizations }),
+    ).toBeVisible();
   });
 
   test('manager lands on the organization manager dashboard', async ({ page }) => {
@@ -23,10 +25,14 @@ test.describe('sign-in', () => {
   test('instructor lands on the dashboard', async ({ page }) => {
     await signInAs(page, demo.instructor, '/dbl/dashboard');
     await expect(page.getByRole('region', { name: messages.totalTrainees })).toBeVisible();
-    await expect(page.getByTestId('top-bar-role')).toHaveText(`${messages.creatorAmpersand} Instructor`);
+    await expect(page.getByTestId('top-bar-role')).toHaveText(
+      `${messages.creatorAmpersand} Instructor`,
+    );
   });
 
-  test('a trainee is signed out and sent to the app page with two store badges', async ({ page }) => {
+  test('a trainee is signed out and sent to the app page with two store badges', async ({
+    page,
+  }) => {
     await signIn(page, demo.trainee);
     await expect(page).toHaveURL('/app');
     const appStore = page.getByRole('link', { name: uiText.appStoreBadge.label });
@@ -84,7 +90,9 @@ test.describe('route guard', () => {
     await page.goto('/dbl/system-admin/dashboard');
     await expect(page.getByText(messages.accessDenied)).toBeVisible();
     await expect(page).toHaveURL('/dbl/dashboard');
-    await expect(page.getByRole('heading', { level: 1, name: messages.organizations })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: messages.organizations })).toHaveCount(
+      0,
+    );
   });
 
   test("an unknown path shows 'Page Not Found!'", async ({ page }) => {
@@ -116,7 +124,12 @@ test.describe('shell', () => {
       role: 'instructor (creator)',
       email: demo.instructor,
       landing: '/dbl/dashboard',
-      entries: [messages.dashboard, messages.assignments, messages.groups, messages.creatorDashboard],
+      entries: [
+        messages.dashboard,
+        messages.assignments,
+        messages.groups,
+        messages.creatorDashboard,
+      ],
     },
     {
       role: 'instructor',

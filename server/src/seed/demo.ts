@@ -1,12 +1,22 @@
 /**
  * Demo data for the embedded default (issue 2; later issues extend it): two organizations and
- * the demo accounts, all with password `demo1234`. Idempotent: a database that already has the
- * demo admin is left as it is.
+ * the demo accounts, all with password `demo1234`; groups with trainees and instructors, pending
+ * and expired invites (issue 4). Idempotent: a database that already has the demo admin keeps its
+ * accounts, and one whose Demo Academy already has groups or invites keeps those.
  */
-import { eq } from 'drizzle-orm';
-import { Role, type RoleId } from '@practica/contract';
+import { count, eq, inArray } from 'drizzle-orm';
+import { Role, inviteTokenLifetimeMs, type RoleId } from '@practica/contract';
 import type { Db } from '../db/client.js';
-import { contacts, organizations, users } from '../db/schema/index.js';
+import {
+  contacts,
+  groupMembers,
+  groups,
+  inviteLinks,
+  invites,
+  organizations,
+  users,
+} from '../db/schema/index.js';
+import { newEmailToken } from '../lib/email-token.js';
 import { hashPassword } from '../lib/password.js';
 
 export const demoPassword = 'demo1234';
@@ -147,8 +157,15 @@ const people: SeedUser[] = [
   },
 ];
 
-/** Seeds the demo data unless present. Returns true when it seeded. */
+/** Seeds the demo data unless present. Returns true when it seeded anything. */
 export async function seedDemo(db: Db): Promise<boolean> {
+  const accounts = await seedDemoAccounts(db);
+  const groupsAndInvites = await seedDemoGroupsAndInvites(db);
+  return accounts || groupsAndInvites;
+}
+
+/** The organizations and accounts, unless the demo admin exists. Returns true when it seeded. */
+async function seedDemoAccounts(db: Db): Promise<boolean> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
@@ -208,6 +225,186 @@ export async function seedDemo(db: Db): Promise<boolean> {
         active: p.active ?? true,
         deletedAt: p.deleted ? new Date() : null,
       });
+    }
+  });
+  return true;
+}
+
+const organizationNames = { demo: 'Demo Academy', northwind: 'Northwind Training' } as const;
+
+interface SeedGroup {
+  org: keyof typeof organizationNames;
+  name: string;
+  description: string;
+  /** Member emails (trainees and instructors of the organization). */
+  members: string[];
+}
+
+/** 000 §2.6: two cohorts in Demo Academy, one group in Northwind. */
+const demoGroups: SeedGroup[] = [
+  {
+    org: 'demo',
+    name: 'Cohort A',
+    description: 'Morning cohort: interview basics',
+    members: ['trainee@demo.test', 'tessa@demo.test', 'omar@demo.test', 'instructor@demo.test'],
+  },
+  {
+    org: 'demo',
+    name: 'Cohort B',
+    description: 'Evening cohort: advanced practice',
+    members: [
+      'priya@demo.test',
+      'lucas@demo.test',
+      'trainee@demo.test',
+      'instructor2@demo.test',
+      'instructor@demo.test',
+    ],
+  },
+  {
+    org: 'northwind',
+    name: 'Harbour Crew',
+    description: 'Customer service interviews',
+    members: ['nina@demo.test', 'noah@demo.test', 'nate@demo.test'],
+  },
+];
+
+interface SeedInvite {
+  org: keyof typeof organizationNames;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: RoleId;
+  group?: string;
+  by: string;
+  /** Days until it expires (negative: already expired). */
+  expiresInDays: number;
+}
+
+/** 000 §2.7: pending trainee and instructor invites and an expired one in Demo Academy; one pending in Northwind. */
+const demoInvites: SeedInvite[] = [
+  {
+    org: 'demo',
+    email: 'paula.pending@demo.test',
+    firstName: 'Paula',
+    lastName: 'Perez',
+    roleId: Role.Trainee,
+    group: 'Cohort A',
+    by: 'manager@demo.test',
+    expiresInDays: 7,
+  },
+  {
+    org: 'demo',
+    email: 'ivan.invited@demo.test',
+    firstName: 'Ivan',
+    lastName: 'Ivanov',
+    roleId: Role.Instructor,
+    group: 'Cohort B',
+    by: 'manager@demo.test',
+    expiresInDays: 5,
+  },
+  {
+    org: 'demo',
+    email: 'eve.expired@demo.test',
+    firstName: 'Eve',
+    lastName: 'Evans',
+    roleId: Role.Trainee,
+    by: 'instructor@demo.test',
+    expiresInDays: -3,
+  },
+  {
+    org: 'northwind',
+    email: 'nils.pending@demo.test',
+    firstName: 'Nils',
+    lastName: 'Nordin',
+    roleId: Role.Trainee,
+    by: 'manager2@demo.test',
+    expiresInDays: 6,
+  },
+];
+
+const dayMs = inviteTokenLifetimeMs / 7;
+
+/**
+ * The demo groups and invites of each demo organization that has neither groups nor invites yet
+ * (a fresh seed, or a database seeded before issue 4). Invite links get random tokens that are not
+ * kept: use re-send or copy link to get a working one. Returns true when it seeded.
+ */
+async function seedDemoGroupsAndInvites(db: Db): Promise<boolean> {
+  const orgs = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.name, Object.values(organizationNames)));
+  /** Organizations to seed: those that exist and have neither groups nor invites yet. */
+  const fresh = new Map<keyof typeof organizationNames, number>();
+  for (const key of Object.keys(organizationNames) as (keyof typeof organizationNames)[]) {
+    const id = orgs.find((o) => o.name === organizationNames[key])?.id;
+    if (id === undefined) continue;
+    const [groupCount] = await db
+      .select({ n: count() })
+      .from(groups)
+      .where(eq(groups.organizationId, id));
+    const [inviteCount] = await db
+      .select({ n: count() })
+      .from(invites)
+      .where(eq(invites.organizationId, id));
+    if ((groupCount?.n ?? 0) === 0 && (inviteCount?.n ?? 0) === 0) fresh.set(key, id);
+  }
+  if (fresh.size === 0) return false;
+  const orgId = (key: keyof typeof organizationNames) => fresh.get(key);
+
+  const emails = [
+    ...new Set([...demoGroups.flatMap((g) => g.members), ...demoInvites.map((i) => i.by)]),
+  ];
+  const people = await db
+    .select({ id: users.id, email: users.email, organizationId: users.organizationId })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const person = new Map(people.map((p) => [p.email, p]));
+
+  await db.transaction(async (tx) => {
+    const groupIds = new Map<string, number>();
+    for (const g of demoGroups) {
+      const organizationId = orgId(g.org);
+      if (organizationId === undefined) continue;
+      const [created] = await tx
+        .insert(groups)
+        .values({
+          name: g.name,
+          description: g.description,
+          organizationId,
+          createdById: person.get(g.org === 'demo' ? 'manager@demo.test' : 'manager2@demo.test')
+            ?.id,
+        })
+        .returning({ id: groups.id });
+      groupIds.set(g.name, created!.id);
+      const members = g.members
+        .map((email) => person.get(email))
+        .filter((p) => p !== undefined && p.organizationId === organizationId);
+      if (members.length > 0) {
+        await tx
+          .insert(groupMembers)
+          .values(members.map((p) => ({ groupId: created!.id, userId: p!.id })));
+      }
+    }
+    for (const i of demoInvites) {
+      const organizationId = orgId(i.org);
+      if (organizationId === undefined) continue;
+      const [created] = await tx
+        .insert(invites)
+        .values({
+          firstName: i.firstName,
+          lastName: i.lastName,
+          email: i.email,
+          roleId: i.roleId,
+          organizationId,
+          groupId: i.group ? (groupIds.get(i.group) ?? null) : null,
+          createdById: person.get(i.by)?.id ?? null,
+          expirationDate: new Date(Date.now() + i.expiresInDays * dayMs),
+        })
+        .returning({ id: invites.id });
+      await tx
+        .insert(inviteLinks)
+        .values({ inviteId: created!.id, tokenHash: newEmailToken().hash });
     }
   });
   return true;

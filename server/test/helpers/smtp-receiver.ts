@@ -74,7 +74,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     async waitFor(count, timeoutMs = 5000) {
       const until = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > until) throw new Error(`only ${received.length} of ${count} mails arrived`);
+        if (Date.now() > until)
+          throw new Error(`only ${received.length} of ${count} mails arrived`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },

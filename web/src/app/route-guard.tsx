@@ -8,16 +8,16 @@ import { messages, type PageAction } from '@practica/contract';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../config/paths';
-import { roleHome, signOut, useAuth } from '../lib/auth';
+import { roleHome, useAuth } from '../lib/auth';
 import { useCan } from '../lib/can';
 import { toast } from '../lib/toast';
 
-/** Index in the browser history that React Router keeps; 0 on a fresh tab. */
-export function historyIndex(): number {
-  const state: unknown = window.history.state;
-  if (state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number')
-    return state.idx;
-  return 0;
+/**
+ * Whether this tab has an earlier page of the app to go back to. React Router gives the first
+ * location of a history the key 'default'.
+ */
+export function useHasHistory(): boolean {
+  return useLocation().key !== 'default';
 }
 
 /** Guards the whole /dbl prefix: signed in, and allowed to use the console. */
@@ -26,15 +26,12 @@ export function RequireAuth() {
   const location = useLocation();
   const mayUseConsole = useCan('console:signIn');
 
-  useEffect(() => {
-    if (authed && user && !mayUseConsole) signOut();
-  }, [authed, user, mayUseConsole]);
-
   if (!authed || !user) {
     return (
       <Navigate to={paths.login()} replace state={{ from: location.pathname + location.search }} />
     );
   }
+  // 000 §2.3: a trainee goes to the app page, which ends the session (see AppDownloadPage).
   if (!mayUseConsole) return <Navigate to={paths.appRedirect()} replace />;
   return <Outlet />;
 }
@@ -45,6 +42,7 @@ export function RequirePermission({ action }: { action: PageAction }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const hasHistory = useHasHistory();
   // One toast per visit, also under StrictMode's double effects.
   const handled = useRef<string | null>(null);
 
@@ -52,9 +50,9 @@ export function RequirePermission({ action }: { action: PageAction }) {
     if (allowed || !user || handled.current === location.key) return;
     handled.current = location.key;
     toast.error(messages.accessDenied);
-    if (historyIndex() > 0) void navigate(-1);
+    if (hasHistory) void navigate(-1);
     else void navigate(roleHome(user.roleId), { replace: true });
-  }, [allowed, user, navigate, location.key]);
+  }, [allowed, user, navigate, location.key, hasHistory]);
 
   return allowed ? <Outlet /> : null;
 }

@@ -3,14 +3,19 @@ import { Group, Text } from '@mantine/core';
 import { uiText } from '../config/ui-text';
 
 /** The square logo mark (decorative). */
-export function BrandLogo({ size = 32 }: { size?: number }) {
+export function BrandLogo({ size = 32, inverted = false }: { size?: number; inverted?: boolean }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden focusable="false">
-      <rect width="64" height="64" rx="14" fill="var(--mantine-color-brand-7)" />
+      <rect
+        width="64"
+        height="64"
+        rx="14"
+        fill={inverted ? '#fff' : 'var(--mantine-color-brand-7)'}
+      />
       <path
         d="M22 46V18h12.5a9.5 9.5 0 0 1 0 19H28v9z"
         fill="none"
-        stroke="#fff"
+        stroke={inverted ? 'var(--mantine-color-brand-7)' : '#fff'}
         strokeWidth="6"
         strokeLinejoin="round"
       />
@@ -30,7 +35,7 @@ export function BrandMark({
 }) {
   return (
     <Group gap={10} wrap="nowrap">
-      <BrandLogo size={size} />
+      <BrandLogo size={size} inverted={inverted} />
       <div>
         <Text fw={700} fz={size > 36 ? 'xl' : 'md'} lh={1.15} c={inverted ? 'white' : undefined}>
           {uiText.brandName}

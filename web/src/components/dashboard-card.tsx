@@ -1,8 +1,8 @@
 /**
  * The dashboard card (000 §2.4, §2.5): a title, an icon, a count and an optional button.
- * A count not known yet shows a dash.
+ * A count not known yet shows a dimmed dash.
  */
-import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { uiText } from '../config/ui-text';
@@ -20,32 +20,43 @@ export interface DashboardCardProps {
 
 /** One figure of a dashboard (000 §2.5). */
 export function DashboardCard({ title, icon, count, action, hint }: DashboardCardProps) {
-  const shown = count === null ? uiText.noCount : count;
+  const unknown = count === null;
   return (
-    <Card component="section" aria-label={title} h="100%">
-      <Stack gap="sm" h="100%" justify="space-between">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Text size="sm" fw={600} c="dimmed">
-            {title}
-          </Text>
-          <ThemeIcon variant="light" size={38} radius="md" aria-hidden>
-            {icon}
-          </ThemeIcon>
-        </Group>
-        <div>
-          {shown !== undefined && (
-            <Text fz={30} fw={700} lh={1.1} data-testid="dashboard-card-count">
-              {shown}
-            </Text>
-          )}
-          {hint && (
-            <Text size="xs" c="dimmed" mt={4}>
-              {hint}
-            </Text>
-          )}
-        </div>
-        {action &&
-          (action.to ? (
+    <Card
+      component="section"
+      aria-label={title}
+      h="100%"
+      padding="md"
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
+      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} c="dimmed" lh={1.3}>
+          {title}
+        </Text>
+        <ThemeIcon variant="light" size={34} radius="md" aria-hidden style={{ flexShrink: 0 }}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+      {count !== undefined && (
+        <Text
+          fz={28}
+          fw={700}
+          lh={1.2}
+          mt="xs"
+          c={unknown ? 'gray.4' : undefined}
+          data-testid="dashboard-card-count"
+        >
+          {unknown ? uiText.noCount : count}
+        </Text>
+      )}
+      {hint && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      )}
+      {action && (
+        <Box mt="auto" pt="md">
+          {action.to ? (
             <Button component={Link} to={action.to} variant="light" size="xs" fullWidth>
               {action.label}
             </Button>
@@ -53,8 +64,9 @@ export function DashboardCard({ title, icon, count, action, hint }: DashboardCar
             <Button variant="light" size="xs" fullWidth onClick={action.onClick}>
               {action.label}
             </Button>
-          ))}
-      </Stack>
+          )}
+        </Box>
+      )}
     </Card>
   );
 }

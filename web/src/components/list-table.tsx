@@ -161,7 +161,7 @@ export function ListTable<T>({
           style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
         >
           <Text size="sm" c="dimmed" aria-live="polite">
-            {uiText.range(from, to, total)}
+            {total > 0 ? uiText.range(from, to, total) : null}
           </Text>
           <Group gap="md">
             <Group gap={8}>

@@ -7,6 +7,7 @@ export const uiText = {
   brandName: 'Practica',
   brandTagline: 'Interview practice for training teams',
   staffConsole: 'Staff console',
+  copyright: '© Practica',
   loginHighlights: [
     'Build interviews with roles, avatars and spoken questions',
     'Rate answers with shared scales and feedback forms',

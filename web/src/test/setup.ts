@@ -1,9 +1,13 @@
 /** Vitest setup of the web project: jest-dom matchers, a clean DOM and storage per test, jsdom gaps. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
+  act(() => {
+    notifications.clean();
+  });
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -76,3 +76,38 @@ export function isInviteExpired(expirationDate: string | Date, now: Date = new D
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   return new Date(expirationDate).getTime() < startOfToday.getTime();
 }
+
+/**
+ * An invite as staff see it (GET /organizations/{id}/invites, GET /invites/{id}, the answers of
+ * create and re-send): the invite plus its role label, group, sender and `expired` — true once its
+ * expiration date has passed, when its links stop working (the console may still apply 000 §2.7's
+ * day rule with `isInviteExpired`). `token` is present only in the answer of POST /invites.
+ */
+export const inviteItemSchema = inviteSchema.extend({
+  role: z.string(),
+  group: z.object({ id: z.number().int().positive(), name: z.string() }).nullable(),
+  createdById: z.number().int().positive().nullable(),
+  createdAt: z.string(),
+  expired: z.boolean(),
+});
+export type InviteItem = z.infer<typeof inviteItemSchema>;
+
+/**
+ * GET /invites/{token} (no session): what the registration page (000 §2.7) shows of a pending,
+ * unexpired invite.
+ */
+export const invitePublicSchema = z.object({
+  id: z.number().int().positive(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  roleId: z.literal(invitableRoleIds),
+  organizationId: z.number().int().positive(),
+  organizationName: z.string(),
+  expirationDate: z.string(),
+});
+export type InvitePublic = z.infer<typeof invitePublicSchema>;
+
+/** POST /invites/{id}/link answer: a fresh registration link (only token hashes are stored). */
+export const inviteLinkSchema = z.object({ token: z.string(), url: z.string() });
+export type InviteLink = z.infer<typeof inviteLinkSchema>;

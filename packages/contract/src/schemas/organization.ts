@@ -165,3 +165,52 @@ export const organizationContentsQuerySchema = pageQuerySchema.extend({
     .optional(),
   search: searchSchema,
 });
+
+/**
+ * PUT /organizations/{id} body: name, address and image. 000 §2.9: the contact is editable only at
+ * creation, so a `contact` sent along (the console's form holds it read-only) is accepted and ignored.
+ */
+export const updateOrganizationBodySchema = z.object({
+  name: organizationNameSchema,
+  address: organizationAddressSchema,
+  imageId: idSchema.nullable().optional(),
+  contact: z.unknown().optional(),
+});
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBodySchema>;
+
+/**
+ * A row of GET /organizations (000 §2.5 system admin dashboard): status, name and the counts of
+ * groups, trainees (active, not deleted) and interviews.
+ */
+export const organizationListItemSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  active: z.boolean(),
+  imageId: z.number().int().positive().nullable(),
+  image: imageRefSchema.nullable(),
+  userSeats: z.number().int(),
+  creatorSeats: z.number().int(),
+  groupsCount: z.number().int().nonnegative(),
+  traineesCount: z.number().int().nonnegative(),
+  interviewsCount: z.number().int().nonnegative(),
+});
+export type OrganizationListItem = z.infer<typeof organizationListItemSchema>;
+
+/**
+ * GET /organizations/{id}: the organization with the counts of its stat cards and member tabs
+ * (000 §2.5, §2.9). Member counts leave soft-deleted users out; `traineesCount` counts active
+ * trainees only. Seat usage (DECISIONS.md) `seatsUsed` = active trainees + pending (not accepted,
+ * not expired) trainee invites, over `userSeats`; `creatorsCount` over `creatorSeats`.
+ */
+export const organizationDetailSchema = organizationSchema.extend({
+  groupsCount: z.number().int().nonnegative(),
+  traineesCount: z.number().int().nonnegative(),
+  instructorsCount: z.number().int().nonnegative(),
+  managersCount: z.number().int().nonnegative(),
+  creatorsCount: z.number().int().nonnegative(),
+  interviewsCount: z.number().int().nonnegative(),
+  pendingInvitesCount: z.number().int().nonnegative(),
+  pendingTraineeInvitesCount: z.number().int().nonnegative(),
+  seatsUsed: z.number().int().nonnegative(),
+});
+export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;

@@ -13,7 +13,9 @@ export function fileUrl(row: Pick<FileRow, 'storageKey'>): string {
 }
 
 /** `{id, url}` of a file, as other resources present their imageId; null for no file. */
-export function fileRef(row: Pick<FileRow, 'id' | 'storageKey'> | null | undefined): ImageRef | null {
+export function fileRef(
+  row: Pick<FileRow, 'id' | 'storageKey'> | null | undefined,
+): ImageRef | null {
   return row ? { id: row.id, url: fileUrl(row) } : null;
 }
 

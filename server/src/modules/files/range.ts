@@ -4,9 +4,7 @@
  */
 
 export type RangeResult =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Interprets a `Range` header against a representation of `size` bytes. `bytes=a-b`, `bytes=a-`

@@ -103,7 +103,9 @@ async function serveFile(deps: FilesDeps, request: FastifyRequest, reply: Fastif
   }
   const ifRange = request.headers['if-range'];
   const range =
-    ifRange && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, size);
+    ifRange && ifRange !== etag
+      ? { kind: 'full' as const }
+      : parseRange(request.headers.range, size);
   if (range.kind === 'unsatisfiable') {
     return reply
       .code(416)
@@ -161,9 +163,7 @@ export async function fileTransferRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.get(
-    '/files/*',
-    { compress: false, schema: { hide: true } },
-    async (request, reply) => serveFile(deps, request, reply),
+  app.get('/files/*', { compress: false, schema: { hide: true } }, async (request, reply) =>
+    serveFile(deps, request, reply),
   );
 }

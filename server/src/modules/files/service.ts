@@ -148,7 +148,10 @@ export interface IncomingUpload {
  * are not those of the declared extension. Nothing is stored on failure. Answers `{id, url}`.
  */
 export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Promise<ImageRef> {
-  if (!isStorageKey(upload.key) || !deps.signer.verify(upload.key, upload.expires, upload.signature)) {
+  if (
+    !isStorageKey(upload.key) ||
+    !deps.signer.verify(upload.key, upload.expires, upload.signature)
+  ) {
     throw new ForbiddenError(messages.tokenInvalidOrExpired);
   }
   const row = await findFileByKey(deps.db, upload.key);

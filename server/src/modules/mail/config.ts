@@ -10,7 +10,9 @@
  * - `MAIL_MAX_ATTEMPTS`: delivery attempts before a mail is Failed, default 8.
  */
 import { z } from 'zod';
-import { ConfigError } from '../../config.js';
+
+/** A bad mail variable (the message names each one). config.ts merges `mailEnvShape` instead and throws its own ConfigError. */
+export class MailConfigError extends Error {}
 
 /** The environment variables of the mail module, with their defaults. */
 export const mailEnvShape = {
@@ -55,14 +57,14 @@ export function mailConfigFrom(e: z.output<typeof mailEnvSchema>): MailConfig {
 }
 
 /**
- * Validates the mail variables of `env` (default `process.env`). Throws ConfigError naming every
- * bad variable (the SMTP URL itself is never echoed: it may hold a password).
+ * Validates the mail variables of `env` (default `process.env`). Throws MailConfigError naming
+ * every bad variable (the SMTP URL itself is never echoed: it may hold a password).
  */
 export function loadMailConfig(env: NodeJS.ProcessEnv | MailEnv = process.env): MailConfig {
   const parsed = mailEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+    throw new MailConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   return mailConfigFrom(parsed.data);
 }

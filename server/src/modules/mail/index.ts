@@ -8,6 +8,7 @@
  */
 export {
   loadMailConfig,
+  MailConfigError,
   mailConfigFrom,
   mailEnvSchema,
   mailEnvShape,
@@ -18,4 +19,9 @@ export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.j
 export { enqueueMail, type OutgoingMail } from './outbox.js';
 export { accountMails, escapeHtml, mailLinks } from './templates.js';
 export { createSmtpTransport, type MailTransport, type TransportMessage } from './transport.js';
-export { retryDelayMs, startMailWorker, type MailWorker, type MailWorkerOptions } from './worker.js';
+export {
+  retryDelayMs,
+  startMailWorker,
+  type MailWorker,
+  type MailWorkerOptions,
+} from './worker.js';

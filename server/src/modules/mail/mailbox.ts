@@ -48,9 +48,7 @@ function linkify(text: string): string {
   return text
     .split(/(https?:\/\/[^\s<>"']+)/g)
     .map((part, i) =>
-      i % 2 === 1
-        ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>`
-        : escapeHtml(part),
+      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
     )
     .join('');
 }

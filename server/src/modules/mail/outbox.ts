@@ -18,7 +18,13 @@ export interface OutgoingMail {
 export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<number> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null })
+    .values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

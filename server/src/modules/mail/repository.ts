@@ -25,7 +25,9 @@ export async function claimDueMails(
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, MailStatus.Pending), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .where(
+        and(eq(mailOutbox.status, MailStatus.Pending), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+      )
       .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -33,7 +35,12 @@ export async function claimDueMails(
     const rows = await tx
       .update(mailOutbox)
       .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: nowPlus(leaseMs) })
-      .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
     return rows.sort((a, b) => a.id - b.id);
   });

@@ -75,7 +75,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** Starts polling at once and every `pollMs`; the timer does not keep the process alive. */
+/** Starts a first round at once, then polls every `pollMs`; the timer does not keep the process alive. */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log, pollMs, from } = options;
   const batchSize = options.batchSize ?? 20;
@@ -106,7 +106,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const final = row.attempts >= maxAttempts;
       const retryInMs = retryDelayMs(row.attempts);
       await markMailFailedAttempt(db, row.id, { error: describe(error), retryInMs, final });
-      const entry = { mailId: row.id, kind: row.kind, attempts: row.attempts, err: describe(error) };
+      const entry = {
+        mailId: row.id,
+        kind: row.kind,
+        attempts: row.attempts,
+        err: describe(error),
+      };
       if (final) log.error(entry, 'mail delivery failed for good');
       else log.warn({ ...entry, retryInMs }, 'mail delivery failed; will retry');
       return;
@@ -132,7 +137,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           subject: row.subject,
           ...(options.logLinks ? { links: linksIn(row.textBody) } : {}),
         };
-        if (options.logLinks) log.info({ mail }, 'mail queued (no SMTP_URL: read it at /dev/mailbox)');
+        if (options.logLinks)
+          log.info({ mail }, 'mail queued (no SMTP_URL: read it at /dev/mailbox)');
         else log.warn({ mail }, 'mail queued but not sent: SMTP_URL is not set');
       }
       if (rows.length < 100) return;
@@ -170,7 +176,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       if (!stopped) timer = setTimeout(tick, pollMs).unref();
     }
   };
-  timer = setTimeout(tick, 0).unref();
+  // The first round joins the queue now, so a drain() called after start always runs after it.
+  void tick();
 
   return {
     drain: () => serial(round),

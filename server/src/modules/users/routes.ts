@@ -9,7 +9,9 @@ import {
   addAdminBodySchema,
   createUserQuerySchema,
   envelopeSchema,
+  groupSchema,
   idParamSchema,
+  idsBodySchema,
   listSchema,
   messages,
   resetPasswordBodySchema,
@@ -23,6 +25,8 @@ import {
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { signSessionToken } from '../../lib/session-token.js';
+import { includesName, includesQuerySchema, includesUsers } from '../groups/includes.js';
+import { groupRefsOfUser, listUserGroups, saveUserGroups } from '../groups/service.js';
 import { findAccountById } from './repository.js';
 import { findUser } from './list-repository.js';
 import { presentUser } from './presenter.js';
@@ -96,15 +100,53 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
       {
         schema: {
           ...secured,
-          summary: 'One user',
+          summary: 'One user (includes=groups adds its groups as {id, name})',
           params: idParamSchema,
-          querystring: z.object({ includes: z.string().max(100).optional() }),
+          querystring: includesQuerySchema,
           response: userAnswer,
         },
       },
       async (request) => {
         const row = await service.loadUserFor(app.db, actorOf(request), request.params.id, 'user:read');
-        return ok(presentUser(row));
+        const groups = includesName(request.query.includes, 'groups') ? await groupRefsOfUser(app.db, row.id) : undefined;
+        return ok(presentUser(row, groups));
+      },
+    );
+
+    // The user-detail groups tab (000 §2.10); the groups module does the work.
+    a.get(
+      '/users/:id/groups',
+      {
+        schema: {
+          ...secured,
+          summary: "The user's groups (includes=users adds their members)",
+          params: idParamSchema,
+          querystring: includesQuerySchema,
+          response: { 200: envelopeSchema(listSchema(groupSchema)) },
+        },
+      },
+      async (request) => {
+        const row = await service.loadUserFor(app.db, actorOf(request), request.params.id, 'user:read');
+        const list = await listUserGroups(app.db, row.id, includesUsers(request.query));
+        return ok({ list, count: list.length });
+      },
+    );
+
+    a.put(
+      '/users/:id/groups',
+      {
+        schema: {
+          ...secured,
+          summary: "Save the user's groups: exactly `ids`, groups of its organization (trainees and instructors; admin, manager)",
+          params: idParamSchema,
+          body: idsBodySchema,
+          response: { 200: envelopeSchema(listSchema(groupSchema)) },
+        },
+      },
+      async (request) => {
+        const row = await service.loadUserFor(app.db, actorOf(request), request.params.id, 'user:editGroups');
+        const list = await saveUserGroups(app.db, row, request.body.ids);
+        return ok({ list, count: list.length }, messages.userGroupsSaved);
       },
     );
 

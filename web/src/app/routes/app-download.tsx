@@ -5,6 +5,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { IconDeviceMobile } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../components/public-page';
 import { useDocumentTitle } from '../../components/page-title';
@@ -12,10 +13,18 @@ import { paths } from '../../config/paths';
 import { uiText } from '../../config/ui-text';
 import { cachedStoreLinks, useInfo } from '../../features/info/api/get-info';
 import { StoreBadges } from '../../features/info/components/store-badges';
+import { signOut, useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/can';
 
 /** The app page. */
 export default function AppDownloadPage() {
   const info = useInfo();
+  const { authed } = useAuth();
+  const mayUseConsole = useCan('console:signIn');
+  // 000 §2.3: a session that may not use the console (a trainee) ends here.
+  useEffect(() => {
+    if (authed && !mayUseConsole) signOut();
+  }, [authed, mayUseConsole]);
   useDocumentTitle(uiText.appPageHeading);
   const cached = cachedStoreLinks();
   const iosLink = info.data?.iosLink ?? cached.iosLink;

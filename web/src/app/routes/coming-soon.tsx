@@ -2,7 +2,7 @@
  * Placeholder of a guarded screen not built yet: a calm card with the page title, so every route
  * of 000 §2.2 and 001 §2 exists with its guard until its issue replaces it.
  */
-import { Paper } from '@mantine/core';
+import { Badge, Paper } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { useMatches } from 'react-router';
 import { StatusMessage } from '../../components/status-message';
@@ -19,7 +19,15 @@ export default function ComingSoonPage() {
       .find(Boolean) ?? uiText.comingSoonTitle;
   return (
     <Paper p={48} data-testid="coming-soon">
-      <StatusMessage icon={<IconTools size={28} />} title={title}>
+      <StatusMessage
+        icon={<IconTools size={28} />}
+        title={title}
+        action={
+          <Badge variant="light" color="gray" mt={4}>
+            {uiText.comingSoonTitle}
+          </Badge>
+        }
+      >
         {uiText.comingSoonBody}
       </StatusMessage>
     </Paper>

@@ -70,7 +70,7 @@ export default function LoginPage() {
           </Stack>
         </Stack>
         <Text size="xs" c="rgba(255,255,255,0.7)">
-          {uiText.brandName}
+          {uiText.copyright}
         </Text>
       </Box>
       <Center className={classes.main} component="main">

@@ -16,7 +16,7 @@ import { roleHome, signOut, useAuth } from '../../lib/auth';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { ConsoleProviders } from '../console-providers';
 import { PageLoader } from '../page-loader';
-import { historyIndex } from '../route-guard';
+import { useHasHistory } from '../route-guard';
 import type { RouteHandle } from '../router';
 import { isRootPage, navItemsFor, type NavItem } from './nav-items';
 import { Sidebar } from './sidebar';
@@ -36,6 +36,7 @@ export default function ConsoleLayout() {
   const { user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  const hasHistory = useHasHistory();
   const [navOpened, nav] = useDisclosure(false);
   const [logoutOpened, logout] = useDisclosure(false);
   const routeTitle = useRouteTitle();
@@ -61,7 +62,7 @@ export default function ConsoleLayout() {
   };
 
   const goBack = () => {
-    if (historyIndex() > 0) void navigate(-1);
+    if (hasHistory) void navigate(-1);
     else
       void navigate(
         remembered && items.some((i) => i.to === remembered) ? remembered : roleHome(user.roleId),

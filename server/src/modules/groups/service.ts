@@ -1,0 +1,306 @@
+/**
+ * Groups (000 §2.6, §3 'Group', §5, §6, §7 'Groups'): lists scoped by role, one group, create,
+ * update, delete, add and remove members, a group's members by role, and a user's groups (the
+ * user-detail groups tab, 000 §2.10). Admins and managers manage groups; instructors only read
+ * them (000 §6); trainees see the groups they belong to.
+ */
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  Role,
+  can,
+  format,
+  messages,
+  type Action,
+  type Actor,
+  type CreateGroupBody,
+  type ErrorDetail,
+  type Group,
+  type GroupForm,
+  type RoleId,
+} from '@practica/contract';
+import type { Db } from '../../db/client.js';
+import { groupMembers, groups } from '../../db/schema/index.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { loadOrganizationFor } from '../organizations/service.js';
+import { presentGroup, presentGroupsWithMembers } from './presenter.js';
+import {
+  findGroup,
+  groupsByIds,
+  groupsOfUser,
+  isMember,
+  listGroupUsers,
+  listGroups,
+  membersOfGroups,
+  usersByIds,
+  type GroupRow,
+} from './repository.js';
+
+/** Roles that may belong to a group (000 §2.6: trainees and instructors). */
+const memberRoles: readonly number[] = [Role.Trainee, Role.Instructor];
+
+export interface GroupListInput {
+  page: number;
+  pageSize: number;
+  organizationId?: number | undefined;
+  userId?: number | undefined;
+  search?: string | undefined;
+  includeUsers: boolean;
+}
+
+/**
+ * Loads a group as `actor` may see it: 404 when missing or, for anyone but an admin, in another
+ * organization; then 403 when the policy refuses `action`. A trainee may read a group it belongs to.
+ */
+export async function loadGroupFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  action: Action,
+): Promise<GroupRow> {
+  const row = await findGroup(db, id);
+  if (!row) throw new NotFoundError();
+  if (actor.roleId !== Role.Admin && actor.organizationId !== row.organizationId)
+    throw new NotFoundError();
+  if (action === 'group:read' && actor.roleId === Role.Trainee) {
+    if (!(await isMember(db, row.id, actor.id))) throw new ForbiddenError();
+    return row;
+  }
+  if (!can(actor, action, { organizationId: row.organizationId })) throw new ForbiddenError();
+  return row;
+}
+
+/** Presents groups, with their members (one extra query for the whole page) when asked. */
+async function present(db: Db, rows: GroupRow[], includeUsers: boolean): Promise<Group[]> {
+  if (!includeUsers) return rows.map((row) => presentGroup(row));
+  const members = await membersOfGroups(
+    db,
+    rows.map((row) => row.id),
+  );
+  return presentGroupsWithMembers(rows, members);
+}
+
+/**
+ * GET /groups (filters userId, organizationId, search; paging; `users` when asked): an admin sees
+ * every group or one organization's, a manager its organization's, instructors and trainees the
+ * groups they belong to. 404 for another organization's id given by a non-admin.
+ */
+export async function listGroupsFor(
+  db: Db,
+  actor: Actor,
+  query: GroupListInput,
+): Promise<{ list: Group[]; count: number }> {
+  const admin = actor.roleId === Role.Admin;
+  if (!admin && query.organizationId !== undefined && query.organizationId !== actor.organizationId)
+    throw new NotFoundError();
+  const memberOnly = actor.roleId === Role.Instructor || actor.roleId === Role.Trainee;
+  const { rows, count } = await listGroups(db, {
+    organizationId: admin ? query.organizationId : (actor.organizationId ?? -1),
+    memberId: memberOnly ? actor.id : undefined,
+    userId: query.userId,
+    search: query.search,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { list: await present(db, rows, query.includeUsers), count };
+}
+
+/** GET /groups/{id}: one group with its counts, and its members when asked. */
+export async function getGroupFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  includeUsers: boolean,
+): Promise<Group> {
+  const row = await loadGroupFor(db, actor, id, 'group:read');
+  const [group] = await present(db, [row], includeUsers);
+  return group!;
+}
+
+/** POST /groups (admin, manager of the organization; 000 §5 name and description required). */
+export async function createGroup(db: Db, actor: Actor, body: CreateGroupBody): Promise<Group> {
+  await loadOrganizationFor(db, actor, body.organizationId, 'group:create');
+  const [created] = await db
+    .insert(groups)
+    .values({
+      name: body.name,
+      description: body.description,
+      organizationId: body.organizationId,
+      createdById: actor.id,
+    })
+    .returning({ id: groups.id });
+  return presentGroup((await findGroup(db, created!.id))!, []);
+}
+
+/** PUT /groups/{id} (admin, manager of the organization): name and description. */
+export async function updateGroup(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: GroupForm,
+): Promise<Group> {
+  await loadGroupFor(db, actor, id, 'group:update');
+  await db
+    .update(groups)
+    .set({ name: body.name, description: body.description, updatedAt: new Date() })
+    .where(eq(groups.id, id));
+  return presentGroup((await findGroup(db, id))!);
+}
+
+/** DELETE /groups/{id} (admin, manager of the organization): memberships go with it; invites keep no group. */
+export async function deleteGroup(db: Db, actor: Actor, id: number): Promise<void> {
+  await loadGroupFor(db, actor, id, 'group:delete');
+  await db.delete(groups).where(eq(groups.id, id));
+}
+
+/**
+ * Checks that every id is a member-able user of `organizationId`: 404 when one is missing,
+ * soft-deleted or of another organization; 400 'Role is invalid!' when one is not a trainee or
+ * an instructor. Answers the users.
+ */
+async function requireMembers(db: Db, organizationId: number, ids: readonly number[]) {
+  const found = new Map((await usersByIds(db, ids)).map((u) => [u.id, u]));
+  const wrongRole: ErrorDetail[] = [];
+  ids.forEach((id, i) => {
+    const user = found.get(id);
+    if (!user || user.deletedAt !== null || user.organizationId !== organizationId)
+      throw new NotFoundError();
+    if (!memberRoles.includes(user.roleId))
+      wrongRole.push({ path: `ids.${i}`, message: messages.roleInvalid });
+  });
+  if (wrongRole.length > 0) throw new ValidationError(messages.roleInvalid, wrongRole);
+  return ids.map((id) => found.get(id)!);
+}
+
+/**
+ * PUT /groups/{id}/add {ids} (admin, manager of the organization): adds trainees and instructors
+ * of the group's organization; already members are left as they are (idempotent). Answers the
+ * group with its members and 000 §8's message ('instructors' when only instructors were added).
+ */
+export async function addMembers(
+  db: Db,
+  actor: Actor,
+  id: number,
+  ids: readonly number[],
+): Promise<{ group: Group; message: string }> {
+  const row = await loadGroupFor(db, actor, id, 'group:manageMembers');
+  const added = await requireMembers(db, row.organizationId, ids);
+  if (ids.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(groupMembers)
+        .values(ids.map((userId) => ({ groupId: id, userId })))
+        .onConflictDoNothing();
+      await tx.update(groups).set({ updatedAt: new Date() }).where(eq(groups.id, id));
+    });
+  }
+  const onlyInstructors = added.length > 0 && added.every((u) => u.roleId === Role.Instructor);
+  return {
+    group: await getGroupFor(db, actor, id, true),
+    message: format.groupMembersUpdated(onlyInstructors ? 'instructors' : 'trainees'),
+  };
+}
+
+/**
+ * PUT /groups/{id}/remove {ids} (admin, manager of the organization): removes those members; ids
+ * that are not members are ignored (idempotent). Answers the group with its members and
+ * "Removed user from '{group}' group!".
+ */
+export async function removeMembers(
+  db: Db,
+  actor: Actor,
+  id: number,
+  ids: readonly number[],
+): Promise<{ group: Group; message: string }> {
+  const row = await loadGroupFor(db, actor, id, 'group:manageMembers');
+  if (ids.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(groupMembers)
+        .where(and(eq(groupMembers.groupId, id), inArray(groupMembers.userId, [...ids])));
+      await tx.update(groups).set({ updatedAt: new Date() }).where(eq(groups.id, id));
+    });
+  }
+  return {
+    group: await getGroupFor(db, actor, id, true),
+    message: format.removedUserFromGroup(row.name),
+  };
+}
+
+/** GET /groups/{id}/users (roles, paging): the group's members, not soft-deleted. */
+export async function listGroupUsersFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: { roles?: RoleId[] | undefined; page: number; pageSize: number },
+) {
+  await loadGroupFor(db, actor, id, 'group:read');
+  return listGroupUsers(db, id, query);
+}
+
+/** GET /organizations/{id}/groups: the groups of one organization, scoped like GET /groups. */
+export async function listOrganizationGroupsFor(
+  db: Db,
+  actor: Actor,
+  organizationId: number,
+  query: Omit<GroupListInput, 'organizationId'>,
+) {
+  await loadOrganizationFor(db, actor, organizationId, 'organization:read');
+  return listGroupsFor(db, actor, { ...query, organizationId });
+}
+
+// ----- a user's groups (000 §2.10 groups tab; GET /users/{id}?includes=groups) -----
+
+/** `{id, name}` of every group the user belongs to, by name. */
+export async function groupRefsOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; name: string }[]> {
+  return (await groupsOfUser(db, userId)).map((g) => ({ id: g.id, name: g.name }));
+}
+
+/** GET /users/{id}/groups: the user's groups, with their members when `includeUsers`. The caller checked access. */
+export async function listUserGroups(
+  db: Db,
+  userId: number,
+  includeUsers: boolean,
+): Promise<Group[]> {
+  return present(db, await groupsOfUser(db, userId), includeUsers);
+}
+
+/**
+ * PUT /users/{id}/groups {ids}: makes the user's groups exactly `ids` (000 §2.10 picker). The
+ * caller checked `user:editGroups`. 400 'Role is invalid!' when the user is neither a trainee nor
+ * an instructor (unless `ids` is empty); 404 when a group is missing or of another organization.
+ */
+export async function saveUserGroups(
+  db: Db,
+  user: { id: number; organizationId: number | null; roleId: number },
+  ids: readonly number[],
+): Promise<Group[]> {
+  if (ids.length > 0 && !memberRoles.includes(user.roleId)) {
+    throw new ValidationError(messages.roleInvalid, [
+      { path: 'ids', message: messages.roleInvalid },
+    ]);
+  }
+  const found = new Map((await groupsByIds(db, ids)).map((g) => [g.id, g]));
+  for (const id of ids) {
+    if (found.get(id)?.organizationId !== user.organizationId) throw new NotFoundError();
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(groupMembers)
+      .where(
+        and(
+          eq(groupMembers.userId, user.id),
+          ids.length > 0 ? notInArray(groupMembers.groupId, [...ids]) : sql`true`,
+        ),
+      );
+    if (ids.length > 0) {
+      await tx
+        .insert(groupMembers)
+        .values(ids.map((groupId) => ({ groupId, userId: user.id })))
+        .onConflictDoNothing();
+    }
+  });
+  return listUserGroups(db, user.id, false);
+}

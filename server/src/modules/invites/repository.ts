@@ -1,0 +1,138 @@
+/**
+ * Queries on invites and their links (000 §2.7, §3 'Invite', §7 'Invites'; DECISIONS.md 'Sessions
+ * and tokens'). Only the SHA-256 hash of a link's token is stored (`invite_links`).
+ */
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { RoleId } from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { groups, inviteLinks, invites, organizations } from '../../db/schema/index.js';
+
+export interface InviteRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  roleId: number;
+  organizationId: number;
+  organizationName: string;
+  groupId: number | null;
+  groupName: string | null;
+  createdById: number | null;
+  expirationDate: Date;
+  acceptedAt: Date | null;
+  createdAt: Date;
+}
+
+const inviteColumns = {
+  id: invites.id,
+  firstName: invites.firstName,
+  lastName: invites.lastName,
+  email: invites.email,
+  roleId: invites.roleId,
+  organizationId: invites.organizationId,
+  organizationName: organizations.name,
+  groupId: invites.groupId,
+  groupName: groups.name,
+  createdById: invites.createdById,
+  expirationDate: invites.expirationDate,
+  acceptedAt: invites.acceptedAt,
+  createdAt: invites.createdAt,
+};
+
+function selectInvites(db: Db | Tx) {
+  return db
+    .select(inviteColumns)
+    .from(invites)
+    .innerJoin(organizations, eq(organizations.id, invites.organizationId))
+    .leftJoin(groups, eq(groups.id, invites.groupId));
+}
+
+/** The invite with this id (accepted or not), with its organization and group names, or undefined. */
+export async function findInvite(db: Db | Tx, id: number): Promise<InviteRow | undefined> {
+  const [row] = await selectInvites(db).where(eq(invites.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The pending (not accepted, not expired) invite one of whose links has this token hash, or
+ * undefined — used by the registration page and the accept call.
+ */
+export async function findPendingInviteByTokenHash(
+  db: Db | Tx,
+  tokenHash: string,
+): Promise<InviteRow | undefined> {
+  const [row] = await selectInvites(db)
+    .innerJoin(inviteLinks, eq(inviteLinks.inviteId, invites.id))
+    .where(
+      and(
+        eq(inviteLinks.tokenHash, tokenHash),
+        isNull(invites.acceptedAt),
+        gt(invites.expirationDate, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * One page of an organization's invites not yet accepted (expired ones included, flagged by the
+ * presenter), newest first, optionally by roles, with the total. One statement.
+ */
+export async function listOpenInvites(
+  db: Db,
+  organizationId: number,
+  filter: { roles?: RoleId[] | undefined; page: number; pageSize: number },
+): Promise<{ rows: InviteRow[]; count: number }> {
+  const where: SQL | undefined = and(
+    eq(invites.organizationId, organizationId),
+    isNull(invites.acceptedAt),
+    filter.roles && filter.roles.length > 0 ? inArray(invites.roleId, filter.roles) : undefined,
+  );
+  const rows = await db
+    .select({ ...inviteColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(invites)
+    .innerJoin(organizations, eq(organizations.id, invites.organizationId))
+    .leftJoin(groups, eq(groups.id, invites.groupId))
+    .where(where)
+    .orderBy(desc(invites.createdAt), desc(invites.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  if (rows.length === 0 && filter.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(invites)
+      .where(where);
+    return { rows: [], count: c?.n ?? 0 };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+}
+
+/** Whether the organization already has a pending (not accepted, not expired) invite for `email`. */
+export async function pendingInviteExists(
+  db: Db | Tx,
+  organizationId: number,
+  email: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(
+        eq(invites.organizationId, organizationId),
+        eq(invites.email, email),
+        isNull(invites.acceptedAt),
+        gt(invites.expirationDate, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Stores the hash of a new link token for the invite. */
+export async function insertInviteLink(
+  db: Db | Tx,
+  inviteId: number,
+  tokenHash: string,
+): Promise<void> {
+  await db.insert(inviteLinks).values({ inviteId, tokenHash });
+}

@@ -1,0 +1,179 @@
+/**
+ * The `/invites` calls of 000 §7 'Invites', plus POST /invites/{id}/link (ours: 'copy link').
+ * GET /invites/{id} serves two callers: staff with a session and a numeric id (the invite), and
+ * the public registration page with the link's token in place of the id (no session).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeSchema,
+  format,
+  idParamSchema,
+  inviteAcceptBodySchema,
+  inviteBodySchema,
+  inviteItemSchema,
+  inviteLinkSchema,
+  invitePublicSchema,
+  loginAnswerSchema,
+  messages,
+  roleLabels,
+  type Actor,
+  type RoleId,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import { signSessionToken } from '../../lib/session-token.js';
+import { presentSessionUser } from '../auth/presenter.js';
+import { findAccountById } from '../users/repository.js';
+import { presentInvite, presentInvitePublic } from './presenter.js';
+import * as service from './service.js';
+
+export interface InviteRoutesOptions {
+  secret: Uint8Array;
+  sessionTtlSeconds: number;
+  /** Requests per IP per minute on the public accept call (the sign-in limit). */
+  acceptRatePerMinute: number;
+}
+
+const tags = ['invites'];
+const secured = { security: [{ bearer: [] }], tags };
+const itemAnswer = { 200: envelopeSchema(inviteItemSchema) };
+
+/** Registers the invite routes (inside the `/api` prefix). */
+export async function inviteRoutes(
+  app: FastifyInstance,
+  options: InviteRoutesOptions,
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.db, publicUrl: app.config.publicUrl });
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  // ----- public: the registration page -----
+  r.get(
+    '/invites/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'A numeric id with a session: the invite (admin, manager of its organization, the instructor who sent it). ' +
+          'Otherwise the id is the registration link token (no session): the pending invite as the registration page shows it, or 404 "Invite invalid".',
+        params: z.object({ id: z.string().min(1, { error: messages.inviteInvalid }).max(512) }),
+        response: { 200: envelopeSchema(z.union([inviteItemSchema, invitePublicSchema])) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (/^\d{1,9}$/.test(id) && request.headers.authorization) {
+        await app.authenticate(request);
+        return ok(presentInvite(await service.getInviteFor(app.db, actorOf(request), Number(id))));
+      }
+      return ok(presentInvitePublic(await service.getInviteByToken(app.db, id)));
+    },
+  );
+
+  r.post(
+    '/invites/accept',
+    {
+      config: { rateLimit: { max: options.acceptRatePerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          "Register from an invite (no session): creates the user with the invite's role, organization and group, single use. " +
+          'Answers the new session (token and session user, like POST /auth) so the registration page can sign in.',
+        body: inviteAcceptBodySchema,
+        response: { 200: envelopeSchema(loginAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const userId = await service.acceptInvite(app.db, request.body);
+      const account = (await findAccountById(app.db, userId))!;
+      const token = await signSessionToken(
+        options.secret,
+        { userId, tokenVersion: account.tokenVersion },
+        options.sessionTtlSeconds,
+      );
+      return ok({ ...presentSessionUser(account), token }, messages.userCreated);
+    },
+  );
+
+  // ----- signed in -----
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', app.authenticate);
+    const a = authed.withTypeProvider<ZodTypeProvider>();
+
+    a.post(
+      '/invites',
+      {
+        schema: {
+          ...secured,
+          summary:
+            'Invite a person (role never Admin; instructors: trainees of their organization only; group only for trainees and instructors). ' +
+            'Mails the registration link; trainee invites need a free seat (409 "No trainee seats left"). The answer carries the link token.',
+          body: inviteBodySchema,
+          response: itemAnswer,
+        },
+      },
+      async (request) => {
+        const { invite, token } = await service.createInvite(
+          deps(),
+          actorOf(request),
+          request.body,
+        );
+        return ok(
+          presentInvite(invite, token),
+          format.roleSuccessfullyInvited(roleLabels[invite.roleId as RoleId]),
+        );
+      },
+    );
+
+    a.delete(
+      '/invites/:id',
+      {
+        schema: {
+          ...secured,
+          summary: 'Delete an invite not yet accepted',
+          params: idParamSchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
+      },
+      async (request) => {
+        await service.deleteInvite(app.db, actorOf(request), request.params.id);
+        return ok(null, messages.inviteDeleted);
+      },
+    );
+
+    a.get(
+      '/invites/:id/resend',
+      {
+        schema: {
+          ...secured,
+          summary:
+            'Re-send: renews the expiry to 7 days from now and mails a new link (older links keep working until expiry)',
+          params: idParamSchema,
+          response: itemAnswer,
+        },
+      },
+      async (request) =>
+        ok(
+          presentInvite(await service.resendInvite(deps(), actorOf(request), request.params.id)),
+          messages.inviteResent,
+        ),
+    );
+
+    a.post(
+      '/invites/:id/link',
+      {
+        schema: {
+          ...secured,
+          summary:
+            "A fresh registration link for 'copy link' (only token hashes are stored, so an earlier link cannot be shown again). " +
+            '400 "This invite has expired." for an expired invite: re-send it instead.',
+          params: idParamSchema,
+          response: { 200: envelopeSchema(inviteLinkSchema) },
+        },
+      },
+      async (request) =>
+        ok(await service.newInviteLink(deps(), actorOf(request), request.params.id)),
+    );
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * Queries on organizations (000 §2.5, §2.9, §7 'Organizations'; DECISIONS.md 'Users,
+ * organizations, seats'). Counts are correlated subqueries of the same statement: one statement
+ * per page or per organization, never a query per row.
+ */
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { Role } from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { contacts, files, groups, invites, organizations, users } from '../../db/schema/index.js';
+
+/** SQL: the invite row is pending — not accepted and not expired (DECISIONS.md 'Sessions and tokens'). */
+export const invitePending: SQL = sql`(${invites.acceptedAt} is null and ${invites.expirationDate} > now())`;
+
+/** Correlated count of the organization's groups. */
+const groupsCountSql =
+  sql<number>`(select count(*) from ${groups} where ${groups.organizationId} = ${organizations.id})`.mapWith(
+    Number,
+  );
+
+/** Correlated count of the organization's members with `roleId`, not soft-deleted (and active when `activeOnly`). */
+function membersCountSql(roleId: number, activeOnly: boolean) {
+  const active = activeOnly ? sql` and ${users.active}` : sql``;
+  return sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${organizations.id} and ${users.roleId} = ${roleId} and ${users.deletedAt} is null${active})`.mapWith(
+    Number,
+  );
+}
+
+/** Correlated count of the organization's creators (creator flag, not soft-deleted). */
+const creatorsCountSql =
+  sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${organizations.id} and ${users.creator} and ${users.deletedAt} is null)`.mapWith(
+    Number,
+  );
+
+/** Correlated count of the organization's pending invites, all roles or one role. */
+function pendingInvitesCountSql(roleId?: number) {
+  const role = roleId !== undefined ? sql` and ${invites.roleId} = ${roleId}` : sql``;
+  return sql<number>`(select count(*) from ${invites} where ${invites.organizationId} = ${organizations.id} and ${invitePending}${role})`.mapWith(
+    Number,
+  );
+}
+
+/**
+ * INTERVIEWS SLOT: the content tables (001) do not exist yet, so every organization counts 0
+ * interviews. When they land, replace this with the correlated count of the organization's
+ * interviews, e.g. `(select count(*) from contents where contents.organization_id =
+ * organizations.id and contents.content_type_id = 1 and contents.status <> 5)`.
+ */
+const interviewsCountSql = sql<number>`0`.mapWith(Number);
+
+export interface OrganizationListRow {
+  id: number;
+  name: string;
+  active: boolean;
+  imageId: number | null;
+  imageKey: string | null;
+  userSeats: number;
+  creatorSeats: number;
+  groupsCount: number;
+  traineesCount: number;
+  interviewsCount: number;
+}
+
+/**
+ * One page of organizations ordered by name (ignoring case) then id, each with its counts of
+ * groups, active trainees and interviews, and the total over all pages — one statement.
+ */
+export async function listOrganizations(
+  db: Db,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: OrganizationListRow[]; count: number }> {
+  const rows = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      active: organizations.active,
+      imageId: organizations.imageId,
+      imageKey: files.storageKey,
+      userSeats: organizations.userSeats,
+      creatorSeats: organizations.creatorSeats,
+      groupsCount: groupsCountSql,
+      traineesCount: membersCountSql(Role.Trainee, true),
+      interviewsCount: interviewsCountSql,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(organizations)
+    .leftJoin(files, eq(files.id, organizations.imageId))
+    .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  if (rows.length === 0 && page > 1) {
+    const [c] = await db.select({ n: count() }).from(organizations);
+    return { rows: [], count: c?.n ?? 0 };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+}
+
+export interface OrganizationRow {
+  id: number;
+  name: string;
+  address: string;
+  contactId: number | null;
+  contactFirstName: string | null;
+  contactLastName: string | null;
+  contactEmail: string | null;
+  contactPhoneNumber: string | null;
+  imageId: number | null;
+  imageKey: string | null;
+  userSeats: number;
+  creatorSeats: number;
+  active: boolean;
+}
+
+export interface OrganizationDetailRow extends OrganizationRow {
+  groupsCount: number;
+  traineesCount: number;
+  instructorsCount: number;
+  managersCount: number;
+  creatorsCount: number;
+  interviewsCount: number;
+  pendingInvitesCount: number;
+  pendingTraineeInvitesCount: number;
+}
+
+const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  address: organizations.address,
+  contactId: organizations.contactId,
+  contactFirstName: contacts.firstName,
+  contactLastName: contacts.lastName,
+  contactEmail: contacts.email,
+  contactPhoneNumber: contacts.phoneNumber,
+  imageId: organizations.imageId,
+  imageKey: files.storageKey,
+  userSeats: organizations.userSeats,
+  creatorSeats: organizations.creatorSeats,
+  active: organizations.active,
+};
+
+/** The organization with its contact and image key, or undefined. One statement. */
+export async function findOrganization(
+  db: Db | Tx,
+  id: number,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select(organizationColumns)
+    .from(organizations)
+    .leftJoin(contacts, eq(contacts.id, organizations.contactId))
+    .leftJoin(files, eq(files.id, organizations.imageId))
+    .where(eq(organizations.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The organization with its contact, image key and every count of the detail page, or undefined. One statement. */
+export async function findOrganizationDetail(
+  db: Db | Tx,
+  id: number,
+): Promise<OrganizationDetailRow | undefined> {
+  const [row] = await db
+    .select({
+      ...organizationColumns,
+      groupsCount: groupsCountSql,
+      traineesCount: membersCountSql(Role.Trainee, true),
+      instructorsCount: membersCountSql(Role.Instructor, false),
+      managersCount: membersCountSql(Role.Manager, false),
+      creatorsCount: creatorsCountSql,
+      interviewsCount: interviewsCountSql,
+      pendingInvitesCount: pendingInvitesCountSql(),
+      pendingTraineeInvitesCount: pendingInvitesCountSql(Role.Trainee),
+    })
+    .from(organizations)
+    .leftJoin(contacts, eq(contacts.id, organizations.contactId))
+    .leftJoin(files, eq(files.id, organizations.imageId))
+    .where(eq(organizations.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Locks the organization row (`SELECT … FOR UPDATE`) for the rest of the transaction, so seat
+ * checks of concurrent invites and accepts run one after the other. Answers its seats and
+ * active flag, or undefined when it does not exist.
+ */
+export async function lockOrganization(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: organizations.id,
+      userSeats: organizations.userSeats,
+      creatorSeats: organizations.creatorSeats,
+      active: organizations.active,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .for('update');
+  return row;
+}
+
+/**
+ * Trainee seat usage of an organization (000 §2.5, DECISIONS.md): active, not deleted trainees,
+ * and pending (not accepted, not expired) trainee invites. One statement.
+ */
+export async function traineeSeatUsage(
+  db: Db | Tx,
+  organizationId: number,
+): Promise<{ activeTrainees: number; pendingTraineeInvites: number }> {
+  const [row] = await db
+    .select({
+      activeTrainees:
+        sql<number>`(select count(*) from ${users} where ${users.organizationId} = ${organizationId} and ${users.roleId} = ${Role.Trainee} and ${users.active} and ${users.deletedAt} is null)`.mapWith(
+          Number,
+        ),
+      pendingTraineeInvites:
+        sql<number>`(select count(*) from ${invites} where ${invites.organizationId} = ${organizationId} and ${invites.roleId} = ${Role.Trainee} and ${invitePending})`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { activeTrainees: 0, pendingTraineeInvites: 0 };
+}

@@ -1,0 +1,195 @@
+/**
+ * Organizations (000 §2.5, §2.9, §5, §6, §7 'Organizations'; DECISIONS.md 'Users, organizations,
+ * seats'): list, detail with counts and seat usage, create, update, seats, the active flag and
+ * the member list. Admin only, except what staff may read of their own organization.
+ */
+import { eq, sql } from 'drizzle-orm';
+import {
+  Existence,
+  MediaType,
+  Role,
+  can,
+  messages,
+  type Action,
+  type Actor,
+  type CreateOrganizationBody,
+  type OrganizationSeatsBody,
+  type PageQuery,
+  type RoleId,
+  type UpdateOrganizationBody,
+} from '@practica/contract';
+import type { Db } from '../../db/client.js';
+import { contacts, organizations, users } from '../../db/schema/index.js';
+import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { requireUsableFile } from '../files/index.js';
+import { listUsers } from '../users/list-repository.js';
+import {
+  findOrganization,
+  findOrganizationDetail,
+  listOrganizations,
+  type OrganizationDetailRow,
+  type OrganizationRow,
+} from './repository.js';
+
+/**
+ * Loads an organization as `actor` may see it: 404 when missing or, for anyone but an admin,
+ * another organization (000 §6, DESIGN.md: the two are indistinguishable); then 403 when the
+ * policy refuses `action` on it.
+ */
+export async function loadOrganizationFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  action: Action,
+): Promise<OrganizationRow> {
+  const row = await findOrganization(db, id);
+  if (!row) throw new NotFoundError();
+  if (actor.roleId !== Role.Admin && actor.organizationId !== row.id) throw new NotFoundError();
+  if (!can(actor, action, { organizationId: row.id })) throw new ForbiddenError();
+  return row;
+}
+
+/** GET /organizations (admin; 403 otherwise): one page with the counts of 000 §2.5. */
+export async function listOrganizationsFor(db: Db, actor: Actor, query: PageQuery) {
+  if (!can(actor, 'organization:list')) throw new ForbiddenError();
+  return listOrganizations(db, query.page, query.pageSize);
+}
+
+/** GET /organizations/{id}: admin, or staff of that organization (404 for another one). */
+export async function getOrganizationDetailFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<OrganizationDetailRow> {
+  await loadOrganizationFor(db, actor, id, 'organization:read');
+  return (await findOrganizationDetail(db, id))!;
+}
+
+/** Checks an image id given for an organization: a Ready image the admin may use (400 'Failed to upload image!'). */
+async function assertImage(
+  db: Db,
+  actor: Actor,
+  imageId: number | null | undefined,
+  current: number | null,
+): Promise<void> {
+  if (imageId === undefined || imageId === null || imageId === current) return;
+  await requireUsableFile(db, actor, imageId, MediaType.Image, messages.failedToUploadImage);
+}
+
+/**
+ * POST /organizations (admin; 000 §2.9, §5): creates the contact and the organization in one
+ * transaction and answers the detail. 400 for a bad image id.
+ */
+export async function createOrganization(
+  db: Db,
+  actor: Actor,
+  body: CreateOrganizationBody,
+): Promise<OrganizationDetailRow> {
+  if (!can(actor, 'organization:create')) throw new ForbiddenError();
+  await assertImage(db, actor, body.imageId, null);
+  const id = await db.transaction(async (tx) => {
+    const [contact] = await tx.insert(contacts).values(body.contact).returning({ id: contacts.id });
+    const [created] = await tx
+      .insert(organizations)
+      .values({
+        name: body.name,
+        address: body.address,
+        contactId: contact!.id,
+        imageId: body.imageId ?? null,
+        userSeats: body.userSeats,
+        creatorSeats: body.creatorSeats,
+      })
+      .returning({ id: organizations.id });
+    return created!.id;
+  });
+  return (await findOrganizationDetail(db, id))!;
+}
+
+/**
+ * PUT /organizations/{id} (admin): name, address and image. The contact is editable only at
+ * creation (000 §2.9): a contact in the body is ignored.
+ */
+export async function updateOrganization(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: UpdateOrganizationBody,
+): Promise<OrganizationDetailRow> {
+  const row = await loadOrganizationFor(db, actor, id, 'organization:update');
+  await assertImage(db, actor, body.imageId, row.imageId);
+  await db
+    .update(organizations)
+    .set({
+      name: body.name,
+      address: body.address,
+      ...(body.imageId !== undefined ? { imageId: body.imageId } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, id));
+  return (await findOrganizationDetail(db, id))!;
+}
+
+/** PUT /organizations/{id}/seats (admin): 0..10000 each; lowering below usage is allowed (DECISIONS.md). */
+export async function updateSeats(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: OrganizationSeatsBody,
+): Promise<OrganizationDetailRow> {
+  await loadOrganizationFor(db, actor, id, 'organization:updateSeats');
+  await db
+    .update(organizations)
+    .set({ userSeats: body.userSeats, creatorSeats: body.creatorSeats, updatedAt: new Date() })
+    .where(eq(organizations.id, id));
+  return (await findOrganizationDetail(db, id))!;
+}
+
+/**
+ * PUT /organizations/{id}/activate|deactivate (admin; DECISIONS.md): members of an inactive
+ * organization cannot sign in; deactivating also ends their sessions (token version of every
+ * member bumped in the same transaction), so reactivating does not revive old tokens.
+ */
+export async function setOrganizationActive(
+  db: Db,
+  actor: Actor,
+  id: number,
+  active: boolean,
+): Promise<OrganizationDetailRow> {
+  await loadOrganizationFor(db, actor, id, 'organization:setActive');
+  await db.transaction(async (tx) => {
+    await tx
+      .update(organizations)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(organizations.id, id));
+    if (!active) {
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.organizationId, id));
+    }
+  });
+  return (await findOrganizationDetail(db, id))!;
+}
+
+export interface OrganizationUsersQuery extends PageQuery {
+  roles?: RoleId[] | undefined;
+  search?: string | undefined;
+}
+
+/** GET /organizations/{id}/users (roles, search ≥ 3, paging): the organization's members, not soft-deleted. */
+export async function listOrganizationUsersFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: OrganizationUsersQuery,
+) {
+  await loadOrganizationFor(db, actor, id, 'organization:readMembers');
+  return listUsers(db, {
+    organizationId: id,
+    ...(query.roles ? { roles: query.roles } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    existence: Existence.Existing,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+}

@@ -1,0 +1,434 @@
+/**
+ * The /groups calls of 000 §7 with the role rules of 000 §2.6 and §6 (instructors cannot create,
+ * edit, delete or change members), and the user-detail groups tab (GET/PUT /users/{id}/groups):
+ * each climbs the ladder 401 → 403 → 404 other organization → 400 → success; a denied write
+ * changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { format, messages, Role } from '@practica/contract';
+import { groupMembers, groups, organizations } from '../../src/db/schema/index.js';
+import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { userId } from '../helpers/users.js';
+
+let ctx: TestContext;
+const t: Record<string, string> = {};
+const id: Record<string, number> = {};
+const org: Record<'demo' | 'northwind', number> = { demo: 0, northwind: 0 };
+const group: Record<string, number> = {};
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  for (const who of [
+    'admin',
+    'manager',
+    'manager2',
+    'instructor',
+    'instructor2',
+    'trainee',
+    'nina',
+  ]) {
+    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
+  }
+  for (const who of [
+    'manager',
+    'instructor',
+    'instructor2',
+    'trainee',
+    'tessa',
+    'omar',
+    'priya',
+    'lucas',
+    'sofia',
+    'nina',
+    'nate',
+  ]) {
+    id[who] = await userId(db(), `${who}@demo.test`);
+  }
+  const rows = await db()
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations);
+  org.demo = rows.find((r) => r.name === 'Demo Academy')!.id;
+  org.northwind = rows.find((r) => r.name === 'Northwind Training')!.id;
+  for (const g of await db().select({ id: groups.id, name: groups.name }).from(groups))
+    group[g.name] = g.id;
+});
+afterAll(() => ctx.close());
+
+const db = () => ctx.testDb.database.db;
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who?: string,
+  payload?: object,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    ...(who ? { headers: bearer(t[who]!) } : {}),
+    ...(payload ? { payload } : {}),
+  });
+const names = (list: { name: string }[]) => list.map((g) => g.name);
+const memberIds = async (groupId: number) =>
+  (
+    await db()
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(eq(groupMembers.groupId, groupId))
+  )
+    .map((r) => r.userId)
+    .sort();
+
+describe('GET /api/groups', () => {
+  it('answers 401 without a token and 400 for bad filters', async () => {
+    expect((await call('GET', '/api/groups')).statusCode).toBe(401);
+    expect((await call('GET', '/api/groups?pageSize=7', 'admin')).statusCode).toBe(400);
+    expect((await call('GET', '/api/groups?organizationId=abc', 'admin')).statusCode).toBe(400);
+  });
+
+  it('scopes by role: admin all or one organization, manager its organization, instructors and trainees their groups', async () => {
+    const all = (await call('GET', '/api/groups', 'admin')).json().data;
+    expect(names(all.list)).toEqual(['Cohort A', 'Cohort B', 'Harbour Crew']);
+    expect(all.count).toBe(3);
+    expect(
+      names(
+        (await call('GET', `/api/groups?organizationId=${org.northwind}`, 'admin')).json().data
+          .list,
+      ),
+    ).toEqual(['Harbour Crew']);
+    expect(names((await call('GET', '/api/groups', 'manager')).json().data.list)).toEqual([
+      'Cohort A',
+      'Cohort B',
+    ]);
+    expect(names((await call('GET', '/api/groups', 'instructor2')).json().data.list)).toEqual([
+      'Cohort B',
+    ]);
+    expect(names((await call('GET', '/api/groups', 'trainee')).json().data.list)).toEqual([
+      'Cohort A',
+      'Cohort B',
+    ]);
+    expect(names((await call('GET', '/api/groups', 'nina')).json().data.list)).toEqual([
+      'Harbour Crew',
+    ]);
+    expect(
+      (await call('GET', `/api/groups?organizationId=${org.northwind}`, 'manager')).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/groups?organizationId=${org.demo}`, 'instructor2')).statusCode,
+    ).toBe(200);
+  });
+
+  it('counts trainees and instructors (deleted users left out), and filters by userId and search', async () => {
+    const list = (await call('GET', '/api/groups', 'manager')).json().data.list;
+    expect(list[0]).toMatchObject({
+      name: 'Cohort A',
+      organizationId: org.demo,
+      organization: { id: org.demo, name: 'Demo Academy' },
+      traineesCount: 3,
+      instructorsCount: 1,
+    });
+    expect(list[0].users).toBeUndefined();
+    expect(list[1]).toMatchObject({ name: 'Cohort B', traineesCount: 3, instructorsCount: 2 });
+    expect(
+      names((await call('GET', `/api/groups?userId=${id.priya}`, 'manager')).json().data.list),
+    ).toEqual(['Cohort B']);
+    expect(
+      names((await call('GET', '/api/groups?search=cohort b', 'admin')).json().data.list),
+    ).toEqual(['Cohort B']);
+    expect((await call('GET', '/api/groups?search=co', 'admin')).statusCode).toBe(400);
+  });
+
+  it('adds the members of the page’s groups with includes=users', async () => {
+    const list = (await call('GET', '/api/groups?includes=users', 'manager')).json().data.list;
+    const a = list.find((g: { name: string }) => g.name === 'Cohort A');
+    expect(a.users.map((u: { id: number }) => u.id).sort()).toEqual(
+      [id.instructor, id.trainee, id.tessa, id.omar].sort(),
+    );
+    expect(a.users[0]).toEqual({
+      id: expect.any(Number),
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      roleId: expect.any(Number),
+    });
+    const viaFlag = (await call('GET', '/api/groups?includeUsers=true', 'manager')).json().data
+      .list;
+    expect(viaFlag[0].users).toHaveLength(4);
+  });
+});
+
+describe('GET /api/groups/:id', () => {
+  it('answers 401, 404 other organization or missing, 403 a trainee outside the group, and the group', async () => {
+    const a = group['Cohort A']!;
+    expect((await call('GET', `/api/groups/${a}`)).statusCode).toBe(401);
+    expect((await call('GET', `/api/groups/${a}`, 'manager2')).statusCode).toBe(404);
+    expect((await call('GET', `/api/groups/${a}`, 'nina')).statusCode).toBe(404);
+    expect((await call('GET', '/api/groups/999999', 'admin')).statusCode).toBe(404);
+    expect((await call('GET', '/api/groups/abc', 'admin')).statusCode).toBe(400);
+    const tessa = await tokenFor(ctx.app, 'tessa@demo.test');
+    const outside = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/groups/${group['Cohort B']}`,
+      headers: bearer(tessa),
+    });
+    expect(outside.statusCode).toBe(403);
+    const res = await call('GET', `/api/groups/${a}?includes=users`, 'instructor2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id: a,
+      name: 'Cohort A',
+      traineesCount: 3,
+      instructorsCount: 1,
+    });
+    expect(res.json().data.users).toHaveLength(4);
+    expect((await call('GET', `/api/groups/${a}`, 'trainee')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/groups', () => {
+  const body = () => ({
+    name: 'Cohort C',
+    description: 'Weekend cohort',
+    organizationId: org.demo,
+  });
+
+  it('climbs the ladder: 401, 403 instructor (nothing created), 404 other organization, 400 with the messages of 000 §5', async () => {
+    const before = (await db().select({ n: count() }).from(groups))[0]!.n;
+    expect((await call('POST', '/api/groups', undefined, body())).statusCode).toBe(401);
+    expect((await call('POST', '/api/groups', 'instructor', body())).statusCode).toBe(403);
+    expect((await call('POST', '/api/groups', 'trainee', body())).statusCode).toBe(403);
+    expect((await call('POST', '/api/groups', 'manager2', body())).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/groups', 'admin', { ...body(), organizationId: 999999 }))
+        .statusCode,
+    ).toBe(404);
+    const noName = await call('POST', '/api/groups', 'manager', { ...body(), name: ' ' });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toBe(messages.groupNameRequired);
+    const noDescription = await call('POST', '/api/groups', 'manager', {
+      ...body(),
+      description: '',
+    });
+    expect(noDescription.json().message).toBe(messages.groupDescriptionRequired);
+    expect((await db().select({ n: count() }).from(groups))[0]!.n).toBe(before);
+  });
+
+  it('creates a group', async () => {
+    const res = await call('POST', '/api/groups', 'manager', body());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.groupCreated);
+    expect(res.json().data).toMatchObject({
+      name: 'Cohort C',
+      description: 'Weekend cohort',
+      organizationId: org.demo,
+      traineesCount: 0,
+      instructorsCount: 0,
+      users: [],
+    });
+    group['Cohort C'] = res.json().data.id;
+    const admin = await call('POST', '/api/groups', 'admin', {
+      ...body(),
+      name: 'Dock Team',
+      organizationId: org.northwind,
+    });
+    expect(admin.statusCode).toBe(200);
+    group['Dock Team'] = admin.json().data.id;
+  });
+});
+
+describe('PUT /api/groups/:id', () => {
+  it('climbs the ladder and renames', async () => {
+    const c = group['Cohort C']!;
+    const body = { name: 'Cohort C (weekend)', description: 'Saturdays' };
+    expect((await call('PUT', `/api/groups/${c}`, undefined, body)).statusCode).toBe(401);
+    expect((await call('PUT', `/api/groups/${c}`, 'instructor', body)).statusCode).toBe(403);
+    expect((await db().select().from(groups).where(eq(groups.id, c)))[0]!.name).toBe('Cohort C');
+    expect((await call('PUT', `/api/groups/${c}`, 'manager2', body)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/groups/${c}`, 'manager', { ...body, name: '' })).json().message,
+    ).toBe(messages.groupNameRequired);
+    const res = await call('PUT', `/api/groups/${c}`, 'manager', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.groupUpdated);
+    expect(res.json().data).toMatchObject(body);
+  });
+});
+
+describe('PUT /api/groups/:id/add and /remove', () => {
+  it('climbs the ladder: 401, 403 instructor (unchanged), 404 other organization group or member, 400 bad ids or role', async () => {
+    const c = group['Cohort C']!;
+    expect(
+      (await call('PUT', `/api/groups/${c}/add`, undefined, { ids: [id.tessa] })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call('PUT', `/api/groups/${c}/add`, 'instructor', { ids: [id.tessa] })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('PUT', `/api/groups/${c}/remove`, 'instructor', { ids: [id.tessa] })).statusCode,
+    ).toBe(403);
+    expect(await memberIds(c)).toEqual([]);
+    expect(
+      (await call('PUT', `/api/groups/${c}/add`, 'manager2', { ids: [id.tessa] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', `/api/groups/${c}/add`, 'manager', { ids: [id.nina] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', `/api/groups/${c}/add`, 'manager', { ids: [id.sofia] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', `/api/groups/${c}/add`, 'manager', { ids: [999999] })).statusCode,
+    ).toBe(404);
+    expect((await call('PUT', `/api/groups/${c}/add`, 'manager', { ids: ['x'] })).statusCode).toBe(
+      400,
+    );
+    expect((await call('PUT', `/api/groups/${c}/add`, 'manager', {})).statusCode).toBe(400);
+    const manager = await call('PUT', `/api/groups/${c}/add`, 'manager', {
+      ids: [id.tessa, id.manager],
+    });
+    expect(manager.statusCode).toBe(400);
+    expect(manager.json().message).toBe(messages.roleInvalid);
+    expect(await memberIds(c)).toEqual([]);
+  });
+
+  it('adds trainees and instructors idempotently and removes them', async () => {
+    const c = group['Cohort C']!;
+    const add = await call('PUT', `/api/groups/${c}/add`, 'manager', { ids: [id.tessa, id.omar] });
+    expect(add.statusCode).toBe(200);
+    expect(add.json().message).toBe(format.groupMembersUpdated('trainees'));
+    expect(add.json().data).toMatchObject({ traineesCount: 2, instructorsCount: 0 });
+    const again = await call('PUT', `/api/groups/${c}/add`, 'admin', { ids: [id.tessa, id.tessa] });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.traineesCount).toBe(2);
+    const instructors = await call('PUT', `/api/groups/${c}/add`, 'manager', {
+      ids: [id.instructor2],
+    });
+    expect(instructors.json().message).toBe(format.groupMembersUpdated('instructors'));
+    expect(instructors.json().data).toMatchObject({ traineesCount: 2, instructorsCount: 1 });
+    expect(
+      instructors
+        .json()
+        .data.users.map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([id.tessa, id.omar, id.instructor2].sort());
+
+    const remove = await call('PUT', `/api/groups/${c}/remove`, 'manager', {
+      ids: [id.omar, id.nina],
+    });
+    expect(remove.statusCode).toBe(200);
+    expect(remove.json().message).toBe(format.removedUserFromGroup('Cohort C (weekend)'));
+    expect(remove.json().data).toMatchObject({ traineesCount: 1, instructorsCount: 1 });
+    expect(
+      (await call('PUT', `/api/groups/${c}/remove`, 'manager', { ids: [id.omar] })).statusCode,
+    ).toBe(200);
+    expect(await memberIds(c)).toEqual([id.tessa, id.instructor2].sort());
+  });
+});
+
+describe('GET /api/groups/:id/users', () => {
+  it('answers 401, 404 other organization, 400 bad roles, and the members by roles with paging', async () => {
+    const b = group['Cohort B']!;
+    expect((await call('GET', `/api/groups/${b}/users`)).statusCode).toBe(401);
+    expect((await call('GET', `/api/groups/${b}/users`, 'manager2')).statusCode).toBe(404);
+    expect((await call('GET', `/api/groups/${b}/users?roles=9`, 'manager')).statusCode).toBe(400);
+    const trainees = (
+      await call('GET', `/api/groups/${b}/users?roles=${Role.Trainee}`, 'instructor')
+    ).json().data;
+    expect(trainees.count).toBe(3);
+    expect(trainees.list.map((u: { email: string }) => u.email).sort()).toEqual([
+      'lucas@demo.test',
+      'priya@demo.test',
+      'trainee@demo.test',
+    ]);
+    const instructors = (
+      await call('GET', `/api/groups/${b}/users?roles=${Role.Instructor}`, 'manager')
+    ).json().data;
+    expect(instructors.count).toBe(2);
+    const page2 = (await call('GET', `/api/groups/${b}/users?page=2`, 'manager')).json().data;
+    expect(page2).toEqual({ list: [], count: 5 });
+  });
+});
+
+describe('DELETE /api/groups/:id', () => {
+  it('climbs the ladder and deletes the group with its memberships', async () => {
+    const c = group['Cohort C']!;
+    expect((await call('DELETE', `/api/groups/${c}`)).statusCode).toBe(401);
+    expect((await call('DELETE', `/api/groups/${c}`, 'instructor')).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/groups/${c}`, 'manager2')).statusCode).toBe(404);
+    expect(await db().select().from(groups).where(eq(groups.id, c))).toHaveLength(1);
+    const res = await call('DELETE', `/api/groups/${c}`, 'manager');
+    expect(res.statusCode).toBe(200);
+    expect(await db().select().from(groups).where(eq(groups.id, c))).toHaveLength(0);
+    expect(await memberIds(c)).toEqual([]);
+    expect((await call('GET', `/api/groups/${c}`, 'manager')).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/groups/${group['Dock Team']}`, 'admin')).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe("a user's groups (000 §2.10)", () => {
+  it('GET /users/:id?includes=groups adds {id, name} of its groups', async () => {
+    const res = await call('GET', `/api/users/${id.trainee}?includes=groups`, 'manager');
+    expect(res.json().data.groups).toEqual([
+      { id: group['Cohort A'], name: 'Cohort A' },
+      { id: group['Cohort B'], name: 'Cohort B' },
+    ]);
+    expect(
+      (await call('GET', `/api/users/${id.trainee}`, 'manager')).json().data.groups,
+    ).toBeUndefined();
+  });
+
+  it('GET /users/:id/groups answers its groups, with members when asked', async () => {
+    expect((await call('GET', `/api/users/${id.trainee}/groups`)).statusCode).toBe(401);
+    expect((await call('GET', `/api/users/${id.trainee}/groups`, 'manager2')).statusCode).toBe(404);
+    const res = (
+      await call('GET', `/api/users/${id.instructor2}/groups?includes=users`, 'instructor')
+    ).json().data;
+    expect(res.count).toBe(1);
+    expect(res.list[0]).toMatchObject({ name: 'Cohort B', instructorsCount: 2 });
+    expect(res.list[0].users).toHaveLength(5);
+  });
+
+  it('PUT /users/:id/groups saves exactly the given groups: ladder, then success', async () => {
+    const a = group['Cohort A']!;
+    const b = group['Cohort B']!;
+    expect(
+      (await call('PUT', `/api/users/${id.priya}/groups`, undefined, { ids: [a] })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call('PUT', `/api/users/${id.priya}/groups`, 'instructor', { ids: [a] })).statusCode,
+    ).toBe(403);
+    expect(await memberIds(a)).not.toContain(id.priya);
+    expect(
+      (await call('PUT', `/api/users/${id.priya}/groups`, 'manager2', { ids: [a] })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call('PUT', `/api/users/${id.priya}/groups`, 'manager', {
+          ids: [group['Harbour Crew']],
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PUT', `/api/users/${id.priya}/groups`, 'manager', { ids: 'x' })).statusCode,
+    ).toBe(400);
+    const wrongRole = await call('PUT', `/api/users/${id.manager}/groups`, 'admin', { ids: [a] });
+    expect(wrongRole.statusCode).toBe(400);
+    expect(wrongRole.json().message).toBe(messages.roleInvalid);
+
+    const res = await call('PUT', `/api/users/${id.priya}/groups`, 'manager', { ids: [a] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.userGroupsSaved);
+    expect(names(res.json().data.list)).toEqual(['Cohort A']);
+    expect(await memberIds(a)).toContain(id.priya);
+    expect(await memberIds(b)).not.toContain(id.priya);
+    const both = await call('PUT', `/api/users/${id.priya}/groups`, 'admin', { ids: [a, b] });
+    expect(names(both.json().data.list)).toEqual(['Cohort A', 'Cohort B']);
+    const none = await call('PUT', `/api/users/${id.priya}/groups`, 'manager', { ids: [] });
+    expect(none.json().data).toEqual({ list: [], count: 0 });
+    const rows = await db()
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.userId, id.priya!)));
+    expect(rows).toHaveLength(0);
+  });
+});
