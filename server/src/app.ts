@@ -20,6 +20,8 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { fileRoutes, filesPlugin } from './modules/files/index.js';
+import { mailPlugin } from './modules/mail/index.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { infoRoutes } from './modules/info/routes.js';
@@ -145,6 +147,8 @@ export async function buildApp(
 
   await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
   await app.register(healthRoutes);
+  await app.register(filesPlugin);
+  await app.register(mailPlugin, config.mail);
   await app.register(
     async (api) => {
       await api.register(infoRoutes, {
@@ -174,6 +178,7 @@ export async function buildApp(
         acceptRatePerMinute: config.loginRatePerMinute,
       });
       await api.register(groupRoutes);
+      await api.register(fileRoutes);
     },
     { prefix: '/api' },
   );

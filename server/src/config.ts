@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { serverRoot } from './lib/paths.js';
+import { mailConfigFrom, mailEnvShape, type MailConfig } from './modules/mail/config.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,6 +43,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   RESET_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
   WEB_DIST: z.string().optional(),
+  ...mailEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -73,6 +75,8 @@ export interface Config {
   resetMaxPerHour: number;
   /** Folder of the built console, served with SPA fallback; absent folder = API only. */
   webDist: string;
+  /** SMTP delivery of the outbox (README 'Environment variables'). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {}
@@ -156,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     loginFailuresWindowMs: Math.round(e.LOGIN_FAILURES_WINDOW_MINUTES * 60_000),
     resetMaxPerHour: e.RESET_MAX_PER_HOUR,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    mail: mailConfigFrom(e),
   });
 }

@@ -17,12 +17,15 @@ import { theme } from './theme';
 export function AppProviders({
   queryClient,
   children,
+  env = 'default',
 }: {
   queryClient: QueryClient;
   children: ReactNode;
+  /** 'test' turns Mantine's transitions and portals off (component tests). */
+  env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <Notifications position="bottom-right" autoClose={defaultToastMs} limit={4} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

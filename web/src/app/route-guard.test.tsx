@@ -57,7 +57,7 @@ describe('route guard', () => {
     signInAsUser(makeUser(Role.Trainee));
     const { router } = renderRoutes(['/dbl/dashboard']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
-    expect(window.localStorage.getItem('authToken')).toBeNull();
+    await waitFor(() => expect(window.localStorage.getItem('authToken')).toBeNull());
   });
 
   it("shows 'Page Not Found!' for an unknown path", async () => {

@@ -3,7 +3,17 @@
  * 'No records found!' when the total is under 1, page sizes 25/50/100 (default 25), 1-based pages
  * and the total shown.
  */
-import { Box, Center, Group, Loader, Pagination, Paper, Select, Table, Text } from '@mantine/core';
+import {
+  Box,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Table,
+  Text,
+} from '@mantine/core';
 import { messages, pageSizeOptions, type PageSize } from '@practica/contract';
 import { IconDatabaseOff } from '@tabler/icons-react';
 import { useId, type Key, type KeyboardEvent, type ReactNode } from 'react';
@@ -168,15 +178,14 @@ export function ListTable<T>({
               <Text size="sm" c="dimmed" component="label" htmlFor={sizeId}>
                 {uiText.rowsPerPage}
               </Text>
-              <Select
+              <NativeSelect
                 id={sizeId}
                 size="xs"
-                w={80}
-                allowDeselect={false}
+                w={76}
                 data={pageSizeOptions.map(String)}
                 value={String(pageSize)}
-                onChange={(value) => {
-                  const size = Number(value);
+                onChange={(event) => {
+                  const size = Number(event.currentTarget.value);
                   if ((pageSizeOptions as readonly number[]).includes(size))
                     onPageSizeChange(size as PageSize);
                 }}

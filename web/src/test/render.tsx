@@ -18,7 +18,11 @@ export function testQueryClient(): QueryClient {
 
 /** Renders `ui` inside the app's providers. */
 export function renderWithProviders(ui: ReactElement) {
-  return render(<AppProviders queryClient={testQueryClient()} env="test">{ui}</AppProviders>);
+  return render(
+    <AppProviders queryClient={testQueryClient()} env="test">
+      {ui}
+    </AppProviders>,
+  );
 }
 
 /** Renders the app's route tree at `path` (optionally with earlier history entries). */

@@ -28,7 +28,7 @@ import { signSessionToken } from '../../lib/session-token.js';
 import { includesName, includesQuerySchema, includesUsers } from '../groups/includes.js';
 import { groupRefsOfUser, listUserGroups, saveUserGroups } from '../groups/service.js';
 import { findAccountById } from './repository.js';
-import { findUser } from './list-repository.js';
+import { type findUser } from './list-repository.js';
 import { presentUser } from './presenter.js';
 import * as service from './service.js';
 

@@ -14,7 +14,10 @@ function envelope(status: number, body: unknown) {
 
 async function fillAndSubmit(email: string, password: string) {
   await userEvent.type(await screen.findByRole('textbox', { name: messages.emailAddress }), email);
-  await userEvent.type(screen.getByLabelText(new RegExp(`^${messages.password}`), { selector: 'input' }), password);
+  await userEvent.type(
+    screen.getByLabelText(new RegExp(`^${messages.password}`), { selector: 'input' }),
+    password,
+  );
   await userEvent.click(screen.getByRole('button', { name: messages.login }));
 }
 
