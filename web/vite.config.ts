@@ -9,7 +9,8 @@ const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
  * across releases; everything a page needs beyond that stays in the page's own lazy chunk.
  */
 const chunkGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
 ];
 
@@ -45,7 +46,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

@@ -65,7 +65,8 @@ export default defineConfig({
           cwd: repoRoot,
           url: `${baseURL}/readyz`,
           timeout: 120_000,
-          reuseExistingServer: !process.env.CI,
+          // Always a fresh server on the fresh build: an old one may hold an old index.html.
+          reuseExistingServer: false,
           stdout: 'ignore',
           stderr: 'pipe',
           env: {

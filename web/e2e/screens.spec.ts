@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages } from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { uiText } from '../src/config/ui-text';
 import { demo, signInAs } from './helpers';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -60,6 +61,17 @@ test.describe('@screens', () => {
     await page.goto('/dbl/system-admin/users');
     await settle(page);
     await page.screenshot({ path: join(shots, 'admin-coming-soon.png') });
+  });
+
+  test('phone-sized console', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInAs(page, demo.instructor, '/dbl/dashboard');
+    await hideToasts(page);
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'phone-dashboard.png') });
+    await page.getByRole('banner').getByRole('button', { name: uiText.toggleNavigation }).click();
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'phone-navigation.png') });
   });
 
   test('manager dashboard', async ({ page }) => {

@@ -3,7 +3,7 @@
  * its page, a trainee ends on /app, the form's required messages, the wrong-password toast, the
  * guard's redirects, the 404 page and logout.
  */
-import { messages } from '@practica/contract';
+import { messages, Role, roleLabels } from '@practica/contract';
 import { expect, test } from '@playwright/test';
 import { uiText } from '../src/config/ui-text';
 import { demo, signIn, signInAs } from './helpers';
@@ -26,7 +26,7 @@ test.describe('sign-in', () => {
     await signInAs(page, demo.instructor, '/dbl/dashboard');
     await expect(page.getByRole('region', { name: messages.totalTrainees })).toBeVisible();
     await expect(page.getByTestId('top-bar-role')).toHaveText(
-      `${messages.creatorAmpersand} Instructor`,
+      `${messages.creatorAmpersand} ${roleLabels[Role.Instructor]}`,
     );
   });
 
@@ -85,7 +85,7 @@ test.describe('route guard', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test("an instructor opening an admin route sees 'Access Denied...'", async ({ page }) => {
+  test('an instructor opening an admin route sees the access-denied toast', async ({ page }) => {
     await signInAs(page, demo.instructor, '/dbl/dashboard');
     await page.goto('/dbl/system-admin/dashboard');
     await expect(page.getByText(messages.accessDenied)).toBeVisible();
@@ -95,7 +95,7 @@ test.describe('route guard', () => {
     );
   });
 
-  test("an unknown path shows 'Page Not Found!'", async ({ page }) => {
+  test('an unknown path shows the not-found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: messages.pageNotFound })).toBeVisible();
   });

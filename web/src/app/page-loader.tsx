@@ -2,7 +2,7 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { messages } from '@practica/contract';
 
-/** Full-area loader with an accessible 'Loading...' text. */
+/** Full-area loader with an accessible loading text (`messages.loading`). */
 export function PageLoader() {
   return (
     <Center mih="60vh" role="status">

@@ -1,6 +1,6 @@
 /**
  * Last-resort error page: a failed lazy chunk (e.g. after a new release) or a rendering error.
- * Shows 000 §8's 'Something went wrong' with a reload button instead of a blank screen.
+ * Shows 000 §8's `messages.somethingWentWrong` with a reload button instead of a blank screen.
  */
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { messages } from '@practica/contract';

@@ -1,4 +1,4 @@
-/** The route guard (000 §2.2): signed out → login; not allowed → 'Access Denied...' and not rendered. */
+/** The route guard (000 §2.2): signed out → login; not allowed → the access-denied toast, page not rendered. */
 import { messages, Role } from '@practica/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ describe('route guard', () => {
     expect(await screen.findByRole('button', { name: messages.login })).toBeInTheDocument();
   });
 
-  it("shows 'Access Denied...' to an instructor on an admin route and does not render it", async () => {
+  it('denies an instructor an admin route with the toast and does not render it', async () => {
     signInAsUser(makeUser(Role.Instructor));
     const { router } = renderRoutes(['/dbl/system-admin/dashboard']);
     expect(await screen.findByText(messages.accessDenied)).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('route guard', () => {
     await waitFor(() => expect(window.localStorage.getItem('authToken')).toBeNull());
   });
 
-  it("shows 'Page Not Found!' for an unknown path", async () => {
+  it('shows the not-found page for an unknown path', async () => {
     renderRoutes(['/no/such/page']);
     expect(await screen.findByRole('heading', { name: messages.pageNotFound })).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 /**
  * The route guard (000 §2.2, 001 §2): with no signed-in user the visitor goes to login; a trainee
  * (who may not use the console, 000 §6) is signed out and sent to the app page; a user the policy
- * does not allow goes back with the toast 'Access Denied...' (to the role's home when there is no
+ * does not allow goes back with the toast `messages.accessDenied` (to the role's home when there is no
  * history) and the page is not rendered.
  */
 import { messages, type PageAction } from '@practica/contract';

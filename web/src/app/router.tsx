@@ -1,6 +1,6 @@
 /**
  * The console's routes (000 §2.1, §2.2, 001 §2): public pages, the guarded /dbl prefix inside the
- * shell, and 'Page Not Found!' for anything else. Every page is loaded lazily so the sign-in page
+ * shell, and the not-found page (`messages.pageNotFound`) for anything else. Every page is loaded lazily so the sign-in page
  * stays small.
  */
 import type { ComponentType } from 'react';

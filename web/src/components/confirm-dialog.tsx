@@ -79,7 +79,7 @@ export function ConfirmDialog({
   );
 }
 
-/** The delete dialog (000 §9): a destructive confirmation labelled 'Delete'. */
+/** The delete dialog (000 §9): a destructive confirmation labelled `messages.delete`. */
 export function DeleteDialog(
   props: Omit<ConfirmDialogProps, 'confirmLabel' | 'danger'> & { confirmLabel?: string },
 ) {

@@ -1,4 +1,4 @@
-/** The shared list view (000 §2.4, §9): 'Loading...', 'No records found!', paging with 25/50/100. */
+/** The shared list view (000 §2.4, §9): loading and empty texts, paging with 25/50/100. */
 import { messages } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,13 +35,13 @@ function setup(props: Partial<ListTableProps<Row>> = {}) {
 }
 
 describe('ListTable', () => {
-  it("shows 'Loading...' while loading", () => {
+  it('shows the loading text while loading', () => {
     setup({ loading: true, rows: undefined });
     expect(screen.getByText(messages.loading)).toBeInTheDocument();
     expect(screen.queryByText(messages.noRecordsFound)).not.toBeInTheDocument();
   });
 
-  it("shows 'No records found!' when the total is under 1", () => {
+  it('shows the empty text when the total is under 1', () => {
     setup({ rows: [], total: 0 });
     expect(screen.getByText(messages.noRecordsFound)).toBeInTheDocument();
   });

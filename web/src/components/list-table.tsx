@@ -1,6 +1,6 @@
 /**
- * The shared list view (000 §2.4, §9): a paginated table with a 'Loading...' indicator, the text
- * 'No records found!' when the total is under 1, page sizes 25/50/100 (default 25), 1-based pages
+ * The shared list view (000 §2.4, §9): a paginated table with a loading indicator
+ * (`messages.loading`), the empty text `messages.noRecordsFound` when the total is under 1, page sizes 25/50/100 (default 25), 1-based pages
  * and the total shown.
  */
 import {

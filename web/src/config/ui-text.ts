@@ -21,6 +21,7 @@ export const uiText = {
   skipToContent: 'Skip to content',
   mainNavigation: 'Main navigation',
   toggleNavigation: 'Toggle navigation',
+  closeNavigation: 'Close navigation',
   userMenu: 'Account',
   rowsPerPage: 'Rows per page',
   pagination: 'Pagination',

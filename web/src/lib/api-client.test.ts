@@ -10,7 +10,7 @@ function json(status: number, body: unknown) {
     headers: { 'Content-Type': 'application/json' },
   });
 }
-const ok = (data: unknown) => json(200, { success: true, message: 'OK', data, error: null });
+const ok = (data: unknown) => json(200, { success: true, message: messages.ok, data, error: null });
 
 describe('api client', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
@@ -60,11 +60,11 @@ describe('api client', () => {
     fetchMock.mockResolvedValue(
       json(409, {
         success: false,
-        message: 'No trainee seats left',
+        message: messages.noTraineeSeatsLeft,
         data: null,
         error: {
           code: 'CONFLICT',
-          message: 'No trainee seats left',
+          message: messages.noTraineeSeatsLeft,
           details: [{ path: 'email', message: 'Taken' }],
           requestId: 'r1',
         },
@@ -75,7 +75,7 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 409,
       code: 'CONFLICT',
-      message: 'No trainee seats left',
+      message: messages.noTraineeSeatsLeft,
       fromServer: true,
       requestId: 'r1',
     });
@@ -91,7 +91,7 @@ describe('api client', () => {
     });
   });
 
-  it("reports a network failure as 'Please check your internet connection!'", async () => {
+  it('reports a network failure as a connection problem', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api.get('/x')).rejects.toMatchObject({
       kind: 'network',

@@ -241,7 +241,7 @@ export type ListQuery = Record<string, QueryValue> & { page?: number; pageSize?:
 
 /**
  * GET of a list call (000 §7: `data.list`, `data.count`). An answer without both gives
- * 'Unexpected response structure' (000 §8). `row` validates each row when given.
+ * `messages.unexpectedResponseStructure` (000 §8). `row` validates each row when given.
  */
 export async function apiList<R extends z.ZodType | undefined = undefined>(
   path: string,

@@ -1,6 +1,6 @@
 /**
  * TanStack Query client (DESIGN.md 'Errors'): a failed query or mutation shows one toast with the
- * server's message, or 000 §8's fallback 'Something went wrong, Please try again after sometime!'.
+ * server's message, or 000 §8's fallback `messages.somethingWentWrongTryLater`.
  * A query or mutation can opt out with `meta: { silent: true }` when its screen shows the error
  * itself (e.g. the login form, which has texts of its own).
  */

@@ -1,5 +1,11 @@
 /** Test helpers: the app's providers around a component or around a memory router of the app's routes. */
-import { Role, type LoginAnswer, type RoleId, type SessionUser } from '@practica/contract';
+import {
+  Role,
+  roleLabels,
+  type LoginAnswer,
+  type RoleId,
+  type SessionUser,
+} from '@practica/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -39,12 +45,7 @@ export function renderRoutes(entries: string[]) {
   return { router, ...view };
 }
 
-const roleNames: Record<RoleId, string> = {
-  1: 'Trainee',
-  2: 'Instructor',
-  3: 'Manager',
-  4: 'Admin',
-};
+const roleNames = roleLabels;
 
 /** A session user of the given role. */
 export function makeUser(roleId: RoleId, overrides: Partial<SessionUser> = {}): SessionUser {

@@ -1,7 +1,7 @@
 /**
  * /login (000 §2.3): the sign-in card with its reset view. After sign-in: Admin → system admin
- * dashboard, Manager → organization manager dashboard, Instructor → dashboard (with 'Successfully
- * login!'); a Trainee is signed out at once (nothing is stored) and sent to the app page.
+ * dashboard, Manager → organization manager dashboard, Instructor → dashboard (with the
+ * `messages.successfullyLogin` toast); a Trainee is signed out at once (nothing is stored) and sent to the app page.
  */
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, messages, type LoginAnswer } from '@practica/contract';

@@ -1,4 +1,4 @@
-/** 'Page Not Found!' for any unknown path (000 §2.1, 001 §2). Inside the shell for /dbl paths. */
+/** The not-found page (`messages.pageNotFound`) for any unknown path (000 §2.1, 001 §2). Inside the shell for /dbl paths. */
 import { Button, Paper } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { IconMapOff } from '@tabler/icons-react';

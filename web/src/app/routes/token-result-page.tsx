@@ -1,6 +1,6 @@
 /**
  * Shared frame of the emailed-link result pages (000 §2.11): without a token they show
- * 'Invalid token. Please try again'; with one, a placeholder until the users issue wires the call.
+ * `messages.invalidTokenTryAgain`; with one, a placeholder until the users issue wires the call.
  */
 import { Button } from '@mantine/core';
 import { messages } from '@practica/contract';

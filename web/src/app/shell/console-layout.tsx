@@ -1,6 +1,6 @@
 /**
  * The console shell (000 §2.4): Mantine AppShell with the sidebar and the top bar around the
- * guarded pages. Logout asks 'Are you sure you want to logout?', then clears local storage and
+ * guarded pages. Logout asks for confirmation (`messages.logoutConfirm`), then clears local storage and
  * goes to login (000 §7). The last chosen sidebar entry is remembered as the root page (000 §2.2).
  */
 import { AppShell, Box } from '@mantine/core';
@@ -102,6 +102,7 @@ export default function ConsoleLayout() {
             settingsActive={settingsActive}
             onNavigate={rememberRoot}
             onLogout={logout.open}
+            onClose={nav.close}
           />
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>

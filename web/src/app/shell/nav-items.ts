@@ -1,7 +1,7 @@
 /**
  * The sidebar entries by role (000 §2.4): Admin: Dashboard, Admins. Manager: Dashboard,
  * Assignments, Contents, Organization. Instructor: Dashboard, Assignments, Groups. Trainee:
- * Dashboard. The creator flag adds 'Creator dashboard'. These are the root pages (000 §2.2).
+ * Dashboard. The creator flag adds the creator dashboard entry. These are the root pages (000 §2.2).
  */
 import { messages, Role, type SessionUser } from '@practica/contract';
 import {

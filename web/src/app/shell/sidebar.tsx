@@ -2,7 +2,16 @@
  * The sidebar (000 §2.4): the role's entries, then the settings and logout icons at the bottom.
  * Choosing an entry remembers it as the root page (000 §2.2).
  */
-import { ActionIcon, AppShell, Group, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  CloseButton,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Tooltip,
+} from '@mantine/core';
 import { messages } from '@practica/contract';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -18,14 +27,26 @@ export interface SidebarProps {
   settingsActive: boolean;
   onNavigate: (item: NavItem) => void;
   onLogout: () => void;
+  /** Closes the navigation on small screens, where it covers the page. */
+  onClose: () => void;
 }
 
 /** Navigation of the console (000 §2.4). */
-export function Sidebar({ items, activePath, settingsActive, onNavigate, onLogout }: SidebarProps) {
+export function Sidebar({
+  items,
+  activePath,
+  settingsActive,
+  onNavigate,
+  onLogout,
+  onClose,
+}: SidebarProps) {
   return (
     <>
       <AppShell.Section px="md" pt="md" pb="lg">
-        <BrandMark caption={uiText.staffConsole} />
+        <Group justify="space-between" wrap="nowrap">
+          <BrandMark caption={uiText.staffConsole} />
+          <CloseButton hiddenFrom="sm" onClick={onClose} aria-label={uiText.closeNavigation} />
+        </Group>
       </AppShell.Section>
       <AppShell.Section grow component={ScrollArea} px="sm">
         <nav aria-label={uiText.mainNavigation}>
@@ -62,6 +83,7 @@ export function Sidebar({ items, activePath, settingsActive, onNavigate, onLogou
               size="lg"
               aria-label={messages.settings}
               aria-current={settingsActive ? 'page' : undefined}
+              onClick={onClose}
             >
               <IconSettings size={20} stroke={1.6} />
             </ActionIcon>

@@ -1,6 +1,6 @@
 /**
  * The top bar (000 §2.4): a back button when not on a root page, the page title, the user's first
- * and last name, the role label (with 'Creator &' before it for a creator) and the avatar image
+ * and last name, the role label (prefixed by `messages.creatorAmpersand` for a creator) and the avatar image
  * (initials when there is none).
  */
 import { ActionIcon, Avatar, Burger, Group, Text, Title, Tooltip } from '@mantine/core';

@@ -2,7 +2,7 @@
  * /dbl/org-manager/dashboard/org (000 §2.5): cards New Invite, Create Group, Seats Usage, Trainee
  * Invites and Creators, then the member tabs. Figures show a dash until the organizations issue
  * wires them (seat usage = active trainees + pending invites over user seats; Creators shows
- * 'Inactive' when creator seats are 0).
+ * `messages.inactive` when creator seats are 0).
  */
 import { SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { messages, Role } from '@practica/contract';

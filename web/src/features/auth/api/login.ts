@@ -12,8 +12,8 @@ export function login(body: LoginBody): Promise<LoginAnswer> {
 }
 
 /**
- * The toast text of a failed sign-in (000 §8): the server's message as given; 'Invalid username or
- * password' for a 400 without one; 'Unable to connect to the server. Please try again later.' when
+ * The toast text of a failed sign-in (000 §8): the server's message as given;
+ * `messages.invalidUsernameOrPassword` for a 400 without one; `messages.unableToConnect` when
  * there is no error body or the call threw.
  */
 export function loginErrorText(error: unknown): string {

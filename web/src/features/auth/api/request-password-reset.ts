@@ -11,7 +11,7 @@ export async function requestPasswordReset({ email }: ResetRequest): Promise<voi
   await api.put('/auth/reset-password', { query: { email }, skipAuthRedirect: true });
 }
 
-/** 000 §8: the server's message as given, else 'An unexpected error occurred. Please try again.' */
+/** 000 §8: the server's message as given, else `messages.unexpectedErrorTryAgain`. */
 export function resetErrorText(error: unknown): string {
   if (isApiError(error) && error.fromServer) return error.message;
   return messages.unexpectedErrorTryAgain;

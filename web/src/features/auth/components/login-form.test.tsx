@@ -43,7 +43,7 @@ describe('login form', () => {
     );
   });
 
-  it("reads 'Logging in...' while busy, then sends an instructor to the dashboard", async () => {
+  it('shows the busy label, then sends an instructor to the dashboard', async () => {
     let answer: (r: Response) => void = () => {};
     vi.stubGlobal(
       'fetch',
@@ -54,7 +54,12 @@ describe('login form', () => {
     expect(await screen.findByRole('button', { name: messages.loggingIn })).toBeDisabled();
     const user = makeUser(Role.Instructor);
     answer(
-      envelope(200, { success: true, message: 'OK', data: makeLoginAnswer(user), error: null }),
+      envelope(200, {
+        success: true,
+        message: messages.ok,
+        data: makeLoginAnswer(user),
+        error: null,
+      }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dbl/dashboard'));
     expect(await screen.findByText(messages.successfullyLogin)).toBeInTheDocument();
@@ -79,7 +84,7 @@ describe('login form', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("falls back to 'Invalid username or password' for a 400 without a message", async () => {
+  it('falls back to the invalid-credentials text for a 400 without a message', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('', { status: 400 })),
@@ -89,7 +94,7 @@ describe('login form', () => {
     expect(await screen.findByText(messages.invalidUsernameOrPassword)).toBeInTheDocument();
   });
 
-  it("says 'Unable to connect…' when the server cannot be reached", async () => {
+  it('says it cannot connect when the server cannot be reached', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
@@ -107,7 +112,7 @@ describe('login form', () => {
         String(input).includes('/api/info')
           ? envelope(200, {
               success: true,
-              message: 'OK',
+              message: messages.ok,
               data: {
                 version: '1',
                 iosLink: 'https://ios.test',
@@ -118,7 +123,7 @@ describe('login form', () => {
             })
           : envelope(200, {
               success: true,
-              message: 'OK',
+              message: messages.ok,
               data: makeLoginAnswer(trainee),
               error: null,
             }),
@@ -133,7 +138,9 @@ describe('login form', () => {
   it('swaps in the reset view, validates it and confirms the link was sent', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope(200, { success: true, message: 'OK', data: null, error: null })),
+      vi.fn(async () =>
+        envelope(200, { success: true, message: messages.ok, data: null, error: null }),
+      ),
     );
     renderRoutes(['/login']);
     await userEvent.click(await screen.findByRole('button', { name: messages.forgotPassword }));
@@ -151,7 +158,7 @@ describe('login form', () => {
     expect(await screen.findByRole('button', { name: messages.login })).toBeInTheDocument();
   });
 
-  it("shows 'An unexpected error occurred. Please try again.' when the reset call fails", async () => {
+  it('shows the unexpected-error text when the reset call fails', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('', { status: 500 })),

@@ -1,7 +1,7 @@
 /**
  * The sign-in form (000 §2.3, §5, §8): email (email input type) and password, both required
- * ('Email address is required!', 'Password is required!'); the Login button reads 'Logging in...'
- * while busy; 'Forgot password?' swaps in the reset view.
+ * (`messages.emailAddressRequired`, `messages.passwordRequired`); the Login button reads
+ * `messages.loggingIn` while busy; the forgot-password link swaps in the reset view.
  */
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';

@@ -1,8 +1,9 @@
 /**
- * The reset view of the login screen (000 §2.3, §5, §8): one email field, a back arrow, 'Send reset
- * link' ('Sending link...' while busy); afterwards 'Reset link sent!' and 'Back to Login'.
- * Empty email: 'Email address is required!'; failure: the server's message or 'An unexpected
- * error occurred. Please try again.'
+ * The reset view of the login screen (000 §2.3, §5, §8): one email field, a back arrow and the
+ * send button (`messages.sendResetLink`, `messages.sendingLink` while busy); afterwards
+ * `messages.resetLinkSent` and the back-to-login button. An empty email gives
+ * `messages.emailAddressRequired`; a failure the server's message or
+ * `messages.unexpectedErrorTryAgain`.
  */
 import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -18,7 +19,7 @@ export interface ResetRequestFormProps {
   onBack: () => void;
 }
 
-/** 'Forgot password?' view (000 §2.3). */
+/** The forgot-password view (000 §2.3). */
 export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestFormProps) {
   const mutation = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
