@@ -139,6 +139,10 @@ if (!quick && !args.has('--no-e2e')) {
       failed += 1;
       allOk = false;
     } else {
+      if (!run('console size budget (login route ≤ 200 KB gzipped JS)', 'npm', ['run', 'size', '-w', 'web', '--silent'])) {
+        failed += 1;
+        allOk = false;
+      }
       const file = path.join(reports, 'playwright.json');
       const ok = run(
         'end-to-end in Chromium',
