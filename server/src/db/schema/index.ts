@@ -6,3 +6,5 @@ export * from './mail-outbox.js';
 export * from './user-tokens.js';
 export * from './groups.js';
 export * from './invites.js';
+export * from './assets.js';
+export * from './contents.js';
