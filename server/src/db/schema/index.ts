@@ -8,3 +8,5 @@ export * from './groups.js';
 export * from './invites.js';
 export * from './assets.js';
 export * from './contents.js';
+export * from './assignments.js';
+export * from './answers.js';

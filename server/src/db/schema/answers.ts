@@ -1,0 +1,101 @@
+/**
+ * Answers (001 §3 'Answer'): one per trainee and assignment, created Pending when the trainee is
+ * added. The trainee records one video per interview question (answer items); reviewers submit
+ * content answers for the rating scale and the feedback form. Every review submission is kept
+ * (DECISIONS.md); the answer points at the latest ratings and feedback answers.
+ * Status: Pending 1, Submitted 2, Reviewed 3.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { assignments } from './assignments.js';
+import { contents, questions } from './contents.js';
+import { files } from './files.js';
+import { users } from './users.js';
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** AnswerStatus: Pending 1, Submitted 2, Reviewed 3. */
+    statusId: smallint('status_id').notNull().default(1),
+    /** Mean of the numeric rating answers of the latest review, 0..5. */
+    score: numeric('score', { precision: 4, scale: 2, mode: 'number' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    viewed: boolean('viewed').notNull().default(false),
+    practiceCounter: integer('practice_counter').notNull().default(0),
+    ratingsAnswerId: integer('ratings_answer_id').references((): AnyPgColumn => contentAnswers.id, { onDelete: 'set null' }),
+    feedbackAnswerId: integer('feedback_answer_id').references((): AnyPgColumn => contentAnswers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('answers_assignment_user_key').on(t.assignmentId, t.userId),
+    index('answers_user_idx').on(t.userId, t.assignmentId),
+    index('answers_assignment_status_idx').on(t.assignmentId, t.statusId, t.id),
+    index('answers_status_idx').on(t.statusId, t.id),
+  ],
+);
+
+/** One recorded answer per interview question (001 §3 'Answer item'): the video file and its duration. */
+export const answerItems = pgTable(
+  'answer_items',
+  {
+    id: serial('id').primaryKey(),
+    answerId: integer('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    text: text('text'),
+    /** Duration of the recording in seconds. */
+    duration: numeric('duration', { precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('answer_items_answer_question_key').on(t.answerId, t.questionId)],
+);
+
+/**
+ * A reviewer's answers to a rating scale or a feedback form for one answer (001 §3 'ratingsAnswer',
+ * 'feedbackAnswer'): `answers` is `[{questionId, text}]`; every submission is a new row.
+ */
+export const contentAnswers = pgTable(
+  'content_answers',
+  {
+    id: serial('id').primaryKey(),
+    answerId: integer('answer_id')
+      .notNull()
+      .references((): AnyPgColumn => answers.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id),
+    /** Null once the reviewer is erased: shown as 'Deleted user'. */
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    answers: jsonb('answers').$type<{ questionId: number; text: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    score: numeric('score', { precision: 4, scale: 2, mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_answers_answer_idx').on(t.answerId, t.id)],
+);
