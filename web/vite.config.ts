@@ -37,6 +37,7 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      '/files': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget },
       '/readyz': { target: apiTarget },
       '/dev': { target: apiTarget },

@@ -19,7 +19,10 @@ import { messages } from '@practica/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
+import { assetRoutes } from './modules/assets/routes.js';
+import { assignmentRoutes } from './modules/assignments/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { contentRoutes } from './modules/contents/index.js';
 import { fileRoutes, filesPlugin } from './modules/files/index.js';
 import { mailPlugin } from './modules/mail/index.js';
 import { groupRoutes } from './modules/groups/routes.js';
@@ -179,6 +182,9 @@ export async function buildApp(
       });
       await api.register(groupRoutes);
       await api.register(fileRoutes);
+      await api.register(contentRoutes);
+      await api.register(assetRoutes);
+      await api.register(assignmentRoutes);
     },
     { prefix: '/api' },
   );

@@ -15,4 +15,7 @@ export * from './schemas/organization';
 export * from './schemas/invite';
 export * from './schemas/group';
 export * from './schemas/file';
+export * from './schemas/asset';
+export * from './schemas/content';
+export * from './schemas/assignment';
 export * from './policy';

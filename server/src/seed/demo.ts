@@ -18,6 +18,10 @@ import {
 } from '../db/schema/index.js';
 import { newEmailToken } from '../lib/email-token.js';
 import { hashPassword } from '../lib/password.js';
+import type { StorageDriver } from '../lib/storage/index.js';
+import { seedAssets } from './assets.js';
+import { seedAssignments } from './assignments.js';
+import { seedContents } from './contents.js';
 
 export const demoPassword = 'demo1234';
 
@@ -157,11 +161,18 @@ const people: SeedUser[] = [
   },
 ];
 
-/** Seeds the demo data unless present. Returns true when it seeded anything. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo data unless present. `storage` receives the demo images (default: the
+ * configured DATA_DIR's disk, see seed/assets.ts). Returns true when it seeded anything.
+ */
+export async function seedDemo(db: Db, storage?: StorageDriver): Promise<boolean> {
   const accounts = await seedDemoAccounts(db);
   const groupsAndInvites = await seedDemoGroupsAndInvites(db);
-  return accounts || groupsAndInvites;
+  const demoAssets = await seedAssets(db, storage);
+  const demoContents = await seedContents(db, storage);
+  // Keep last: the assignments use the seeded contents and assets.
+  const demoAssignments = await seedAssignments(db);
+  return accounts || groupsAndInvites || demoAssets || demoContents || demoAssignments;
 }
 
 /** The organizations and accounts, unless the demo admin exists. Returns true when it seeded. */

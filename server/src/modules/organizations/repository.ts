@@ -7,6 +7,7 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { contacts, files, groups, invites, organizations, users } from '../../db/schema/index.js';
+import { interviewsCountSql as contentInterviewsCountSql } from '../contents/repository.js';
 
 /** SQL: the invite row is pending — not accepted and not expired (DECISIONS.md 'Sessions and tokens'). */
 export const invitePending: SQL = sql`(${invites.acceptedAt} is null and ${invites.expirationDate} > now())`;
@@ -39,13 +40,8 @@ function pendingInvitesCountSql(roleId?: number) {
   );
 }
 
-/**
- * INTERVIEWS SLOT: the content tables (001) do not exist yet, so every organization counts 0
- * interviews. When they land, replace this with the correlated count of the organization's
- * interviews, e.g. `(select count(*) from contents where contents.organization_id =
- * organizations.id and contents.content_type_id = 1 and contents.status <> 5)`.
- */
-const interviewsCountSql = sql<number>`0`.mapWith(Number);
+/** Correlated count of the organization's own interviews that are not Deleted (the content module's). */
+const interviewsCountSql = contentInterviewsCountSql;
 
 export interface OrganizationListRow {
   id: number;

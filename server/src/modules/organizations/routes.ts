@@ -4,8 +4,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  assetSchema,
+  contentListItemSchema,
   createOrganizationBodySchema,
   envelopeSchema,
   format,
@@ -27,6 +28,8 @@ import {
   type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { listOrganizationAssets } from '../assets/service.js';
+import { listOrganizationContentsFor } from '../contents/index.js';
 import { includesQuerySchema, includesUsers } from '../groups/includes.js';
 import { listOrganizationGroupsFor } from '../groups/service.js';
 import { presentInvite } from '../invites/presenter.js';
@@ -243,27 +246,22 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // The asset and content tables (001) do not exist yet: these answer empty lists of the right shape.
   r.get(
     '/organizations/:id/assets',
     {
       schema: {
         ...secured,
         summary:
-          "The organization's avatars and environments (type 1 or 2) — empty until the asset tables exist",
+          'The avatars (type=1) or environments (type=2) available to the organization: its own and the general ones added to it',
         params: idParamSchema,
         querystring: organizationAssetsQuerySchema,
-        response: { 200: envelopeSchema(listSchema(z.unknown())) },
+        response: { 200: envelopeSchema(listSchema(assetSchema)) },
       },
     },
     async (request) => {
-      await service.loadOrganizationFor(
-        app.db,
-        actorOf(request),
-        request.params.id,
-        'organization:read',
-      );
-      return ok({ list: [], count: 0 });
+      const actor = actorOf(request);
+      await service.loadOrganizationFor(app.db, actor, request.params.id, 'organization:read');
+      return ok(await listOrganizationAssets(app.db, actor, request.params.id, request.query.type));
     },
   );
 
@@ -273,20 +271,22 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          "The organization's contents (status, contentTypeId, authoring, search) — empty until the content tables exist",
+          "The organization's contents (001 §2): contentTypeId, status (6 all but Deleted), authoring (0 all, 1 authored = its own, 2 assigned = general content added to it; an admin sees every general item with the organizations it was added to), search, paging",
         params: idParamSchema,
         querystring: organizationContentsQuerySchema,
-        response: { 200: envelopeSchema(listSchema(z.unknown())) },
+        response: { 200: envelopeSchema(listSchema(contentListItemSchema)) },
       },
     },
     async (request) => {
-      await service.loadOrganizationFor(
-        app.db,
-        actorOf(request),
-        request.params.id,
-        'organization:read',
+      const actor = actorOf(request);
+      await service.loadOrganizationFor(app.db, actor, request.params.id, 'organization:read');
+      const { status, ...query } = request.query;
+      return ok(
+        await listOrganizationContentsFor(app.db, actor, request.params.id, {
+          ...query,
+          status: status !== undefined ? [status] : undefined,
+        }),
       );
-      return ok({ list: [], count: 0 });
     },
   );
 }

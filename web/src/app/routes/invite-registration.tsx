@@ -1,22 +1,100 @@
-/** /invite-registration/{id} (000 §2.1, §2.7): placeholder until the invites issue builds the form. */
-import { IconUserPlus } from '@tabler/icons-react';
+/**
+ * /invite-registration/{id} (000 §2.1, §2.7): `id` is the link's token. The page loads the invite
+ * (GET /invites/{token}); when it cannot, it shows the server's message (else
+ * `messages.inviteInvalid`) and goes to login once the message is dismissed. Otherwise the
+ * registration form: first name, last name, password and repeat password, the email read-only.
+ * After registering, the new user is signed in by the login rules (000 §2.3): a trainee goes to
+ * the app page without keeping a session, staff to their home page.
+ */
+import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { can, messages, roleLabels, type LoginAnswer } from '@practica/contract';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import { PublicPage } from '../../components/public-page';
 import { StatusMessage } from '../../components/status-message';
 import { useDocumentTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
 import { uiText } from '../../config/ui-text';
+import { usePublicInvite } from '../../features/invites/api/get-public-invite';
+import { InviteRegistrationForm } from '../../features/invites/components/invite-registration-form';
+import { isApiError } from '../../lib/api-client';
+import { roleHome, signIn } from '../../lib/auth';
+import { toActor } from '../../lib/can';
+import { writeLocal } from '../../lib/storage';
+import { toast } from '../../lib/toast';
 
-/** Invite registration page (coming soon). */
+/** Invite registration page (000 §2.7). */
 export default function InviteRegistrationPage() {
+  const token = useParams().id ?? '';
+  const navigate = useNavigate();
+  const query = usePublicInvite(token);
   useDocumentTitle(uiText.inviteRegistrationTitle);
+
+  const toLogin = () => void navigate(paths.login(), { replace: true });
+
+  const onRegistered = (answer: LoginAnswer) => {
+    toast.success(messages.userCreated);
+    const { token: _token, ...fields } = answer;
+    if (!can(toActor(fields), 'console:signIn')) {
+      // 000 §2.3: a trainee is signed out at once and sent to the app page.
+      void navigate(paths.appRedirect(), { replace: true });
+      return;
+    }
+    const user = signIn(answer);
+    const home = roleHome(user.roleId);
+    writeLocal('rootPage', home);
+    void navigate(home, { replace: true });
+  };
+
+  const invite = query.data;
+  const failure = query.isError
+    ? isApiError(query.error) && query.error.fromServer
+      ? query.error.message
+      : messages.inviteInvalid
+    : null;
+
   return (
-    <PublicPage>
-      <StatusMessage
-        icon={<IconUserPlus size={28} />}
-        title={uiText.inviteRegistrationTitle}
-        order={1}
+    <PublicPage width={520}>
+      {invite ? (
+        <Stack gap="lg">
+          <div>
+            <Title order={1}>{uiText.inviteRegistrationTitle}</Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              {uiText.inviteText.registrationIntro(
+                invite.organizationName,
+                roleLabels[invite.roleId],
+              )}
+            </Text>
+          </div>
+          <InviteRegistrationForm invite={invite} token={token} onRegistered={onRegistered} />
+        </Stack>
+      ) : failure ? (
+        <StatusMessage icon={<IconAlertCircle size={28} />} title={failure} color="red" order={1} />
+      ) : (
+        <Center py="xl" role="status">
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              {messages.loading}
+            </Text>
+          </Group>
+        </Center>
+      )}
+      <Modal
+        opened={failure !== null}
+        onClose={toLogin}
+        title={<Text fw={650}>{uiText.inviteRegistrationTitle}</Text>}
+        size="sm"
       >
-        {uiText.comingSoonBody}
-      </StatusMessage>
+        <Stack gap="lg">
+          <Text size="sm">{failure}</Text>
+          <Group justify="flex-end">
+            <Button onClick={toLogin} data-autofocus>
+              {messages.backToLogin}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </PublicPage>
   );
 }

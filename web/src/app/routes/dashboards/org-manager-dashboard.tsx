@@ -1,96 +1,47 @@
 /**
- * /dbl/org-manager/dashboard/org (000 §2.5): cards New Invite, Create Group, Seats Usage, Trainee
- * Invites and Creators, then the member tabs. Figures show a dash until the organizations issue
- * wires them (seat usage = active trainees + pending invites over user seats; Creators shows
- * `messages.inactive` when creator seats are 0).
+ * /dbl/org-manager/dashboard/org (000 §2.5): cards New Invite, Create Group, Seats Usage (active
+ * trainees + pending trainee invites over trainee seats), Trainee Invites and Creators
+ * (`messages.inactive` without creator seats), then the member tabs of the manager's organization.
  */
-import { SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { messages, Role } from '@practica/contract';
-import {
-  IconArmchair,
-  IconMailForward,
-  IconPalette,
-  IconUserPlus,
-  IconUsersPlus,
-} from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { DashboardCard } from '../../../components/dashboard-card';
-import { ListTable } from '../../../components/list-table';
+import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
+import { useOrganization } from '../../../features/organizations/api/get-organization';
+import {
+  defaultMemberTab,
+  OrganizationMembersTabs,
+  type MemberTab,
+} from '../../../features/organizations/components/members-tabs';
+import { ManagerCards } from '../../../features/organizations/components/organization-cards';
 import { useAuth } from '../../../lib/auth';
-import { usePaging } from '../../../lib/paging';
-
-interface MemberRow {
-  id: number;
-}
-
-const memberTabs = [
-  { value: 'trainees', label: messages.trainees },
-  { value: 'instructors', label: messages.instructors },
-  { value: 'groups', label: messages.groups },
-  { value: 'managers', label: messages.managers },
-] as const;
 
 /** Organization manager dashboard (000 §2.5). */
 export default function OrgManagerDashboard() {
   const { user } = useAuth();
-  const paging = usePaging();
-  const [tab, setTab] = useState<string>(memberTabs[0].value);
-  const orgId = user?.organizationId ?? undefined;
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<MemberTab>(defaultMemberTab);
+  const orgId = user?.organizationId ?? null;
+  const organization = useOrganization(orgId);
+  const name = organization.data?.name ?? user?.organization?.name;
   return (
     <Stack gap="xl">
-      {user?.organization?.name && <PageTitle title={user.organization.name} />}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="lg">
-        <DashboardCard
-          title={messages.newInvite}
-          icon={<IconUserPlus size={20} />}
-          action={{
-            label: messages.inviteMember,
-            to: paths.invites({ orgId, roleType: Role.Trainee }),
-          }}
+      {name && <PageTitle title={name} />}
+      <ManagerCards
+        organization={organization.data}
+        invitesHref={paths.invites()}
+        createGroupHref={paths.groupCreate(orgId ?? undefined)}
+      />
+      {orgId !== null && (
+        <OrganizationMembersTabs
+          organizationId={orgId}
+          value={tab}
+          onChange={setTab}
+          onUserClick={(member) => void navigate(paths.userDetail(member.id))}
+          onGroupClick={(group) => void navigate(paths.groupDetail(group.id, orgId))}
         />
-        <DashboardCard
-          title={messages.createGroup}
-          icon={<IconUsersPlus size={20} />}
-          action={{ label: messages.add, to: paths.groupCreate(orgId) }}
-        />
-        <DashboardCard title={messages.seatsUsage} icon={<IconArmchair size={20} />} count={null} />
-        <DashboardCard
-          title={messages.traineeInvites}
-          icon={<IconMailForward size={20} />}
-          count={null}
-        />
-        <DashboardCard title={messages.creators} icon={<IconPalette size={20} />} count={null} />
-      </SimpleGrid>
-      <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false}>
-        <Tabs.List mb="md">
-          {memberTabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {memberTabs.map((t) => (
-          <Tabs.Panel key={t.value} value={t.value}>
-            <ListTable<MemberRow>
-              label={t.label}
-              columns={[
-                { key: 'name', header: messages.name, cell: () => null },
-                { key: 'email', header: messages.email, cell: () => null },
-                { key: 'status', header: messages.status, cell: () => null, width: 140 },
-              ]}
-              rows={[]}
-              total={0}
-              rowKey={(row) => row.id}
-              page={paging.page}
-              pageSize={paging.pageSize}
-              onPageChange={paging.setPage}
-              onPageSizeChange={paging.setPageSize}
-            />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,141 @@
+/**
+ * The `/assets` calls of 001 §7 (avatars and environments), with the role rules of 001 §6
+ * enforced by the service through the contract's policy. Every call needs a session.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assetBodySchema,
+  assetListQuerySchema,
+  assetOrganizationParamSchema,
+  assetSchema,
+  assetTypeParamSchema,
+  envelopeSchema,
+  idParamSchema,
+  listSchema,
+  messages,
+  type Actor,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import * as service from './service.js';
+
+const secured = { security: [{ bearer: [] }], tags: ['assets'] };
+const assetAnswer = { 200: envelopeSchema(assetSchema) };
+
+/** Registers the asset routes (inside the `/api` prefix). */
+export async function assetRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  r.get(
+    '/assets',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Avatars (typeId=1) or environments (typeId=2): all for an admin; for other staff those of their organization and the general ones added to it',
+        description:
+          'Ordered by name. Without page and pageSize the whole list comes back; with either, one page. `count` is the total.',
+        querystring: assetListQuerySchema,
+        response: { 200: envelopeSchema(listSchema(assetSchema)) },
+      },
+    },
+    async (request) => ok(await service.listAssetsFor(app.db, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/assets/:id',
+    {
+      schema: {
+        ...secured,
+        summary: 'One asset (admin, or staff of an organization it is available to)',
+        params: idParamSchema,
+        response: assetAnswer,
+      },
+    },
+    async (request) => ok(await service.getAssetFor(app.db, actorOf(request), request.params.id)),
+  );
+
+  r.post(
+    '/assets/:type',
+    {
+      schema: {
+        ...secured,
+        summary: 'Create a general avatar (type 1) or environment (type 2) (admin)',
+        description:
+          "Body {name, description?, imageId}: the name is required ('Avatar name is required!' / 'Environment title is required!'); imageId is an image uploaded through POST /files/upload (≤ 300 KB).",
+        params: assetTypeParamSchema,
+        body: assetBodySchema,
+        response: assetAnswer,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.createAsset(app.db, actorOf(request), request.params.type, request.body),
+        messages.assetCreated,
+      ),
+  );
+
+  r.put(
+    '/assets/:id',
+    {
+      schema: {
+        ...secured,
+        summary: 'Update the name, description and image of an asset (admin)',
+        params: idParamSchema,
+        body: assetBodySchema,
+        response: assetAnswer,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.updateAssetFor(app.db, actorOf(request), request.params.id, request.body),
+        messages.assetUpdated,
+      ),
+  );
+
+  r.delete(
+    '/assets/:id',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Delete an asset (admin); 409 while an interview role, a question audio or an assignment uses it',
+        params: idParamSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await service.deleteAssetFor(app.db, actorOf(request), request.params.id);
+      return ok(null, messages.assetDeleted);
+    },
+  );
+
+  for (const added of [true, false]) {
+    r.put(
+      `/assets/:id/${added ? 'add' : 'remove'}/:organizationId`,
+      {
+        schema: {
+          ...secured,
+          summary: added
+            ? 'Make a general asset available to an organization (admin; idempotent)'
+            : 'Take a general asset away from an organization (admin; idempotent)',
+          params: assetOrganizationParamSchema,
+          response: assetAnswer,
+        },
+      },
+      async (request) => {
+        const { asset, message } = await service.setAssetOrganization(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.params.organizationId,
+          added,
+        );
+        return ok(asset, message);
+      },
+    );
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * The only path from assignment, member and answer rows to the wire (001 §3 'Assignment',
+ * 'Answer'). Scores show only on Reviewed answers (001 §4); image URLs are the files module's.
+ */
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  type AssignmentAnswer,
+  type AssignmentAsset,
+  type AssignmentContent,
+  type AssignmentDetail,
+  type AssignmentListItem,
+  type AssignmentRole,
+  type AssignmentUser,
+  type AssignmentUserAnswer,
+  type RoleId,
+} from '@practica/contract';
+import { publicFileUrl } from '../files/url.js';
+import type {
+  AnswerRow,
+  AssetRow,
+  AssignmentDetailRow,
+  AssignmentListRow,
+  AssignmentRoleRow,
+  ContentRow,
+  MemberRow,
+  OptionRow,
+  QuestionRow,
+  RoleRow,
+  UserAnswerRow,
+} from './repository.js';
+
+type StatusId = AssignmentListItem['statusId'];
+type AnswerStatusId = AssignmentUserAnswer['statusId'];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A score only when the answer is Reviewed (001 §4), otherwise null. */
+function reviewedScore(statusId: number, score: number | null): number | null {
+  return statusId === AnswerStatus.Reviewed && score !== null ? score : null;
+}
+
+function presentUserAnswer(row: UserAnswerRow): AssignmentUserAnswer {
+  return {
+    id: row.id,
+    statusId: row.statusId as AnswerStatusId,
+    submittedAt: iso(row.submittedAt),
+    reviewedAt: iso(row.reviewedAt),
+    score: reviewedScore(row.statusId, row.score),
+  };
+}
+
+/** Maps an assignment row (with counts, and the `userId`'s answer when listed for a user) to a list item. */
+export function presentAssignmentListItem(row: AssignmentListRow): AssignmentListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    statusId: row.statusId as StatusId,
+    startDate: row.startDate,
+    closeDate: row.closeDate,
+    organizationId: row.organizationId,
+    planned: row.statusId === AssignmentStatus.Planned,
+    createdBy:
+      row.createdById !== null && row.creatorFirstName !== null
+        ? {
+            id: row.createdById,
+            firstName: row.creatorFirstName,
+            lastName: row.creatorLastName ?? '',
+          }
+        : null,
+    traineesCount: row.traineesCount,
+    completedCount: row.completedCount,
+    instructorsCount: row.instructorsCount,
+    ...(row.answer !== undefined
+      ? { answer: row.answer ? presentUserAnswer(row.answer) : null }
+      : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Maps an asset row (with its image key) to the assignment's asset shape. */
+export function presentAsset(row: AssetRow): AssignmentAsset {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    assetTypeId: row.assetTypeId,
+    imageId: row.imageId,
+    image:
+      row.imageId !== null && row.imageKey
+        ? { id: row.imageId, url: publicFileUrl(row.imageKey) }
+        : null,
+  };
+}
+
+/** Maps the assignment's role rows (with the chosen avatars) to `data.roles`. */
+export function presentRoles(rows: readonly AssignmentRoleRow[]): AssignmentRole[] {
+  return rows.map((r) => ({
+    id: r.interviewRoleId,
+    roleId: r.interviewRoleId,
+    name: r.name,
+    avatarId: r.avatarId,
+    avatar:
+      r.avatarId !== null && r.avatarName !== null
+        ? presentAsset({
+            id: r.avatarId,
+            name: r.avatarName,
+            description: r.avatarDescription ?? '',
+            assetTypeId: r.avatarTypeId ?? 0,
+            imageId: r.avatarImageId,
+            imageKey: r.avatarImageKey,
+          })
+        : null,
+  }));
+}
+
+/** Groups rows of one kind by a key, keeping their order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+/**
+ * Maps contents with their roles, questions and options (one fetch for all) to a map of content
+ * id → the assignment's content shape.
+ */
+export function presentContents(data: {
+  contents: readonly ContentRow[];
+  roles: readonly RoleRow[];
+  questions: readonly QuestionRow[];
+  options: readonly OptionRow[];
+}): Map<number, AssignmentContent> {
+  const rolesBy = groupBy(data.roles, (r) => r.contentId);
+  const questionsBy = groupBy(data.questions, (q) => q.contentId);
+  const optionsBy = groupBy(data.options, (o) => o.questionId);
+  return new Map(
+    data.contents.map((c) => [
+      c.id,
+      {
+        id: c.id,
+        name: c.name,
+        description: c.description,
+        contentTypeId: c.contentTypeId,
+        statusId: c.statusId,
+        organizationId: c.organizationId,
+        updatedAt: c.updatedAt.toISOString(),
+        roles: (rolesBy.get(c.id) ?? []).map((r) => ({
+          id: r.id,
+          name: r.name,
+          avatarId: r.avatarId,
+        })),
+        questions: (questionsBy.get(c.id) ?? []).map((q) => ({
+          id: q.id,
+          text: q.text,
+          description: q.description,
+          questionTypeId: q.questionTypeId,
+          interviewRoleId: q.interviewRoleId,
+          contentId: q.contentId,
+          tags: q.tags,
+          options: (optionsBy.get(q.id) ?? []).map((o) => ({
+            id: o.id,
+            text: o.text,
+            correctAnswer: o.correctAnswer,
+          })),
+        })),
+      },
+    ]),
+  );
+}
+
+/**
+ * The detail of 001 §2 'Assignment detail': the list item, the composition, answer counts, the
+ * average score and the action flags of 001 §4.
+ */
+export function presentAssignmentDetail(
+  row: AssignmentDetailRow,
+  parts: {
+    roles: AssignmentRole[];
+    contents: Map<number, AssignmentContent>;
+    environment: AssignmentAsset | null;
+  },
+): AssignmentDetail {
+  const content = (id: number | null) => (id !== null ? (parts.contents.get(id) ?? null) : null);
+  const closed = row.statusId === AssignmentStatus.Closed;
+  const draft = row.statusId === AssignmentStatus.Draft;
+  return {
+    ...presentAssignmentListItem(row),
+    assignmentSpecificationId: row.id,
+    data: {
+      interviewId: row.interviewId,
+      environmentId: row.environmentId,
+      ratingsId: row.ratingsId,
+      feedbackId: row.feedbackId,
+      roles: parts.roles,
+      interview: content(row.interviewId),
+      ratings: content(row.ratingsId),
+      feedback: content(row.feedbackId),
+      environment: parts.environment,
+    },
+    answerCounts: {
+      all: row.traineesCount,
+      pending: row.pendingCount,
+      submitted: row.submittedCount,
+      reviewed: row.reviewedCount,
+    },
+    averageScore: row.averageScore,
+    canReturnToDraft: !draft && !closed && row.completedCount === 0,
+    canClose: !closed && row.completedCount > 0,
+    canPrintReport: row.completedCount > 0,
+  };
+}
+
+/** Maps a member row (user and, for trainees, its answer) to GET /assignments/{id}/users' item. */
+export function presentMember(row: MemberRow): AssignmentUser {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    roleId: row.roleId as RoleId,
+    active: row.active,
+    image:
+      row.imageId !== null && row.imageKey
+        ? { id: row.imageId, url: publicFileUrl(row.imageKey) }
+        : null,
+    answer:
+      row.answerId !== null && row.answerStatusId !== null
+        ? {
+            ...presentUserAnswer({
+              id: row.answerId,
+              statusId: row.answerStatusId,
+              submittedAt: row.answerSubmittedAt,
+              reviewedAt: row.answerReviewedAt,
+              score: row.answerScore,
+            }),
+            viewed: row.answerViewed ?? false,
+          }
+        : null,
+  };
+}
+
+/** Maps an answer row to 001 §3 'Answer' (the score only when Reviewed). */
+export function presentAnswer(row: AnswerRow): AssignmentAnswer {
+  return {
+    id: row.id,
+    userId: row.userId,
+    user: { id: row.userId, firstName: row.firstName, lastName: row.lastName },
+    assignmentId: row.assignmentId,
+    statusId: row.statusId as AnswerStatusId,
+    score: reviewedScore(row.statusId, row.score),
+    submittedAt: iso(row.submittedAt),
+    reviewedAt: iso(row.reviewedAt),
+    updatedAt: row.updatedAt.toISOString(),
+    viewed: row.viewed,
+    practiceCounter: row.practiceCounter,
+    ratingsAnswerId: row.ratingsAnswerId,
+    feedbackAnswerId: row.feedbackAnswerId,
+  };
+}

@@ -1,0 +1,935 @@
+/**
+ * Queries on assignments, their roles, instructors and answers (001 §2, §3, §4, §7
+ * `/assignments…`). A list page is one statement (counts as correlated subqueries, the total as a
+ * window count); the detail's contents and assets come in a fixed number of statements, never one
+ * per row. Members whose account is soft-deleted are left out of every list and count (as in
+ * groups); they come back when restored.
+ */
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AnswerStatus, AssignmentStatus, Role, type RoleId } from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  answers,
+  assets,
+  assignmentInstructors,
+  assignmentRoles,
+  assignments,
+  contents,
+  files,
+  groupMembers,
+  groups,
+  interviewRoles,
+  questionOptions,
+  questions,
+  users,
+} from '../../db/schema/index.js';
+import { availableTo } from '../assets/repository.js';
+import { assignableTo } from '../contents/index.js';
+import { likePattern } from '../users/list-repository.js';
+
+/**
+ * Wraps a correlated subquery so Drizzle keeps its columns table-qualified: in a select without
+ * joins it strips the table from columns written directly in a selected `sql`, which would make
+ * `"id"` inside a subquery bind to the wrong table.
+ */
+function scalar<T>(fragment: SQL) {
+  return sql<T>`${fragment}`;
+}
+
+// ---------------------------------------------------------------------------
+// Counts
+// ---------------------------------------------------------------------------
+
+/** Correlated count of the assignment's answers of members not soft-deleted, with an optional extra condition. */
+function answersCountSql(extra?: SQL) {
+  const condition = extra ? sql` and ${extra}` : sql``;
+  return scalar<number>(
+    sql`(select count(*) from ${answers} inner join ${users} on ${users.id} = ${answers.userId} where ${answers.assignmentId} = ${assignments.id} and ${users.deletedAt} is null${condition})`,
+  ).mapWith(Number);
+}
+
+const completedSql = sql`${answers.statusId} <> ${AnswerStatus.Pending}`;
+
+/** Correlated count of the assignment's instructors, not soft-deleted. */
+const instructorsCountSql = scalar<number>(
+  sql`(select count(*) from ${assignmentInstructors} inner join ${users} on ${users.id} = ${assignmentInstructors.userId} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${users.deletedAt} is null)`,
+).mapWith(Number);
+
+/** Correlated mean score of the assignment's Reviewed answers (null when none). */
+const averageScoreSql = scalar<number | null>(
+  sql`(select avg(${answers.score}) from ${answers} inner join ${users} on ${users.id} = ${answers.userId} where ${answers.assignmentId} = ${assignments.id} and ${users.deletedAt} is null and ${answers.statusId} = ${AnswerStatus.Reviewed})`,
+).mapWith(Number);
+
+const creator = alias(users, 'creator');
+
+const assignmentColumns = {
+  id: assignments.id,
+  name: assignments.name,
+  description: assignments.description,
+  statusId: assignments.statusId,
+  startDate: assignments.startDate,
+  closeDate: assignments.closeDate,
+  organizationId: assignments.organizationId,
+  interviewId: assignments.interviewId,
+  environmentId: assignments.environmentId,
+  ratingsId: assignments.ratingsId,
+  feedbackId: assignments.feedbackId,
+  createdById: assignments.createdById,
+  creatorFirstName: creator.firstName,
+  creatorLastName: creator.lastName,
+  traineesCount: answersCountSql(),
+  completedCount: answersCountSql(completedSql),
+  instructorsCount: instructorsCountSql,
+  createdAt: assignments.createdAt,
+  updatedAt: assignments.updatedAt,
+};
+
+export interface AssignmentRow {
+  id: number;
+  name: string;
+  description: string;
+  statusId: number;
+  startDate: string | null;
+  closeDate: string | null;
+  organizationId: number;
+  interviewId: number | null;
+  environmentId: number | null;
+  ratingsId: number | null;
+  feedbackId: number | null;
+  createdById: number | null;
+  creatorFirstName: string | null;
+  creatorLastName: string | null;
+  traineesCount: number;
+  completedCount: number;
+  instructorsCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A user's answer on a listed assignment (GET /assignments?userId=). */
+export interface UserAnswerRow {
+  id: number;
+  statusId: number;
+  submittedAt: Date | null;
+  reviewedAt: Date | null;
+  score: number | null;
+}
+
+export interface AssignmentListRow extends AssignmentRow {
+  answer?: UserAnswerRow | null;
+}
+
+export interface AssignmentDetailRow extends AssignmentRow {
+  pendingCount: number;
+  submittedCount: number;
+  reviewedCount: number;
+  averageScore: number | null;
+}
+
+// ---------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------
+
+export interface AssignmentListFilter {
+  organizationId?: number | undefined;
+  statusIds?: readonly number[] | undefined;
+  /** Assignments this user is a trainee in (has an answer) or an instructor on. */
+  userId?: number | undefined;
+  /** At least 3 characters, matched against the name ignoring case. */
+  search?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** SQL: `userId` is a trainee (has an answer) or an instructor of the assignment of the current row. */
+function hasMember(userId: number): SQL {
+  return sql`(exists (select 1 from ${answers} where ${answers.assignmentId} = ${assignments.id} and ${answers.userId} = ${userId}) or exists (select 1 from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${assignmentInstructors.userId} = ${userId}))`;
+}
+
+function listWhere(filter: Omit<AssignmentListFilter, 'page' | 'pageSize'>): SQL | undefined {
+  return and(
+    filter.organizationId !== undefined
+      ? eq(assignments.organizationId, filter.organizationId)
+      : undefined,
+    filter.statusIds && filter.statusIds.length > 0
+      ? inArray(assignments.statusId, [...filter.statusIds])
+      : undefined,
+    filter.userId !== undefined ? hasMember(filter.userId) : undefined,
+    filter.search ? ilike(assignments.name, likePattern(filter.search)) : undefined,
+  );
+}
+
+const userAnswer = alias(answers, 'user_answer');
+
+/**
+ * One page of assignments, newest first, with their counts and the total (one statement). With
+ * `userId`, each row also carries that user's answer (null when the user is not a trainee on it).
+ */
+export async function listAssignments(
+  db: Db,
+  filter: AssignmentListFilter,
+): Promise<{ rows: AssignmentListRow[]; count: number }> {
+  const where = listWhere(filter);
+  const forUser = filter.userId;
+  const base = db
+    .select({
+      ...assignmentColumns,
+      answerId: userAnswer.id,
+      answerStatusId: userAnswer.statusId,
+      answerSubmittedAt: userAnswer.submittedAt,
+      answerReviewedAt: userAnswer.reviewedAt,
+      answerScore: userAnswer.score,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(assignments)
+    .leftJoin(creator, eq(creator.id, assignments.createdById))
+    .leftJoin(
+      userAnswer,
+      and(eq(userAnswer.assignmentId, assignments.id), eq(userAnswer.userId, forUser ?? -1)),
+    )
+    .where(where)
+    .orderBy(desc(assignments.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  const rows = await base;
+  if (rows.length === 0 && filter.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(assignments)
+      .where(where);
+    return { rows: [], count: c?.n ?? 0 };
+  }
+  return {
+    rows: rows.map(
+      ({
+        total: _total,
+        answerId,
+        answerStatusId,
+        answerSubmittedAt,
+        answerReviewedAt,
+        answerScore,
+        ...row
+      }) => ({
+        ...row,
+        ...(forUser !== undefined
+          ? {
+              answer:
+                answerId !== null && answerStatusId !== null
+                  ? {
+                      id: answerId,
+                      statusId: answerStatusId,
+                      submittedAt: answerSubmittedAt,
+                      reviewedAt: answerReviewedAt,
+                      score: answerScore,
+                    }
+                  : null,
+            }
+          : {}),
+      }),
+    ),
+    count: rows[0]?.total ?? 0,
+  };
+}
+
+/** Assignments per status over the list's filters without the status filter (the list's chips). One statement. */
+export async function countAssignmentsByStatus(
+  db: Db,
+  filter: Omit<AssignmentListFilter, 'page' | 'pageSize' | 'statusIds'>,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ statusId: assignments.statusId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(assignments)
+    .where(listWhere(filter))
+    .groupBy(assignments.statusId);
+  return new Map(rows.map((r) => [r.statusId, r.n]));
+}
+
+// ---------------------------------------------------------------------------
+// One assignment
+// ---------------------------------------------------------------------------
+
+/** One assignment with its counts, or undefined. */
+export async function findAssignment(db: Db | Tx, id: number): Promise<AssignmentRow | undefined> {
+  const [row] = await db
+    .select(assignmentColumns)
+    .from(assignments)
+    .leftJoin(creator, eq(creator.id, assignments.createdById))
+    .where(eq(assignments.id, id))
+    .limit(1);
+  return row;
+}
+
+/** One assignment with its counts, answer counts by status and the average score, or undefined. */
+export async function findAssignmentDetail(
+  db: Db | Tx,
+  id: number,
+): Promise<AssignmentDetailRow | undefined> {
+  const [row] = await db
+    .select({
+      ...assignmentColumns,
+      pendingCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Pending}`),
+      submittedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Submitted}`),
+      reviewedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Reviewed}`),
+      averageScore: averageScoreSql,
+    })
+    .from(assignments)
+    .leftJoin(creator, eq(creator.id, assignments.createdById))
+    .where(eq(assignments.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Locks the assignment row for the rest of the transaction (status changes and membership writes
+ * serialize on it) and answers its status and the number of completed answers, or undefined.
+ */
+export async function lockAssignment(
+  tx: Tx,
+  id: number,
+): Promise<{ statusId: number; completedCount: number } | undefined> {
+  const [row] = await tx
+    .select({ statusId: assignments.statusId })
+    .from(assignments)
+    .where(eq(assignments.id, id))
+    .for('update');
+  if (!row) return undefined;
+  const [c] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.userId))
+    .where(and(eq(answers.assignmentId, id), isNull(users.deletedAt), completedSql));
+  return { statusId: row.statusId, completedCount: c?.n ?? 0 };
+}
+
+export interface AssignmentRoleRow {
+  interviewRoleId: number;
+  name: string;
+  avatarId: number | null;
+  avatarName: string | null;
+  avatarDescription: string | null;
+  avatarTypeId: number | null;
+  avatarImageId: number | null;
+  avatarImageKey: string | null;
+}
+
+/** The assignment's roles in the interview's order, with the chosen avatars and their images. One statement. */
+export async function rolesOfAssignment(db: Db | Tx, id: number): Promise<AssignmentRoleRow[]> {
+  return db
+    .select({
+      interviewRoleId: assignmentRoles.interviewRoleId,
+      name: interviewRoles.name,
+      avatarId: assignmentRoles.avatarId,
+      avatarName: assets.name,
+      avatarDescription: assets.description,
+      avatarTypeId: assets.assetTypeId,
+      avatarImageId: assets.imageId,
+      avatarImageKey: files.storageKey,
+    })
+    .from(assignmentRoles)
+    .innerJoin(interviewRoles, eq(interviewRoles.id, assignmentRoles.interviewRoleId))
+    .leftJoin(assets, eq(assets.id, assignmentRoles.avatarId))
+    .leftJoin(files, eq(files.id, assets.imageId))
+    .where(eq(assignmentRoles.assignmentId, id))
+    .orderBy(asc(interviewRoles.position), asc(interviewRoles.id));
+}
+
+/** The `{roleId, avatarId}` pairs of the assignment (for comparing a form with it). */
+export async function rolePairsOfAssignment(db: Db | Tx, id: number) {
+  return db
+    .select({ roleId: assignmentRoles.interviewRoleId, avatarId: assignmentRoles.avatarId })
+    .from(assignmentRoles)
+    .where(eq(assignmentRoles.assignmentId, id));
+}
+
+export interface AssetRow {
+  id: number;
+  name: string;
+  description: string;
+  assetTypeId: number;
+  imageId: number | null;
+  imageKey: string | null;
+}
+
+/** Assets among `ids` with their image keys. One statement. */
+export async function assetsByIds(db: Db | Tx, ids: readonly number[]): Promise<AssetRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: assets.id,
+      name: assets.name,
+      description: assets.description,
+      assetTypeId: assets.assetTypeId,
+      imageId: assets.imageId,
+      imageKey: files.storageKey,
+    })
+    .from(assets)
+    .leftJoin(files, eq(files.id, assets.imageId))
+    .where(inArray(assets.id, [...ids]));
+}
+
+export interface ContentRow {
+  id: number;
+  name: string;
+  description: string;
+  contentTypeId: number;
+  statusId: number;
+  organizationId: number | null;
+  updatedAt: Date;
+}
+
+export interface RoleRow {
+  id: number;
+  contentId: number;
+  name: string;
+  avatarId: number | null;
+}
+
+export interface QuestionRow {
+  id: number;
+  contentId: number;
+  text: string;
+  description: string;
+  questionTypeId: number;
+  interviewRoleId: number | null;
+  tags: string[];
+}
+
+export interface OptionRow {
+  id: number;
+  questionId: number;
+  text: string;
+  correctAnswer: number;
+}
+
+/**
+ * Contents among `ids` with their roles, questions and options, in their authored order: four
+ * statements whatever the number of contents.
+ */
+export async function contentsWithQuestions(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<{
+  contents: ContentRow[];
+  roles: RoleRow[];
+  questions: QuestionRow[];
+  options: OptionRow[];
+}> {
+  if (ids.length === 0) return { contents: [], roles: [], questions: [], options: [] };
+  const list = [...ids];
+  const [contentRows, roleRows, questionRows, optionRows] = await Promise.all([
+    db
+      .select({
+        id: contents.id,
+        name: contents.name,
+        description: contents.description,
+        contentTypeId: contents.contentTypeId,
+        statusId: contents.statusId,
+        organizationId: contents.organizationId,
+        updatedAt: contents.updatedAt,
+      })
+      .from(contents)
+      .where(inArray(contents.id, list)),
+    db
+      .select({
+        id: interviewRoles.id,
+        contentId: interviewRoles.contentId,
+        name: interviewRoles.name,
+        avatarId: interviewRoles.avatarId,
+      })
+      .from(interviewRoles)
+      .where(inArray(interviewRoles.contentId, list))
+      .orderBy(asc(interviewRoles.position), asc(interviewRoles.id)),
+    db
+      .select({
+        id: questions.id,
+        contentId: questions.contentId,
+        text: questions.text,
+        description: questions.description,
+        questionTypeId: questions.questionTypeId,
+        interviewRoleId: questions.interviewRoleId,
+        tags: questions.tags,
+      })
+      .from(questions)
+      .where(inArray(questions.contentId, list))
+      .orderBy(asc(questions.position), asc(questions.id)),
+    db
+      .select({
+        id: questionOptions.id,
+        questionId: questionOptions.questionId,
+        text: questionOptions.text,
+        correctAnswer: questionOptions.correctAnswer,
+      })
+      .from(questionOptions)
+      .innerJoin(questions, eq(questions.id, questionOptions.questionId))
+      .where(inArray(questions.contentId, list))
+      .orderBy(asc(questionOptions.position), asc(questionOptions.id)),
+  ]);
+  return { contents: contentRows, roles: roleRows, questions: questionRows, options: optionRows };
+}
+
+// ---------------------------------------------------------------------------
+// Composition checks (001 §5, DECISIONS.md 'Content')
+// ---------------------------------------------------------------------------
+
+/**
+ * Contents among `ids`: type, status and whether in the organization's Assignable scope (its own
+ * Active content or general Active content added to it: the content module's `assignableTo`). One
+ * statement.
+ */
+export async function contentFacts(db: Db | Tx, ids: readonly number[], organizationId: number) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: contents.id,
+      contentTypeId: contents.contentTypeId,
+      statusId: contents.statusId,
+      assignable: sql<boolean>`(${assignableTo(organizationId)})`,
+    })
+    .from(contents)
+    .where(inArray(contents.id, [...ids]));
+}
+
+/** The role ids of an interview. One statement. */
+export async function roleIdsOfInterview(db: Db | Tx, interviewId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: interviewRoles.id })
+    .from(interviewRoles)
+    .where(eq(interviewRoles.contentId, interviewId));
+  return rows.map((r) => r.id);
+}
+
+/** Assets among `ids`: type and whether available to the organization (the assets module's `availableTo`). One statement. */
+export async function assetFacts(db: Db | Tx, ids: readonly number[], organizationId: number) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: assets.id,
+      assetTypeId: assets.assetTypeId,
+      available: sql<boolean>`(${availableTo(organizationId)})`,
+    })
+    .from(assets)
+    .where(inArray(assets.id, [...ids]));
+}
+
+// ---------------------------------------------------------------------------
+// Members
+// ---------------------------------------------------------------------------
+
+/** Users among `ids` with organization, role and deletion (for membership checks). One statement. */
+export async function usersByIds(db: Db | Tx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      roleId: users.roleId,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+/** Groups among `ids` with their organization. One statement. */
+export async function groupsByIds(db: Db | Tx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: groups.id, organizationId: groups.organizationId })
+    .from(groups)
+    .where(inArray(groups.id, [...ids]));
+}
+
+/** The ids of the trainees (not soft-deleted) of all `groupIds`. One statement. */
+export async function traineeIdsOfGroups(
+  db: Db | Tx,
+  groupIds: readonly number[],
+): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        inArray(groupMembers.groupId, [...groupIds]),
+        eq(users.roleId, Role.Trainee),
+        isNull(users.deletedAt),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Answers of `userIds` on the assignment that are not Pending (they block removal). One statement. */
+export async function completedAnswersOf(
+  db: Db | Tx,
+  assignmentId: number,
+  userIds: readonly number[],
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: answers.userId })
+    .from(answers)
+    .where(
+      and(
+        eq(answers.assignmentId, assignmentId),
+        inArray(answers.userId, [...userIds]),
+        completedSql,
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+/** Adds Pending answers for the trainees (an existing answer is kept: ON CONFLICT DO NOTHING). */
+export async function insertPendingAnswers(
+  db: Db | Tx,
+  assignmentId: number,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(answers)
+    .values(userIds.map((userId) => ({ assignmentId, userId, statusId: AnswerStatus.Pending })))
+    .onConflictDoNothing();
+}
+
+/** Adds instructors (already there: kept). */
+export async function insertInstructors(
+  db: Db | Tx,
+  assignmentId: number,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(assignmentInstructors)
+    .values(userIds.map((userId) => ({ assignmentId, userId })))
+    .onConflictDoNothing();
+}
+
+/** Deletes the Pending answers of `userIds` on the assignment (others are never deleted here). */
+export async function deletePendingAnswers(
+  db: Db | Tx,
+  assignmentId: number,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .delete(answers)
+    .where(
+      and(
+        eq(answers.assignmentId, assignmentId),
+        inArray(answers.userId, [...userIds]),
+        eq(answers.statusId, AnswerStatus.Pending),
+      ),
+    );
+}
+
+/** Removes instructors from the assignment. */
+export async function deleteInstructors(
+  db: Db | Tx,
+  assignmentId: number,
+  userIds: readonly number[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .delete(assignmentInstructors)
+    .where(
+      and(
+        eq(assignmentInstructors.assignmentId, assignmentId),
+        inArray(assignmentInstructors.userId, [...userIds]),
+      ),
+    );
+}
+
+/**
+ * Puts one user on several assignments: a Pending answer each for a trainee, an instructor row
+ * otherwise (existing ones kept). One statement.
+ */
+export async function addUserToAssignments(
+  db: Db | Tx,
+  userId: number,
+  assignmentIds: readonly number[],
+  asTrainee: boolean,
+): Promise<void> {
+  if (assignmentIds.length === 0) return;
+  if (asTrainee) {
+    await db
+      .insert(answers)
+      .values(
+        assignmentIds.map((assignmentId) => ({
+          assignmentId,
+          userId,
+          statusId: AnswerStatus.Pending,
+        })),
+      )
+      .onConflictDoNothing();
+    return;
+  }
+  await db
+    .insert(assignmentInstructors)
+    .values(assignmentIds.map((assignmentId) => ({ assignmentId, userId })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Takes one user off several assignments: its Pending answers for a trainee (others are never
+ * deleted here), its instructor rows otherwise. One statement.
+ */
+export async function removeUserFromAssignments(
+  db: Db | Tx,
+  userId: number,
+  assignmentIds: readonly number[],
+  asTrainee: boolean,
+): Promise<void> {
+  if (assignmentIds.length === 0) return;
+  if (asTrainee) {
+    await db
+      .delete(answers)
+      .where(
+        and(
+          eq(answers.userId, userId),
+          inArray(answers.assignmentId, [...assignmentIds]),
+          eq(answers.statusId, AnswerStatus.Pending),
+        ),
+      );
+    return;
+  }
+  await db
+    .delete(assignmentInstructors)
+    .where(
+      and(
+        eq(assignmentInstructors.userId, userId),
+        inArray(assignmentInstructors.assignmentId, [...assignmentIds]),
+      ),
+    );
+}
+
+export interface MemberRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  roleId: number;
+  active: boolean;
+  imageId: number | null;
+  imageKey: string | null;
+  answerId: number | null;
+  answerStatusId: number | null;
+  answerSubmittedAt: Date | null;
+  answerReviewedAt: Date | null;
+  answerScore: number | null;
+  answerViewed: boolean | null;
+}
+
+/**
+ * One page of the assignment's members (GET /assignments/{id}/users): trainees (with their answer)
+ * and/or instructors, not soft-deleted, by last name, first name, id; with the total. One statement.
+ */
+export async function listAssignmentUsers(
+  db: Db,
+  assignmentId: number,
+  filter: {
+    roles?: readonly RoleId[] | undefined;
+    answerStatusIds?: readonly number[] | undefined;
+    search?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ rows: MemberRow[]; count: number }> {
+  const wantTrainees = !filter.roles?.length || filter.roles.includes(Role.Trainee);
+  const wantInstructors = !filter.roles?.length || filter.roles.includes(Role.Instructor);
+  const isTrainee = sql`${answers.id} is not null`;
+  const isInstructor = sql`exists (select 1 from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignmentId} and ${assignmentInstructors.userId} = ${users.id})`;
+  const byStatus =
+    filter.answerStatusIds && filter.answerStatusIds.length > 0
+      ? and(isTrainee, inArray(answers.statusId, [...filter.answerStatusIds]))
+      : isTrainee;
+  const membership =
+    wantTrainees && wantInstructors
+      ? filter.answerStatusIds?.length
+        ? byStatus
+        : or(isTrainee, isInstructor)
+      : wantTrainees
+        ? byStatus
+        : wantInstructors
+          ? isInstructor
+          : sql`false`;
+  const search = filter.search ? likePattern(filter.search) : undefined;
+  const where = and(
+    isNull(users.deletedAt),
+    membership,
+    search
+      ? or(
+          ilike(users.firstName, search),
+          ilike(users.lastName, search),
+          ilike(users.email, search),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
+        )
+      : undefined,
+  );
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      roleId: users.roleId,
+      active: users.active,
+      imageId: users.imageId,
+      imageKey: files.storageKey,
+      answerId: answers.id,
+      answerStatusId: answers.statusId,
+      answerSubmittedAt: answers.submittedAt,
+      answerReviewedAt: answers.reviewedAt,
+      answerScore: answers.score,
+      answerViewed: answers.viewed,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(answers, and(eq(answers.userId, users.id), eq(answers.assignmentId, assignmentId)))
+    .leftJoin(files, eq(files.id, users.imageId))
+    .where(where)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  if (rows.length === 0 && filter.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .leftJoin(answers, and(eq(answers.userId, users.id), eq(answers.assignmentId, assignmentId)))
+      .where(where);
+    return { rows: [], count: c?.n ?? 0 };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+}
+
+export interface AnswerRow {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  assignmentId: number;
+  statusId: number;
+  score: number | null;
+  submittedAt: Date | null;
+  reviewedAt: Date | null;
+  updatedAt: Date;
+  viewed: boolean;
+  practiceCounter: number;
+  ratingsAnswerId: number | null;
+  feedbackAnswerId: number | null;
+}
+
+/** Every answer of the assignment (members not soft-deleted), by trainee name. One statement. */
+export async function answersOfAssignment(
+  db: Db,
+  assignmentId: number,
+  statusIds?: readonly number[],
+): Promise<AnswerRow[]> {
+  return db
+    .select({
+      id: answers.id,
+      userId: answers.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      assignmentId: answers.assignmentId,
+      statusId: answers.statusId,
+      score: answers.score,
+      submittedAt: answers.submittedAt,
+      reviewedAt: answers.reviewedAt,
+      updatedAt: answers.updatedAt,
+      viewed: answers.viewed,
+      practiceCounter: answers.practiceCounter,
+      ratingsAnswerId: answers.ratingsAnswerId,
+      feedbackAnswerId: answers.feedbackAnswerId,
+    })
+    .from(answers)
+    .innerJoin(users, eq(users.id, answers.userId))
+    .where(
+      and(
+        eq(answers.assignmentId, assignmentId),
+        isNull(users.deletedAt),
+        statusIds && statusIds.length > 0 ? inArray(answers.statusId, [...statusIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(answers.id));
+}
+
+/** The assignments (id, status, organization) among `ids`. One statement. */
+export async function assignmentsByIds(db: Db | Tx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: assignments.id,
+      statusId: assignments.statusId,
+      organizationId: assignments.organizationId,
+    })
+    .from(assignments)
+    .where(inArray(assignments.id, [...ids]));
+}
+
+/** The user's current memberships: assignment id, status and (for trainees) the answer status. One statement. */
+export async function membershipsOfUser(db: Db | Tx, userId: number, asTrainee: boolean) {
+  if (asTrainee) {
+    return db
+      .select({
+        assignmentId: answers.assignmentId,
+        assignmentStatusId: assignments.statusId,
+        answerStatusId: answers.statusId,
+      })
+      .from(answers)
+      .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+      .where(eq(answers.userId, userId));
+  }
+  return db
+    .select({
+      assignmentId: assignmentInstructors.assignmentId,
+      assignmentStatusId: assignments.statusId,
+      answerStatusId: sql<number | null>`null`,
+    })
+    .from(assignmentInstructors)
+    .innerJoin(assignments, eq(assignments.id, assignmentInstructors.assignmentId))
+    .where(eq(assignmentInstructors.userId, userId));
+}
+
+// ---------------------------------------------------------------------------
+// Usage and dashboard
+// ---------------------------------------------------------------------------
+
+/** True when any assignment uses the asset as its environment or as a role's avatar. One statement. */
+export async function isAssetInAssignment(db: Db | Tx, assetId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      used: scalar<boolean>(
+        sql`(exists (select 1 from ${assignments} where ${assignments.environmentId} = ${assetId}) or exists (select 1 from ${assignmentRoles} where ${assignmentRoles.avatarId} = ${assetId}))`,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return row?.used === true;
+}
+
+/**
+ * The instructor dashboard's numbers (000 §2.5) for one organization, or all when undefined:
+ * active trainees (not deleted), Active assignments and Submitted answers. One statement.
+ */
+export async function dashboardCounts(db: Db, organizationId: number | undefined) {
+  const userOrg =
+    organizationId !== undefined ? sql` and ${users.organizationId} = ${organizationId}` : sql``;
+  const assignmentOrg =
+    organizationId !== undefined
+      ? sql` and ${assignments.organizationId} = ${organizationId}`
+      : sql``;
+  const [row] = await db
+    .select({
+      totalTrainees: scalar<number>(
+        sql`(select count(*) from ${users} where ${users.roleId} = ${Role.Trainee} and ${users.active} and ${users.deletedAt} is null${userOrg})`,
+      ).mapWith(Number),
+      activeAssignments: scalar<number>(
+        sql`(select count(*) from ${assignments} where ${assignments.statusId} = ${AssignmentStatus.Active}${assignmentOrg})`,
+      ).mapWith(Number),
+      pendingReview: scalar<number>(
+        sql`(select count(*) from ${answers} inner join ${assignments} on ${assignments.id} = ${answers.assignmentId} inner join ${users} on ${users.id} = ${answers.userId} where ${answers.statusId} = ${AnswerStatus.Submitted} and ${users.deletedAt} is null${assignmentOrg})`,
+      ).mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}

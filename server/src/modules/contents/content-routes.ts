@@ -1,0 +1,85 @@
+/**
+ * The `/contents` calls of 001 §7: the status change of the state machine (001 §4) and the admin's
+ * add/remove of general content for an organization (DECISIONS.md 'Content').
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  contentAddedMessage,
+  contentListItemSchema,
+  contentOrganizationParamSchema,
+  contentRemovedMessage,
+  contentSchema,
+  contentStatusQuerySchema,
+  envelopeSchema,
+  idParamSchema,
+  messages,
+  type Actor,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import { presentContent } from './presenter.js';
+import * as service from './service.js';
+
+const secured = { security: [{ bearer: [] }], tags: ['contents'] };
+
+/** Registers the content routes (inside the `/api` prefix); every call needs a session. */
+export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  r.put(
+    '/contents/:id/status',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Change the status (001 §4): Draft→Review (submit), Review→Draft, Review→Active (approve: admin, manager), Active⇄Inactive (admin, or staff of the owning organization), Inactive→Deleted (admin), Active→Draft (no Active assignment uses it)',
+        params: idParamSchema,
+        querystring: contentStatusQuerySchema,
+        response: { 200: envelopeSchema(contentSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        presentContent(
+          await service.changeContentStatus(
+            app.db,
+            actorOf(request),
+            request.params.id,
+            request.query.statusId,
+          ),
+        ),
+        messages.contentStatusUpdated,
+      ),
+  );
+
+  for (const add of [true, false]) {
+    r.put(
+      `/contents/:id/${add ? 'add' : 'remove'}/:organizationId`,
+      {
+        schema: {
+          ...secured,
+          summary: add
+            ? 'Add general Active content to an organization (admin)'
+            : 'Remove general content from an organization (admin)',
+          params: contentOrganizationParamSchema,
+          response: { 200: envelopeSchema(contentListItemSchema) },
+        },
+      },
+      async (request) => {
+        const item = await service.setContentOrganization(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.params.organizationId,
+          add,
+        );
+        return ok(
+          item,
+          add ? contentAddedMessage(item.contentTypeId) : contentRemovedMessage(item.contentTypeId),
+        );
+      },
+    );
+  }
+}

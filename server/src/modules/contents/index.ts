@@ -1,0 +1,34 @@
+/**
+ * The content module (001 §2–§7 for interviews, rating scales, feedback forms and questions). The
+ * app registers `contentRoutes` inside the `/api` prefix. Other modules use:
+ * - `findAssignableContent` / `assignableTo` (scope Assignable: an organization's own Active content
+ *   plus the general Active content added to it) for assignments;
+ * - `questionnaireOf` for an interview or evaluation with its roles and questions;
+ * - `interviewsCountSql` for the organizations list.
+ */
+import type { FastifyInstance } from 'fastify';
+import { contentStatusRoutes } from './content-routes.js';
+import { interviewRoutes } from './interview-routes.js';
+import { questionRoutes } from './question-routes.js';
+import { questionnaireRoutes } from './questionnaire-routes.js';
+
+/** Registers every content route (each group with its own session hook). */
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(interviewRoutes);
+  await app.register(questionnaireRoutes);
+  await app.register(questionRoutes);
+  await app.register(contentStatusRoutes);
+}
+
+export {
+  assignableTo,
+  findAssignableContent,
+  interviewsCountSql,
+  isUsedByActiveAssignment,
+  listContents,
+  type ContentListFilter,
+  type ContentRow,
+} from './repository.js';
+export { listContentsFor, listOrganizationContentsFor, questionnaireOf } from './service.js';
+export { questionOf } from './question-service.js';
+export { presentContent, presentContentListItem, presentQuestionnaire } from './presenter.js';

@@ -1,0 +1,727 @@
+/**
+ * Queries on content (001 §3 'Content', 'Questionnaire', 'Question', 'Interview role'; §7; DECISIONS.md
+ * 'Content'). A list page is one statement (rows, counts and the total); a questionnaire is the
+ * content plus one statement each for its roles, questions, options and audio rows — never a
+ * query per row. Functions take `Db` or a transaction handle.
+ */
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AssetType,
+  AssignmentStatus,
+  ContentStatus,
+  ContentType,
+  Ownership,
+  Scope,
+  type ContentTypeId,
+  type OwnershipId,
+  type ScopeId,
+} from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  assets,
+  assignments,
+  contentAnswers,
+  contentOrganizations,
+  contents,
+  files,
+  interviewRoles,
+  organizations,
+  questionAudios,
+  questionOptions,
+  questions,
+  users,
+} from '../../db/schema/index.js';
+import { availableTo } from '../assets/repository.js';
+import { likePattern } from '../users/list-repository.js';
+
+type Handle = Db | Tx;
+
+// ---------------------------------------------------------------------------
+// Content rows
+// ---------------------------------------------------------------------------
+
+export interface ContentRow {
+  id: number;
+  name: string;
+  description: string;
+  contentTypeId: number;
+  statusId: number;
+  organizationId: number | null;
+  language: string;
+  createdById: number | null;
+  createdByFirstName: string | null;
+  createdByLastName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const contentColumns = {
+  id: contents.id,
+  name: contents.name,
+  description: contents.description,
+  contentTypeId: contents.contentTypeId,
+  statusId: contents.statusId,
+  organizationId: contents.organizationId,
+  language: contents.language,
+  createdById: contents.createdById,
+  createdByFirstName: users.firstName,
+  createdByLastName: users.lastName,
+  createdAt: contents.createdAt,
+  updatedAt: contents.updatedAt,
+};
+
+/** SQL: the content row is general content added to `organizationId` (content_organizations). */
+export function addedTo(organizationId: number): SQL {
+  return sql`exists (select 1 from ${contentOrganizations} where ${contentOrganizations.contentId} = ${contents.id} and ${contentOrganizations.organizationId} = ${organizationId})`;
+}
+
+/**
+ * SQL: scope Assignable of 001 §3 / DECISIONS.md 'Content' for `organizationId` — the
+ * organization's own Active content plus the general Active content added to it.
+ */
+export function assignableTo(organizationId: number): SQL {
+  return and(
+    eq(contents.statusId, ContentStatus.Active),
+    or(
+      eq(contents.organizationId, organizationId),
+      and(isNull(contents.organizationId), addedTo(organizationId)),
+    ),
+  )!;
+}
+
+export interface ContentWithAccess extends ContentRow {
+  /** True when general content was added to the viewer's organization (false otherwise). */
+  addedToViewer: boolean;
+}
+
+/**
+ * The content with its author's names, and whether it was added to `viewerOrganizationId`
+ * (general content reaches an organization only when added), or undefined. One statement.
+ */
+export async function findContent(
+  db: Handle,
+  id: number,
+  viewerOrganizationId: number | null = null,
+): Promise<ContentWithAccess | undefined> {
+  const added =
+    viewerOrganizationId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`${addedTo(viewerOrganizationId)}`;
+  const [row] = await db
+    .select({ ...contentColumns, addedToViewer: added })
+    .from(contents)
+    .leftJoin(users, eq(users.id, contents.createdById))
+    .where(eq(contents.id, id))
+    .limit(1);
+  return row ? { ...row, addedToViewer: row.addedToViewer === true } : undefined;
+}
+
+/**
+ * Locks the content row (`SELECT … FOR UPDATE`) for the rest of the transaction, so concurrent
+ * question writes and status changes run one after the other (the question limit, the Draft
+ * check). Answers its status, type and organization, or undefined when it does not exist.
+ */
+export async function lockContent(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: contents.id,
+      statusId: contents.statusId,
+      contentTypeId: contents.contentTypeId,
+      organizationId: contents.organizationId,
+    })
+    .from(contents)
+    .where(eq(contents.id, id))
+    .for('update');
+  return row;
+}
+
+/**
+ * The content of `organizationId` in scope Assignable (its own Active content, or general Active
+ * content added to it), optionally of one type; undefined otherwise. For the assignments issue:
+ * an assignment may use only such interviews, rating scales and feedback forms. One statement.
+ */
+export async function findAssignableContent(
+  db: Handle,
+  organizationId: number,
+  contentId: number,
+  contentTypeId?: ContentTypeId,
+): Promise<ContentRow | undefined> {
+  const [row] = await db
+    .select(contentColumns)
+    .from(contents)
+    .leftJoin(users, eq(users.id, contents.createdById))
+    .where(
+      and(
+        eq(contents.id, contentId),
+        assignableTo(organizationId),
+        contentTypeId !== undefined ? eq(contents.contentTypeId, contentTypeId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Lists
+// ---------------------------------------------------------------------------
+
+export interface ContentListFilter {
+  /** Content types listed (interviews: [1]; evaluations: [2, 3] or one of them). */
+  contentTypeIds: readonly ContentTypeId[];
+  /** The organization whose view is listed; null = general content (an admin without organization). */
+  organizationId: number | null;
+  /** Admin view: every general item counts as assigned, added or not (001 §2 admin's lists). */
+  allGeneral: boolean;
+  /** Ownership: Authored = the organization's own, Assigned = general content added to it, All = both. */
+  authoring: OwnershipId;
+  scope?: ScopeId | undefined;
+  /** ContentStatus ids; undefined or containing All (6): every status but Deleted. */
+  statuses?: readonly number[] | undefined;
+  authoredBy?: number | undefined;
+  search?: string | undefined;
+  contentId?: number | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export interface ContentListRow extends ContentRow {
+  questionsCount: number;
+  organizationName: string | null;
+  /** Organizations the general item was added to (only the viewer's own unless `allGeneral`). */
+  organizationIds: number[];
+}
+
+/** The WHERE of a content list (001 §7 filters; DECISIONS.md scope Assignable). */
+function listConditions(filter: ContentListFilter): SQL | undefined {
+  const o = filter.organizationId;
+  const own = o === null ? isNull(contents.organizationId) : eq(contents.organizationId, o);
+  const general =
+    o === null || filter.allGeneral
+      ? isNull(contents.organizationId)
+      : and(isNull(contents.organizationId), addedTo(o));
+  const ownership =
+    filter.authoring === Ownership.Authored
+      ? own
+      : filter.authoring === Ownership.Assigned
+        ? general
+        : or(own, general);
+  let scope: SQL | undefined;
+  if (filter.scope === Scope.General) scope = isNull(contents.organizationId);
+  else if (filter.scope === Scope.Organization) scope = own;
+  else if (filter.scope === Scope.Assignable) {
+    scope =
+      o === null
+        ? and(isNull(contents.organizationId), eq(contents.statusId, ContentStatus.Active))
+        : assignableTo(o);
+  }
+  const statuses = filter.statuses;
+  const status =
+    !statuses || statuses.length === 0 || statuses.includes(ContentStatus.All)
+      ? ne(contents.statusId, ContentStatus.Deleted)
+      : inArray(contents.statusId, [...statuses]);
+  return and(
+    inArray(contents.contentTypeId, [...filter.contentTypeIds]),
+    ownership,
+    scope,
+    status,
+    filter.authoredBy !== undefined ? eq(contents.createdById, filter.authoredBy) : undefined,
+    filter.search ? ilike(contents.name, likePattern(filter.search)) : undefined,
+    filter.contentId !== undefined ? eq(contents.id, filter.contentId) : undefined,
+  );
+}
+
+/** Correlated count of the content's questions. */
+const questionsCountSql =
+  sql<number>`(select count(*) from ${questions} where ${questions.contentId} = ${contents.id})`.mapWith(
+    Number,
+  );
+
+/** Correlated JSON array of the organizations the content was added to (one of them, or all). */
+function organizationIdsSql(only: number | null) {
+  const filter =
+    only === null ? sql`` : sql` and ${contentOrganizations.organizationId} = ${only}`;
+  return sql<
+    number[] | string
+  >`(select coalesce(json_agg(${contentOrganizations.organizationId} order by ${contentOrganizations.organizationId}), '[]'::json) from ${contentOrganizations} where ${contentOrganizations.contentId} = ${contents.id}${filter})`;
+}
+
+/** JSON from the driver: PostgreSQL's pg parses json, PGlite too; a string is parsed here. */
+function jsonArray(value: number[] | string | null): number[] {
+  if (value === null) return [];
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.map(Number) : [];
+}
+
+/**
+ * One page of content by the filters of 001 §7, most recently edited first, each with its questions
+ * count, owning organization's name and the organizations it was added to, and the total over all
+ * pages — one statement (two when a page past the end comes back empty).
+ */
+export async function listContents(
+  db: Handle,
+  filter: ContentListFilter,
+): Promise<{ rows: ContentListRow[]; count: number }> {
+  const where = listConditions(filter);
+  const rows = await db
+    .select({
+      ...contentColumns,
+      questionsCount: questionsCountSql,
+      organizationName: organizations.name,
+      organizationIds: organizationIdsSql(filter.allGeneral ? null : filter.organizationId ?? -1),
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(contents)
+    .leftJoin(users, eq(users.id, contents.createdById))
+    .leftJoin(organizations, eq(organizations.id, contents.organizationId))
+    .where(where)
+    .orderBy(desc(contents.updatedAt), desc(contents.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  if (rows.length === 0 && filter.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(contents)
+      .where(where);
+    return { rows: [], count: c?.n ?? 0 };
+  }
+  return {
+    rows: rows.map(({ total: _total, organizationIds, ...row }) => ({
+      ...row,
+      organizationIds: jsonArray(organizationIds),
+    })),
+    count: rows[0]?.total ?? 0,
+  };
+}
+
+/**
+ * SQL for the organizations list and detail (000 §2.5): correlated count of the organization's own
+ * interviews that are not Deleted (general interviews added to it are not counted).
+ */
+export const interviewsCountSql =
+  sql<number>`(select count(*) from ${contents} where ${contents.organizationId} = ${organizations.id} and ${contents.contentTypeId} = ${ContentType.Interview} and ${contents.statusId} <> ${ContentStatus.Deleted})`.mapWith(
+    Number,
+  );
+
+// ---------------------------------------------------------------------------
+// Roles, questions, options, audio rows
+// ---------------------------------------------------------------------------
+
+export interface RoleRow {
+  id: number;
+  contentId: number;
+  name: string;
+  avatarId: number | null;
+  avatarName: string | null;
+  avatarImageId: number | null;
+  avatarImageKey: string | null;
+  position: number;
+}
+
+export interface QuestionRow {
+  id: number;
+  contentId: number;
+  text: string;
+  description: string;
+  questionTypeId: number;
+  interviewRoleId: number | null;
+  tags: string[];
+  position: number;
+}
+
+export interface OptionRow {
+  id: number;
+  questionId: number;
+  text: string;
+  correctAnswer: number;
+  position: number;
+}
+
+export interface AudioRow {
+  id: number;
+  questionId: number;
+  audioId: number;
+  audioKey: string;
+  audioName: string;
+  audioExtension: string;
+  avatarId: number | null;
+  position: number;
+}
+
+/** The roles of the contents, in order, with avatar name and image key. One statement. */
+export async function rolesOf(db: Handle, contentIds: readonly number[]): Promise<RoleRow[]> {
+  if (contentIds.length === 0) return [];
+  return db
+    .select({
+      id: interviewRoles.id,
+      contentId: interviewRoles.contentId,
+      name: interviewRoles.name,
+      avatarId: interviewRoles.avatarId,
+      avatarName: assets.name,
+      avatarImageId: assets.imageId,
+      avatarImageKey: files.storageKey,
+      position: interviewRoles.position,
+    })
+    .from(interviewRoles)
+    .leftJoin(assets, eq(assets.id, interviewRoles.avatarId))
+    .leftJoin(files, eq(files.id, assets.imageId))
+    .where(inArray(interviewRoles.contentId, [...contentIds]))
+    .orderBy(asc(interviewRoles.contentId), asc(interviewRoles.position), asc(interviewRoles.id));
+}
+
+const questionColumns = {
+  id: questions.id,
+  contentId: questions.contentId,
+  text: questions.text,
+  description: questions.description,
+  questionTypeId: questions.questionTypeId,
+  interviewRoleId: questions.interviewRoleId,
+  tags: questions.tags,
+  position: questions.position,
+};
+
+/** The questions of the contents (or the questions `questionIds`), in order. One statement. */
+export async function questionsOf(
+  db: Handle,
+  by: { contentIds: readonly number[] } | { questionIds: readonly number[] },
+): Promise<QuestionRow[]> {
+  const ids = 'contentIds' in by ? by.contentIds : by.questionIds;
+  if (ids.length === 0) return [];
+  return db
+    .select(questionColumns)
+    .from(questions)
+    .where(
+      'contentIds' in by
+        ? inArray(questions.contentId, [...ids])
+        : inArray(questions.id, [...ids]),
+    )
+    .orderBy(asc(questions.contentId), asc(questions.position), asc(questions.id));
+}
+
+/** The options of the questions, in order. One statement. */
+export async function optionsOf(db: Handle, questionIds: readonly number[]): Promise<OptionRow[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      id: questionOptions.id,
+      questionId: questionOptions.questionId,
+      text: questionOptions.text,
+      correctAnswer: questionOptions.correctAnswer,
+      position: questionOptions.position,
+    })
+    .from(questionOptions)
+    .where(inArray(questionOptions.questionId, [...questionIds]))
+    .orderBy(asc(questionOptions.questionId), asc(questionOptions.position), asc(questionOptions.id));
+}
+
+/** The audio rows of the questions, in order, with the mp3's storage key, name and extension. One statement. */
+export async function audiosOf(db: Handle, questionIds: readonly number[]): Promise<AudioRow[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      id: questionAudios.id,
+      questionId: questionAudios.questionId,
+      audioId: questionAudios.audioId,
+      audioKey: files.storageKey,
+      audioName: files.name,
+      audioExtension: files.extension,
+      avatarId: questionAudios.avatarId,
+      position: questionAudios.position,
+    })
+    .from(questionAudios)
+    .innerJoin(files, eq(files.id, questionAudios.audioId))
+    .where(inArray(questionAudios.questionId, [...questionIds]))
+    .orderBy(asc(questionAudios.questionId), asc(questionAudios.position), asc(questionAudios.id));
+}
+
+/** The question with its content id, or undefined. One statement. */
+export async function findQuestion(db: Handle, id: number): Promise<QuestionRow | undefined> {
+  const [row] = await questionsOf(db, { questionIds: [id] });
+  return row;
+}
+
+/** How many questions the content has. One statement. */
+export async function countQuestions(db: Handle, contentId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(eq(questions.contentId, contentId));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------
+
+export interface NewContent {
+  name: string;
+  description: string;
+  contentTypeId: ContentTypeId;
+  organizationId: number | null;
+  createdById: number;
+  statusId?: number;
+}
+
+/** Inserts a Draft (unless `statusId`) content row, always English, and answers its id. */
+export async function insertContent(db: Handle, values: NewContent): Promise<number> {
+  const [row] = await db
+    .insert(contents)
+    .values({
+      name: values.name,
+      description: values.description,
+      contentTypeId: values.contentTypeId,
+      organizationId: values.organizationId,
+      statusId: values.statusId ?? ContentStatus.Draft,
+      createdById: values.createdById,
+      updatedById: values.createdById,
+    })
+    .returning({ id: contents.id });
+  return row!.id;
+}
+
+/** Sets name and description (when given), the editor, and `updatedAt` to now. */
+export async function touchContent(
+  db: Handle,
+  id: number,
+  updatedById: number,
+  values: { name?: string; description?: string; statusId?: number } = {},
+): Promise<void> {
+  await db
+    .update(contents)
+    .set({ ...values, updatedById, updatedAt: new Date() })
+    .where(eq(contents.id, id));
+}
+
+export interface RoleValues {
+  /** An existing role of the content to keep and update; absent: a new role. */
+  id?: number | undefined;
+  name: string;
+  avatarId: number | null;
+}
+
+/**
+ * Makes the content's roles exactly `roles`, in order: roles with an id of the content are
+ * updated, others inserted, and roles left out deleted — their questions lose the role first.
+ */
+export async function replaceRoles(tx: Tx, contentId: number, roles: RoleValues[]): Promise<void> {
+  const existing = await tx
+    .select({ id: interviewRoles.id })
+    .from(interviewRoles)
+    .where(eq(interviewRoles.contentId, contentId));
+  const existingIds = new Set(existing.map((r) => r.id));
+  const kept = new Set(
+    roles.map((r) => r.id).filter((id): id is number => id !== undefined && existingIds.has(id)),
+  );
+  const removed = [...existingIds].filter((id) => !kept.has(id));
+  if (removed.length > 0) {
+    await tx
+      .update(questions)
+      .set({ interviewRoleId: null })
+      .where(inArray(questions.interviewRoleId, removed));
+    await tx.delete(interviewRoles).where(inArray(interviewRoles.id, removed));
+  }
+  for (const [position, role] of roles.entries()) {
+    if (role.id !== undefined && kept.has(role.id)) {
+      await tx
+        .update(interviewRoles)
+        .set({ name: role.name, avatarId: role.avatarId, position })
+        .where(eq(interviewRoles.id, role.id));
+    } else {
+      await tx
+        .insert(interviewRoles)
+        .values({ contentId, name: role.name, avatarId: role.avatarId, position });
+    }
+  }
+}
+
+/**
+ * True when something outside the content's own rows refers to it — an assignment (any status)
+ * or a review's content answers — so deleting it would break them. One statement.
+ */
+export async function isContentReferenced(db: Handle, contentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      used: sql<boolean>`(exists (select 1 from ${assignments} where ${assignments.interviewId} = ${contentId} or ${assignments.ratingsId} = ${contentId} or ${assignments.feedbackId} = ${contentId}) or exists (select 1 from ${contentAnswers} where ${contentAnswers.contentId} = ${contentId}))`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.used === true;
+}
+
+/**
+ * DECISIONS.md 'Content': an Active item returns to Draft only while no Active assignment uses it.
+ * True when an Active assignment uses the content as its interview, rating scale or feedback form.
+ * One statement.
+ */
+export async function isUsedByActiveAssignment(db: Handle, contentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(
+      and(
+        eq(assignments.statusId, AssignmentStatus.Active),
+        or(
+          eq(assignments.interviewId, contentId),
+          eq(assignments.ratingsId, contentId),
+          eq(assignments.feedbackId, contentId),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Deletes the content; its roles, questions, options, audio rows and organization links go with it (cascade). */
+export async function deleteContent(db: Handle, id: number): Promise<void> {
+  await db.delete(contents).where(eq(contents.id, id));
+}
+
+/** Adds the general content to the organization; already added is fine. */
+export async function addContentToOrganization(
+  db: Handle,
+  contentId: number,
+  organizationId: number,
+): Promise<void> {
+  await db.insert(contentOrganizations).values({ contentId, organizationId }).onConflictDoNothing();
+}
+
+/** Removes the content from the organization; not added is fine. */
+export async function removeContentFromOrganization(
+  db: Handle,
+  contentId: number,
+  organizationId: number,
+): Promise<void> {
+  await db
+    .delete(contentOrganizations)
+    .where(
+      and(
+        eq(contentOrganizations.contentId, contentId),
+        eq(contentOrganizations.organizationId, organizationId),
+      ),
+    );
+}
+
+export interface QuestionValues {
+  text: string;
+  description: string;
+  questionTypeId: number;
+  interviewRoleId: number | null;
+  tags: string[];
+}
+
+/** Inserts a question after the content's last one and answers its id. */
+export async function insertQuestion(
+  tx: Tx,
+  contentId: number,
+  values: QuestionValues,
+): Promise<number> {
+  const [row] = await tx
+    .insert(questions)
+    .values({
+      ...values,
+      contentId,
+      position: sql`(select coalesce(max(${questions.position}), 0) + 1 from ${questions} where ${questions.contentId} = ${contentId})`,
+    })
+    .returning({ id: questions.id });
+  return row!.id;
+}
+
+/** Sets the question's fields and `updatedAt` to now. */
+export async function updateQuestion(tx: Tx, id: number, values: QuestionValues): Promise<void> {
+  await tx
+    .update(questions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(questions.id, id));
+}
+
+/** Deletes the question; its options and audio rows go with it (cascade). */
+export async function deleteQuestion(db: Handle, id: number): Promise<void> {
+  await db.delete(questions).where(eq(questions.id, id));
+}
+
+/**
+ * Makes `rows` (ordered; each with the id of a row to keep, or none) the children of the question
+ * in `table`: rows whose id belongs to the question are updated in place (ids stay stable, so
+ * answers that name option ids keep their meaning), others inserted, the rest deleted.
+ */
+async function replaceChildren<V extends Record<string, unknown>>(
+  tx: Tx,
+  table: typeof questionOptions | typeof questionAudios,
+  questionId: number,
+  rows: (V & { id?: number | null | undefined })[],
+): Promise<void> {
+  const existing = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(eq(table.questionId, questionId));
+  const existingIds = new Set(existing.map((r) => r.id));
+  const kept = new Set(
+    rows.map((r) => r.id).filter((id): id is number => typeof id === 'number' && existingIds.has(id)),
+  );
+  const removed = [...existingIds].filter((id) => !kept.has(id));
+  if (removed.length > 0) await tx.delete(table).where(inArray(table.id, removed));
+  for (const [position, { id, ...values }] of rows.entries()) {
+    if (typeof id === 'number' && kept.has(id)) {
+      await tx
+        .update(table)
+        .set({ ...values, position } as never)
+        .where(eq(table.id, id));
+    } else {
+      await tx.insert(table).values({ ...values, questionId, position } as never);
+    }
+  }
+}
+
+/** Makes the question's options exactly `options`, in order (ids kept where given). */
+export async function replaceOptions(
+  tx: Tx,
+  questionId: number,
+  options: { id?: number | null | undefined; text: string; correctAnswer: number }[],
+): Promise<void> {
+  await replaceChildren(tx, questionOptions, questionId, options);
+}
+
+/** Makes the question's audio rows exactly `audios`, in order (ids kept where given). */
+export async function replaceAudios(
+  tx: Tx,
+  questionId: number,
+  audios: { id?: number | null | undefined; audioId: number; avatarId: number | null }[],
+): Promise<void> {
+  await replaceChildren(tx, questionAudios, questionId, audios);
+}
+
+/** The ids of the interview roles among `ids` that belong to the content. One statement. */
+export async function roleIdsOfContent(
+  db: Handle,
+  contentId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: interviewRoles.id })
+    .from(interviewRoles)
+    .where(and(eq(interviewRoles.contentId, contentId), inArray(interviewRoles.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The Avatar assets among `ids` that content of `organizationId` may use: for an organization, its
+ * own avatars and the general ones added to it; for general content, the general avatars. One
+ * statement.
+ */
+export async function usableAvatarIds(
+  db: Handle,
+  organizationId: number | null,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(
+      and(
+        inArray(assets.id, [...ids]),
+        eq(assets.assetTypeId, AssetType.Avatar),
+        organizationId === null ? isNull(assets.organizationId) : availableTo(organizationId),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,100 @@
+/**
+ * /dbl/invites (000 §2.7): the pending invites table and the Invite Member form. The organization
+ * id and role type come from the query parameters for admins, otherwise from the user; the screen
+ * goes back when either is missing or the organization cannot be loaded (the server's message,
+ * else `messages.somethingWentWrongNoOrganization`). The title is `format.invitesTitle`, with the
+ * organization's name for admins.
+ */
+import { Grid, Skeleton, Stack, Title } from '@mantine/core';
+import {
+  format,
+  messages,
+  pageSizeOptions,
+  Role,
+  roleIdSchema,
+  type RoleId,
+} from '@practica/contract';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { queryParams } from '../../config/paths';
+import { uiText } from '../../config/ui-text';
+import { InviteMemberForm } from '../../features/invites/components/invite-member-form';
+import { InvitesTable } from '../../features/invites/components/invites-table';
+import { useOrganization } from '../../features/organizations/api/get-organization';
+import { useOrganizationGroups } from '../../features/organizations/api/list-organization-groups';
+import { isApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
+import { toast } from '../../lib/toast';
+import { useGoBack } from './go-back';
+
+/** 000 §2.7: where the organization and the role type come from. */
+function useInviteContext(): { orgId: number | null; roleType: RoleId | null; admin: boolean } {
+  const { user } = useAuth();
+  const [search] = useSearchParams();
+  const admin = user?.roleId === Role.Admin;
+  if (!user) return { orgId: null, roleType: null, admin };
+  if (!admin) return { orgId: user.organizationId, roleType: user.roleId, admin };
+  const orgId = Number(search.get(queryParams.orgId));
+  const role = roleIdSchema.safeParse(Number(search.get(queryParams.roleType)));
+  return {
+    orgId: Number.isInteger(orgId) && orgId > 0 ? orgId : null,
+    roleType: role.success ? role.data : null,
+    admin,
+  };
+}
+
+/** The Invites screen (000 §2.7). */
+export default function InvitesPage() {
+  const { orgId, roleType, admin } = useInviteContext();
+  const goBack = useGoBack();
+  const organization = useOrganization(orgId, { silent: true });
+  // The Invite Member form offers the organization's groups (the largest page of them).
+  const groups = useOrganizationGroups(orgId ?? 0, 1, pageSizeOptions[2], orgId !== null);
+
+  const missing = orgId === null || roleType === null;
+  const failed = organization.isError;
+  useEffect(() => {
+    if (failed) {
+      const error = organization.error;
+      toast.error(
+        isApiError(error) && error.fromServer
+          ? error.message
+          : messages.somethingWentWrongNoOrganization,
+      );
+    }
+    if (missing || failed) goBack();
+  }, [missing, failed, organization.error, goBack]);
+
+  if (missing || !organization.data) {
+    return (
+      <Grid gap="lg" aria-busy="true">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Skeleton h={320} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Skeleton h={420} radius="md" />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <Grid gap="lg" align="flex-start">
+      <PageTitle title={format.invitesTitle(admin ? organization.data.name : null)} />
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="sm">
+          <Title order={2}>{uiText.inviteText.pendingInvites}</Title>
+          <InvitesTable organizationId={orgId} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <InviteMemberForm
+          organizationId={orgId}
+          roleType={roleType}
+          groups={groups.data?.list ?? []}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

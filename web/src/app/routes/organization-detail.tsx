@@ -1,0 +1,226 @@
+/**
+ * /dbl/organizations/{id} (000 §2.9): the organization's head with the active toggle
+ * (DECISIONS.md) and the buttons Invites and Deleted Users, the stat cards, the contact form (the
+ * contact person read-only: editable only at creation), the seats form, and the tabs Members
+ * (Trainees, Instructors, Groups, Managers with counts), Content and Assets. The chosen tabs are
+ * remembered for the session (000 §9). An organization that cannot be loaded navigates back.
+ */
+import {
+  Avatar,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { messages, Role } from '@practica/contract';
+import { IconMail, IconTrashX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
+import { useOrganization } from '../../features/organizations/api/get-organization';
+import { useUpdateOrganization } from '../../features/organizations/api/update-organization';
+import { OrganizationAssetsTabs } from '../../features/organizations/components/assets-tabs';
+import { OrganizationContentTabs } from '../../features/organizations/components/content-tabs';
+import {
+  detailTabs,
+  readDetailTabs,
+  writeDetailTabs,
+  type DetailTabState,
+} from '../../features/organizations/components/detail-tabs';
+import { OrganizationMembersTabs } from '../../features/organizations/components/members-tabs';
+import { OrganizationActiveSwitch } from '../../features/organizations/components/organization-active-switch';
+import { OrganizationStatCards } from '../../features/organizations/components/organization-cards';
+import { OrganizationForm } from '../../features/organizations/components/organization-form';
+import { OrganizationSeatsForm } from '../../features/organizations/components/organization-seats-form';
+import { ActiveBadge } from '../../features/organizations/components/status-badge';
+import { DeletedUsersModal } from '../../features/users';
+import { useCan } from '../../lib/can';
+import { toast } from '../../lib/toast';
+import { useGoBack } from './go-back';
+
+const tabLabels = {
+  members: messages.members,
+  content: messages.content,
+  assets: messages.assets,
+} as const;
+
+/** Remembered tabs of the detail page (000 §2.9, §9). */
+function useDetailTabs() {
+  const [state, setState] = useState<DetailTabState>(readDetailTabs);
+  const update = (patch: Partial<DetailTabState>) =>
+    setState((current) => {
+      const next = { ...current, ...patch };
+      writeDetailTabs(next);
+      return next;
+    });
+  return [state, update] as const;
+}
+
+/** Organization detail (000 §2.9). */
+export default function OrganizationDetailPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useOrganization(valid ? id : null);
+  const update = useUpdateOrganization(valid ? id : 0);
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const [tabs, setTabs] = useDetailTabs();
+  const [deletedOpen, setDeletedOpen] = useState(false);
+  const organization = query.data;
+  const target = { organizationId: valid ? id : null };
+  const mayUpdate = useCan('organization:update', target);
+  const maySetActive = useCan('organization:setActive', target);
+  const mayViewDeleted = useCan('user:viewDeleted', target);
+
+  // 000 §8: a missing loaded entity navigates back.
+  const failed = !valid || query.isError;
+  useEffect(() => {
+    if (failed) goBack();
+  }, [failed, goBack]);
+
+  if (!organization) return <DetailSkeleton />;
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={organization.name} />
+      <Paper p="lg">
+        <Group justify="space-between" gap="md">
+          <Group gap="md" wrap="nowrap">
+            <Avatar
+              src={organization.image?.url ?? null}
+              alt=""
+              size={56}
+              radius="md"
+              color="brand"
+            >
+              {organization.name.charAt(0).toUpperCase()}
+            </Avatar>
+            <div>
+              <Group gap="xs">
+                <Title order={2}>{organization.name}</Title>
+                <ActiveBadge active={organization.active} />
+              </Group>
+              <Text size="sm" c="dimmed">
+                {organization.address}
+              </Text>
+            </div>
+          </Group>
+          <Group gap="sm">
+            {maySetActive && <OrganizationActiveSwitch organization={organization} />}
+            <Button
+              component={Link}
+              to={paths.invites({ orgId: organization.id, roleType: Role.Admin })}
+              variant="light"
+              leftSection={<IconMail size={16} aria-hidden />}
+            >
+              {messages.invites}
+            </Button>
+            {mayViewDeleted && (
+              <Button
+                variant="default"
+                leftSection={<IconTrashX size={16} aria-hidden />}
+                onClick={() => setDeletedOpen(true)}
+              >
+                {messages.deletedUsers}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+      <OrganizationStatCards organization={organization} />
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <OrganizationForm
+            key={organization.id}
+            mode={mayUpdate ? 'edit' : 'view'}
+            organization={organization}
+            busy={update.isPending}
+            onSubmit={async (body) => {
+              await update.mutateAsync({
+                name: body.name,
+                address: body.address,
+                ...(body.imageId !== undefined ? { imageId: body.imageId } : {}),
+              });
+              toast.success(messages.organizationUpdated);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <OrganizationSeatsForm key={organization.id} organization={organization} />
+        </Grid.Col>
+      </Grid>
+      <Paper p="lg">
+        <Tabs
+          value={tabs.tab}
+          onChange={(value) => {
+            const tab = detailTabs.find((t) => t === value);
+            if (tab) setTabs({ tab });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            {detailTabs.map((tab) => (
+              <Tabs.Tab key={tab} value={tab}>
+                {tabLabels[tab]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="members">
+            <OrganizationMembersTabs
+              organizationId={organization.id}
+              value={tabs.members}
+              onChange={(members) => setTabs({ members })}
+              onUserClick={(user) => void navigate(paths.userDetail(user.id))}
+              onGroupClick={(group) => void navigate(paths.groupDetail(group.id, organization.id))}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="content">
+            <OrganizationContentTabs
+              value={tabs.content}
+              onChange={(content) => setTabs({ content })}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="assets">
+            <OrganizationAssetsTabs
+              value={tabs.assets}
+              onChange={(assets) => setTabs({ assets })}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+      {mayViewDeleted && (
+        <DeletedUsersModal
+          opened={deletedOpen}
+          onClose={() => setDeletedOpen(false)}
+          organizationId={organization.id}
+          onOpenUser={(user) => void navigate(paths.userDetail(user.id))}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The page's shape while the organization loads. */
+function DetailSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true">
+      <Skeleton h={96} radius="md" />
+      <Skeleton h={110} radius="md" />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Skeleton h={420} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Skeleton h={240} radius="md" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * /dbl/organization/{id}/details (000 §2.9 'Manager organization info page'): the manager's
+ * organization: the contact form read-only and the avatars and environments it may use,
+ * read-only. An organization that cannot be loaded navigates back.
+ */
+import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { messages } from '@practica/contract';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { useOrganization } from '../../features/organizations/api/get-organization';
+import { OrganizationAssetsTabs } from '../../features/organizations/components/assets-tabs';
+import type { AssetTab } from '../../features/organizations/components/detail-tabs';
+import { OrganizationForm } from '../../features/organizations/components/organization-form';
+import { useGoBack } from './go-back';
+
+/** Manager organization info (000 §2.9). */
+export default function OrganizationInfoPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useOrganization(valid ? id : null);
+  const goBack = useGoBack();
+  const [assetTab, setAssetTab] = useState<AssetTab>('avatars');
+  const failed = !valid || query.isError;
+  useEffect(() => {
+    if (failed) goBack();
+  }, [failed, goBack]);
+
+  const organization = query.data;
+  if (!organization) {
+    return (
+      <Grid gap="lg" aria-busy="true">
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Skeleton h={420} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Skeleton h={300} radius="md" />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+  return (
+    <Grid gap="lg" align="flex-start">
+      <PageTitle title={organization.name} />
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <OrganizationForm mode="view" organization={organization} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 6 }}>
+        <Paper p="lg">
+          <Stack gap="md">
+            <Title order={2}>{messages.assets}</Title>
+            <OrganizationAssetsTabs value={assetTab} onChange={setAssetTab} readOnly />
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The left list of the groups screen (000 §2.6): the user's groups with Name, Trainees count and
+ * Instructors count; the chosen one is marked; rows open by click, Enter or Space. Paged when the
+ * list is long, with the shared loading and empty texts (000 §2.4).
+ */
+import { Box, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { defaultPageSize, messages, type Group as GroupItem } from '@practica/contract';
+import { IconUsersGroup } from '@tabler/icons-react';
+import type { KeyboardEvent } from 'react';
+import { uiText } from '../../../config/ui-text';
+import { useGroups } from '../api/list-groups';
+
+export interface GroupsListProps {
+  selectedId: number | null;
+  onSelect: (group: GroupItem) => void;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** Show each group's organization (admins see every organization's groups). */
+  showOrganization?: boolean;
+}
+
+/** The user's groups (000 §2.6). */
+export function GroupsList({
+  selectedId,
+  onSelect,
+  page,
+  onPageChange,
+  showOrganization = false,
+}: GroupsListProps) {
+  const query = useGroups({ page, pageSize: defaultPageSize });
+  const rows = query.data?.list ?? [];
+  const total = query.data?.count ?? 0;
+  const pages = Math.max(1, Math.ceil(total / defaultPageSize));
+  const onKey = (event: KeyboardEvent, group: GroupItem) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(group);
+    }
+  };
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={3}>
+          <Center py="xl" role="status">
+            <Group gap="xs">
+              <Loader size="sm" />
+              <Text size="sm" c="dimmed">
+                {messages.loading}
+              </Text>
+            </Group>
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else if (total < 1) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={3}>
+          <Box ta="center" py={40} px="md">
+            <IconUsersGroup
+              size={28}
+              stroke={1.5}
+              color="var(--mantine-color-gray-5)"
+              aria-hidden
+            />
+            <Text size="sm" c="dimmed" mt={6}>
+              {messages.noRecordsFound}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {uiText.groupText.noGroupsHint}
+            </Text>
+          </Box>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = rows.map((group) => {
+      const selected = group.id === selectedId;
+      return (
+        <Table.Tr
+          key={group.id}
+          tabIndex={0}
+          aria-current={selected || undefined}
+          onClick={() => onSelect(group)}
+          onKeyDown={(event) => onKey(event, group)}
+          bg={selected ? 'var(--mantine-color-brand-0)' : undefined}
+          style={{ cursor: 'pointer' }}
+        >
+          <Table.Td>
+            <Text size="sm" fw={selected ? 650 : 500} c={selected ? 'brand.8' : undefined}>
+              {group.name}
+            </Text>
+            {showOrganization && group.organization && (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {group.organization.name}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td ta="right">{group.traineesCount ?? 0}</Table.Td>
+          <Table.Td ta="right">{group.instructorsCount ?? 0}</Table.Td>
+        </Table.Tr>
+      );
+    });
+  }
+
+  return (
+    <Paper p={0} style={{ overflow: 'hidden' }}>
+      <Table
+        aria-label={uiText.groupText.yourGroups}
+        aria-busy={query.isPending}
+        highlightOnHover={total > 0}
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+      >
+        <Table.Thead bg="var(--mantine-color-gray-0)">
+          <Table.Tr>
+            {[messages.name, messages.trainees, messages.instructors].map((header, i) => (
+              <Table.Th
+                key={header}
+                ta={i === 0 ? undefined : 'right'}
+                w={i === 0 ? undefined : 96}
+              >
+                <Text
+                  size="xs"
+                  fw={600}
+                  tt="uppercase"
+                  c="dimmed"
+                  style={{ letterSpacing: '0.04em' }}
+                >
+                  {header}
+                </Text>
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
+      {pages > 1 && (
+        <Group
+          justify="center"
+          py="sm"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPageChange}
+            aria-label={uiText.pagination}
+          />
+        </Group>
+      )}
+    </Paper>
+  );
+}

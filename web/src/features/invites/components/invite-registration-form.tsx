@@ -1,0 +1,104 @@
+/**
+ * The invite registration form (000 §2.7, §5): first name, last name, password and repeat
+ * password, all required (password 4 to 14, the repeat equal to it); the email is the invite's,
+ * read-only. Submits POST /invites/accept and hands the new session to the page.
+ */
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  inviteRegistrationFormSchema,
+  messages,
+  type InvitePublic,
+  type LoginAnswer,
+} from '@practica/contract';
+import { IconLock, IconMail } from '@tabler/icons-react';
+import { uiText } from '../../../config/ui-text';
+import { useAcceptInvite } from '../api/accept-invite';
+
+export interface InviteRegistrationFormProps {
+  invite: InvitePublic;
+  token: string;
+  onRegistered: (answer: LoginAnswer) => void;
+}
+
+/** Registration from an invite (000 §2.7). */
+export function InviteRegistrationForm({
+  invite,
+  token,
+  onRegistered,
+}: InviteRegistrationFormProps) {
+  const mutation = useAcceptInvite();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      firstName: invite.firstName,
+      lastName: invite.lastName,
+      password: '',
+      repeatPassword: '',
+    },
+    validate: schemaResolver(inviteRegistrationFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const parsed = inviteRegistrationFormSchema.parse(values);
+    mutation.mutate(
+      {
+        firstName: parsed.firstName,
+        lastName: parsed.lastName,
+        email: invite.email,
+        token,
+        password: parsed.password,
+      },
+      { onSuccess: onRegistered },
+    );
+  });
+
+  const busy = mutation.isPending;
+  return (
+    <form onSubmit={submit} noValidate aria-label={uiText.inviteRegistrationTitle}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label={messages.firstName}
+            withAsterisk
+            autoComplete="given-name"
+            data-autofocus
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={messages.lastName}
+            withAsterisk
+            autoComplete="family-name"
+            {...form.getInputProps('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          type="email"
+          label={messages.email}
+          value={invite.email}
+          readOnly
+          autoComplete="username"
+          leftSection={<IconMail size={16} aria-hidden />}
+          variant="filled"
+        />
+        <PasswordInput
+          label={messages.password}
+          withAsterisk
+          autoComplete="new-password"
+          leftSection={<IconLock size={16} aria-hidden />}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={messages.repeatPassword}
+          withAsterisk
+          autoComplete="new-password"
+          leftSection={<IconLock size={16} aria-hidden />}
+          {...form.getInputProps('repeatPassword')}
+        />
+        <Button type="submit" fullWidth size="md" disabled={busy} mt="xs">
+          {busy ? uiText.inviteText.creatingAccount : uiText.inviteText.createAccount}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

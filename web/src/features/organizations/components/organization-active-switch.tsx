@@ -1,0 +1,44 @@
+/**
+ * The admin's active toggle of an organization (DECISIONS.md: members of an inactive
+ * organization cannot sign in). Deactivating asks first, since it signs the members out.
+ */
+import { Switch } from '@mantine/core';
+import { format, messages, type OrganizationDetail } from '@practica/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { uiText } from '../../../config/ui-text';
+import { toast } from '../../../lib/toast';
+import { useSetOrganizationActive } from '../api/set-organization-active';
+
+/** Switch bound to the organization's active flag. */
+export function OrganizationActiveSwitch({ organization }: { organization: OrganizationDetail }) {
+  const mutation = useSetOrganizationActive(organization.id);
+  const [confirming, setConfirming] = useState(false);
+  const apply = (active: boolean) =>
+    mutation.mutateAsync(active).then(() => {
+      toast.success(format.statusUpdatedTo(active ? messages.active : messages.inactive));
+    });
+  return (
+    <>
+      <Switch
+        checked={organization.active}
+        disabled={mutation.isPending}
+        label={messages.active}
+        description={uiText.organizationText.activeLabel}
+        onChange={(event) => {
+          if (event.currentTarget.checked) void apply(true).catch(() => undefined);
+          else setConfirming(true);
+        }}
+      />
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => apply(false)}
+        title={uiText.organizationText.deactivateTitle}
+        message={uiText.organizationText.deactivateBody}
+        confirmLabel={uiText.organizationText.deactivate}
+        danger
+      />
+    </>
+  );
+}
