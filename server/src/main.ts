@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { createLocalStorage } from './lib/storage/index.js';
 import { demoAccounts, demoPassword, seedDemo } from './seed/demo.js';
 import { ensureAdmin, hasAdmin } from './seed/first-admin.js';
 
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   if (config.admin) await ensureAdmin(database.db, config.admin);
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  // The demo images and audio go to the same storage the files plugin serves from.
+  const seeded = config.seedDemo ? await seedDemo(database.db, createLocalStorage(config.dataDir)) : false;
 
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => database.close());

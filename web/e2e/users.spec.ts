@@ -103,8 +103,9 @@ async function settle(page: Page) {
   await page.waitForTimeout(300);
 }
 
+/** The newest toast with this text (an earlier one may still be fading). */
 const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notifications-root').getByText(text, { exact: true });
+  page.locator('.mantine-Notifications-root').getByText(text, { exact: true }).last();
 
 /** Opens a user's detail page from the admins list, searching by last name. */
 async function openFromAdminsList(page: Page, account: Account) {
@@ -122,7 +123,8 @@ async function openFromAdminsList(page: Page, account: Account) {
 test.describe('users and settings', () => {
   test('settings: change name and image, the top bar follows', async ({ page, request }) => {
     const me = await createAccount(request, 'Settler');
-    await signInAs(page, me.email, '/dbl/system-admin/dashboard');
+    await signIn(page, me.email, me.password);
+    await expect(page).toHaveURL('/dbl/system-admin/dashboard');
     await page.getByRole('link', { name: messages.settings }).click();
     await expect(page).toHaveURL('/dbl/settings');
     await expect(page.getByTestId('profile-name')).toHaveText(`${me.firstName} ${me.lastName}`);
@@ -148,7 +150,15 @@ test.describe('users and settings', () => {
     await page.getByRole('button', { name: messages.save }).click();
     await expect(page.getByText(messages.repeatPasswordMismatch)).toBeVisible();
     await page.getByLabel(messages.repeatPassword, { exact: true }).fill('newpass1');
+    // Hold the signed PUT a moment so the progress bar can be seen.
+    await page.route('**/files/upload/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
     await page.getByRole('button', { name: messages.save }).click();
+    await expect(page.getByTestId('upload-percent')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: userText.uploadProgress })).toBeAttached();
+    await page.screenshot({ path: join(shots, 'settings-uploading.png') });
 
     await expect(toast(page, messages.userUpdated)).toBeVisible();
     await expect(toast(page, messages.passwordUpdated)).toBeVisible();
@@ -217,8 +227,9 @@ test.describe('users and settings', () => {
 
     const mail = await latestMail(request, me.email, 'password-reset');
     await page.goto(linkPath(mail, '/password-reset'));
-    const password = page.getByLabel(userText.newPassword, { exact: true });
-    const repeat = page.getByLabel(messages.repeatPassword, { exact: true });
+    // The asterisk of a required field is part of the label.
+    const password = page.getByLabel(new RegExp(`^${userText.newPassword}`));
+    const repeat = page.getByLabel(new RegExp(`^${messages.repeatPassword}`));
     await password.fill('abc');
     await page.getByRole('button', { name: userText.setNewPassword }).click();
     await expect(page.getByText(messages.passwordMinLength)).toBeVisible();

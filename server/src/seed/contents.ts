@@ -88,7 +88,11 @@ export const demoRatingQuestions: readonly SeedQuestion[] = [
   { text: 'Clarity of answers', questionTypeId: QuestionType.Rating, options: ratingOptions },
   { text: 'Confidence', questionTypeId: QuestionType.Rating, options: ratingOptions },
   { text: 'Structure of answers', questionTypeId: QuestionType.Rating, options: ratingOptions },
-  { text: 'Eye contact and body language', questionTypeId: QuestionType.Rating, options: ratingOptions },
+  {
+    text: 'Eye contact and body language',
+    questionTypeId: QuestionType.Rating,
+    options: ratingOptions,
+  },
 ];
 
 /** Feedback questions: every allowed type (Open, Single, Multiple; 001 §5). */
@@ -404,7 +408,12 @@ async function seedWith(db: Db, storage: StorageDriver): Promise<boolean> {
     ).map((a) => a.id);
 
   const owners: Owner[] = [
-    { key: 'general', organizationId: null, authorId: idOf(adminEmail), avatarIds: await avatarsOf(null) },
+    {
+      key: 'general',
+      organizationId: null,
+      authorId: idOf(adminEmail),
+      avatarIds: await avatarsOf(null),
+    },
   ];
   if (demo) {
     owners.unshift({
@@ -508,7 +517,8 @@ async function insertItem(
   }
 
   if (item.contentTypeId !== ContentType.Interview) {
-    const list = item.contentTypeId === ContentType.RatingScale ? demoRatingQuestions : demoFeedbackQuestions;
+    const list =
+      item.contentTypeId === ContentType.RatingScale ? demoRatingQuestions : demoFeedbackQuestions;
     for (const [position, q] of list.entries()) {
       const [question] = await tx
         .insert(questions)
@@ -543,9 +553,7 @@ async function insertItem(
     avatars.length > 0 ? avatars[(offset + i) % avatars.length]! : null;
   const roles = await tx
     .insert(interviewRoles)
-    .values(
-      roleNames.map((name, i) => ({ contentId, name, avatarId: avatarAt(i), position: i })),
-    )
+    .values(roleNames.map((name, i) => ({ contentId, name, avatarId: avatarAt(i), position: i })))
     .returning({ id: interviewRoles.id, avatarId: interviewRoles.avatarId });
   // Five questions, six for the Active ones.
   const questionCount = item.statusId === ContentStatus.Active ? 6 : 5;
@@ -570,7 +578,9 @@ async function insertItem(
       { audioId: audioIds.get(`${q.audio}-b.mp3`), avatarId: avatarAt(2 + position) },
     ].filter((r): r is { audioId: number; avatarId: number | null } => r.audioId !== undefined);
     const distinct = rows.map((r, i) =>
-      i > 0 && r.avatarId !== null && r.avatarId === rows[0]!.avatarId ? { ...r, avatarId: null } : r,
+      i > 0 && r.avatarId !== null && r.avatarId === rows[0]!.avatarId
+        ? { ...r, avatarId: null }
+        : r,
     );
     await tx
       .insert(questionAudios)

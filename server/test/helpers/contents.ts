@@ -48,7 +48,9 @@ export async function buildContentApp({ assignments = false } = {}): Promise<Con
   if (assignments) await seedAssignments(db);
   const tokens = {} as Record<ContentActor, string>;
   for (const who of contentActors) tokens[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  const rows = await db.select({ id: organizations.id, name: organizations.name }).from(organizations);
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations);
   const org = {
     demo: rows.find((r) => r.name === 'Demo Academy')!.id,
     northwind: rows.find((r) => r.name === 'Northwind Training')!.id,

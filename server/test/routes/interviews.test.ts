@@ -18,13 +18,7 @@ import {
   type InterviewListItem,
   type Questionnaire,
 } from '@practica/contract';
-import {
-  assets,
-  contents,
-  interviewRoles,
-  questions,
-  users,
-} from '../../src/db/schema/index.js';
+import { assets, contents, interviewRoles, questions, users } from '../../src/db/schema/index.js';
 import { demoAssetIds } from '../../src/seed/assets.js';
 import {
   buildContentApp,
@@ -55,7 +49,10 @@ afterAll(() => ctx.close());
 const setAdminCreator = (creator: boolean) =>
   ctx.db.update(users).set({ creator }).where(eq(users.email, 'admin@demo.test'));
 const names = (list: ContentListItem[]) => list.map((c) => c.name).sort();
-const list = async (url: string, who: 'admin' | 'manager' | 'instructor' | 'manager2' = 'instructor') => {
+const list = async (
+  url: string,
+  who: 'admin' | 'manager' | 'instructor' | 'manager2' = 'instructor',
+) => {
   const res = await ctx.call('GET', url, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { list: InterviewListItem[]; count: number };
@@ -160,7 +157,10 @@ describe('GET /api/interviews', () => {
     ]);
     expect((await list(`/api/interviews?status=${ContentStatus.All}`)).count).toBe(6);
     const instructorId = (
-      await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, 'instructor@demo.test'))
+      await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'instructor@demo.test'))
     )[0]!.id;
     expect((await list(`/api/interviews?authoredBy=${instructorId}`)).count).toBe(4);
     expect(names((await list('/api/interviews?search=SUPPORT')).list)).toEqual([
@@ -400,9 +400,9 @@ describe('PUT /api/interviews/:id', () => {
       (await ctx.call('PUT', `/api/interviews/${internship}`, 'instructor', body)).statusCode,
     ).toBe(404);
     const rating = await contentId(ctx.db, 'Technical rating');
-    expect((await ctx.call('PUT', `/api/interviews/${rating}`, 'instructor', body)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.call('PUT', `/api/interviews/${rating}`, 'instructor', body)).statusCode,
+    ).toBe(404);
     const bad = await ctx.call('PUT', `/api/interviews/${draftId}`, 'instructor', {
       ...body,
       description: ' ',
@@ -442,13 +442,16 @@ describe('PUT /api/interviews/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(messages.interviewUpdated);
     const q = res.json().data as Questionnaire;
-    expect(q.content).toMatchObject({ name: 'Sales associate interview (v2)', description: 'Updated' });
+    expect(q.content).toMatchObject({
+      name: 'Sales associate interview (v2)',
+      description: 'Updated',
+    });
     expect(q.roles.map((r) => r.name)).toEqual(['Sales lead (renamed)', 'Customer']);
     expect(q.roles[0]!.id).toBe(second);
     expect(q.roles[0]!.avatarId).toBe(avatar['Chen']);
-    expect(
-      await ctx.db.select().from(interviewRoles).where(eq(interviewRoles.id, first!)),
-    ).toEqual([]);
+    expect(await ctx.db.select().from(interviewRoles).where(eq(interviewRoles.id, first!))).toEqual(
+      [],
+    );
     const rows = await ctx.db
       .select({ id: questions.id, role: questions.interviewRoleId })
       .from(questions)
@@ -472,7 +475,11 @@ describe('DELETE /api/interviews/:id', () => {
     expect((await ctx.call('DELETE', `/api/interviews/${draftId}`, 'manager2')).statusCode).toBe(
       404,
     );
-    for (const name of ['Customer support interview', 'Junior developer interview', 'Retail team interview']) {
+    for (const name of [
+      'Customer support interview',
+      'Junior developer interview',
+      'Retail team interview',
+    ]) {
       const id = await contentId(ctx.db, name);
       const res = await ctx.call('DELETE', `/api/interviews/${id}`, 'instructor');
       expect(res.statusCode, name).toBe(400);
@@ -485,10 +492,16 @@ describe('DELETE /api/interviews/:id', () => {
     const draftId = await contentId(ctx.db, 'Sales associate interview (v2)');
     const res = await ctx.call('DELETE', `/api/interviews/${draftId}`, 'instructor');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: messages.interviewDeleted, data: null });
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: messages.interviewDeleted,
+      data: null,
+    });
     expect(await contentRow(ctx.db, draftId)).toBeUndefined();
     expect(await questionIdsOf(ctx.db, draftId)).toEqual([]);
     expect(await roleIdsOf(ctx.db, draftId)).toEqual([]);
-    expect((await ctx.call('GET', `/api/interviews/${draftId}`, 'instructor')).statusCode).toBe(404);
+    expect((await ctx.call('GET', `/api/interviews/${draftId}`, 'instructor')).statusCode).toBe(
+      404,
+    );
   });
 });

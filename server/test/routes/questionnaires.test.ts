@@ -32,7 +32,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const names = (list: ContentListItem[]) => list.map((c) => c.name).sort();
-const list = async (url: string, who: 'admin' | 'manager' | 'instructor' | 'manager2' = 'manager') => {
+const list = async (
+  url: string,
+  who: 'admin' | 'manager' | 'instructor' | 'manager2' = 'manager',
+) => {
   const res = await ctx.call('GET', url, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { list: ContentListItem[]; count: number };
@@ -54,10 +57,17 @@ describe('GET /api/questionnaires', () => {
       (await ctx.call('GET', `/api/questionnaires?organizationId=${ctx.org.demo}`, 'manager2'))
         .statusCode,
     ).toBe(404);
-    for (const query of ['contentTypeId=1', 'contentTypeId=4', 'status=0', 'pageSize=30', 'search=x']) {
-      expect((await ctx.call('GET', `/api/questionnaires?${query}`, 'manager')).statusCode, query).toBe(
-        400,
-      );
+    for (const query of [
+      'contentTypeId=1',
+      'contentTypeId=4',
+      'status=0',
+      'pageSize=30',
+      'search=x',
+    ]) {
+      expect(
+        (await ctx.call('GET', `/api/questionnaires?${query}`, 'manager')).statusCode,
+        query,
+      ).toBe(400);
     }
   });
 
@@ -122,7 +132,10 @@ describe('GET /api/questionnaires/:id', () => {
     expect(res.statusCode).toBe(200);
     const q = res.json().data as Questionnaire;
     expect(q).toMatchObject({ id, contentId: id, roles: [] });
-    expect(q.content).toMatchObject({ contentTypeId: ContentType.Feedback, statusId: ContentStatus.Active });
+    expect(q.content).toMatchObject({
+      contentTypeId: ContentType.Feedback,
+      statusId: ContentStatus.Active,
+    });
     expect(q.questions.map((x) => x.questionTypeId)).toEqual([
       QuestionType.Open,
       QuestionType.Single,
@@ -211,19 +224,33 @@ describe('PUT /api/questionnaires/:id', () => {
   it('climbs the ladder and refuses anything but Draft (nothing changed)', async () => {
     const id = await contentId(ctx.db, 'Technical rating');
     const before = await contentRow(ctx.db, id);
-    expect((await ctx.call('PUT', `/api/questionnaires/${id}`, undefined, form)).statusCode).toBe(401);
+    expect((await ctx.call('PUT', `/api/questionnaires/${id}`, undefined, form)).statusCode).toBe(
+      401,
+    );
     for (const who of ['manager', 'instructor2', 'trainee'] as const) {
-      expect((await ctx.call('PUT', `/api/questionnaires/${id}`, who, form)).statusCode, who).toBe(403);
+      expect((await ctx.call('PUT', `/api/questionnaires/${id}`, who, form)).statusCode, who).toBe(
+        403,
+      );
     }
-    expect((await ctx.call('PUT', `/api/questionnaires/${id}`, 'manager2', form)).statusCode).toBe(404);
+    expect((await ctx.call('PUT', `/api/questionnaires/${id}`, 'manager2', form)).statusCode).toBe(
+      404,
+    );
     const interview = await contentId(ctx.db, 'Sales associate interview');
     expect(
       (await ctx.call('PUT', `/api/questionnaires/${interview}`, 'instructor', form)).statusCode,
     ).toBe(404);
-    const blank = await ctx.call('PUT', `/api/questionnaires/${id}`, 'instructor', { ...form, name: ' ' });
+    const blank = await ctx.call('PUT', `/api/questionnaires/${id}`, 'instructor', {
+      ...form,
+      name: ' ',
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(messages.titleRequired);
-    for (const name of ['Presentation rating', 'Communication rating', 'Teamwork rating', 'Old rating scale']) {
+    for (const name of [
+      'Presentation rating',
+      'Communication rating',
+      'Teamwork rating',
+      'Old rating scale',
+    ]) {
       const other = await contentId(ctx.db, name);
       const res = await ctx.call('PUT', `/api/questionnaires/${other}`, 'instructor', form);
       expect(res.statusCode, name).toBe(400);
@@ -254,9 +281,13 @@ describe('DELETE /api/questionnaires/:id', () => {
     expect(questionIds.length).toBeGreaterThan(0);
     expect((await ctx.call('DELETE', `/api/questionnaires/${id}`)).statusCode).toBe(401);
     for (const who of ['manager', 'instructor2', 'trainee'] as const) {
-      expect((await ctx.call('DELETE', `/api/questionnaires/${id}`, who)).statusCode, who).toBe(403);
+      expect((await ctx.call('DELETE', `/api/questionnaires/${id}`, who)).statusCode, who).toBe(
+        403,
+      );
     }
-    expect((await ctx.call('DELETE', `/api/questionnaires/${id}`, 'manager2')).statusCode).toBe(404);
+    expect((await ctx.call('DELETE', `/api/questionnaires/${id}`, 'manager2')).statusCode).toBe(
+      404,
+    );
     const interview = await contentId(ctx.db, 'Sales associate interview');
     expect(
       (await ctx.call('DELETE', `/api/questionnaires/${interview}`, 'instructor')).statusCode,

@@ -67,8 +67,11 @@ const openQuestion = () => ({
   tags: ['motivation', 'motivation', ' culture '],
   audios: [{ audioId: audio1, avatarId: avatar['Alex'] }],
 });
-const post = (contentId: number, body: object, who: Parameters<ContentTestContext['call']>[2] = 'instructor') =>
-  ctx.call('POST', `/api/questions?contentId=${contentId}`, who, body);
+const post = (
+  contentId: number,
+  body: object,
+  who: Parameters<ContentTestContext['call']>[2] = 'instructor',
+) => ctx.call('POST', `/api/questions?contentId=${contentId}`, who, body);
 
 describe('POST /api/questions?contentId=', () => {
   it('climbs the ladder: 401, 403 without the creator flag, 404 for another organization, a general item not added or a missing content (nothing created)', async () => {
@@ -97,10 +100,22 @@ describe('POST /api/questions?contentId=', () => {
     const cases: [number, object, string][] = [
       [c.interview, { text: '   ' }, messages.questionTextRequired],
       [c.interview, { text: undefined }, messages.questionTextRequired],
-      [c.feedback, { questionTypeId: QuestionType.Single, options: [] }, messages.questionRequiresOptions],
+      [
+        c.feedback,
+        { questionTypeId: QuestionType.Single, options: [] },
+        messages.questionRequiresOptions,
+      ],
       [c.feedback, { questionTypeId: QuestionType.Multiple }, messages.questionRequiresOptions],
-      [c.feedback, { questionTypeId: QuestionType.Rank, options: null }, messages.questionRequiresOptions],
-      [c.feedback, { questionTypeId: QuestionType.Single, options: options(11) }, messages.tooManyOptions],
+      [
+        c.feedback,
+        { questionTypeId: QuestionType.Rank, options: null },
+        messages.questionRequiresOptions,
+      ],
+      [
+        c.feedback,
+        { questionTypeId: QuestionType.Single, options: options(11) },
+        messages.tooManyOptions,
+      ],
       [
         c.interview,
         { audios: [1, 2, 3, 4, 5].map(() => ({ audioId: audio1 })) },
@@ -210,7 +225,9 @@ describe('POST /api/questions?contentId=', () => {
       [audio2, null],
     ]);
     expect(q.audios[0]!.audio).toMatchObject({ id: audio1, extension: 'mp3' });
-    expect((await ctx.app.inject({ method: 'GET', url: q.audios[0]!.audio.url })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: q.audios[0]!.audio.url })).statusCode).toBe(
+      200,
+    );
     // The content's last edit moved.
     const content = await contentRow(ctx.db, c.interview);
     expect(content!.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -324,7 +341,12 @@ describe('PUT /api/questions/:id?contentId=', () => {
     expect((await ctx.call('PUT', url, 'manager2', body)).statusCode).toBe(404);
     expect(
       (
-        await ctx.call('PUT', `/api/questions/${feedbackQuestion}?contentId=${c.rating}`, 'instructor', body)
+        await ctx.call(
+          'PUT',
+          `/api/questions/${feedbackQuestion}?contentId=${c.rating}`,
+          'instructor',
+          body,
+        )
       ).statusCode,
     ).toBe(404);
     for (const [patch, message] of [
@@ -336,12 +358,15 @@ describe('PUT /api/questions/:id?contentId=', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(await ctx.db.select().from(questions).where(eq(questions.id, feedbackQuestion))).toEqual(before);
+    expect(await ctx.db.select().from(questions).where(eq(questions.id, feedbackQuestion))).toEqual(
+      before,
+    );
   });
 
   it('keeps the ids of the options it names, adds and removes the others; a type without options drops them', async () => {
-    const current = (await ctx.call('GET', `/api/questions/${feedbackQuestion}`, 'instructor')).json()
-      .data as Question;
+    const current = (
+      await ctx.call('GET', `/api/questions/${feedbackQuestion}`, 'instructor')
+    ).json().data as Question;
     const [listening, , writing] = current.options;
     const res = await ctx.call(
       'PUT',
@@ -374,13 +399,17 @@ describe('PUT /api/questions/:id?contentId=', () => {
     expect(open.statusCode).toBe(200);
     expect(open.json().data.options).toEqual([]);
     expect(
-      await ctx.db.select().from(questionOptions).where(eq(questionOptions.questionId, feedbackQuestion)),
+      await ctx.db
+        .select()
+        .from(questionOptions)
+        .where(eq(questionOptions.questionId, feedbackQuestion)),
     ).toEqual([]);
   });
 
   it('keeps the role when interviewRoleId is left out, refuses null, and keeps audio rows it names', async () => {
     const [id] = await questionIdsOf(ctx.db, c.interview);
-    const current = (await ctx.call('GET', `/api/questions/${id}`, 'instructor')).json().data as Question;
+    const current = (await ctx.call('GET', `/api/questions/${id}`, 'instructor')).json()
+      .data as Question;
     const { interviewRoleId: _role, ...rest } = current;
     const kept = await ctx.call('PUT', `/api/questions/${id}`, 'instructor', {
       ...rest,
@@ -413,7 +442,10 @@ describe('PUT /api/questions/:id?contentId=', () => {
   it('refuses to edit a question of content that is not Draft', async () => {
     const [id] = await questionIdsOf(ctx.db, c.active);
     const current = (await ctx.call('GET', `/api/questions/${id}`, 'instructor')).json().data;
-    const res = await ctx.call('PUT', `/api/questions/${id}`, 'instructor', { ...current, text: 'x' });
+    const res = await ctx.call('PUT', `/api/questions/${id}`, 'instructor', {
+      ...current,
+      text: 'x',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(messages.contentNotEditable);
   });
@@ -437,7 +469,9 @@ describe('DELETE /api/questions/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: messages.questionDeleted, data: null });
     expect(await questionIdsOf(ctx.db, c.interview)).not.toContain(id);
-    expect(await ctx.db.select().from(questionAudios).where(eq(questionAudios.questionId, id!))).toEqual([]);
+    expect(
+      await ctx.db.select().from(questionAudios).where(eq(questionAudios.questionId, id!)),
+    ).toEqual([]);
     expect((await ctx.call('DELETE', `/api/questions/${id}`, 'instructor')).statusCode).toBe(404);
   });
 });

@@ -139,13 +139,20 @@ export function UploadField({
         </Box>
       </Group>
       {uploading && (
-        <Progress
-          value={progress}
-          size="sm"
-          animated={progress < 100}
-          aria-label={userText.uploadProgress}
-          transitionDuration={150}
-        />
+        <Group gap="sm" wrap="nowrap" maw={420}>
+          <Progress
+            value={progress}
+            size="sm"
+            flex={1}
+            striped
+            animated={progress < 100}
+            aria-label={userText.uploadProgress}
+            transitionDuration={150}
+          />
+          <Text size="xs" c="dimmed" miw={90} aria-hidden data-testid="upload-percent">
+            {userText.uploading(progress)}
+          </Text>
+        </Group>
       )}
       {message && (
         <Text id={errorId} size="xs" c="red.7" role="alert">

@@ -144,6 +144,7 @@ export const userText = {
   imageHint: (maxKb: number) => `PNG, JPG, GIF or WEBP, up to ${maxKb} KB.`,
   imagePicked: (name: string) => `${name}: uploaded when you save.`,
   uploadProgress: 'Upload progress',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
   phoneHint: (length: number) => `${length} characters, or leave empty.`,
   changePassword: 'Change password',
   newPassword: 'New password',
@@ -183,4 +184,6 @@ export const userText = {
   tryAgain: 'Try again',
   passwordResetIntro: 'Choose the new password for your account.',
   setNewPassword: 'Set new password',
+  resetFailedHint: 'Ask for a new link on the sign-in page.',
+  emailUpdateFailedHint: 'Ask for the email change again in Settings to get a new link.',
 } as const;

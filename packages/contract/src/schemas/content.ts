@@ -28,7 +28,13 @@ import {
 } from '../enums';
 import { format, messages } from '../messages';
 import type { OperationAction } from '../policy/actions';
-import { idSchema, imageRefSchema, isoDateTimeSchema, pageQuerySchema, searchSchema } from './common';
+import {
+  idSchema,
+  imageRefSchema,
+  isoDateTimeSchema,
+  pageQuerySchema,
+  searchSchema,
+} from './common';
 
 // ---------------------------------------------------------------------------
 // Enumerations as schemas
@@ -99,22 +105,18 @@ export const contentStatusFilterSchema = z
   .optional();
 
 /** 001 §3 'ownership' as the `authoring` filter: All 0, Authored 1, Assigned 2. */
-export const ownershipSchema = z.coerce
-  .number({ error: messages.validationFailed })
-  .pipe(
-    z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], {
-      error: messages.validationFailed,
-    }),
-  );
+export const ownershipSchema = z.coerce.number({ error: messages.validationFailed }).pipe(
+  z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], {
+    error: messages.validationFailed,
+  }),
+);
 
 /** 001 §3 'list scope' as the `scope` filter: General 0, Organization 1, Assignable 2. */
-export const scopeSchema = z.coerce
-  .number({ error: messages.validationFailed })
-  .pipe(
-    z.literal([Scope.General, Scope.Organization, Scope.Assignable], {
-      error: messages.validationFailed,
-    }),
-  );
+export const scopeSchema = z.coerce.number({ error: messages.validationFailed }).pipe(
+  z.literal([Scope.General, Scope.Organization, Scope.Assignable], {
+    error: messages.validationFailed,
+  }),
+);
 
 /** A question type id in a body: 1..5 (400 otherwise). */
 export const questionTypeIdSchema = z.literal(questionTypeIds, {
@@ -371,7 +373,11 @@ export const questionFormSchema = z
   })
   .superRefine((q, ctx) => {
     if (questionTypeNeedsOptions(q.questionTypeId) && q.options.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: messages.questionRequiresOptions });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: messages.questionRequiresOptions,
+      });
     }
   })
   .transform((q) => ({

@@ -54,7 +54,10 @@ const isAdmin = (actor: Actor) => actor.roleId === Role.Admin;
 
 /** Presents rows with the organizations they were added to: all for an admin, the viewer's own otherwise. */
 async function presentAll(db: Db, actor: Actor, rows: readonly AssetRow[]): Promise<Asset[]> {
-  const only = isAdmin(actor) ? undefined : (actor.organizationId ?? -1);
+  if (!isAdmin(actor) && actor.organizationId === null) {
+    return rows.map((row) => presentAsset(row, []));
+  }
+  const only = isAdmin(actor) ? undefined : actor.organizationId!;
   const ids = await organizationIdsOf(
     db,
     rows.map((r) => r.id),

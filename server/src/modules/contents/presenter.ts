@@ -79,7 +79,11 @@ export function presentRole(row: RoleRow): InterviewRole {
 }
 
 /** Maps a question row with its options and audio rows (already in order) to 001 §3 'Question'. */
-export function presentQuestion(row: QuestionRow, options: OptionRow[], audios: AudioRow[]): Question {
+export function presentQuestion(
+  row: QuestionRow,
+  options: OptionRow[],
+  audios: AudioRow[],
+): Question {
   return {
     id: row.id,
     text: row.text,

@@ -37,7 +37,8 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
         response: questionAnswer,
       },
     },
-    async (request) => ok(await questions.getQuestionFor(app.db, actorOf(request), request.params.id)),
+    async (request) =>
+      ok(await questions.getQuestionFor(app.db, actorOf(request), request.params.id)),
   );
 
   r.post(
@@ -72,7 +73,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          "Update a question of a Draft content: its fields, options and audio rows (interviewRoleId left out keeps the role)",
+          'Update a question of a Draft content: its fields, options and audio rows (interviewRoleId left out keeps the role)',
         params: idParamSchema,
         querystring: questionContentQuerySchema,
         body: questionFormSchema,

@@ -174,8 +174,16 @@ export async function createQuestion(
       throw new ValidationError(messages.tooManyQuestions);
     }
     const created = await insertQuestion(tx, contentId, valuesOf(body, checked));
-    await replaceOptions(tx, created, body.options.map((o) => ({ ...o, id: undefined })));
-    await replaceAudios(tx, created, checked.audios.map((a) => ({ ...a, id: undefined })));
+    await replaceOptions(
+      tx,
+      created,
+      body.options.map((o) => ({ ...o, id: undefined })),
+    );
+    await replaceAudios(
+      tx,
+      created,
+      checked.audios.map((a) => ({ ...a, id: undefined })),
+    );
     await touchContent(tx, contentId, actor.id);
     return created;
   });

@@ -59,7 +59,8 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...secured,
-        summary: 'One questionnaire (any content type) with its questions and, for interviews, roles',
+        summary:
+          'One questionnaire (any content type) with its questions and, for interviews, roles',
         params: idParamSchema,
         response: questionnaireAnswer,
       },

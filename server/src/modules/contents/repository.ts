@@ -238,8 +238,7 @@ const questionsCountSql =
 
 /** Correlated JSON array of the organizations the content was added to (one of them, or all). */
 function organizationIdsSql(only: number | null) {
-  const filter =
-    only === null ? sql`` : sql` and ${contentOrganizations.organizationId} = ${only}`;
+  const filter = only === null ? sql`` : sql` and ${contentOrganizations.organizationId} = ${only}`;
   return sql<
     number[] | string
   >`(select coalesce(json_agg(${contentOrganizations.organizationId} order by ${contentOrganizations.organizationId}), '[]'::json) from ${contentOrganizations} where ${contentOrganizations.contentId} = ${contents.id}${filter})`;
@@ -267,7 +266,7 @@ export async function listContents(
       ...contentColumns,
       questionsCount: questionsCountSql,
       organizationName: organizations.name,
-      organizationIds: organizationIdsSql(filter.allGeneral ? null : filter.organizationId ?? -1),
+      organizationIds: organizationIdsSql(filter.allGeneral ? null : (filter.organizationId ?? -1)),
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(contents)
@@ -390,9 +389,7 @@ export async function questionsOf(
     .select(questionColumns)
     .from(questions)
     .where(
-      'contentIds' in by
-        ? inArray(questions.contentId, [...ids])
-        : inArray(questions.id, [...ids]),
+      'contentIds' in by ? inArray(questions.contentId, [...ids]) : inArray(questions.id, [...ids]),
     )
     .orderBy(asc(questions.contentId), asc(questions.position), asc(questions.id));
 }
@@ -410,7 +407,11 @@ export async function optionsOf(db: Handle, questionIds: readonly number[]): Pro
     })
     .from(questionOptions)
     .where(inArray(questionOptions.questionId, [...questionIds]))
-    .orderBy(asc(questionOptions.questionId), asc(questionOptions.position), asc(questionOptions.id));
+    .orderBy(
+      asc(questionOptions.questionId),
+      asc(questionOptions.position),
+      asc(questionOptions.id),
+    );
 }
 
 /** The audio rows of the questions, in order, with the mp3's storage key, name and extension. One statement. */
@@ -654,7 +655,9 @@ async function replaceChildren<V extends Record<string, unknown>>(
     .where(eq(table.questionId, questionId));
   const existingIds = new Set(existing.map((r) => r.id));
   const kept = new Set(
-    rows.map((r) => r.id).filter((id): id is number => typeof id === 'number' && existingIds.has(id)),
+    rows
+      .map((r) => r.id)
+      .filter((id): id is number => typeof id === 'number' && existingIds.has(id)),
   );
   const removed = [...existingIds].filter((id) => !kept.has(id));
   if (removed.length > 0) await tx.delete(table).where(inArray(table.id, removed));

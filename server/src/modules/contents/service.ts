@@ -201,7 +201,12 @@ export async function listInterviewsFor(
 ): Promise<ListData<InterviewListItem>> {
   const data = await listContentsFor(db, actor, query, interviewTypes);
   if (query.contentId === undefined || data.list.length === 0) return data;
-  const parts = presentParts(await loadParts(db, data.list.map((c) => c.id)));
+  const parts = presentParts(
+    await loadParts(
+      db,
+      data.list.map((c) => c.id),
+    ),
+  );
   return {
     list: data.list.map((item) => ({
       ...item,
@@ -302,7 +307,8 @@ export async function createInterview(
 export async function lockDraft(tx: Tx, id: number) {
   const locked = await lockContent(tx, id);
   if (!locked) throw new NotFoundError();
-  if (locked.statusId !== ContentStatus.Draft) throw new ValidationError(messages.contentNotEditable);
+  if (locked.statusId !== ContentStatus.Draft)
+    throw new ValidationError(messages.contentNotEditable);
   return locked;
 }
 

@@ -4,7 +4,7 @@
  * (fallback `messages.failedToUpdateEmail`) with a success or failure icon.
  */
 import { messages } from '@practica/contract';
-import { uiText } from '../../config/ui-text';
+import { uiText, userText } from '../../config/ui-text';
 import { useValidateEmail } from '../../features/users';
 import { isApiError } from '../../lib/api-client';
 import { ResultLoading, ResultMessage, TokenResultPage } from './token-result-page';
@@ -18,7 +18,11 @@ function EmailUpdateResult({ token }: { token: string }) {
       isApiError(error) && (error.fromServer || error.kind !== 'http')
         ? error.message
         : messages.failedToUpdateEmail;
-    return <ResultMessage ok={false} title={text} />;
+    return (
+      <ResultMessage ok={false} title={text}>
+        {userText.emailUpdateFailedHint}
+      </ResultMessage>
+    );
   }
   return <ResultMessage ok title={messages.emailUpdated} />;
 }

@@ -6,7 +6,7 @@
 import { Title } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { useState } from 'react';
-import { uiText } from '../../config/ui-text';
+import { uiText, userText } from '../../config/ui-text';
 import { PasswordResetForm } from '../../features/users';
 import { isApiError } from '../../lib/api-client';
 import { ResultMessage, TokenResultPage } from './token-result-page';
@@ -16,7 +16,13 @@ type Outcome = { ok: true } | { ok: false; text: string } | null;
 function PasswordReset({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   if (outcome?.ok) return <ResultMessage ok title={messages.passwordUpdated} />;
-  if (outcome) return <ResultMessage ok={false} title={outcome.text} />;
+  if (outcome) {
+    return (
+      <ResultMessage ok={false} title={outcome.text}>
+        {userText.resetFailedHint}
+      </ResultMessage>
+    );
+  }
   return (
     <>
       <Title order={1} mb="md">

@@ -88,16 +88,20 @@ export default function UserDetailPage() {
       <ProfileCard
         person={{ ...user, imageUrl: user.image?.url ?? null }}
         badges={
-          <>
-            {deleted && (
-              <Badge color="red" variant="light">
-                {messages.deleted}
-              </Badge>
-            )}
-            <Badge color={user.active ? 'teal' : 'gray'} variant="light">
-              {user.active ? messages.active : messages.inactive}
-            </Badge>
-          </>
+          deleted || !user.active ? (
+            <>
+              {deleted && (
+                <Badge color="red" variant="light">
+                  {messages.deleted}
+                </Badge>
+              )}
+              {!user.active && (
+                <Badge color="gray" variant="light">
+                  {messages.inactive}
+                </Badge>
+              )}
+            </>
+          ) : undefined
         }
         actions={
           <UserActions

@@ -94,7 +94,7 @@ export function DeletedUsersModal({
               key: 'deletedAt',
               header: userText.deletedOn,
               cell: (user) => (user.deletedAt ? dayjs(user.deletedAt).format(dateFormat) : ''),
-              width: 120,
+              width: 140,
             },
             {
               key: 'restore',

@@ -1,7 +1,7 @@
 /**
  * Profile information (000 §2.8; also the head of User detail, 000 §2.10): the avatar image (or
- * initials), the name, the role label ('Creator &' before it for a creator, 000 §2.4), the
- * organization, email and phone. Optional badges and actions sit beside the name.
+ * initials), the name with the role label under it ('Creator &' before it for a creator, 000 §2.4),
+ * then email, phone and organization. Optional badges and actions sit beside the name.
  */
 import { Avatar, Box, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { displayRoleLabel, messages, type RoleId } from '@practica/contract';
@@ -76,10 +76,9 @@ export function ProfileCard({ person, order = 2, badges, actions }: ProfileCardP
         </Group>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" mt="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" mt="lg">
         <Fact label={messages.email} value={person.email} />
         <Fact label={messages.phoneNumber} value={person.phoneNumber} />
-        <Fact label={messages.role} value={displayRoleLabel(person.roleId, person.creator)} />
         {person.organizationName !== undefined && (
           <Fact label={messages.organization} value={person.organizationName} />
         )}

@@ -4,7 +4,16 @@
  * `profileFormSchema`. A picked image uploads first with a visible progress bar; an upload failure
  * shows `messages.failedToUploadImage` (or the server's text) and aborts the save (000 §7 'Files').
  */
-import { Button, Divider, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   MediaType,
@@ -16,7 +25,7 @@ import {
   type UpdateUserBody,
   type User,
 } from '@practica/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { UploadField } from '../../../components/upload-field';
 import { userText } from '../../../config/ui-text';
 import { isApiError } from '../../../lib/api-client';
@@ -51,6 +60,7 @@ export interface UserEditFormProps {
 /** Names, phone, image and new password of one user (000 §2.8, §2.10). */
 export function UserEditForm({ user, readOnly = false }: UserEditFormProps) {
   const mutation = useUpdateUser();
+  const passwordHintId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [removed, setRemoved] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -161,10 +171,13 @@ export function UserEditForm({ user, readOnly = false }: UserEditFormProps) {
         {!readOnly && (
           <>
             <Divider label={userText.changePassword} labelPosition="left" mt="xs" />
+            <Text size="xs" c="dimmed" mt={-8} id={passwordHintId}>
+              {userText.passwordHint(passwordMinLength, passwordMaxLength)}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <PasswordInput
                 label={userText.newPassword}
-                description={userText.passwordHint(passwordMinLength, passwordMaxLength)}
+                aria-describedby={passwordHintId}
                 autoComplete="new-password"
                 disabled={busy}
                 {...form.getInputProps('password')}
