@@ -19,6 +19,7 @@ import { messages } from '@practica/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
+import { answerRoutes } from './modules/answers/routes.js';
 import { assetRoutes } from './modules/assets/routes.js';
 import { assignmentRoutes } from './modules/assignments/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -29,6 +30,7 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { infoRoutes } from './modules/info/routes.js';
 import { inviteRoutes } from './modules/invites/routes.js';
+import { meRoutes } from './modules/me/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -185,6 +187,8 @@ export async function buildApp(
       await api.register(contentRoutes);
       await api.register(assetRoutes);
       await api.register(assignmentRoutes);
+      await api.register(answerRoutes);
+      await api.register(meRoutes);
     },
     { prefix: '/api' },
   );

@@ -151,7 +151,7 @@ test.describe('organizations', () => {
     await page.screenshot({ path: join(shots, 'organization-create-required.png') });
 
     // Too short, malformed and a phone that is not 10 characters.
-    const field = (label: string) => form.getByLabel(label, { exact: true });
+    const field = (label: string) => form.getByRole('textbox', { name: label, exact: true });
     await field(messages.name).fill('ab');
     await field(orgText.address).fill('xy');
     await field(messages.firstName).fill('Al');
@@ -188,18 +188,18 @@ test.describe('organizations', () => {
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     // The contact person is read-only after creation (000 §2.9).
     await expect(
-      page.getByRole('form', { name: messages.organization }).getByLabel(messages.email, {
-        exact: true,
-      }),
+      page
+        .getByRole('form', { name: messages.organization })
+        .getByRole('textbox', { name: messages.email, exact: true }),
     ).toHaveAttribute('readonly', '');
 
     // Seats (000 §5): 0 or more; then saved.
     const seats = page.getByRole('form', { name: orgText.seats });
-    await seats.getByLabel(orgText.traineeSeats, { exact: true }).fill('-1');
+    await seats.getByRole('textbox', { name: orgText.traineeSeats, exact: true }).fill('-1');
     await seats.getByRole('button', { name: messages.save }).click();
     await expect(seats.getByText(messages.traineeSeatsMin, { exact: true })).toBeVisible();
-    await seats.getByLabel(orgText.traineeSeats, { exact: true }).fill('12');
-    await seats.getByLabel(orgText.creatorSeats, { exact: true }).fill('2');
+    await seats.getByRole('textbox', { name: orgText.traineeSeats, exact: true }).fill('12');
+    await seats.getByRole('textbox', { name: orgText.creatorSeats, exact: true }).fill('2');
     await seats.getByRole('button', { name: messages.save }).click();
     await expect(toast(page, messages.organizationSeatsUpdated)).toBeVisible();
     await expect(card(page, messages.seatsUsage)).toContainText(format.countOf(0, 12));
@@ -218,6 +218,7 @@ test.describe('organizations', () => {
     );
     await page.getByRole('tab', { name: messages.trainees }).click();
     await settle(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(shots, 'organization-detail.png'), fullPage: true });
 
     // The dashboard lists it; its row opens it again.
@@ -277,9 +278,13 @@ test.describe('invites', () => {
       password: 'practice1',
     };
     await expect(form.getByRole('radio', { name: roleLabels[Role.Admin] })).toHaveCount(0);
-    await form.getByLabel(messages.firstName, { exact: true }).fill(trainee.firstName);
-    await form.getByLabel(messages.lastName, { exact: true }).fill(trainee.lastName);
-    await form.getByLabel(messages.email, { exact: true }).fill(trainee.email);
+    await form
+      .getByRole('textbox', { name: messages.firstName, exact: true })
+      .fill(trainee.firstName);
+    await form
+      .getByRole('textbox', { name: messages.lastName, exact: true })
+      .fill(trainee.lastName);
+    await form.getByRole('textbox', { name: messages.email, exact: true }).fill(trainee.email);
     await form.getByRole('button', { name: inviteText.sendInvite }).click();
     await expect(
       toast(page, format.roleSuccessfullyInvited(roleLabels[Role.Trainee])),
@@ -316,23 +321,28 @@ test.describe('invites', () => {
     await expect(
       registration.getByRole('heading', { name: uiText.inviteRegistrationTitle }),
     ).toBeVisible();
-    await expect(registration.getByLabel(messages.email, { exact: true })).toHaveValue(
-      trainee.email,
-    );
-    await expect(registration.getByLabel(messages.email, { exact: true })).toHaveAttribute(
-      'readonly',
-      '',
-    );
-    await expect(registration.getByLabel(messages.firstName, { exact: true })).toHaveValue(
-      trainee.firstName,
-    );
-    await registration.getByLabel(messages.password, { exact: true }).fill(trainee.password);
-    await registration.getByLabel(messages.repeatPassword, { exact: true }).fill('different1');
+    await expect(
+      registration.getByRole('textbox', { name: messages.email, exact: true }),
+    ).toHaveValue(trainee.email);
+    await expect(
+      registration.getByRole('textbox', { name: messages.email, exact: true }),
+    ).toHaveAttribute('readonly', '');
+    await expect(
+      registration.getByRole('textbox', { name: messages.firstName, exact: true }),
+    ).toHaveValue(trainee.firstName);
+    await registration
+      .getByRole('textbox', { name: messages.password, exact: true })
+      .fill(trainee.password);
+    await registration
+      .getByRole('textbox', { name: messages.repeatPassword, exact: true })
+      .fill('different1');
     await registration.getByRole('button', { name: inviteText.createAccount }).click();
     await expect(registration.getByText(messages.repeatPasswordMismatch)).toBeVisible();
     await settle(registration);
     await registration.screenshot({ path: join(shots, 'invite-registration.png') });
-    await registration.getByLabel(messages.repeatPassword, { exact: true }).fill(trainee.password);
+    await registration
+      .getByRole('textbox', { name: messages.repeatPassword, exact: true })
+      .fill(trainee.password);
     await registration.getByRole('button', { name: inviteText.createAccount }).click();
     // 000 §2.3: a trainee goes to the app page, without a session.
     await expect(registration).toHaveURL('/app');
@@ -361,9 +371,11 @@ test.describe('invites', () => {
       lastName: `Other${tag()}`,
       email: `otto-${tag()}@demo.test`,
     };
-    await form.getByLabel(messages.firstName, { exact: true }).fill(other.firstName);
-    await form.getByLabel(messages.lastName, { exact: true }).fill(other.lastName);
-    await form.getByLabel(messages.email, { exact: true }).fill(other.email);
+    await form
+      .getByRole('textbox', { name: messages.firstName, exact: true })
+      .fill(other.firstName);
+    await form.getByRole('textbox', { name: messages.lastName, exact: true }).fill(other.lastName);
+    await form.getByRole('textbox', { name: messages.email, exact: true }).fill(other.email);
     await form.getByRole('button', { name: inviteText.sendInvite }).click();
     const otherRow = page.getByRole('row', { name: new RegExp(other.email) });
     await otherRow
@@ -401,8 +413,10 @@ test.describe('groups', () => {
     await expect(dialog.getByText(messages.groupNameRequired)).toBeVisible();
     await expect(dialog.getByText(messages.groupDescriptionRequired)).toBeVisible();
     const name = `Weekend cohort ${tag()}`;
-    await dialog.getByLabel(messages.name, { exact: true }).fill(name);
-    await dialog.getByLabel(messages.description, { exact: true }).fill('Saturday practice');
+    await dialog.getByRole('textbox', { name: messages.name, exact: true }).fill(name);
+    await dialog
+      .getByRole('textbox', { name: messages.description, exact: true })
+      .fill('Saturday practice');
     await dialog.getByRole('button', { name: messages.save }).click();
     await expect(toast(page, messages.groupCreated)).toBeVisible();
     const panel = page.getByRole('region', { name });
@@ -430,7 +444,9 @@ test.describe('groups', () => {
     // Edit.
     await panel.getByRole('button', { name: messages.edit }).click();
     const edit = page.getByRole('dialog', { name: messages.editGroup });
-    await edit.getByLabel(messages.description, { exact: true }).fill('Saturday mornings');
+    await edit
+      .getByRole('textbox', { name: messages.description, exact: true })
+      .fill('Saturday mornings');
     await edit.getByRole('button', { name: messages.save }).click();
     await expect(toast(page, messages.groupUpdated)).toBeVisible();
     await expect(panel.getByText('Saturday mornings')).toBeVisible();

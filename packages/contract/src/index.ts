@@ -18,4 +18,5 @@ export * from './schemas/file';
 export * from './schemas/asset';
 export * from './schemas/content';
 export * from './schemas/assignment';
+export * from './schemas/answer';
 export * from './policy';

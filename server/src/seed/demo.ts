@@ -19,6 +19,7 @@ import {
 import { newEmailToken } from '../lib/email-token.js';
 import { hashPassword } from '../lib/password.js';
 import type { StorageDriver } from '../lib/storage/index.js';
+import { seedAnswers } from './answers.js';
 import { seedAssets } from './assets.js';
 import { seedAssignments } from './assignments.js';
 import { seedContents } from './contents.js';
@@ -172,7 +173,11 @@ export async function seedDemo(db: Db, storage?: StorageDriver): Promise<boolean
   const demoContents = await seedContents(db, storage);
   // Keep last: the assignments use the seeded contents and assets.
   const demoAssignments = await seedAssignments(db);
-  return accounts || groupsAndInvites || demoAssets || demoContents || demoAssignments;
+  // The very last: the trainees answer the seeded assignments (issue 8).
+  const demoAnswers = await seedAnswers(db, storage);
+  return (
+    accounts || groupsAndInvites || demoAssets || demoContents || demoAssignments || demoAnswers
+  );
 }
 
 /** The organizations and accounts, unless the demo admin exists. Returns true when it seeded. */

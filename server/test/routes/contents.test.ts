@@ -509,6 +509,39 @@ describe('GET /api/organizations (interviews count)', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the content calls with their bodies and queries', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = [
+      ['/api/interviews', ['get', 'post']],
+      ['/api/interviews/{id}', ['get', 'put', 'delete']],
+      ['/api/questionnaires', ['get', 'post']],
+      ['/api/questionnaires/{id}', ['get', 'put', 'delete']],
+      ['/api/questions', ['post']],
+      ['/api/questions/{id}', ['get', 'put', 'delete']],
+      ['/api/contents/{id}/status', ['put']],
+      ['/api/contents/{id}/add/{organizationId}', ['put']],
+      ['/api/contents/{id}/remove/{organizationId}', ['put']],
+      ['/api/organizations/{id}/contents', ['get']],
+    ] as const;
+    for (const [path, methods] of paths) {
+      for (const method of methods)
+        expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    const body = doc.paths['/api/questions'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining([
+        'text',
+        'questionTypeId',
+        'interviewRoleId',
+        'options',
+        'audios',
+        'tags',
+      ]),
+    );
+  });
+});
+
 describe('the demo content seed', () => {
   it('seeds every status of every type for Demo Academy and as general content', async () => {
     const rows = await ctx.db

@@ -131,10 +131,8 @@ export function UploadField({
               </Button>
             )}
           </Group>
-          <Text id={hintId} size="xs" c="dimmed" mt={6} lineClamp={1}>
-            {file
-              ? userText.imagePicked(file.name)
-              : userText.imageHint(imageMaxBytes / 1024)}
+          <Text id={hintId} size="xs" c="dimmed" mt={6}>
+            {file ? userText.imagePicked(file.name) : userText.imageHint(imageMaxBytes / 1024)}
           </Text>
         </Box>
       </Group>

@@ -76,7 +76,6 @@ export const uiText = {
     contentHint: 'Interviews, rating scales and feedback forms of this organization appear here.',
     assetsHint: 'Avatars and environments available to this organization appear here.',
     scope: 'Scope',
-    statusFilter: 'Status',
     readOnlyAssets: 'Avatars and environments are managed by the system admin.',
     inviteHint: 'Invite trainees, instructors and managers by email.',
     groupHint: 'Bring trainees and instructors together.',
@@ -104,7 +103,6 @@ export const uiText = {
   },
   /** Groups (000 §2.6) and a user's groups (000 §2.10). */
   groupText: {
-    yourGroups: 'Groups',
     noGroupSelectedHint: 'Choose a group to see its trainees and instructors.',
     noGroupsHint: 'Groups you create or belong to appear here.',
     members: 'Group members',
@@ -120,10 +118,13 @@ export const uiText = {
       `Delete the group '${name}'? Its members stay in the organization.`,
     createHint: 'Name the group and say what it is for. You add members next.',
     editGroups: 'Edit groups',
+    userGroupsHint: 'The groups this person belongs to.',
+    notGroupable: 'Groups hold trainees and instructors only.',
     chooseGroups: 'Choose groups',
     noUserGroups: 'Not in any group yet.',
     availableGroups: 'Available groups',
     chosenGroups: 'Chosen groups',
+    allGroupsChosen: 'Every group is chosen.',
     organizationLabel: (name: string) => `Organization: ${name}`,
   },
 } as const;

@@ -164,9 +164,10 @@ export async function createQuestion(
 ): Promise<Question> {
   const content = await loadContentFor(db, actor, contentId);
   authorizeContent(actor, 'content:author', content);
-  const checked = await checkQuestion(db, actor, content, body);
   const id = await db.transaction(async (tx) => {
     await lockDraft(tx, contentId);
+    // Checked under the content's lock: a concurrent edit of the roles waits for this write.
+    const checked = await checkQuestion(tx, actor, content, body);
     if (
       content.contentTypeId === ContentType.Interview &&
       (await countQuestions(tx, contentId)) >= maxQuestionsPerInterview
@@ -204,9 +205,9 @@ export async function updateQuestionFor(
 ): Promise<Question> {
   const { question, content } = await loadQuestionFor(db, actor, id, contentId);
   authorizeContent(actor, 'content:author', content);
-  const checked = await checkQuestion(db, actor, content, body, question);
   await db.transaction(async (tx) => {
     await lockDraft(tx, question.contentId);
+    const checked = await checkQuestion(tx, actor, content, body, question);
     await updateQuestion(tx, id, valuesOf(body, checked));
     await replaceOptions(
       tx,

@@ -21,6 +21,7 @@ import {
   userTarget,
   useUser,
 } from '../../features/users';
+import { UserGroupsTab } from '../../features/groups';
 import { roleHome, useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
 import { useHasHistory } from '../route-guard';
@@ -39,7 +40,9 @@ export interface UserDetailTab {
  *   { value: 'groups', label: messages.groups, Component: UserGroupsTab },
  * The component receives the loaded `user`.
  */
-export const userDetailTabs: UserDetailTab[] = [];
+export const userDetailTabs: UserDetailTab[] = [
+  { value: 'groups', label: messages.groups, Component: UserGroupsTab },
+];
 
 /** The user detail page (000 §2.10). */
 export default function UserDetailPage() {

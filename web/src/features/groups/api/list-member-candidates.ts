@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { groupKeys } from './keys';
 
-const largestPage = pageSizeOptions[pageSizeOptions.length - 1];
+const largestPage = pageSizeOptions[2];
 
 /** Fetches the organization's members of one role. */
 export function listMemberCandidates(

@@ -169,8 +169,8 @@ export function GroupPanel({ groupId, onDeleted, onUserClick, showOrganization }
   return (
     <Paper p="lg" component="section" aria-label={group.name}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-          <div style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <div style={{ minWidth: 0, flex: '1 1 220px' }}>
             <Title order={2}>{group.name}</Title>
             <Text size="sm" c="dimmed" mt={2}>
               {group.description}
@@ -181,7 +181,7 @@ export function GroupPanel({ groupId, onDeleted, onUserClick, showOrganization }
               </Text>
             )}
           </div>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             {mayEdit && (
               <Button
                 variant="default"

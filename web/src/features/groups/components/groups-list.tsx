@@ -108,7 +108,7 @@ export function GroupsList({
   return (
     <Paper p={0} style={{ overflow: 'hidden' }}>
       <Table
-        aria-label={uiText.groupText.yourGroups}
+        aria-label={messages.groups}
         aria-busy={query.isPending}
         highlightOnHover={total > 0}
         verticalSpacing="sm"

@@ -70,7 +70,7 @@ export function OrganizationContentTabs({
               ]}
             />
             <NativeSelect
-              aria-label={uiText.organizationText.statusFilter}
+              aria-label={messages.status}
               value={status}
               onChange={(event) => setStatus(event.currentTarget.value)}
               data={statusChoices}

@@ -52,7 +52,8 @@ function serve(user: User, other?: (url: string, init?: RequestInit) => Response
 
 async function openDetail(user: User) {
   renderRoutes([`/dbl/user-detail/${user.id}`]);
-  await screen.findByTestId('profile-name');
+  // The page is a lazy chunk: its first load may take a moment under a busy test run.
+  await screen.findByTestId('profile-name', {}, { timeout: 5000 });
 }
 
 const admin = makeUser(Role.Admin, { id: 7 });

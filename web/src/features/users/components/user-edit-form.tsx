@@ -124,21 +124,23 @@ export function UserEditForm({ user, readOnly = false }: UserEditFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-label={userText.editProfile}>
       <Stack gap="md">
-        <UploadField
-          label={userText.profileImage}
-          currentUrl={user.image?.url ?? null}
-          file={file}
-          onFileChange={(picked) => {
-            setFile(picked);
-            setUploadError(null);
-          }}
-          removed={removed}
-          onRemove={() => setRemoved(true)}
-          progress={progress}
-          error={uploadError}
-          disabled={readOnly || busy}
-          placeholder={initialsOf(user.firstName, user.lastName)}
-        />
+        {!readOnly && (
+          <UploadField
+            label={userText.profileImage}
+            currentUrl={user.image?.url ?? null}
+            file={file}
+            onFileChange={(picked) => {
+              setFile(picked);
+              setUploadError(null);
+            }}
+            removed={removed}
+            onRemove={() => setRemoved(true)}
+            progress={progress}
+            error={uploadError}
+            disabled={busy}
+            placeholder={initialsOf(user.firstName, user.lastName)}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={messages.firstName}

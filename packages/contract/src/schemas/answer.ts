@@ -1,0 +1,444 @@
+/**
+ * Answers and reviews (001 §2 'Review screen', §3 'Answer', 'Answer item', 'Review payload', §4
+ * answer statuses, §5 'Review submit', §7 `/assignments/answers…` and the review call, §9 'Report
+ * export') and the trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers').
+ * Every export is prefixed `answer…`, `review…` or `me…` so it never collides with other schemas.
+ *
+ * The review payload (one call carries both forms):
+ *
+ *     POST /assignments/interviews/answers/review/{answerId}?userId={traineeId}
+ *     { traineeId?, questionnaireID?, score?,
+ *       answers: { ratings: [{questionId, text}], feedback: [{questionId, text}] } }
+ *
+ * `text` is '1'..'5' for a rating question, an option id for single choice, comma-joined option
+ * ids for multiple choice (and ranking), free text for open questions. The server recomputes the
+ * score (the client's `score` is ignored) with `meanRatingScore`.
+ */
+import { z } from 'zod';
+import {
+  contentDescriptionMaxLength,
+  maxQuestionsPerInterview,
+  ratingScaleMax,
+} from '../constants';
+import { format, messages } from '../messages';
+import {
+  assignmentAnswerSchema,
+  assignmentAnswerStatusIdSchema,
+  assignmentAssetSchema,
+  assignmentDataSchema,
+  assignmentStatusIdSchema,
+} from './assignment';
+import { answersPageQuerySchema, idSchema, imageRefSchema, pageQuerySchema } from './common';
+
+// ---------------------------------------------------------------------------
+// Server rule messages the spec leaves unworded (see messages.ts 'Not in the spec').
+// ---------------------------------------------------------------------------
+
+/**
+ * Texts of the answer and review rules the spec does not word (issue 8 choices). Kept here, once,
+ * until the lead moves them into `messages.ts`; both sides import them.
+ */
+export const answerMessages = {
+  pastDueDate: 'The due date of this assignment has passed.',
+  alreadySubmitted: 'This answer has already been submitted.',
+  questionNotInInterview: 'This question is not part of the interview.',
+  duplicateQuestion: 'Each question can be answered only once.',
+  videoRequired: 'Upload the video of this answer first.',
+  durationInvalid: 'The duration must be a number of seconds.',
+  notReviewable: 'Only submitted answers can be reviewed.',
+  questionNotInForm: 'This question is not part of the form.',
+  optionInvalid: 'Choose among the options of this question.',
+  traineeMismatch: 'The trainee does not match this answer.',
+  questionnaireMismatch: 'This form is not part of the assignment.',
+  submitted: 'Your answers were submitted.',
+  saved: 'Your answers were saved.',
+  practiceStarted: 'Practice started.',
+  /** 400 of POST /me/assignments/{id}/submit: names the questions without a recorded answer. */
+  missingAnswers: (labels: readonly string[]) =>
+    `Record an answer to every question before submitting. Missing: ${labels.join(', ')}.`,
+  /** One detail of that 400: 'Q2: Why do you want to work here?'. */
+  missingAnswer: (number: number, text: string) => `${format.questionShortLabel(number)}: ${text}`,
+} as const;
+
+/** Longest recording accepted as an answer item's `duration`, in seconds (not a spec limit). */
+export const answerDurationMaxSeconds = 3600;
+/** Longest review answer text or answer item text (not a spec limit). */
+export const answerTextMaxLength = contentDescriptionMaxLength;
+
+// ---------------------------------------------------------------------------
+// Score (001 §5 'Review submit', §9)
+// ---------------------------------------------------------------------------
+
+/**
+ * 001 §5: the ratings score is the mean of the numeric answers; non-numeric answers are left out.
+ * Takes the answer texts of the rating questions; answers the mean (0..5, unrounded) or null when
+ * none is numeric. The server rounds it to 2 decimals when storing; the console shows 1 decimal.
+ */
+export function meanRatingScore(
+  texts: readonly (string | number | null | undefined)[],
+): number | null {
+  const values = texts
+    .map((t) =>
+      typeof t === 'number' ? t : typeof t === 'string' && t.trim() !== '' ? Number(t) : NaN,
+    )
+    .filter((n) => Number.isFinite(n));
+  if (values.length === 0) return null;
+  return values.reduce((sum, n) => sum + n, 0) / values.length;
+}
+
+/** Whether `text` is a whole rating 1..5 (001 §9: whole values when answering). */
+export function isRatingValue(text: string): boolean {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= ratingScaleMax;
+}
+
+// ---------------------------------------------------------------------------
+// Queries and bodies (staff)
+// ---------------------------------------------------------------------------
+
+/** A comma list (or repeated parameter) of whole numbers, each checked by `item`. */
+function commaList<T extends z.ZodType<unknown, number>>(item: T) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : v.split(','))
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+        .map(Number),
+    )
+    .pipe(z.array(item))
+    .optional();
+}
+
+/**
+ * The words `includes` accepts on the answers calls (001 §7). `answers` adds each row's `data`
+ * (interview answer items, latest ratings and feedback answers) to GET /assignments/answers — what
+ * the report export needs; the other words are accepted and change nothing (always included).
+ */
+export const answerIncludeValues = [
+  'answers',
+  'assignments',
+  'contents',
+  'assets',
+  'users',
+] as const;
+export type AnswerInclude = (typeof answerIncludeValues)[number];
+
+/** `includes`: a comma list of `answerIncludeValues` (an unknown word is a 400). */
+export const answerIncludesSchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : v.split(','))
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s !== ''),
+  )
+  .pipe(z.array(z.literal(answerIncludeValues, { error: messages.validationFailed })))
+  .optional();
+
+/**
+ * GET /assignments/answers query (001 §7): assignmentId, userId, organizationId (admins; others get
+ * their own organization, 404 for another), status (answer status ids, one or a comma list:
+ * 1 Pending, 2 Submitted, 3 Reviewed), includes, page and pageSize (default 100, 001 §9).
+ */
+export const answerListQuerySchema = answersPageQuerySchema.extend({
+  assignmentId: idSchema.optional(),
+  userId: idSchema.optional(),
+  organizationId: idSchema.optional(),
+  status: commaList(assignmentAnswerStatusIdSchema),
+  includes: answerIncludesSchema,
+});
+export type AnswerListQuery = z.infer<typeof answerListQuerySchema>;
+
+/** GET /assignments/answers/{id} query: `includes` is accepted; everything is always included. */
+export const answerDetailQuerySchema = z.object({ includes: answerIncludesSchema });
+
+/**
+ * One answer of a review form: the question and its text ('All questions must be answered.' when
+ * the text is missing, null or blank). Numbers are accepted and sent on as text.
+ */
+export const reviewAnswerSchema = z.object({
+  questionId: z
+    .number({ error: messages.idInvalid })
+    .int({ error: messages.idInvalid })
+    .positive({ error: messages.idInvalid }),
+  text: z
+    .union([z.string(), z.number()], { error: messages.allQuestionsMustBeAnswered })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: messages.allQuestionsMustBeAnswered })
+        .max(answerTextMaxLength, { error: messages.textTooLong }),
+    ),
+});
+export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
+
+const reviewAnswerListSchema = z
+  .array(reviewAnswerSchema, { error: messages.allQuestionsMustBeAnswered })
+  .max(100)
+  .default([]);
+
+/**
+ * POST /assignments/interviews/answers/review/{id} body (001 §3 'Review payload', §5): both forms in
+ * one call — `answers.ratings` answers the assignment's rating scale, `answers.feedback` its
+ * feedback form, every question of each. `traineeId` (optional) must be the answer's trainee;
+ * `questionnaireID` (optional) must be the assignment's rating scale or feedback form; `score` is
+ * accepted and ignored (the server computes it).
+ */
+export const reviewBodySchema = z.object({
+  traineeId: idSchema.optional(),
+  questionnaireID: idSchema.optional(),
+  answers: z
+    .object(
+      { ratings: reviewAnswerListSchema, feedback: reviewAnswerListSchema },
+      { error: messages.allQuestionsMustBeAnswered },
+    )
+    .default({ ratings: [], feedback: [] }),
+  score: z.number().min(0).max(ratingScaleMax).nullable().optional(),
+});
+export type ReviewBody = z.infer<typeof reviewBodySchema>;
+export type ReviewBodyInput = z.input<typeof reviewBodySchema>;
+
+/** The review call's query: `userId`, the answer's trainee (optional; another user is a 400). */
+export const reviewQuerySchema = z.object({ userId: idSchema.optional() });
+
+// ---------------------------------------------------------------------------
+// Responses (staff)
+// ---------------------------------------------------------------------------
+
+const id = z.number().int().positive();
+const count = z.number().int().nonnegative();
+
+/** 001 §3 'Answer item': one recorded answer to an interview question; `duration` in seconds. */
+export const answerItemSchema = z.object({
+  id,
+  questionId: id,
+  text: z.string().nullable(),
+  duration: z.number().nonnegative(),
+  fileId: z.number().int().nullable(),
+  /** The video, served with Range support; null when the file is gone. */
+  file: imageRefSchema.nullable(),
+});
+export type AnswerItem = z.infer<typeof answerItemSchema>;
+
+/** A reviewer as a review shows it; null once the reviewer was erased ('Deleted user'). */
+export const answerReviewerSchema = z.object({ id, firstName: z.string(), lastName: z.string() });
+
+/**
+ * 001 §3 'ratingsAnswer' / 'feedbackAnswer': one submitted form. `contentAnswer.createdByName` is the
+ * reviewer's full name, or 'Deleted user' when `createdBy` is null. `score` only on ratings.
+ */
+export const answerContentAnswerSchema = z.object({
+  id,
+  /** The rating scale's or feedback form's content id. */
+  contentId: id,
+  contentTypeId: z.number().int(),
+  contentAnswer: z.object({
+    createdAt: z.string(),
+    createdBy: answerReviewerSchema.nullable(),
+    createdByName: z.string(),
+  }),
+  answers: z.array(z.object({ questionId: id, text: z.string() })),
+  score: z.number().nullable(),
+});
+export type AnswerContentAnswer = z.infer<typeof answerContentAnswerSchema>;
+
+/** 001 §3 'Answer data': the interview answer items, the latest ratings and feedback answers. */
+export const answerDataSchema = z.object({
+  interviewAnswer: z.object({ answers: z.array(answerItemSchema) }),
+  ratingsAnswer: answerContentAnswerSchema.nullable(),
+  feedbackAnswer: answerContentAnswerSchema.nullable(),
+  practiceCounter: count,
+});
+export type AnswerData = z.infer<typeof answerDataSchema>;
+
+/**
+ * A row of GET /assignments/answers (001 §3 'Answer'): the answer with its trainee and assignment;
+ * `score` only when Reviewed; `data` only with `includes=answers`.
+ */
+export const answerListItemSchema = assignmentAnswerSchema.extend({
+  assignment: z.object({ id, name: z.string() }),
+  data: answerDataSchema.optional(),
+});
+export type AnswerListItem = z.infer<typeof answerListItemSchema>;
+
+/** GET /assignments/answers data. */
+export const answerListSchema = z.object({ list: z.array(answerListItemSchema), count });
+export type AnswerList = z.infer<typeof answerListSchema>;
+
+/** The assignment of an answer detail: the spec's assignment with its contents and assets. */
+export const answerAssignmentSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  statusId: assignmentStatusIdSchema,
+  closeDate: z.string().nullable(),
+  organizationId: id,
+  data: assignmentDataSchema,
+});
+
+/**
+ * One interview question of the review screen's player, in order: Q{number}, the text, the role
+ * (name and chosen avatar) and the recorded item (null when not answered).
+ */
+export const answerQuestionSchema = z.object({
+  id,
+  number: z.number().int().positive(),
+  text: z.string(),
+  description: z.string(),
+  interviewRoleId: z.number().int().nullable(),
+  roleName: z.string().nullable(),
+  avatar: assignmentAssetSchema.nullable(),
+  item: answerItemSchema.nullable(),
+});
+export type AnswerQuestion = z.infer<typeof answerQuestionSchema>;
+
+/**
+ * GET /assignments/answers/{id} (001 §2 'Review screen', §3): the answer, its assignment with the
+ * interview, rating scale, feedback form, roles, avatars and environment; `data` (items, latest
+ * ratings and feedback answers); `questions` for the player; `reviews`, every submitted form newest
+ * first (DECISIONS.md: history kept); `canReview`, whether the caller may submit a review now.
+ */
+export const answerDetailSchema = answerListItemSchema.extend({
+  assignment: answerAssignmentSchema,
+  data: answerDataSchema,
+  questions: z.array(answerQuestionSchema),
+  reviews: z.array(answerContentAnswerSchema),
+  canReview: z.boolean(),
+});
+export type AnswerDetail = z.infer<typeof answerDetailSchema>;
+
+// ---------------------------------------------------------------------------
+// The trainees' mobile API (/me/…)
+// ---------------------------------------------------------------------------
+
+/** GET /me/assignments query: paging (default 25). */
+export const meAssignmentListQuerySchema = pageQuerySchema;
+
+/** My answer on an assignment; `score` only when Reviewed. */
+export const meAnswerSummarySchema = z.object({
+  id,
+  statusId: assignmentAnswerStatusIdSchema,
+  practiceCounter: count,
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  score: z.number().nullable(),
+});
+
+/** My answer with its items (answers of POST practice, PUT answers, POST submit). */
+export const meAnswerSchema = meAnswerSummarySchema.extend({
+  assignmentId: id,
+  updatedAt: z.string(),
+  items: z.array(answerItemSchema),
+});
+export type MeAnswer = z.infer<typeof meAnswerSchema>;
+
+/**
+ * A row of GET /me/assignments: an Active assignment I am a trainee on, not past its due date, with
+ * my answer. `canAnswer`: my answer is Pending (I may practise, record and submit).
+ */
+export const meAssignmentListItemSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  startDate: z.string().nullable(),
+  closeDate: z.string().nullable(),
+  questionsCount: count,
+  answeredCount: count,
+  answer: meAnswerSummarySchema,
+  canAnswer: z.boolean(),
+});
+export type MeAssignmentListItem = z.infer<typeof meAssignmentListItemSchema>;
+
+/** GET /me/assignments data. */
+export const meAssignmentListSchema = z.object({
+  list: z.array(meAssignmentListItemSchema),
+  count,
+});
+
+/** An audio prompt of a question: the mp3 and the avatar speaking it. */
+export const meAudioPromptSchema = z.object({
+  id,
+  url: z.string(),
+  avatarId: z.number().int().nullable(),
+});
+
+/**
+ * One question to practise, in order: its role, the avatar chosen for that role (with its image
+ * URL), `audio` (the prompt spoken by that avatar, else the first) and every prompt.
+ */
+export const meQuestionSchema = z.object({
+  id,
+  number: z.number().int().positive(),
+  text: z.string(),
+  description: z.string(),
+  roleId: z.number().int().nullable(),
+  roleName: z.string().nullable(),
+  avatar: assignmentAssetSchema.nullable(),
+  audio: meAudioPromptSchema.nullable(),
+  audios: z.array(meAudioPromptSchema),
+});
+export type MeQuestion = z.infer<typeof meQuestionSchema>;
+
+/**
+ * GET /me/assignments/{id}: an Active assignment I am on, for practice — the interview's questions
+ * in order, its roles with avatars, the environment (with image URL) and my answer with its items.
+ * `canAnswer`: my answer is Pending and the due date has not passed.
+ */
+export const meAssignmentDetailSchema = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  statusId: assignmentStatusIdSchema,
+  startDate: z.string().nullable(),
+  closeDate: z.string().nullable(),
+  interview: z.object({ id, name: z.string(), description: z.string() }).nullable(),
+  roles: z.array(z.object({ id, name: z.string(), avatar: assignmentAssetSchema.nullable() })),
+  environment: assignmentAssetSchema.nullable(),
+  questions: z.array(meQuestionSchema),
+  answer: meAnswerSchema,
+  canAnswer: z.boolean(),
+});
+export type MeAssignmentDetail = z.infer<typeof meAssignmentDetailSchema>;
+
+/**
+ * One item of PUT /me/assignments/{id}/answers: the question, the uploaded video (a Ready Video file
+ * I uploaded) and the recording's duration in seconds; `text` optional (e.g. a transcript).
+ */
+export const meAnswerItemInputSchema = z.object({
+  questionId: z
+    .number({ error: messages.idInvalid })
+    .int({ error: messages.idInvalid })
+    .positive({ error: messages.idInvalid }),
+  fileId: z
+    .number({ error: answerMessages.videoRequired })
+    .int({ error: answerMessages.videoRequired })
+    .positive({ error: answerMessages.videoRequired }),
+  duration: z
+    .number({ error: answerMessages.durationInvalid })
+    .nonnegative({ error: answerMessages.durationInvalid })
+    .max(answerDurationMaxSeconds, { error: answerMessages.durationInvalid }),
+  text: z
+    .string()
+    .trim()
+    .max(answerTextMaxLength, { error: messages.textTooLong })
+    .nullable()
+    .optional(),
+});
+export type MeAnswerItemInput = z.infer<typeof meAnswerItemInputSchema>;
+
+/**
+ * PUT /me/assignments/{id}/answers body: `items`, one per question (at most one each, 400
+ * 'Each question can be answered only once.'). Items replace my items of the same questions; my
+ * items of other questions are kept.
+ */
+export const meAnswerItemsBodySchema = z.object({
+  items: z
+    .array(meAnswerItemInputSchema, { error: messages.validationFailed })
+    .min(1, { error: messages.validationFailed })
+    .max(maxQuestionsPerInterview, { error: messages.tooManyQuestions })
+    .refine((items) => new Set(items.map((i) => i.questionId)).size === items.length, {
+      error: answerMessages.duplicateQuestion,
+    }),
+});
+export type MeAnswerItemsBody = z.infer<typeof meAnswerItemsBodySchema>;

@@ -1,0 +1,96 @@
+/**
+ * The staff's answers calls of 001 §7: GET /assignments/answers, GET /assignments/answers/{id} and
+ * the review submit POST /assignments/interviews/answers/review/{id}. Every call needs a session;
+ * the service enforces the policy (404 another organization, then 403) and the rules of 001 §4/§5.
+ * Static segments win over the assignments module's `/assignments/{id}…` routes.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerDetailQuerySchema,
+  answerDetailSchema,
+  answerListQuerySchema,
+  answerListSchema,
+  envelopeSchema,
+  idParamSchema,
+  messages,
+  reviewBodySchema,
+  reviewQuerySchema,
+  type Actor,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import * as service from './service.js';
+
+const secured = { security: [{ bearer: [] }], tags: ['answers'] };
+
+/** Registers the answers and review routes (inside the `/api` prefix); every call needs a session. */
+export async function answerRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  r.get(
+    '/assignments/answers',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'List answers, the latest submitted first (assignmentId, userId, status: answer status ids 1 Pending, 2 Submitted, ' +
+          '3 Reviewed — one or a comma list —, organizationId for admins, includes: answers adds each row’s data with ' +
+          'the items and latest review forms, for the report; page, pageSize default 100). Staff: their organization; ' +
+          'admins: all; a trainee: only its own answers. The instructor dashboard’s Pending Review list is status=2',
+        querystring: answerListQuerySchema,
+        response: { 200: envelopeSchema(answerListSchema) },
+      },
+    },
+    async (request) => ok(await service.listAnswersFor(app.db, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/assignments/answers/:id',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'One answer (the review screen): items with their videos, the assignment with its interview (roles, ' +
+          'questions), rating scale and feedback form (questions, options), avatars and environment; the latest ' +
+          'ratingsAnswer and feedbackAnswer, every submitted form (reviews, newest first), questions in order for the ' +
+          'player, and canReview. Opening a non-Pending answer as a reviewer sets viewed',
+        params: idParamSchema,
+        querystring: answerDetailQuerySchema,
+        response: { 200: envelopeSchema(answerDetailSchema) },
+      },
+    },
+    async (request) => ok(await service.getAnswerFor(app.db, actorOf(request), request.params.id)),
+  );
+
+  r.post(
+    '/assignments/interviews/answers/review/:id',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Submit a review of the answer `id` (the answer id, as on /dbl/reviews/{id}): body {traineeId?, questionnaireID?, ' +
+          'score? (ignored: recomputed), answers: {ratings: [{questionId, text}], feedback: [{questionId, text}]}} — ' +
+          'every question of the assignment’s rating scale and feedback form; ratings 1..5, single choice an option id, ' +
+          'multiple choice comma-joined option ids, open questions text. Score = mean of the ratings. Sets Reviewed; ' +
+          'each submission is kept. Answers the refreshed answer detail',
+        params: idParamSchema,
+        querystring: reviewQuerySchema,
+        body: reviewBodySchema,
+        response: { 200: envelopeSchema(answerDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.submitReview(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.query.userId,
+          request.body,
+        ),
+        messages.interviewReviewSubmitted,
+      ),
+  );
+}

@@ -1,0 +1,334 @@
+/**
+ * Answers and reviews (001 §2 'Review screen', §3, §4, §5 'Review submit', §6, §7
+ * `/assignments/answers…` and the review call; DECISIONS.md 'Assignments and answers'). Rules
+ * decided here (issue 8 note):
+ * - Reading: staff of the assignment's organization and admins ('answer:read'); a trainee only its
+ *   own answers (the list is forced to its user id; another user id is a 403). Answers of
+ *   soft-deleted trainees are left out (404 for one).
+ * - Opening an answer that is not Pending as a reviewer ('answer:review') sets `viewed`.
+ * - Reviewing ('answer:review': instructors and managers of the organization, admins): only a
+ *   Submitted or Reviewed answer; both forms in one call, every question answered; the score is
+ *   the mean of the rating answers; each submission adds a ratings and a feedback content answer
+ *   (the history) and the answer points at the latest. A Reviewed answer can be reviewed again
+ *   while the assignment is not Closed; a Submitted one can still get its first review once the
+ *   assignment is Closed (closing does not strand submitted work).
+ */
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  Role,
+  answerMessages,
+  can,
+  messages,
+  type Action,
+  type Actor,
+  type AnswerDetail,
+  type AnswerList,
+  type AnswerListQuery,
+  type AssignmentData,
+  type ErrorDetail,
+  type ReviewBody,
+} from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { presentAsset, presentContents, presentRoles } from '../assignments/presenter.js';
+import {
+  assetsByIds,
+  assignmentsByIds,
+  contentsWithQuestions,
+  lockAssignment,
+  rolesOfAssignment,
+} from '../assignments/repository.js';
+import { loadOrganizationFor } from '../organizations/service.js';
+import { presentAnswerData, presentAnswerDetail, presentAnswerListItem } from './presenter.js';
+import {
+  contentAnswersByIds,
+  contentAnswersOf,
+  findAnswer,
+  insertContentAnswer,
+  itemsOfAnswers,
+  listAnswers,
+  lockAnswer,
+  markViewed,
+  updateAnswer,
+  type AnswerFullRow,
+  type AnswerItemRow,
+  type AnswerListRow,
+  type ContentAnswerRow,
+} from './repository.js';
+import { checkReviewForm, reviewScore, type FormQuestion } from './review-rules.js';
+
+/** The ids an assignment is composed of (null: not chosen). */
+export interface CompositionIds {
+  assignmentId: number;
+  interviewId: number | null;
+  ratingsId: number | null;
+  feedbackId: number | null;
+  environmentId: number | null;
+}
+
+/**
+ * 001 §3 'Assignment' `data` of an assignment: its roles with the chosen avatars, its interview,
+ * rating scale and feedback form with questions and options, and its environment (image URLs).
+ * A fixed number of statements.
+ */
+export async function assignmentDataOf(db: Db | Tx, ids: CompositionIds): Promise<AssignmentData> {
+  const contentIds = [ids.interviewId, ids.ratingsId, ids.feedbackId].filter(
+    (v): v is number => v !== null,
+  );
+  const [roles, contentData, environments] = await Promise.all([
+    rolesOfAssignment(db, ids.assignmentId),
+    contentsWithQuestions(db, contentIds),
+    assetsByIds(db, ids.environmentId !== null ? [ids.environmentId] : []),
+  ]);
+  const contents = presentContents(contentData);
+  const content = (id: number | null) => (id !== null ? (contents.get(id) ?? null) : null);
+  return {
+    interviewId: ids.interviewId,
+    environmentId: ids.environmentId,
+    ratingsId: ids.ratingsId,
+    feedbackId: ids.feedbackId,
+    roles: presentRoles(roles),
+    interview: content(ids.interviewId),
+    ratings: content(ids.ratingsId),
+    feedback: content(ids.feedbackId),
+    environment: environments[0] ? presentAsset(environments[0]) : null,
+  };
+}
+
+/**
+ * Loads an answer as `actor` may see it: 404 when missing, of a soft-deleted trainee or, for anyone
+ * but an admin, of another organization; then 403 when the policy refuses `action` (e.g. a
+ * trainee on another trainee's answer, or reviewing).
+ */
+export async function loadAnswerFor(
+  db: Db | Tx,
+  actor: Actor,
+  id: number,
+  action: Action,
+): Promise<AnswerFullRow> {
+  const row = await findAnswer(db, id);
+  if (!row || row.userDeletedAt !== null) throw new NotFoundError();
+  if (actor.roleId !== Role.Admin && actor.organizationId !== row.organizationId)
+    throw new NotFoundError();
+  if (!can(actor, action, { organizationId: row.organizationId, userId: row.userId }))
+    throw new ForbiddenError();
+  return row;
+}
+
+/** Whether `row` can take a review now: Submitted, or Reviewed while the assignment is not Closed. */
+function reviewable(statusId: number, assignmentStatusId: number): boolean {
+  if (statusId === AnswerStatus.Submitted) return true;
+  return statusId === AnswerStatus.Reviewed && assignmentStatusId !== AssignmentStatus.Closed;
+}
+
+/** The latest review forms of `rows`, by id. One statement. */
+async function latestForms(
+  db: Db | Tx,
+  rows: readonly Pick<AnswerListRow, 'ratingsAnswerId' | 'feedbackAnswerId'>[],
+): Promise<Map<number, ContentAnswerRow>> {
+  const ids = rows
+    .flatMap((r) => [r.ratingsAnswerId, r.feedbackAnswerId])
+    .filter((v): v is number => v !== null);
+  return new Map((await contentAnswersByIds(db, ids)).map((f) => [f.id, f]));
+}
+
+/** Items grouped by answer id. */
+function itemsByAnswer(items: readonly AnswerItemRow[]): Map<number, AnswerItemRow[]> {
+  const map = new Map<number, AnswerItemRow[]>();
+  for (const item of items) {
+    const list = map.get(item.answerId);
+    if (list) list.push(item);
+    else map.set(item.answerId, [item]);
+  }
+  return map;
+}
+
+/**
+ * GET /assignments/answers (001 §7, §6): one page of answers (default 100), the latest submitted
+ * first, filtered by assignmentId (404 when not visible), userId, status, organizationId (admins;
+ * others: their own, 404 for another). A trainee gets only its own answers (403 for another
+ * userId). With `includes=answers` each row carries its `data` (items and latest review forms).
+ */
+export async function listAnswersFor(
+  db: Db,
+  actor: Actor,
+  query: AnswerListQuery,
+): Promise<AnswerList> {
+  const trainee = actor.roleId === Role.Trainee;
+  if (!can(actor, 'answer:read', trainee ? { userId: query.userId ?? actor.id } : undefined))
+    throw new ForbiddenError();
+  let organizationId: number | undefined;
+  if (actor.roleId === Role.Admin) {
+    organizationId = query.organizationId;
+    if (organizationId !== undefined)
+      await loadOrganizationFor(db, actor, organizationId, 'organization:read');
+  } else {
+    if (query.organizationId !== undefined && query.organizationId !== actor.organizationId)
+      throw new NotFoundError();
+    organizationId = actor.organizationId ?? -1;
+  }
+  if (query.assignmentId !== undefined) {
+    const [assignment] = await assignmentsByIds(db, [query.assignmentId]);
+    if (
+      !assignment ||
+      (organizationId !== undefined && assignment.organizationId !== organizationId)
+    )
+      throw new NotFoundError();
+  }
+  const { rows, count } = await listAnswers(db, {
+    organizationId,
+    assignmentId: query.assignmentId,
+    userId: trainee ? actor.id : query.userId,
+    statusIds: query.status,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  if (!query.includes?.includes('answers')) {
+    return { list: rows.map((r) => presentAnswerListItem(r)), count };
+  }
+  const [items, forms] = await Promise.all([
+    itemsOfAnswers(
+      db,
+      rows.map((r) => r.id),
+    ),
+    latestForms(db, rows),
+  ]);
+  const byAnswer = itemsByAnswer(items);
+  return {
+    list: rows.map((r) =>
+      presentAnswerListItem(r, presentAnswerData(r, byAnswer.get(r.id) ?? [], forms)),
+    ),
+    count,
+  };
+}
+
+/** The detail of an answer the caller may see (no access check). */
+async function answerDetail(db: Db | Tx, row: AnswerFullRow, actor: Actor): Promise<AnswerDetail> {
+  const [assignmentData, items, forms, history] = await Promise.all([
+    assignmentDataOf(db, row),
+    itemsOfAnswers(db, [row.id]),
+    latestForms(db, [row]),
+    contentAnswersOf(db, row.id),
+  ]);
+  const canReview =
+    can(actor, 'answer:review', { organizationId: row.organizationId, userId: row.userId }) &&
+    reviewable(row.statusId, row.assignmentStatusId);
+  return presentAnswerDetail(row, { assignmentData, items, forms, history, canReview });
+}
+
+/**
+ * GET /assignments/answers/{id} (001 §2 'Review screen', §3): the answer with its items (videos),
+ * the assignment's composition, the interview questions with role names, the latest ratings and
+ * feedback answers and the review history. Opening an answer that is not Pending as a reviewer
+ * sets `viewed`. 404 missing or other organization, 403 a trainee on another's answer.
+ */
+export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<AnswerDetail> {
+  const row = await loadAnswerFor(db, actor, id, 'answer:read');
+  if (
+    !row.viewed &&
+    row.statusId !== AnswerStatus.Pending &&
+    can(actor, 'answer:review', { organizationId: row.organizationId, userId: row.userId })
+  ) {
+    await markViewed(db, id);
+    row.viewed = true;
+  }
+  return answerDetail(db, row, actor);
+}
+
+/** A form's questions with their option ids, from the assignment data (empty when not chosen). */
+function formQuestions(data: AssignmentData, kind: 'ratings' | 'feedback'): FormQuestion[] {
+  return (data[kind]?.questions ?? []).map((q) => ({
+    id: q.id,
+    questionTypeId: q.questionTypeId,
+    optionIds: q.options.map((o) => o.id),
+  }));
+}
+
+/**
+ * POST /assignments/interviews/answers/review/{id}?userId= (001 §3 'Review payload', §5): `id` is
+ * the answer id. Checks: 404/403 as `loadAnswerFor` with 'answer:review'; `userId` and `traineeId`,
+ * when given, are the answer's trainee, `questionnaireID` one of the assignment's two forms (400
+ * otherwise); the answer is Submitted, or Reviewed while the assignment is not Closed (400 'Only
+ * submitted answers can be reviewed.' / 'This assignment is closed.'); every question of both forms
+ * answered with a valid text (400 'All questions must be answered.' and the details). Stores both
+ * forms (reviewer, time, answers; the ratings with their score), sets Reviewed, `reviewedAt`, the
+ * score (mean of the rating answers) and the latest form ids, under the assignment's row lock.
+ * Answers the refreshed detail.
+ */
+export async function submitReview(
+  db: Db,
+  actor: Actor,
+  id: number,
+  userId: number | undefined,
+  body: ReviewBody,
+): Promise<AnswerDetail> {
+  const row = await loadAnswerFor(db, actor, id, 'answer:review');
+  const mismatch: ErrorDetail[] = [];
+  if (userId !== undefined && userId !== row.userId)
+    mismatch.push({ path: 'userId', message: answerMessages.traineeMismatch });
+  if (body.traineeId !== undefined && body.traineeId !== row.userId)
+    mismatch.push({ path: 'traineeId', message: answerMessages.traineeMismatch });
+  if (
+    body.questionnaireID !== undefined &&
+    body.questionnaireID !== row.ratingsId &&
+    body.questionnaireID !== row.feedbackId
+  )
+    mismatch.push({ path: 'questionnaireID', message: answerMessages.questionnaireMismatch });
+  if (mismatch.length > 0) throw new ValidationError(mismatch[0]!.message, mismatch);
+  assertReviewable(row.statusId, row.assignmentStatusId);
+
+  const data = await assignmentDataOf(db, row);
+  const ratingQuestions = formQuestions(data, 'ratings');
+  const ratings = checkReviewForm('answers.ratings', ratingQuestions, body.answers.ratings);
+  const feedback = checkReviewForm(
+    'answers.feedback',
+    formQuestions(data, 'feedback'),
+    body.answers.feedback,
+  );
+  const details = [...ratings.details, ...feedback.details];
+  const missing = details.find((d) => d.message === messages.allQuestionsMustBeAnswered);
+  if (details.length > 0) throw new ValidationError((missing ?? details[0]!).message, details);
+  if (row.ratingsId === null || row.feedbackId === null)
+    throw new ValidationError(answerMessages.notReviewable);
+  const score = reviewScore(ratingQuestions, ratings.answers);
+
+  await db.transaction(async (tx) => {
+    const assignment = await lockAssignment(tx, row.assignmentId);
+    const answer = await lockAnswer(tx, id);
+    if (!assignment || !answer) throw new NotFoundError();
+    assertReviewable(answer.statusId, assignment.statusId);
+    const ratingsAnswerId = await insertContentAnswer(tx, {
+      answerId: id,
+      contentId: row.ratingsId!,
+      createdById: actor.id,
+      answers: ratings.answers,
+      score,
+    });
+    const feedbackAnswerId = await insertContentAnswer(tx, {
+      answerId: id,
+      contentId: row.feedbackId!,
+      createdById: actor.id,
+      answers: feedback.answers,
+      score: null,
+    });
+    await updateAnswer(tx, id, {
+      statusId: AnswerStatus.Reviewed,
+      reviewedAt: new Date(),
+      score,
+      viewed: true,
+      ratingsAnswerId,
+      feedbackAnswerId,
+    });
+  });
+  const fresh = await findAnswer(db, id);
+  if (!fresh) throw new NotFoundError();
+  return answerDetail(db, fresh, actor);
+}
+
+/** Throws the 400 of an answer that cannot take a review now. */
+function assertReviewable(statusId: number, assignmentStatusId: number): void {
+  if (reviewable(statusId, assignmentStatusId)) return;
+  if (statusId === AnswerStatus.Reviewed) throw new ValidationError(messages.assignmentClosed);
+  throw new ValidationError(answerMessages.notReviewable);
+}

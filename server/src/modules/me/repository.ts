@@ -1,0 +1,116 @@
+/**
+ * Queries of the trainees' mobile API (DECISIONS.md 'Assignments and answers'): my assignments with
+ * my answer, and the audio prompts of an interview's questions. A page is one statement (counts as
+ * correlated subqueries, the total as a window count).
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { AssignmentStatus } from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  FileStatus,
+  answerItems,
+  answers,
+  assignments,
+  files,
+  questionAudios,
+  questions,
+} from '../../db/schema/index.js';
+
+export interface MyAssignmentRow {
+  id: number;
+  name: string;
+  description: string;
+  startDate: string | null;
+  closeDate: string | null;
+  questionsCount: number;
+  answeredCount: number;
+  answerId: number;
+  answerStatusId: number;
+  practiceCounter: number;
+  submittedAt: Date | null;
+  reviewedAt: Date | null;
+  score: number | null;
+}
+
+/**
+ * One page of the Active assignments of my organization that I am a trainee on and whose due date
+ * (`today`, `YYYY-MM-DD`, included) has not passed, the nearest due date first, with my answer, the
+ * interview's question count and how many of them I answered; and the total. One statement.
+ */
+export async function listMyAssignments(
+  db: Db,
+  me: { id: number; organizationId: number },
+  today: string,
+  paging: { page: number; pageSize: number },
+): Promise<{ rows: MyAssignmentRow[]; count: number }> {
+  const where = and(
+    eq(answers.userId, me.id),
+    eq(assignments.organizationId, me.organizationId),
+    eq(assignments.statusId, AssignmentStatus.Active),
+    or(isNull(assignments.closeDate), gte(assignments.closeDate, today)),
+  );
+  const rows = await db
+    .select({
+      id: assignments.id,
+      name: assignments.name,
+      description: assignments.description,
+      startDate: assignments.startDate,
+      closeDate: assignments.closeDate,
+      questionsCount:
+        sql<number>`(select count(*) from ${questions} where ${questions.contentId} = ${assignments.interviewId})`.mapWith(
+          Number,
+        ),
+      answeredCount:
+        sql<number>`(select count(*) from ${answerItems} where ${answerItems.answerId} = ${answers.id} and ${answerItems.fileId} is not null)`.mapWith(
+          Number,
+        ),
+      answerId: answers.id,
+      answerStatusId: answers.statusId,
+      practiceCounter: answers.practiceCounter,
+      submittedAt: answers.submittedAt,
+      reviewedAt: answers.reviewedAt,
+      score: answers.score,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(answers)
+    .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+    .where(where)
+    .orderBy(sql`${assignments.closeDate} asc nulls last`, desc(assignments.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  if (rows.length === 0 && paging.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(answers)
+      .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+      .where(where);
+    return { rows: [], count: c?.n ?? 0 };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+}
+
+export interface AudioPromptRow {
+  id: number;
+  questionId: number;
+  avatarId: number | null;
+  storageKey: string;
+}
+
+/** The Ready audio prompts of `questionIds`, in their order. One statement. */
+export async function audiosOfQuestions(
+  db: Db | Tx,
+  questionIds: readonly number[],
+): Promise<AudioPromptRow[]> {
+  if (questionIds.length === 0) return [];
+  return db
+    .select({
+      id: questionAudios.audioId,
+      questionId: questionAudios.questionId,
+      avatarId: questionAudios.avatarId,
+      storageKey: files.storageKey,
+    })
+    .from(questionAudios)
+    .innerJoin(files, and(eq(files.id, questionAudios.audioId), eq(files.status, FileStatus.Ready)))
+    .where(inArray(questionAudios.questionId, [...questionIds]))
+    .orderBy(asc(questionAudios.questionId), asc(questionAudios.position), asc(questionAudios.id));
+}

@@ -1,0 +1,124 @@
+/**
+ * The trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers'), tagged 'mobile'
+ * in OpenAPI. Every call needs a trainee's session (staff: 403). Videos are uploaded first through
+ * POST /files/upload (fileTypeId 3 Video, mp4 or webm, at most 100 MB) and the signed PUT.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerMessages,
+  envelopeSchema,
+  idParamSchema,
+  meAnswerItemsBodySchema,
+  meAnswerSchema,
+  meAssignmentDetailSchema,
+  meAssignmentListQuerySchema,
+  meAssignmentListSchema,
+  type Actor,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import * as service from './service.js';
+
+const secured = { security: [{ bearer: [] }], tags: ['mobile'] };
+const answerReply = { 200: envelopeSchema(meAnswerSchema) };
+
+/** Registers the mobile routes (inside the `/api` prefix); every call needs a session. */
+export async function meRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  r.get(
+    '/me/assignments',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'My Active assignments whose due date has not passed, the nearest due date first, each with my answer ' +
+          '(status 1 Pending, 2 Submitted, 3 Reviewed; practiceCounter; score when Reviewed), questionsCount, ' +
+          'answeredCount and canAnswer (Pending). Trainees only',
+        querystring: meAssignmentListQuerySchema,
+        response: { 200: envelopeSchema(meAssignmentListSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.listMyAssignmentsFor(app.db, actorOf(request), request.query)),
+  );
+
+  r.get(
+    '/me/assignments/:id',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'One Active assignment I am on, for practice: the interview’s questions in order (number, text, role name, ' +
+          'the avatar chosen for the role with its image URL, audio prompt URLs — `audio` is the one of that avatar), ' +
+          'the roles, the environment with its image and my answer with its items; canAnswer. 404 when not mine or ' +
+          'not Active',
+        params: idParamSchema,
+        response: { 200: envelopeSchema(meAssignmentDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(await service.getMyAssignment(app.db, actorOf(request), request.params.id)),
+  );
+
+  r.post(
+    '/me/assignments/:id/practice',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Start a practice: adds one to my answer’s practiceCounter. Only while my answer is Pending, the assignment ' +
+          'Active and its due date not passed (400 otherwise). Answers my answer',
+        params: idParamSchema,
+        response: answerReply,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.startPractice(app.db, actorOf(request), request.params.id),
+        answerMessages.practiceStarted,
+      ),
+  );
+
+  r.put(
+    '/me/assignments/:id/answers',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Save my recorded answers: items [{questionId, fileId, duration (seconds), text?}], one per question of the ' +
+          'interview, each file a Ready Video file I uploaded. Replaces my items of those questions, keeps the others. ' +
+          'Only while Pending, Active and before the due date. Answers my answer',
+        params: idParamSchema,
+        body: meAnswerItemsBodySchema,
+        response: answerReply,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.saveMyItems(app.db, actorOf(request), request.params.id, request.body),
+        answerMessages.saved,
+      ),
+  );
+
+  r.post(
+    '/me/assignments/:id/submit',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Submit my answer: every question needs a recorded video (400 naming the missing ones); then Submitted with ' +
+          'submittedAt. A second submit is a 400. Answers my answer',
+        params: idParamSchema,
+        response: answerReply,
+      },
+    },
+    async (request) =>
+      ok(
+        await service.submitMine(app.db, actorOf(request), request.params.id),
+        answerMessages.submitted,
+      ),
+  );
+}

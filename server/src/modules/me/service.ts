@@ -1,0 +1,267 @@
+/**
+ * The trainees' mobile API (DECISIONS.md 'Assignments and answers'): a trainee lists its Active
+ * assignments, opens one for practice, starts practices, saves one video per question and submits.
+ * Rules decided here (issue 8 note):
+ * - Only trainees ('answer:practice'; staff: 403). Everything is addressed by assignment id and
+ *   always means the caller's own answer, so no trainee ever reaches another's.
+ * - Membership is the answer row the assignments module creates Pending when the trainee is added:
+ *   no answer, another organization, or an assignment never published (Draft, Planned) is a 404;
+ *   reading needs the assignment Active.
+ * - Writing (practice, items, submit) needs my answer Pending (else 400 'This answer has already
+ *   been submitted.'), the assignment Active (Closed: 400 'This assignment is closed.') and today
+ *   not past its due date (the due date itself included; 400 'The due date of this assignment has
+ *   passed.'). Writes lock the assignment row, then the answer row, as the assignments module does,
+ *   so 'Return to Draft' and 'Close' cannot race a submission.
+ * - Items: one per question of the interview, each a Ready Video file the trainee uploaded itself;
+ *   saving replaces the items of the questions given and keeps the others.
+ * - Submit: every question needs an item with a video (400 naming the missing ones), then Submitted
+ *   with `submittedAt` (and `viewed` cleared for the reviewers' check).
+ */
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  MediaType,
+  answerMessages,
+  can,
+  format,
+  messages,
+  type Actor,
+  type ErrorDetail,
+  type ListData,
+  type MeAnswer,
+  type MeAnswerItemsBody,
+  type MeAssignmentDetail,
+  type MeAssignmentListItem,
+  type PageQuery,
+} from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import {
+  closeDateOf,
+  countPractice,
+  findAnswer,
+  findAnswerOf,
+  itemsOfAnswers,
+  lockAnswer,
+  questionsOfContent,
+  updateAnswer,
+  upsertItems,
+  type AnswerFullRow,
+} from '../answers/repository.js';
+import { assignmentDataOf } from '../answers/service.js';
+import { lockAssignment } from '../assignments/repository.js';
+import { todayIsoDate } from '../assignments/service.js';
+import { requireUsableFile } from '../files/service.js';
+import { presentMyAnswer, presentMyAssignment, presentMyAssignmentDetail } from './presenter.js';
+import { audiosOfQuestions, listMyAssignments } from './repository.js';
+
+/** 403 unless the actor is a trainee of an organization (the mobile API is theirs only). */
+function requireTrainee(actor: Actor): void {
+  if (!can(actor, 'answer:practice', { userId: actor.id })) throw new ForbiddenError();
+}
+
+/** Whether the due date `closeDate` (`YYYY-MM-DD`, included) has passed. */
+function pastDue(closeDate: string | null): boolean {
+  return closeDate !== null && closeDate < todayIsoDate();
+}
+
+/**
+ * My answer on the assignment: 403 for anyone but a trainee; 404 when I have no answer on it, it is
+ * of another organization, or its status is not among `statuses`.
+ */
+async function loadMine(
+  db: Db | Tx,
+  actor: Actor,
+  assignmentId: number,
+  statuses: readonly number[],
+): Promise<AnswerFullRow> {
+  requireTrainee(actor);
+  const row = await findAnswerOf(db, assignmentId, actor.id);
+  if (
+    !row ||
+    row.organizationId !== actor.organizationId ||
+    !statuses.includes(row.assignmentStatusId)
+  )
+    throw new NotFoundError();
+  if (!can(actor, 'answer:practice', { userId: row.userId, organizationId: row.organizationId }))
+    throw new ForbiddenError();
+  return row;
+}
+
+/** My answer with its items, as it is now. */
+async function myAnswer(db: Db | Tx, answerId: number): Promise<MeAnswer> {
+  const [row, items] = await Promise.all([
+    findAnswer(db, answerId),
+    itemsOfAnswers(db, [answerId]),
+  ]);
+  if (!row) throw new NotFoundError();
+  return presentMyAnswer(row, items);
+}
+
+/**
+ * Runs `work` on my answer under the assignment's and the answer's row locks, once the answer may
+ * change (see the module note), and answers my answer afterwards.
+ */
+async function writeMine(
+  db: Db,
+  actor: Actor,
+  assignmentId: number,
+  work: (tx: Tx, row: AnswerFullRow) => Promise<void>,
+): Promise<MeAnswer> {
+  const row = await loadMine(db, actor, assignmentId, [
+    AssignmentStatus.Active,
+    AssignmentStatus.Closed,
+  ]);
+  await db.transaction(async (tx) => {
+    const assignment = await lockAssignment(tx, row.assignmentId);
+    if (!assignment) throw new NotFoundError();
+    if (assignment.statusId === AssignmentStatus.Closed)
+      throw new ValidationError(messages.assignmentClosed);
+    if (assignment.statusId !== AssignmentStatus.Active) throw new NotFoundError();
+    if (pastDue(await closeDateOf(tx, row.assignmentId)))
+      throw new ValidationError(answerMessages.pastDueDate);
+    const answer = await lockAnswer(tx, row.id);
+    if (!answer || answer.userId !== actor.id) throw new NotFoundError();
+    if (answer.statusId !== AnswerStatus.Pending)
+      throw new ValidationError(answerMessages.alreadySubmitted);
+    await work(tx, row);
+  });
+  return myAnswer(db, row.id);
+}
+
+/**
+ * GET /me/assignments: one page of my Active assignments whose due date has not passed, the
+ * nearest due date first, each with my answer (status, practices, score when Reviewed), the
+ * number of questions and of those I answered. 403 for staff.
+ */
+export async function listMyAssignmentsFor(
+  db: Db,
+  actor: Actor,
+  query: PageQuery,
+): Promise<ListData<MeAssignmentListItem>> {
+  requireTrainee(actor);
+  const { rows, count } = await listMyAssignments(
+    db,
+    { id: actor.id, organizationId: actor.organizationId ?? -1 },
+    todayIsoDate(),
+    query,
+  );
+  return {
+    list: rows.map((r) => presentMyAssignment(r, r.answerStatusId === AnswerStatus.Pending)),
+    count,
+  };
+}
+
+/**
+ * GET /me/assignments/{id}: an Active assignment I am on, for practice: the interview's questions
+ * in order (role, the avatar chosen for it with its image URL, audio prompt URLs), the roles, the
+ * environment and my answer with its items. 403 staff, 404 not mine or not Active.
+ */
+export async function getMyAssignment(
+  db: Db,
+  actor: Actor,
+  assignmentId: number,
+): Promise<MeAssignmentDetail> {
+  const row = await loadMine(db, actor, assignmentId, [AssignmentStatus.Active]);
+  const data = await assignmentDataOf(db, row);
+  const [audios, items] = await Promise.all([
+    audiosOfQuestions(db, data.interview?.questions.map((q) => q.id) ?? []),
+    itemsOfAnswers(db, [row.id]),
+  ]);
+  return presentMyAssignmentDetail(row, {
+    data,
+    audios,
+    items,
+    canAnswer: row.statusId === AnswerStatus.Pending && !pastDue(row.closeDate),
+  });
+}
+
+/**
+ * POST /me/assignments/{id}/practice: starts a practice, adding one to my answer's
+ * `practiceCounter` (my answer exists Pending since I was added). Answers my answer.
+ */
+export async function startPractice(db: Db, actor: Actor, assignmentId: number): Promise<MeAnswer> {
+  return writeMine(db, actor, assignmentId, (tx, row) => countPractice(tx, row.id));
+}
+
+/**
+ * PUT /me/assignments/{id}/answers {items: [{questionId, fileId, duration, text?}]}: saves my
+ * recorded answers. Each question must be the interview's (400 'This question is not part of the
+ * interview.'), each file a Ready Video file I uploaded (400 'Upload the video of this answer
+ * first.'); every problem is a detail. Items replace mine of the same questions. Answers my answer.
+ */
+export async function saveMyItems(
+  db: Db,
+  actor: Actor,
+  assignmentId: number,
+  body: MeAnswerItemsBody,
+): Promise<MeAnswer> {
+  return writeMine(db, actor, assignmentId, async (tx, row) => {
+    const questionIds = new Set(
+      row.interviewId !== null
+        ? (await questionsOfContent(tx, row.interviewId)).map((q) => q.id)
+        : [],
+    );
+    const details: ErrorDetail[] = [];
+    for (const [i, item] of body.items.entries()) {
+      if (!questionIds.has(item.questionId))
+        details.push({
+          path: `items.${i}.questionId`,
+          message: answerMessages.questionNotInInterview,
+        });
+      const file = await requireUsableFile(
+        tx,
+        actor,
+        item.fileId,
+        MediaType.Video,
+        answerMessages.videoRequired,
+      ).catch(() => null);
+      if (!file || file.createdById !== actor.id)
+        details.push({ path: `items.${i}.fileId`, message: answerMessages.videoRequired });
+    }
+    if (details.length > 0) throw new ValidationError(details[0]!.message, details);
+    await upsertItems(
+      tx,
+      row.id,
+      body.items.map((i) => ({
+        questionId: i.questionId,
+        fileId: i.fileId,
+        duration: i.duration,
+        text: i.text ?? null,
+      })),
+    );
+  });
+}
+
+/**
+ * POST /me/assignments/{id}/submit: every question of the interview needs an item with its video
+ * (400 'Record an answer to every question before submitting. Missing: Q2, Q5.', one detail per
+ * missing question with its text); then my answer is Submitted with `submittedAt`. A second submit
+ * is a 400 ('This answer has already been submitted.'). Answers my answer.
+ */
+export async function submitMine(db: Db, actor: Actor, assignmentId: number): Promise<MeAnswer> {
+  return writeMine(db, actor, assignmentId, async (tx, row) => {
+    const [questions, items] = await Promise.all([
+      row.interviewId !== null ? questionsOfContent(tx, row.interviewId) : Promise.resolve([]),
+      itemsOfAnswers(tx, [row.id]),
+    ]);
+    const answered = new Set(items.filter((i) => i.fileKey !== null).map((i) => i.questionId));
+    const missing = questions
+      .map((q, index) => ({ ...q, number: index + 1 }))
+      .filter((q) => !answered.has(q.id));
+    if (missing.length > 0) {
+      throw new ValidationError(
+        answerMessages.missingAnswers(missing.map((q) => format.questionShortLabel(q.number))),
+        missing.map((q) => ({
+          path: `questions.${q.number - 1}`,
+          message: answerMessages.missingAnswer(q.number, q.text),
+        })),
+      );
+    }
+    await updateAnswer(tx, row.id, {
+      statusId: AnswerStatus.Submitted,
+      submittedAt: new Date(),
+      viewed: false,
+    });
+  });
+}

@@ -1,0 +1,315 @@
+/**
+ * Answer test helpers (issue 8): the production app with one Active interview assignment of Demo
+ * Academy (three questions over two roles, an mp3 prompt, a two-question rating scale and a
+ * three-question feedback form from the factories) with Tom, Tessa and Omar as trainees and Ian as
+ * instructor, a Draft one with Tom, and the calls the mobile app and the console make.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  AssetType,
+  AssignmentStatus,
+  ContentType,
+  MediaType,
+  QuestionType,
+} from '@practica/contract';
+import type { Db } from '../../src/db/client.js';
+import {
+  FileStatus,
+  answers,
+  assignments,
+  files,
+  organizations,
+  questionAudios,
+  questionOptions,
+} from '../../src/db/schema/index.js';
+import { bearer, buildTestApp, tokenFor, type TestContext } from './build.js';
+import { createAsset, createContent, type CreatedContent } from './factories.js';
+import * as media from './media-fixtures.js';
+import { userId } from './users.js';
+
+/** The demo accounts the answer tests sign in as (`<who>@demo.test`). */
+export const answerActors = [
+  'admin',
+  'manager',
+  'manager2',
+  'instructor',
+  'instructor2',
+  'trainee',
+  'tessa',
+  'omar',
+  'priya',
+  'nina',
+] as const;
+export type AnswerActor = (typeof answerActors)[number];
+
+export interface AnswersScenario extends TestContext {
+  db: Db;
+  tokens: Record<AnswerActor, string>;
+  ids: Record<AnswerActor | 'sofia', number>;
+  org: { demo: number; northwind: number };
+  interview: CreatedContent;
+  ratings: CreatedContent;
+  /** With the option ids of each question, in order. */
+  feedback: CreatedContent & { optionIds: number[][] };
+  /** Avatar ids of the two roles and the environment id. */
+  avatars: [number, number];
+  environment: number;
+  /** The mp3 prompt of question 1, spoken by the first role's avatar. */
+  promptFileId: number;
+  /** The Active assignment (Tom, Tessa, Omar; Ian) and a Draft one (Tom). */
+  assignment: number;
+  draft: number;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    who?: AnswerActor,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
+  /** Uploads `bytes` as a video through POST /files/upload and the signed PUT; answers the file id. */
+  upload(who: AnswerActor, bytes?: Buffer, name?: string): Promise<number>;
+  /** Starts a practice, uploads a video per question, saves the items and (default) submits. Answers the answer id. */
+  answerAll(who: AnswerActor, options?: { submit?: boolean }): Promise<number>;
+  /** The answer id of `who` on an assignment (default the Active one). */
+  answerIdOf(who: AnswerActor, assignmentId?: number): Promise<number>;
+}
+
+/** A valid review payload of the scenario's forms (ratings 4 and 5 → score 4.5). */
+export function validReview(s: AnswersScenario, over: Record<string, unknown> = {}) {
+  return {
+    answers: {
+      ratings: [
+        { questionId: s.ratings.questionIds[0], text: '4' },
+        { questionId: s.ratings.questionIds[1], text: '5' },
+      ],
+      feedback: [
+        { questionId: s.feedback.questionIds[0], text: 'Good structure.' },
+        { questionId: s.feedback.questionIds[1], text: String(s.feedback.optionIds[1]![0]) },
+        {
+          questionId: s.feedback.questionIds[2],
+          text: s.feedback.optionIds[2]!.slice(0, 2).join(', '),
+        },
+      ],
+    },
+    ...over,
+  };
+}
+
+/** Builds the scenario on a fresh database (demo accounts and groups seeded). */
+export async function buildAnswersScenario(): Promise<AnswersScenario> {
+  const ctx = await buildTestApp();
+  const db = ctx.testDb.database.db;
+  const tokens = {} as Record<AnswerActor, string>;
+  for (const who of answerActors) tokens[who] = await tokenFor(ctx.app, `${who}@demo.test`);
+  const ids = {} as Record<AnswerActor | 'sofia', number>;
+  for (const who of [...answerActors, 'sofia'] as const)
+    ids[who] = await userId(db, `${who}@demo.test`);
+  const orgRows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations);
+  const org = {
+    demo: orgRows.find((r) => r.name === 'Demo Academy')!.id,
+    northwind: orgRows.find((r) => r.name === 'Northwind Training')!.id,
+  };
+  await db.delete(assignments);
+
+  const interview = await createContent(db, {
+    name: 'Answers interview',
+    organizationId: org.demo,
+    roles: ['Interviewer', 'Panelist'],
+    questions: [
+      { text: 'Tell us about yourself', role: 0 },
+      { text: 'Why this job', role: 1 },
+      { text: 'Any questions', role: 0 },
+    ],
+  });
+  const ratings = await createContent(db, {
+    name: 'Answers ratings',
+    contentTypeId: ContentType.RatingScale,
+    organizationId: org.demo,
+    questions: [
+      { text: 'Clarity', options: ['Poor', 'Fair', 'Good', 'Excellent'] },
+      { text: 'Confidence', options: ['Poor', 'Fair', 'Good', 'Excellent'] },
+    ],
+  });
+  const feedback = await createContent(db, {
+    name: 'Answers feedback',
+    contentTypeId: ContentType.Feedback,
+    organizationId: org.demo,
+    questions: [
+      { text: 'Strengths', questionTypeId: QuestionType.Open },
+      { text: 'Next round', questionTypeId: QuestionType.Single, options: ['Yes', 'No'] },
+      {
+        text: 'Practice areas',
+        questionTypeId: QuestionType.Multiple,
+        options: ['Clarity', 'Pace', 'Examples'],
+      },
+    ],
+  });
+  const optionRows = await db.select().from(questionOptions);
+  const feedbackWithOptions = {
+    ...feedback,
+    optionIds: feedback.questionIds.map((q) =>
+      optionRows
+        .filter((o) => o.questionId === q)
+        .sort((a, b) => a.position - b.position)
+        .map((o) => o.id),
+    ),
+  };
+  const avatarA = await createAsset(db, { name: 'Avatar A', organizationId: org.demo });
+  const avatarB = await createAsset(db, { name: 'Avatar B', organizationId: org.demo });
+  const environment = await createAsset(db, {
+    name: 'Studio',
+    assetTypeId: AssetType.Environment,
+    organizationId: org.demo,
+  });
+  const [prompt] = await db
+    .insert(files)
+    .values({
+      storageKey: 'test/prompt-q1.mp3',
+      name: 'prompt.mp3',
+      extension: 'mp3',
+      fileTypeId: MediaType.Audio,
+      contentType: 'audio/mpeg',
+      declaredSize: media.mp3.length,
+      size: media.mp3.length,
+      status: FileStatus.Ready,
+    })
+    .returning({ id: files.id });
+  const [otherPrompt] = await db
+    .insert(files)
+    .values({
+      storageKey: 'test/prompt-q1-b.mp3',
+      name: 'prompt-b.mp3',
+      extension: 'mp3',
+      fileTypeId: MediaType.Audio,
+      contentType: 'audio/mpeg',
+      declaredSize: media.mp3.length,
+      size: media.mp3.length,
+      status: FileStatus.Ready,
+    })
+    .returning({ id: files.id });
+  // Two prompts for question 1: the first by Avatar B, the second by Avatar A (the role's choice).
+  await db.insert(questionAudios).values([
+    {
+      questionId: interview.questionIds[0]!,
+      audioId: otherPrompt!.id,
+      avatarId: avatarB.id,
+      position: 0,
+    },
+    {
+      questionId: interview.questionIds[0]!,
+      audioId: prompt!.id,
+      avatarId: avatarA.id,
+      position: 1,
+    },
+  ]);
+
+  const call: AnswersScenario['call'] = (method, url, who, payload) =>
+    ctx.app.inject({
+      method,
+      url,
+      ...(who ? { headers: bearer(tokens[who]) } : {}),
+      ...(payload ? { payload } : {}),
+    });
+  const expectOk = async (res: Promise<LightMyRequestResponse>, what: string) => {
+    const r = await res;
+    if (r.statusCode !== 200) throw new Error(`${what}: ${r.statusCode} ${r.body}`);
+    return r.json().data;
+  };
+
+  const form = (name: string) => ({
+    name,
+    description: `${name} description`,
+    closeDate: '2099-12-31',
+    organizationId: org.demo,
+    interviewId: interview.id,
+    roles: [
+      { roleId: interview.roleIds[0], avatarId: avatarA.id },
+      { roleId: interview.roleIds[1], avatarId: avatarB.id },
+    ],
+    environmentId: environment.id,
+    ratingsId: ratings.id,
+    feedbackId: feedback.id,
+  });
+  const active = await expectOk(
+    call('POST', '/api/assignments/interview', 'manager', form('Answers practice')),
+    'create',
+  );
+  await expectOk(
+    call('PUT', `/api/assignments/${active.id}/add`, 'manager', {
+      ids: [ids.trainee, ids.tessa, ids.omar, ids.instructor],
+    }),
+    'add',
+  );
+  await expectOk(
+    call(
+      'PUT',
+      `/api/assignments/${active.id}/status?statusId=${AssignmentStatus.Active}`,
+      'manager',
+    ),
+    'publish',
+  );
+  const draft = await expectOk(
+    call('POST', '/api/assignments/interview', 'manager', form('Answers draft')),
+    'create draft',
+  );
+  await expectOk(
+    call('PUT', `/api/assignments/${draft.id}/add`, 'manager', { ids: [ids.trainee] }),
+    'add draft',
+  );
+
+  const upload: AnswersScenario['upload'] = async (who, bytes = media.mp4, name = 'answer.mp4') => {
+    const ticket = await expectOk(
+      call('POST', '/api/files/upload', who, {
+        name,
+        extension: name.split('.').pop(),
+        fileTypeId: MediaType.Video,
+        size: bytes.length,
+      }),
+      'upload',
+    );
+    const put = await ctx.app.inject({ method: 'PUT', url: ticket.url, payload: bytes });
+    if (put.statusCode !== 200) throw new Error(`put: ${put.statusCode} ${put.body}`);
+    return ticket.id as number;
+  };
+  const answerIdOf: AnswersScenario['answerIdOf'] = async (who, assignmentId = active.id) => {
+    const [row] = await db
+      .select({ id: answers.id })
+      .from(answers)
+      .where(and(eq(answers.assignmentId, assignmentId), eq(answers.userId, ids[who])));
+    if (!row) throw new Error(`no answer of ${who}`);
+    return row.id;
+  };
+  const answerAll: AnswersScenario['answerAll'] = async (who, { submit = true } = {}) => {
+    await expectOk(call('POST', `/api/me/assignments/${active.id}/practice`, who), 'practice');
+    const items = [];
+    for (const questionId of interview.questionIds) {
+      items.push({ questionId, fileId: await upload(who), duration: 12.5 });
+    }
+    await expectOk(call('PUT', `/api/me/assignments/${active.id}/answers`, who, { items }), 'save');
+    if (submit)
+      await expectOk(call('POST', `/api/me/assignments/${active.id}/submit`, who), 'submit');
+    return answerIdOf(who);
+  };
+
+  return {
+    ...ctx,
+    db,
+    tokens,
+    ids,
+    org,
+    interview,
+    ratings,
+    feedback: feedbackWithOptions,
+    avatars: [avatarA.id, avatarB.id],
+    environment: environment.id,
+    promptFileId: prompt!.id,
+    assignment: active.id,
+    draft: draft.id,
+    call,
+    upload,
+    answerAll,
+    answerIdOf,
+  };
+}
