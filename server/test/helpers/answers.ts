@@ -71,7 +71,7 @@ export interface AnswersScenario extends TestContext {
   /** Starts a practice, uploads a video per question, saves the items and (default) submits. Answers the answer id. */
   answerAll(who: AnswerActor, options?: { submit?: boolean }): Promise<number>;
   /** The answer id of `who` on an assignment (default the Active one). */
-  answerIdOf(who: AnswerActor, assignmentId?: number): Promise<number>;
+  answerIdOf(who: AnswerActor | 'sofia', assignmentId?: number): Promise<number>;
 }
 
 /** A valid review payload of the scenario's forms (ratings 4 and 5 → score 4.5). */

@@ -14,7 +14,7 @@ import {
   roleIdSchema,
   type RoleId,
 } from '@practica/contract';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { queryParams } from '../../config/paths';
@@ -54,8 +54,10 @@ export default function InvitesPage() {
 
   const missing = orgId === null || roleType === null;
   const failed = organization.isError;
+  const reported = useRef(false);
   useEffect(() => {
-    if (failed) {
+    if (failed && !reported.current) {
+      reported.current = true;
       const error = organization.error;
       toast.error(
         isApiError(error) && error.fromServer

@@ -1,0 +1,551 @@
+/**
+ * The staff's answers calls of 001 §7 (issue 8): GET /assignments/answers with its filters, GET
+ * /assignments/answers/{id} (the review screen, `viewed`), the review submit with the rules of 001
+ * §5 (every question answered, ratings 1..5, options of the question, the score as the mean of the
+ * ratings; history kept, DECISIONS.md), and the demo seed of answers. Each call climbs the ladder
+ * 401 → 403 → 404 other organization → 400 → success; a denied write changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  ContentType,
+  answerMessages,
+  messages,
+} from '@practica/contract';
+import { answers, assignments, contentAnswers, users } from '../../src/db/schema/index.js';
+import { insertPendingAnswers } from '../../src/modules/assignments/repository.js';
+import { seedAnswers } from '../../src/seed/answers.js';
+import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
+import { buildContentApp } from '../helpers/contents.js';
+import { createTestDatabase } from '../helpers/database.js';
+
+let s: AnswersScenario;
+const answerId: Record<string, number> = {};
+
+beforeAll(async () => {
+  s = await buildAnswersScenario();
+  // Tom and Tessa submit (Tessa first), Omar only practises; Sofia (soft-deleted) has an answer too.
+  answerId.tessa = await s.answerAll('tessa');
+  answerId.trainee = await s.answerAll('trainee');
+  answerId.omar = await s.answerAll('omar', { submit: false });
+  await insertPendingAnswers(s.db, s.assignment, [s.ids.sofia]);
+  answerId.draft = await s.answerIdOf('trainee', s.draft);
+});
+afterAll(() => s.close());
+
+const reviewUrl = (id: number, query = '') =>
+  `/api/assignments/interviews/answers/review/${id}${query}`;
+const formCount = async () => (await s.db.select({ n: count() }).from(contentAnswers))[0]!.n;
+const answerRow = async (id: number) =>
+  (await s.db.select().from(answers).where(eq(answers.id, id)))[0]!;
+const listIds = (res: { json(): { data: { list: { id: number }[] } } }) =>
+  res.json().data.list.map((r) => r.id);
+
+describe('GET /api/assignments/answers', () => {
+  it('answers 401, 403 a trainee asking for another user, 404 another organization, 400 bad filters', async () => {
+    expect((await s.call('GET', '/api/assignments/answers')).statusCode).toBe(401);
+    expect(
+      (await s.call('GET', `/api/assignments/answers?userId=${s.ids.tessa}`, 'trainee')).statusCode,
+    ).toBe(403);
+    expect(
+      (await s.call('GET', `/api/assignments/answers?assignmentId=${s.assignment}`, 'manager2'))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await s.call('GET', `/api/assignments/answers?organizationId=${s.org.northwind}`, 'manager'))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await s.call('GET', '/api/assignments/answers?assignmentId=999999', 'admin')).statusCode,
+    ).toBe(404);
+    expect(
+      (await s.call('GET', '/api/assignments/answers?organizationId=999999', 'admin')).statusCode,
+    ).toBe(404);
+    for (const query of ['status=9', 'status=0', 'pageSize=30', 'page=0', 'includes=secrets'])
+      expect(
+        (await s.call('GET', `/api/assignments/answers?${query}`, 'manager')).statusCode,
+        query,
+      ).toBe(400);
+  });
+
+  it('lists the organization’s answers, the latest submitted first, 100 per page by default', async () => {
+    const res = await s.call('GET', '/api/assignments/answers', 'instructor');
+    expect(res.statusCode).toBe(200);
+    const { list, count: total } = res.json().data;
+    // Tom's and Tessa's submitted answers first (Tom's latest), then the Pending ones; not Sofia's.
+    expect(list.slice(0, 2).map((r: { id: number }) => r.id)).toEqual([
+      answerId.trainee,
+      answerId.tessa,
+    ]);
+    expect(total).toBe(4); // Tom, Tessa, Omar on the Active assignment; Tom on the Draft one
+    expect(list.some((r: { userId: number }) => r.userId === s.ids.sofia)).toBe(false);
+    expect(list[0]).toEqual({
+      id: answerId.trainee,
+      userId: s.ids.trainee,
+      user: { id: s.ids.trainee, firstName: 'Tom', lastName: 'Trainee' },
+      assignmentId: s.assignment,
+      assignment: { id: s.assignment, name: 'Answers practice' },
+      statusId: AnswerStatus.Submitted,
+      score: null,
+      submittedAt: expect.any(String),
+      reviewedAt: null,
+      updatedAt: expect.any(String),
+      viewed: false,
+      practiceCounter: 1,
+      ratingsAnswerId: null,
+      feedbackAnswerId: null,
+    });
+    const paged = await s.call('GET', '/api/assignments/answers?pageSize=25&page=2', 'manager');
+    expect(paged.json().data).toEqual({ list: [], count: 4 });
+  });
+
+  it('filters by status (the dashboard’s Pending Review list), assignment, user and organization', async () => {
+    expect(listIds(await s.call('GET', '/api/assignments/answers?status=2', 'instructor'))).toEqual(
+      [answerId.trainee, answerId.tessa],
+    );
+    expect(
+      listIds(await s.call('GET', '/api/assignments/answers?status=1,3', 'instructor')).sort(),
+    ).toEqual([answerId.omar, answerId.draft].sort());
+    expect(
+      listIds(
+        await s.call('GET', `/api/assignments/answers?assignmentId=${s.draft}`, 'instructor'),
+      ),
+    ).toEqual([answerId.draft]);
+    expect(
+      listIds(
+        await s.call(
+          'GET',
+          `/api/assignments/answers?userId=${s.ids.trainee}&status=2`,
+          'instructor',
+        ),
+      ),
+    ).toEqual([answerId.trainee]);
+    expect(
+      (await s.call('GET', '/api/assignments/answers?status=2', 'manager2')).json().data.count,
+    ).toBe(0);
+    expect(
+      (
+        await s.call('GET', `/api/assignments/answers?organizationId=${s.org.northwind}`, 'admin')
+      ).json().data.count,
+    ).toBe(0);
+    expect((await s.call('GET', '/api/assignments/answers', 'admin')).json().data.count).toBe(4);
+    expect(listIds(await s.call('GET', '/api/assignments/answers', 'trainee')).sort()).toEqual(
+      [answerId.trainee, answerId.draft].sort(),
+    );
+  });
+
+  it('carries each row’s data with includes=answers (what the report needs)', async () => {
+    const res = await s.call(
+      'GET',
+      `/api/assignments/answers?assignmentId=${s.assignment}&status=2&includes=answers,users`,
+      'manager',
+    );
+    expect(res.statusCode).toBe(200);
+    const row = res.json().data.list[0];
+    expect(row.data).toMatchObject({
+      ratingsAnswer: null,
+      feedbackAnswer: null,
+      practiceCounter: 1,
+    });
+    expect(row.data.interviewAnswer.answers).toHaveLength(3);
+    expect(row.data.interviewAnswer.answers[0]).toMatchObject({
+      questionId: s.interview.questionIds[0],
+      duration: 12.5,
+      file: { url: expect.stringMatching(/\.mp4$/) },
+    });
+    const plain = await s.call('GET', '/api/assignments/answers', 'manager');
+    expect(plain.json().data.list[0].data).toBeUndefined();
+  });
+});
+
+describe('GET /api/assignments/answers/:id', () => {
+  it('climbs the ladder: 401, 404 other organization, missing or soft-deleted trainee, 403 another trainee, 400 bad id', async () => {
+    const url = `/api/assignments/answers/${answerId.tessa}`;
+    expect((await s.call('GET', url)).statusCode).toBe(401);
+    expect((await s.call('GET', url, 'manager2')).statusCode).toBe(404);
+    expect((await s.call('GET', '/api/assignments/answers/999999', 'admin')).statusCode).toBe(404);
+    const sofias = await s.answerIdOf('sofia');
+    expect((await s.call('GET', `/api/assignments/answers/${sofias}`, 'admin')).statusCode).toBe(
+      404,
+    );
+    expect((await s.call('GET', url, 'trainee')).statusCode).toBe(403);
+    expect((await s.call('GET', '/api/assignments/answers/x', 'admin')).statusCode).toBe(400);
+    expect((await answerRow(answerId.tessa)).viewed).toBe(false);
+  });
+
+  it('answers the review screen’s data; a trainee reading its own answer does not set viewed', async () => {
+    const own = await s.call('GET', `/api/assignments/answers/${answerId.tessa}`, 'tessa');
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ viewed: false, canReview: false });
+    expect((await answerRow(answerId.tessa)).viewed).toBe(false);
+  });
+
+  it('sets viewed when a reviewer opens a submitted answer, not a Pending one', async () => {
+    const res = await s.call('GET', `/api/assignments/answers/${answerId.tessa}`, 'instructor');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      id: answerId.tessa,
+      user: { firstName: 'Tessa', lastName: 'Tran' },
+      statusId: AnswerStatus.Submitted,
+      viewed: true,
+      canReview: true,
+      reviews: [],
+      assignment: {
+        id: s.assignment,
+        name: 'Answers practice',
+        statusId: AssignmentStatus.Active,
+        organizationId: s.org.demo,
+      },
+      data: { ratingsAnswer: null, feedbackAnswer: null, practiceCounter: 1 },
+    });
+    expect((await answerRow(answerId.tessa)).viewed).toBe(true);
+    expect(data.assignment.data.roles.map((r: { name: string }) => r.name)).toEqual([
+      'Interviewer',
+      'Panelist',
+    ]);
+    expect(data.assignment.data.ratings).toMatchObject({
+      id: s.ratings.id,
+      contentTypeId: ContentType.RatingScale,
+    });
+    expect(
+      data.assignment.data.feedback.questions[1].options.map((o: { id: number }) => o.id),
+    ).toEqual(s.feedback.optionIds[1]);
+    expect(data.assignment.data.environment).toMatchObject({ id: s.environment });
+    expect(
+      data.questions.map((q: { number: number; roleName: string; item: { duration: number } }) => [
+        q.number,
+        q.roleName,
+        q.item.duration,
+      ]),
+    ).toEqual([
+      [1, 'Interviewer', 12.5],
+      [2, 'Panelist', 12.5],
+      [3, 'Interviewer', 12.5],
+    ]);
+    expect(data.questions[0].avatar).toMatchObject({ id: s.avatars[0] });
+    expect(data.data.interviewAnswer.answers[0].file.url).toMatch(/^\/files\/.+\.mp4$/);
+    const video = await s.app.inject({
+      method: 'GET',
+      url: data.data.interviewAnswer.answers[0].file.url,
+      headers: { range: 'bytes=0-3' },
+    });
+    expect(video.statusCode).toBe(206);
+
+    await s.call('GET', `/api/assignments/answers/${answerId.omar}`, 'instructor');
+    expect((await answerRow(answerId.omar)).viewed).toBe(false);
+  });
+});
+
+describe('POST /api/assignments/interviews/answers/review/:id', () => {
+  it('climbs the ladder: 401, 403 trainee, 404 other organization or missing, 400 bad body; nothing stored', async () => {
+    const url = reviewUrl(answerId.trainee);
+    expect((await s.call('POST', url, undefined, validReview(s))).statusCode).toBe(401);
+    expect((await s.call('POST', url, 'trainee', validReview(s))).statusCode).toBe(403);
+    expect((await s.call('POST', url, 'manager2', validReview(s))).statusCode).toBe(404);
+    expect((await s.call('POST', reviewUrl(999999), 'admin', validReview(s))).statusCode).toBe(404);
+    expect((await s.call('POST', reviewUrl(0), 'admin', validReview(s))).statusCode).toBe(400);
+    expect(await formCount()).toBe(0);
+    expect((await answerRow(answerId.trainee)).statusId).toBe(AnswerStatus.Submitted);
+  });
+
+  it('refuses a Pending answer and a wrong trainee, form or user', async () => {
+    const pending = await s.call('POST', reviewUrl(answerId.omar), 'instructor', validReview(s));
+    expect(pending.statusCode).toBe(400);
+    expect(pending.json().message).toBe(answerMessages.notReviewable);
+    const cases: [string, object, string][] = [
+      ['', validReview(s, { traineeId: s.ids.tessa }), answerMessages.traineeMismatch],
+      [`?userId=${s.ids.tessa}`, validReview(s), answerMessages.traineeMismatch],
+      [
+        '',
+        validReview(s, { questionnaireID: s.interview.id }),
+        answerMessages.questionnaireMismatch,
+      ],
+    ];
+    for (const [query, body, message] of cases) {
+      const res = await s.call('POST', reviewUrl(answerId.trainee, query), 'instructor', body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await formCount()).toBe(0);
+  });
+
+  it('checks the answers against both forms (001 §5)', async () => {
+    const base = validReview(s);
+    const ratings = base.answers.ratings;
+    const feedback = base.answers.feedback;
+    const [open, single, multiple] = feedback;
+    const optionsOf = s.feedback.optionIds;
+    const with_ = (r: object[], f: object[]) => ({ answers: { ratings: r, feedback: f } });
+    const cases: [object, string][] = [
+      [with_(ratings.slice(0, 1), feedback), messages.allQuestionsMustBeAnswered],
+      [with_(ratings, feedback.slice(1)), messages.allQuestionsMustBeAnswered],
+      [{ answers: {} }, messages.allQuestionsMustBeAnswered],
+      [{}, messages.allQuestionsMustBeAnswered],
+      [
+        with_([ratings[0]!, { questionId: ratings[1]!.questionId }], feedback),
+        messages.allQuestionsMustBeAnswered,
+      ],
+      [
+        with_([ratings[0]!, { ...ratings[1]!, text: null }], feedback),
+        messages.allQuestionsMustBeAnswered,
+      ],
+      [
+        with_([ratings[0]!, { ...ratings[1]!, text: '  ' }], feedback),
+        messages.allQuestionsMustBeAnswered,
+      ],
+      [with_([ratings[0]!, { ...ratings[1]!, text: '0' }], feedback), messages.ratingOutOfRange],
+      [with_([ratings[0]!, { ...ratings[1]!, text: '6' }], feedback), messages.ratingOutOfRange],
+      [with_([ratings[0]!, { ...ratings[1]!, text: '3.5' }], feedback), messages.ratingOutOfRange],
+      [with_([ratings[0]!, { ...ratings[1]!, text: 'good' }], feedback), messages.ratingOutOfRange],
+      [
+        with_(ratings, [open!, { ...single!, text: String(optionsOf[2]![0]) }, multiple!]),
+        answerMessages.optionInvalid,
+      ],
+      [
+        with_(ratings, [open!, { ...single!, text: optionsOf[1]!.join(',') }, multiple!]),
+        answerMessages.optionInvalid,
+      ],
+      [
+        with_(ratings, [open!, single!, { ...multiple!, text: `${optionsOf[2]![0]},999999` }]),
+        answerMessages.optionInvalid,
+      ],
+      [
+        with_(ratings, [
+          open!,
+          single!,
+          { ...multiple!, text: `${optionsOf[2]![0]},${optionsOf[2]![0]}` },
+        ]),
+        answerMessages.optionInvalid,
+      ],
+      [
+        with_([...ratings, { questionId: s.interview.questionIds[0], text: '3' }], feedback),
+        answerMessages.questionNotInForm,
+      ],
+      [with_([...ratings, ratings[0]!], feedback), answerMessages.duplicateQuestion],
+      [with_(feedback, ratings), messages.allQuestionsMustBeAnswered],
+    ];
+    for (const [body, message] of cases) {
+      const res = await s.call('POST', reviewUrl(answerId.trainee), 'instructor', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message, JSON.stringify(body)).toBe(message);
+    }
+    const details = (
+      await s.call(
+        'POST',
+        reviewUrl(answerId.trainee),
+        'instructor',
+        with_([{ ...ratings[0]!, text: '9' }], feedback),
+      )
+    ).json().error.details;
+    expect(details).toEqual([
+      { path: 'answers.ratings', message: messages.allQuestionsMustBeAnswered },
+      { path: 'answers.ratings.0.text', message: messages.ratingOutOfRange },
+    ]);
+    expect(await formCount()).toBe(0);
+    expect((await answerRow(answerId.trainee)).statusId).toBe(AnswerStatus.Submitted);
+  });
+
+  it('stores both forms, computes the score and sets Reviewed', async () => {
+    const res = await s.call(
+      'POST',
+      reviewUrl(answerId.trainee, `?userId=${s.ids.trainee}`),
+      'instructor',
+      validReview(s, {
+        traineeId: s.ids.trainee,
+        questionnaireID: s.ratings.id,
+        score: 1, // ignored: recomputed
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(messages.interviewReviewSubmitted);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      id: answerId.trainee,
+      statusId: AnswerStatus.Reviewed,
+      score: 4.5,
+      reviewedAt: expect.any(String),
+      viewed: true,
+      canReview: true,
+    });
+    const author = { id: s.ids.instructor, firstName: 'Ian', lastName: 'Instructor' };
+    expect(data.data.ratingsAnswer).toEqual({
+      id: data.ratingsAnswerId,
+      contentId: s.ratings.id,
+      contentTypeId: ContentType.RatingScale,
+      contentAnswer: {
+        createdAt: expect.any(String),
+        createdBy: author,
+        createdByName: 'Ian Instructor',
+      },
+      answers: [
+        { questionId: s.ratings.questionIds[0], text: '4' },
+        { questionId: s.ratings.questionIds[1], text: '5' },
+      ],
+      score: 4.5,
+    });
+    expect(data.data.feedbackAnswer).toMatchObject({
+      id: data.feedbackAnswerId,
+      contentId: s.feedback.id,
+      contentTypeId: ContentType.Feedback,
+      score: null,
+      answers: [
+        { questionId: s.feedback.questionIds[0], text: 'Good structure.' },
+        { questionId: s.feedback.questionIds[1], text: String(s.feedback.optionIds[1]![0]) },
+        // Comma-joined option ids, spaces dropped.
+        {
+          questionId: s.feedback.questionIds[2],
+          text: s.feedback.optionIds[2]!.slice(0, 2).join(','),
+        },
+      ],
+    });
+    expect(data.reviews).toHaveLength(2);
+    const row = await answerRow(answerId.trainee);
+    expect(row).toMatchObject({ statusId: AnswerStatus.Reviewed, score: 4.5 });
+    expect(row.reviewedAt).toBeInstanceOf(Date);
+    const listed = await s.call('GET', `/api/assignments/answers?status=3`, 'manager');
+    expect(listed.json().data.list[0]).toMatchObject({ id: answerId.trainee, score: 4.5 });
+    const detail = await s.call('GET', `/api/assignments/${s.assignment}`, 'manager');
+    expect(detail.json().data.averageScore).toBe(4.5);
+  });
+
+  it('keeps every submission: a second review (another reviewer, numbers as ratings) becomes the latest', async () => {
+    const base = validReview(s);
+    const res = await s.call('POST', reviewUrl(answerId.trainee), 'manager', {
+      answers: {
+        ratings: [
+          { questionId: s.ratings.questionIds[0], text: 2 },
+          { questionId: s.ratings.questionIds[1], text: 3 },
+        ],
+        feedback: base.answers.feedback,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.score).toBe(2.5);
+    expect(data.data.ratingsAnswer.contentAnswer.createdBy.firstName).toBe('Maya');
+    expect(data.reviews).toHaveLength(4);
+    expect(data.reviews[0].id).toBeGreaterThan(data.reviews[3].id);
+    expect(await formCount()).toBe(4);
+    // Another instructor of the organization and an admin may review too.
+    expect(
+      (await s.call('POST', reviewUrl(answerId.tessa), 'instructor2', validReview(s))).statusCode,
+    ).toBe(200);
+    expect(
+      (await s.call('POST', reviewUrl(answerId.tessa), 'admin', validReview(s))).statusCode,
+    ).toBe(200);
+  });
+
+  it('shows an erased reviewer as Deleted user', async () => {
+    const [latest] = await s.db
+      .select({ id: contentAnswers.id })
+      .from(contentAnswers)
+      .where(eq(contentAnswers.id, (await answerRow(answerId.trainee)).ratingsAnswerId!));
+    await s.db
+      .update(contentAnswers)
+      .set({ createdById: null })
+      .where(eq(contentAnswers.id, latest!.id));
+    const data = (
+      await s.call('GET', `/api/assignments/answers/${answerId.trainee}`, 'manager')
+    ).json().data;
+    expect(data.data.ratingsAnswer.contentAnswer).toMatchObject({
+      createdBy: null,
+      createdByName: messages.deletedUser,
+    });
+  });
+
+  it('once the assignment is Closed: no second review, but a submitted answer still gets its first', async () => {
+    await s.answerAll('omar', { submit: false });
+    await s.call('POST', `/api/me/assignments/${s.assignment}/submit`, 'omar');
+    await s.db
+      .update(assignments)
+      .set({ statusId: AssignmentStatus.Closed })
+      .where(eq(assignments.id, s.assignment));
+    const before = await formCount();
+    const again = await s.call('POST', reviewUrl(answerId.trainee), 'instructor', validReview(s));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(messages.assignmentClosed);
+    expect(await formCount()).toBe(before);
+    const closedDetail = (
+      await s.call('GET', `/api/assignments/answers/${answerId.trainee}`, 'instructor')
+    ).json().data;
+    expect(closedDetail.canReview).toBe(false);
+    const first = await s.call('POST', reviewUrl(answerId.omar), 'instructor', validReview(s));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.statusId).toBe(AnswerStatus.Reviewed);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the answers calls', async () => {
+    const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/assignments/answers'].get).toBeDefined();
+    expect(doc.paths['/api/assignments/answers/{id}'].get).toBeDefined();
+    expect(doc.paths['/api/assignments/interviews/answers/review/{id}'].post).toBeDefined();
+  });
+});
+
+describe('seedAnswers', () => {
+  it('skips without a storage driver, Demo Academy or its assignment', async () => {
+    expect(await seedAnswers(s.db)).toBe(false);
+    const fresh = await createTestDatabase();
+    try {
+      expect(await seedAnswers(fresh.database.db, s.app.files.storage)).toBe(false);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('seeds Submitted, Reviewed and Pending answers whose videos play, once', async () => {
+    const ctx = await buildContentApp({ assignments: true });
+    try {
+      expect(await seedAnswers(ctx.db, ctx.app.files.storage)).toBe(true);
+      const rows = await ctx.db
+        .select({ email: users.email, id: answers.id, statusId: answers.statusId })
+        .from(answers)
+        .innerJoin(users, eq(users.id, answers.userId))
+        .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+        .where(eq(assignments.statusId, AssignmentStatus.Active));
+      const by = new Map(rows.map((r) => [r.email, r]));
+      expect(by.get('tessa@demo.test')?.statusId).toBe(AnswerStatus.Submitted);
+      expect(by.get('omar@demo.test')?.statusId).toBe(AnswerStatus.Reviewed);
+      expect(by.get('priya@demo.test')?.statusId).toBe(AnswerStatus.Pending);
+      expect(by.get('trainee@demo.test')?.statusId).toBe(AnswerStatus.Pending);
+
+      const reviewed = (
+        await ctx.call('GET', `/api/assignments/answers/${by.get('omar@demo.test')!.id}`, 'manager')
+      ).json().data;
+      expect(reviewed.score).toBeGreaterThan(0);
+      expect(reviewed.data.ratingsAnswer.contentAnswer.createdBy.firstName).toBe('Ian');
+      expect(reviewed.data.feedbackAnswer.answers.length).toBeGreaterThan(0);
+      expect(reviewed.questions.every((q: { item: unknown }) => q.item !== null)).toBe(true);
+      const url = reviewed.questions[0].item.file.url as string;
+      const video = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-11' } });
+      expect(video.statusCode).toBe(206);
+      expect(video.headers['content-type']).toBe('video/mp4');
+      expect(video.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+
+      const priya = (
+        await ctx.call(
+          'GET',
+          `/api/assignments/answers/${by.get('priya@demo.test')!.id}`,
+          'manager',
+        )
+      ).json().data;
+      expect(priya.data.interviewAnswer.answers).toHaveLength(2);
+      expect(priya.practiceCounter).toBe(1);
+
+      const pendingReview = (
+        await ctx.call('GET', '/api/assignments/answers?status=2', 'instructor')
+      ).json().data;
+      expect(
+        pendingReview.list.map((r: { user: { firstName: string } }) => r.user.firstName),
+      ).toEqual(['Tessa']);
+      expect(await seedAnswers(ctx.db, ctx.app.files.storage)).toBe(false);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
