@@ -24,6 +24,12 @@ const orgText = uiText.organizationText;
 const inviteText = uiText.inviteText;
 const groupText = uiText.groupText;
 
+/** A valid 1×1 PNG (the server checks the real bytes). */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 let serial = 0;
 /** A tag no other run of the suite uses. */
 function tag(): string {
@@ -192,6 +198,20 @@ test.describe('organizations', () => {
         .getByRole('form', { name: messages.organization })
         .getByRole('textbox', { name: messages.email, exact: true }),
     ).toHaveAttribute('readonly', '');
+
+    // The image (000 §5: at most 300 KB), saved with the details.
+    const details = page.getByRole('form', { name: messages.organization });
+    const fileInput = details.locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(301 * 1024, 1),
+    });
+    await expect(details.getByText(messages.imageTooLarge)).toBeVisible();
+    await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng });
+    await details.getByRole('button', { name: messages.save }).click();
+    await expect(toast(page, messages.organizationUpdated)).toBeVisible();
+    await expect(page.locator('img[src^="/files/"], img[src*="/files/"]').first()).toBeVisible();
 
     // Seats (000 §5): 0 or more; then saved.
     const seats = page.getByRole('form', { name: orgText.seats });

@@ -22,7 +22,7 @@ import { buildContentApp } from '../helpers/contents.js';
 import { createTestDatabase } from '../helpers/database.js';
 
 let s: AnswersScenario;
-const answerId: Record<string, number> = {};
+const answerId = { tessa: 0, trainee: 0, omar: 0, draft: 0 };
 
 beforeAll(async () => {
   s = await buildAnswersScenario();

@@ -50,7 +50,7 @@ export default function InvitesPage() {
   const goBack = useGoBack();
   const organization = useOrganization(orgId, { silent: true });
   // The Invite Member form offers the organization's groups (the largest page of them).
-  const groups = useOrganizationGroups(orgId ?? 0, 1, pageSizeOptions[2], orgId !== null);
+  const groups = useOrganizationGroups(orgId ?? 0, 1, pageSizeOptions[2], organization.isSuccess);
 
   const missing = orgId === null || roleType === null;
   const failed = organization.isError;

@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { messages, Role } from '@practica/contract';
-import { IconMail, IconTrashX } from '@tabler/icons-react';
+import { IconMail, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -78,6 +78,7 @@ export default function OrganizationDetailPage() {
   const mayUpdate = useCan('organization:update', target);
   const maySetActive = useCan('organization:setActive', target);
   const mayViewDeleted = useCan('user:viewDeleted', target);
+  const mayCreateGroup = useCan('group:create', target);
 
   // 000 §8: a missing loaded entity navigates back.
   const failed = !valid || query.isError;
@@ -179,6 +180,19 @@ export default function OrganizationDetailPage() {
               onChange={(members) => setTabs({ members })}
               onUserClick={(user) => void navigate(paths.userDetail(user.id))}
               onGroupClick={(group) => void navigate(paths.groupDetail(group.id, organization.id))}
+              groupsAction={
+                mayCreateGroup && (
+                  <Button
+                    component={Link}
+                    to={paths.groupCreate(organization.id)}
+                    variant="light"
+                    size="sm"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                  >
+                    {messages.createGroup}
+                  </Button>
+                )
+              }
             />
           </Tabs.Panel>
           <Tabs.Panel value="content">

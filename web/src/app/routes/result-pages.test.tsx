@@ -10,6 +10,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userText } from '../../config/ui-text';
 import { renderRoutes, signedOut } from '../../test/render';
 
+/** The pages are lazy chunks: their first load may take a moment under a busy test run. */
+const lazyPage = { timeout: 5000 };
+
 function answer(status: number, message: string) {
   return new Response(
     JSON.stringify(
@@ -32,7 +35,7 @@ describe('result pages', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes([path]);
     expect(
-      await screen.findByRole('heading', { name: messages.invalidTokenTryAgain }),
+      await screen.findByRole('heading', { name: messages.invalidTokenTryAgain }, lazyPage),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: messages.backToLogin })).toHaveAttribute(
       'href',
@@ -60,7 +63,7 @@ describe('result pages', () => {
     );
     renderRoutes(['/email-update?token=used']);
     expect(
-      await screen.findByRole('heading', { name: messages.tokenInvalidOrExpired }),
+      await screen.findByRole('heading', { name: messages.tokenInvalidOrExpired }, lazyPage),
     ).toBeInTheDocument();
   });
 
@@ -68,7 +71,11 @@ describe('result pages', () => {
     const fetchMock = vi.fn(async () => answer(200, messages.passwordUpdated));
     vi.stubGlobal('fetch', fetchMock);
     renderRoutes(['/password-reset?token=t0k']);
-    const password = await screen.findByLabelText(new RegExp(`^${userText.newPassword}`));
+    const password = await screen.findByLabelText(
+      new RegExp(`^${userText.newPassword}`),
+      {},
+      lazyPage,
+    );
     await userEvent.type(password, 'abc');
     await userEvent.click(screen.getByRole('button', { name: userText.setNewPassword }));
     expect(await screen.findByText(messages.passwordMinLength)).toBeInTheDocument();
@@ -102,7 +109,7 @@ describe('result pages', () => {
     );
     renderRoutes(['/password-reset?token=old']);
     await userEvent.type(
-      await screen.findByLabelText(new RegExp(`^${userText.newPassword}`)),
+      await screen.findByLabelText(new RegExp(`^${userText.newPassword}`), {}, lazyPage),
       'abcdef',
     );
     await userEvent.type(

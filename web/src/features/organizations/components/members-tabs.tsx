@@ -3,7 +3,7 @@
  * Instructors, Groups and Managers, each with its count; Trainees by default. People rows open
  * the user detail, group rows the group. A search (3+ characters, 000 §5) narrows the people.
  */
-import { Badge, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   defaultPageSize,
@@ -17,7 +17,7 @@ import {
   type User,
 } from '@practica/contract';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ListTable } from '../../../components/list-table';
 import { uiText } from '../../../config/ui-text';
 import { usePaging } from '../../../lib/paging';
@@ -53,6 +53,8 @@ export interface OrganizationMembersTabsProps {
   onChange: (tab: MemberTab) => void;
   onUserClick: (user: User) => void;
   onGroupClick: (group: GroupItem) => void;
+  /** Shown above the groups list (e.g. a create button). */
+  groupsAction?: ReactNode;
 }
 
 /** The first page's count of one role, for the tab labels. */
@@ -217,6 +219,7 @@ export function OrganizationMembersTabs({
   onChange,
   onUserClick,
   onGroupClick,
+  groupsAction,
 }: OrganizationMembersTabsProps) {
   const counts: Record<MemberTab, number | undefined> = {
     trainees: useRoleCount(organizationId, Role.Trainee),
@@ -241,7 +244,10 @@ export function OrganizationMembersTabs({
       {memberTabs.map((tab) => (
         <Tabs.Panel key={tab} value={tab}>
           {tab === 'groups' ? (
-            <GroupsTable organizationId={organizationId} onGroupClick={onGroupClick} />
+            <Stack gap="sm">
+              {groupsAction && <Group justify="flex-end">{groupsAction}</Group>}
+              <GroupsTable organizationId={organizationId} onGroupClick={onGroupClick} />
+            </Stack>
           ) : (
             <PeopleTable
               organizationId={organizationId}

@@ -3,7 +3,9 @@
  * person (first and last name 3..50, email, phone of exactly 10 characters) and the image.
  * 'create': everything editable; 'edit' (admin on the detail page): the contact person is
  * read-only — it is editable only at creation; 'view' (manager's organization info): read-only.
- * Validation uses the contract's schemas, so every §5 message shows under its field.
+ * Validation uses the contract's schemas, so every §5 message shows under its field. The image
+ * (at most 300 KB, checked by the shared upload field) is uploaded when the form saves; a failed
+ * upload aborts the save (000 §7) with the server's message or `messages.failedToUploadImage`.
  */
 import {
   Avatar,

@@ -1,0 +1,19 @@
+/**
+ * The assets feature (001 §2 'Avatars and environments', 'Organization content views'): what app/
+ * routes compose. Other features never import it.
+ */
+export { AssetsList } from './components/assets-list';
+export { AssetForm, type AssetFormProps } from './components/asset-form';
+export {
+  AvatarPickerDialog,
+  type AvatarPickerDialogProps,
+  type PickerAvatar,
+} from './components/avatar-picker-dialog';
+export {
+  OrganizationAssetsTab,
+  type OrganizationAssetsTabProps,
+} from './components/organization-assets-tab';
+export { useAsset } from './api/get-asset';
+export { useAssets, assetsQueryOptions } from './api/list-assets';
+export { useOrganizationAssets } from './api/list-organization-assets';
+export { assetKinds, assetKindNames, type AssetKind } from './kinds';
