@@ -14,15 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { format, messages, Role, roleLabels } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { routeText } from '../src/app/route-text';
+import { groupText, inviteText, organizationText } from '../src/config/organization-text';
 import { uiText } from '../src/config/ui-text';
 import { demo, demoPassword, signIn, signInAs } from './helpers';
 
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
-const orgText = uiText.organizationText;
-const inviteText = uiText.inviteText;
-const groupText = uiText.groupText;
+const orgText = organizationText;
 
 /** A valid 1×1 PNG (the server checks the real bytes). */
 const tinyPng = Buffer.from(

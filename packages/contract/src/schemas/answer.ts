@@ -436,7 +436,7 @@ export const meAnswerItemsBodySchema = z.object({
   items: z
     .array(meAnswerItemInputSchema, { error: messages.validationFailed })
     .min(1, { error: messages.validationFailed })
-    .max(maxQuestionsPerInterview, { error: messages.tooManyQuestions })
+    .max(maxQuestionsPerInterview, { error: messages.validationFailed })
     .refine((items) => new Set(items.map((i) => i.questionId)).size === items.length, {
       error: answerMessages.duplicateQuestion,
     }),

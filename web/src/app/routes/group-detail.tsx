@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths, queryParams } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
+import { groupText } from '../../config/organization-text';
 import { useGroup } from '../../features/groups/api/get-group';
 import { GroupForm } from '../../features/groups/components/group-form';
 import { GroupPanel } from '../../features/groups/components/group-panel';
@@ -47,7 +47,7 @@ function CreateGroup() {
             <div>
               <Title order={2}>{messages.createGroup}</Title>
               <Text size="sm" c="dimmed" mt={2}>
-                {uiText.groupText.createHint}
+                {groupText.createHint}
               </Text>
             </div>
             <GroupForm

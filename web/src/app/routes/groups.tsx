@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../components/status-message';
 import { paths, queryParams } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
+import { groupText } from '../../config/organization-text';
 import { GroupFormModal } from '../../features/groups/components/group-form';
 import { GroupPanel } from '../../features/groups/components/group-panel';
 import { GroupsList } from '../../features/groups/components/groups-list';
@@ -75,7 +75,7 @@ export default function GroupsPage() {
         ) : (
           <Paper p={48}>
             <StatusMessage icon={<IconUsersGroup size={28} />} title={messages.noGroupSelected}>
-              {uiText.groupText.noGroupSelectedHint}
+              {groupText.noGroupSelectedHint}
             </StatusMessage>
           </Paper>
         )}

@@ -45,7 +45,9 @@ export default function InterviewsPage() {
           setPage(1);
         }}
         count={data?.count}
-        create={mayAuthor ? { to: paths.interviewCreate(), label: messages.newInterview } : undefined}
+        create={
+          mayAuthor ? { to: paths.interviewCreate(), label: messages.newInterview } : undefined
+        }
       />
       <ContentsTable
         label={messages.interviews}

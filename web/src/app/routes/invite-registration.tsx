@@ -14,6 +14,7 @@ import { PublicPage } from '../../components/public-page';
 import { StatusMessage } from '../../components/status-message';
 import { useDocumentTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
+import { inviteText } from '../../config/organization-text';
 import { uiText } from '../../config/ui-text';
 import { usePublicInvite } from '../../features/invites/api/get-public-invite';
 import { InviteRegistrationForm } from '../../features/invites/components/invite-registration-form';
@@ -60,10 +61,7 @@ export default function InviteRegistrationPage() {
           <div>
             <Title order={1}>{uiText.inviteRegistrationTitle}</Title>
             <Text size="sm" c="dimmed" mt={4}>
-              {uiText.inviteText.registrationIntro(
-                invite.organizationName,
-                roleLabels[invite.roleId],
-              )}
+              {inviteText.registrationIntro(invite.organizationName, roleLabels[invite.roleId])}
             </Text>
           </div>
           <InviteRegistrationForm invite={invite} token={token} onRegistered={onRegistered} />

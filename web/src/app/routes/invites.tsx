@@ -18,7 +18,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { queryParams } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
+import { inviteText } from '../../config/organization-text';
 import { InviteMemberForm } from '../../features/invites/components/invite-member-form';
 import { InvitesTable } from '../../features/invites/components/invites-table';
 import { useOrganization } from '../../features/organizations/api/get-organization';
@@ -86,7 +86,7 @@ export default function InvitesPage() {
       <PageTitle title={format.invitesTitle(admin ? organization.data.name : null)} />
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="sm">
-          <Title order={2}>{uiText.inviteText.pendingInvites}</Title>
+          <Title order={2}>{inviteText.pendingInvites}</Title>
           <InvitesTable organizationId={orgId} />
         </Stack>
       </Grid.Col>

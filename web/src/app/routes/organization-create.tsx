@@ -7,7 +7,7 @@ import { Grid, Stack, Text } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
+import { organizationText } from '../../config/organization-text';
 import { useCreateOrganization } from '../../features/organizations/api/create-organization';
 import { OrganizationForm } from '../../features/organizations/components/organization-form';
 import { toast } from '../../lib/toast';
@@ -21,7 +21,7 @@ export default function OrganizationCreatePage() {
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {uiText.organizationText.createHint}
+            {organizationText.createHint}
           </Text>
           <OrganizationForm
             mode="create"

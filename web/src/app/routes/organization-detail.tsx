@@ -23,9 +23,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
+import { OrganizationAssetsTab } from '../../features/assets';
 import { useOrganization } from '../../features/organizations/api/get-organization';
 import { useUpdateOrganization } from '../../features/organizations/api/update-organization';
-import { OrganizationAssetsTabs } from '../../features/organizations/components/assets-tabs';
 import { OrganizationContentTabs } from '../../features/organizations/components/content-tabs';
 import {
   detailTabs,
@@ -202,7 +202,8 @@ export default function OrganizationDetailPage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="assets">
-            <OrganizationAssetsTabs
+            <OrganizationAssetsTab
+              organizationId={organization.id}
               value={tabs.assets}
               onChange={(assets) => setTabs({ assets })}
             />

@@ -8,8 +8,8 @@ import { messages } from '@practica/contract';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { OrganizationAssetsTab } from '../../features/assets';
 import { useOrganization } from '../../features/organizations/api/get-organization';
-import { OrganizationAssetsTabs } from '../../features/organizations/components/assets-tabs';
 import type { AssetTab } from '../../features/organizations/components/detail-tabs';
 import { OrganizationForm } from '../../features/organizations/components/organization-form';
 import { useGoBack } from './go-back';
@@ -50,7 +50,12 @@ export default function OrganizationInfoPage() {
         <Paper p="lg">
           <Stack gap="md">
             <Title order={2}>{messages.assets}</Title>
-            <OrganizationAssetsTabs value={assetTab} onChange={setAssetTab} readOnly />
+            <OrganizationAssetsTab
+              organizationId={organization.id}
+              value={assetTab}
+              onChange={setAssetTab}
+              readOnly
+            />
           </Stack>
         </Paper>
       </Grid.Col>

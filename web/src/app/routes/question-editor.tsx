@@ -22,7 +22,9 @@ import { useGoBack } from './go-back';
 
 function contentTypeOf(raw: string | null): ContentTypeId {
   const n = Number(raw);
-  return (contentTypeIds as readonly number[]).includes(n) ? (n as ContentTypeId) : ContentType.Interview;
+  return (contentTypeIds as readonly number[]).includes(n)
+    ? (n as ContentTypeId)
+    : ContentType.Interview;
 }
 
 /** The question editor (001 §2). */
@@ -35,7 +37,9 @@ export default function QuestionEditorPage() {
   const questionId = Number(params.id);
   const editing = Number.isInteger(questionId) && questionId > 0;
   const contentTypeId = contentTypeOf(search.get(queryParams.contentTypeId));
-  const questionnaire = useQuestionnaire(Number.isInteger(contentId) && contentId > 0 ? contentId : null);
+  const questionnaire = useQuestionnaire(
+    Number.isInteger(contentId) && contentId > 0 ? contentId : null,
+  );
   const question = useQuestion(editing ? questionId : null);
 
   useEffect(() => {
@@ -47,7 +51,9 @@ export default function QuestionEditorPage() {
     <>
       <PageTitle
         title={
-          editing ? messages.editQuestion : format.newQuestionTitle(contentTypeLabels[contentTypeId])
+          editing
+            ? messages.editQuestion
+            : format.newQuestionTitle(contentTypeLabels[contentTypeId])
         }
       />
       {ready ? (

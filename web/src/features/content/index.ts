@@ -12,3 +12,7 @@ export { ContentEditor, type ContentEditorProps } from './components/content-edi
 export { useQuestionnaire } from './api/get-questionnaire';
 export { QuestionForm } from './components/question-form';
 export { useQuestion } from './api/questions';
+export {
+  OrganizationContents,
+  type OrganizationContentsProps,
+} from './components/organization-contents';

@@ -21,7 +21,9 @@ import { contentKeys } from './keys';
 
 /** The server's text when it sent one, else `fallback` (001 §8). */
 function failure(error: unknown, fallback: string): string {
-  return isApiError(error) && (error.fromServer || error.kind !== 'http') ? error.message : fallback;
+  return isApiError(error) && (error.fromServer || error.kind !== 'http')
+    ? error.message
+    : fallback;
 }
 
 /** Changes the status of a content item (001 §4). */

@@ -49,7 +49,10 @@ export function questionnairesQueryOptions(filter: ContentListFilter) {
 }
 
 /** Query options of an organization's contents. */
-export function organizationContentsQueryOptions(organizationId: number, filter: ContentListFilter) {
+export function organizationContentsQueryOptions(
+  organizationId: number,
+  filter: ContentListFilter,
+) {
   return queryOptions({
     queryKey: contentKeys.organization(organizationId, filter),
     queryFn: ({ signal }) => listOrganizationContents(organizationId, filter, signal),

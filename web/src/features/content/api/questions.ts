@@ -3,7 +3,12 @@
  * created when its id is not above 0, 001 §4), PUT /questions/{id}?contentId=, DELETE
  * /questions/{id}. Success messages are the spec's 'Question Created/Updated/deleted ...'.
  */
-import { messages, questionSchema, type Question, type QuestionFormInput } from '@practica/contract';
+import {
+  messages,
+  questionSchema,
+  type Question,
+  type QuestionFormInput,
+} from '@practica/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';

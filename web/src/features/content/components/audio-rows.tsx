@@ -7,7 +7,7 @@
 import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { maxAudiosPerQuestion, MediaType, messages, type Asset } from '@practica/contract';
 import { IconMusic, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { acceptFor, checkUpload, uploadFile } from '../../../lib/upload';
@@ -72,7 +72,12 @@ export function AudioRows({ rows, onChange, avatars, errorOf, disabled }: AudioR
         const others = rows.filter((_, j) => j !== i).map((r) => r.avatarId);
         const error = errorOf(i);
         return (
-          <Stack key={i} gap={4} p="xs" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+          <Stack
+            key={i}
+            gap={4}
+            p="xs"
+            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+          >
             <Group gap="xs" wrap="nowrap">
               <IconMusic size={16} aria-hidden />
               <Text size="sm" style={{ flex: 1 }} truncate>

@@ -5,7 +5,7 @@
  */
 import { Avatar, Group, Select, Text } from '@mantine/core';
 import type { Asset } from '@practica/contract';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 
 export interface AvatarSelectProps {
   avatars: readonly Asset[];
@@ -46,9 +46,7 @@ export function AvatarSelect({
       searchable
       disabled={disabled}
       error={error}
-      leftSection={
-        chosen ? <Avatar size={20} src={chosen.image?.url ?? null} alt="" /> : undefined
-      }
+      leftSection={chosen ? <Avatar size={20} src={chosen.image?.url ?? null} alt="" /> : undefined}
       renderOption={({ option }) => (
         <Group gap={8} wrap="nowrap">
           <Avatar size={24} src={byId.get(option.value)?.image?.url ?? null} alt="" />

@@ -6,16 +6,10 @@
  * questions) come back as toasts.
  */
 import { Button, Group } from '@mantine/core';
-import {
-  can,
-  ContentStatus,
-  ContentType,
-  messages,
-  type Content,
-} from '@practica/contract';
+import { can, ContentStatus, ContentType, messages, type Content } from '@practica/contract';
 import { useState } from 'react';
 import { DeleteDialog } from '../../../components/confirm-dialog';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 import { useAuth } from '../../../lib/auth';
 import { toActor } from '../../../lib/can';
 import { toast } from '../../../lib/toast';
@@ -49,7 +43,9 @@ export function ContentActions({ content, dirty, onDeleted, onCancel }: ContentA
   const submit = () => {
     if (dirty) {
       toast.error(
-        isInterview ? messages.saveInterviewBeforeSubmitting : messages.saveEvaluationBeforeSubmitting,
+        isInterview
+          ? messages.saveInterviewBeforeSubmitting
+          : messages.saveEvaluationBeforeSubmitting,
       );
       return;
     }
@@ -60,12 +56,7 @@ export function ContentActions({ content, dirty, onDeleted, onCancel }: ContentA
     <Group gap="sm" justify="flex-end">
       {content.statusId === ContentStatus.Draft && author && (
         <>
-          <Button
-            variant="default"
-            color="red"
-            disabled={busy}
-            onClick={() => setConfirming(true)}
-          >
+          <Button variant="default" color="red" disabled={busy} onClick={() => setConfirming(true)}>
             {messages.delete}
           </Button>
           <Button loading={status.isPending} disabled={busy} onClick={submit}>

@@ -32,7 +32,7 @@ import {
 } from '@practica/contract';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 import { useAvatars } from '../api/list-avatars';
 import { useSaveEvaluation, useSaveInterview } from '../api/save-content';
 import { toast } from '../../../lib/toast';
@@ -145,7 +145,13 @@ export function ContentEditor({
     <Stack gap="lg">
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: interview ? 7 : 12 }}>
-          <Paper p="md" component="form" onSubmit={submit} noValidate aria-label={contentText.details}>
+          <Paper
+            p="md"
+            component="form"
+            onSubmit={submit}
+            noValidate
+            aria-label={contentText.details}
+          >
             <Stack gap="md">
               <Group justify="space-between">
                 <Title order={2} size="h4">

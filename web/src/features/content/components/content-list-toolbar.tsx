@@ -6,7 +6,7 @@ import { ActionIcon, Badge, Group, TextInput, Tooltip } from '@mantine/core';
 import { messages, searchMinLength } from '@practica/contract';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 
 export interface ContentListToolbarProps {
   search: string;

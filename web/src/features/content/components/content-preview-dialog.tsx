@@ -11,7 +11,7 @@ import {
   questionTypeLabels,
   type ContentListItem,
 } from '@practica/contract';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 import { useCan } from '../../../lib/can';
 import { useChangeContentStatus } from '../api/change-content';
 import { useQuestionnaire } from '../api/get-questionnaire';

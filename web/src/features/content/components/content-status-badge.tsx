@@ -4,7 +4,7 @@
  */
 import { Badge, UnstyledButton } from '@mantine/core';
 import { ContentStatus, contentStatusLabels, type ContentStatusId } from '@practica/contract';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 
 const colors: Record<ContentStatusId, string> = {
   [ContentStatus.Draft]: 'gray',

@@ -25,7 +25,7 @@ import { useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-mark';
 import { DeleteDialog } from '../../../components/confirm-dialog';
 import { ListTable, type ListTableColumn } from '../../../components/list-table';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 import { useAuth } from '../../../lib/auth';
 import { toActor } from '../../../lib/can';
 import { useChangeContentStatus, useSetContentOrganization } from '../api/change-content';
@@ -121,7 +121,12 @@ export function ContentsTable({
         </Text>
       ),
     },
-    { key: 'questions', header: messages.questions, align: 'center', cell: (r) => r.questionsCount },
+    {
+      key: 'questions',
+      header: messages.questions,
+      align: 'center',
+      cell: (r) => r.questionsCount,
+    },
     {
       key: 'updated',
       header: messages.lastEdited,
@@ -158,11 +163,12 @@ export function ContentsTable({
         }
         return (
           <Group justify="flex-end" gap={6} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
-            {row.statusId === ContentStatus.Review && can(actor, 'content:approve', target(row)) && (
-              <Button size="compact-xs" variant="light" onClick={() => setPreview(row)}>
-                {messages.review}
-              </Button>
-            )}
+            {row.statusId === ContentStatus.Review &&
+              can(actor, 'content:approve', target(row)) && (
+                <Button size="compact-xs" variant="light" onClick={() => setPreview(row)}>
+                  {messages.review}
+                </Button>
+              )}
             {isAdmin &&
               organizationId !== undefined &&
               row.organizationId === null &&
@@ -214,9 +220,7 @@ export function ContentsTable({
         title={messages.delete}
         message={trash ? contentText.markDeletedConfirm(trash.name) : ''}
         onConfirm={() =>
-          trash
-            ? status.mutateAsync({ id: trash.id, statusId: ContentStatus.Deleted })
-            : undefined
+          trash ? status.mutateAsync({ id: trash.id, statusId: ContentStatus.Deleted }) : undefined
         }
       />
     </>

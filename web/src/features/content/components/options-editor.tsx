@@ -5,7 +5,7 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { format, maxOptionsPerQuestion } from '@practica/contract';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 
 export interface OptionRow {
   id: number | null;
@@ -29,7 +29,12 @@ export function OptionsEditor({ options, onChange, error, disabled }: OptionsEdi
         <Text fw={600} size="sm">
           {contentText.options}
         </Text>
-        <Text size="xs" c={full ? 'red' : 'dimmed'} fw={full ? 700 : 400} data-testid="options-count">
+        <Text
+          size="xs"
+          c={full ? 'red' : 'dimmed'}
+          fw={full ? 700 : 400}
+          data-testid="options-count"
+        >
           {contentText.optionsCount(options.length, maxOptionsPerQuestion)}
         </Text>
       </Group>

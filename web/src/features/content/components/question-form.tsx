@@ -34,7 +34,7 @@ import {
   type Questionnaire,
   type QuestionTypeId,
 } from '@practica/contract';
-import { contentText } from '../../../config/ui-text';
+import { contentText } from '../../../config/content-text';
 import { isApiError } from '../../../lib/api-client';
 import { useAvatars } from '../api/list-avatars';
 import { useSaveQuestion } from '../api/questions';
@@ -76,7 +76,11 @@ function valuesOf(
       description: question.description,
       questionTypeId: question.questionTypeId,
       interviewRoleId: question.interviewRoleId,
-      options: question.options.map((o) => ({ id: o.id, text: o.text, correctAnswer: o.correctAnswer })),
+      options: question.options.map((o) => ({
+        id: o.id,
+        text: o.text,
+        correctAnswer: o.correctAnswer,
+      })),
       audios: question.audios.map((a) => ({
         id: a.id,
         audioId: a.audioId,
@@ -107,7 +111,12 @@ export interface QuestionFormProps {
 }
 
 /** The question editor (001 §2). */
-export function QuestionForm({ contentTypeId, questionnaire, question, onDone }: QuestionFormProps) {
+export function QuestionForm({
+  contentTypeId,
+  questionnaire,
+  question,
+  onDone,
+}: QuestionFormProps) {
   const interview = contentTypeId === ContentType.Interview;
   const save = useSaveQuestion(questionnaire.id);
   const avatars = useAvatars();
@@ -160,16 +169,21 @@ export function QuestionForm({ contentTypeId, questionnaire, question, onDone }:
             </Title>
             <Select
               label={contentText.questionType}
-              data={(contentTypeId === ContentType.Feedback ? types : [form.values.questionTypeId]).map(
-                (t) => ({ value: String(t), label: questionTypeLabels[t] }),
-              )}
+              data={(contentTypeId === ContentType.Feedback
+                ? types
+                : [form.values.questionTypeId]
+              ).map((t) => ({ value: String(t), label: questionTypeLabels[t] }))}
               value={String(form.values.questionTypeId)}
               disabled={contentTypeId !== ContentType.Feedback || !editable}
               allowDeselect={false}
               onChange={(v) => {
                 const type = Number(v) as QuestionTypeId;
                 form.setFieldValue('questionTypeId', type);
-                if (!question) form.setFieldValue('options', questionTypeHasOptions(type) ? defaultOptions(type) : []);
+                if (!question)
+                  form.setFieldValue(
+                    'options',
+                    questionTypeHasOptions(type) ? defaultOptions(type) : [],
+                  );
               }}
             />
             <Textarea

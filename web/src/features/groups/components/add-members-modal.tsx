@@ -33,7 +33,7 @@ import {
 } from '@practica/contract';
 import { IconMinus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { uiText } from '../../../config/ui-text';
+import { groupText } from '../../../config/organization-text';
 import { toast } from '../../../lib/toast';
 import { useSetGroupMembers } from '../api/change-group-members';
 import { useMemberCandidates } from '../api/list-member-candidates';
@@ -172,7 +172,7 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
             onChange={(event) => setTyped(event.currentTarget.value)}
             error={tooShort ? messages.searchTooShort : undefined}
           />
-          <Column title={uiText.groupText.organizationMembers}>
+          <Column title={groupText.organizationMembers}>
             {candidates.isPending ? (
               <Center h={200} role="status">
                 <Group gap="xs">
@@ -186,13 +186,13 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
               <Empty>
                 {(candidates.data?.count ?? 0) === 0
                   ? messages.noRecordsFound
-                  : uiText.groupText.nobodyLeft}
+                  : groupText.nobodyLeft}
               </Empty>
             ) : (
               <ul
                 role="list"
                 style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                aria-label={uiText.groupText.organizationMembers}
+                aria-label={groupText.organizationMembers}
               >
                 {available.map((user) => (
                   <li key={user.id}>
@@ -201,7 +201,7 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
                       action={
                         <ActionIcon
                           variant="light"
-                          aria-label={uiText.groupText.addMember(nameOf(user))}
+                          aria-label={groupText.addMember(nameOf(user))}
                           onClick={() =>
                             setSelected((list) => [
                               ...list,
@@ -224,14 +224,14 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
             )}
           </Column>
         </Stack>
-        <Column title={uiText.groupText.selectedMembers} count={selected.length}>
+        <Column title={groupText.selectedMembers} count={selected.length}>
           {selected.length === 0 ? (
-            <Empty>{uiText.groupText.nobodySelected}</Empty>
+            <Empty>{groupText.nobodySelected}</Empty>
           ) : (
             <ul
               role="list"
               style={{ listStyle: 'none', margin: 0, padding: 0 }}
-              aria-label={uiText.groupText.selectedMembers}
+              aria-label={groupText.selectedMembers}
             >
               {selected.map((person) => (
                 <li key={person.id}>
@@ -241,7 +241,7 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={uiText.groupText.unselectMember(nameOf(person))}
+                        aria-label={groupText.unselectMember(nameOf(person))}
                         onClick={() =>
                           setSelected((list) => list.filter((p) => p.id !== person.id))
                         }

@@ -5,7 +5,7 @@
 import { format, messages, Role, type RoleId } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uiText } from '../../../config/ui-text';
+import { groupText } from '../../../config/organization-text';
 import { makeUser, renderWithProviders, signInAsUser } from '../../../test/render';
 import { GroupPanel } from './group-panel';
 
@@ -66,7 +66,7 @@ async function renderAs(roleId: RoleId) {
 }
 
 const removeIcon = () =>
-  screen.queryByRole('button', { name: uiText.groupText.removeMember('Tom Trainee') });
+  screen.queryByRole('button', { name: groupText.removeMember('Tom Trainee') });
 
 describe('GroupPanel', () => {
   it.each([Role.Manager, Role.Admin])('gives role %i every control', async (roleId) => {

@@ -29,7 +29,7 @@ import { IconPencil, IconTrash, IconUserMinus, IconUsersPlus } from '@tabler/ico
 import { useState } from 'react';
 import { DeleteDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
-import { uiText } from '../../../config/ui-text';
+import { groupText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
 import { usePaging } from '../../../lib/paging';
 import { useRemoveGroupMember } from '../api/change-group-members';
@@ -100,11 +100,11 @@ function MembersTable({
                 align: 'right' as const,
                 width: 96,
                 cell: (row: User) => (
-                  <Tooltip label={uiText.groupText.removeMember(name(row))}>
+                  <Tooltip label={groupText.removeMember(name(row))}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={uiText.groupText.removeMember(name(row))}
+                      aria-label={groupText.removeMember(name(row))}
                       loading={remove.isPending && remove.variables === row.id}
                       onClick={(event) => {
                         event.stopPropagation();
@@ -177,7 +177,7 @@ export function GroupPanel({ groupId, onDeleted, onUserClick, showOrganization }
             </Text>
             {showOrganization && group.organization && (
               <Text size="xs" c="dimmed" mt={4}>
-                {uiText.groupText.organizationLabel(group.organization.name)}
+                {groupText.organizationLabel(group.organization.name)}
               </Text>
             )}
           </div>
@@ -217,7 +217,7 @@ export function GroupPanel({ groupId, onDeleted, onUserClick, showOrganization }
           onChange={(value) => (value === 'trainees' || value === 'instructors') && setTab(value)}
           keepMounted={false}
         >
-          <Tabs.List mb="md" aria-label={uiText.groupText.members}>
+          <Tabs.List mb="md" aria-label={groupText.members}>
             {tabs.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>
                 {t.label}
@@ -259,7 +259,7 @@ export function GroupPanel({ groupId, onDeleted, onUserClick, showOrganization }
           opened={deleting}
           onClose={() => setDeleting(false)}
           title={messages.delete}
-          message={uiText.groupText.deleteConfirm(group.name)}
+          message={groupText.deleteConfirm(group.name)}
           loading={remover.isPending}
           onConfirm={async () => {
             await remover.mutateAsync(group.id);

@@ -7,6 +7,7 @@ import { Box, Center, Group, Loader, Pagination, Paper, Table, Text } from '@man
 import { defaultPageSize, messages, type Group as GroupItem } from '@practica/contract';
 import { IconUsersGroup } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
+import { groupText } from '../../../config/organization-text';
 import { uiText } from '../../../config/ui-text';
 import { useGroups } from '../api/list-groups';
 
@@ -69,7 +70,7 @@ export function GroupsList({
               {messages.noRecordsFound}
             </Text>
             <Text size="xs" c="dimmed" mt={4}>
-              {uiText.groupText.noGroupsHint}
+              {groupText.noGroupsHint}
             </Text>
           </Box>
         </Table.Td>

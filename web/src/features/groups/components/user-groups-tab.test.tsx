@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uiText } from '../../../config/ui-text';
+import { groupText } from '../../../config/organization-text';
 import { makeUser, renderWithProviders, signInAsUser } from '../../../test/render';
 import { UserGroupsTab } from './user-groups-tab';
 
@@ -72,20 +72,18 @@ describe('UserGroupsTab', () => {
   it('lists the groups; instructors cannot edit them', async () => {
     renderAs(Role.Instructor);
     expect(await screen.findByText('Cohort A')).toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: uiText.groupText.editGroups }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: groupText.editGroups })).not.toBeInTheDocument();
   });
 
   it('lets a manager choose the groups and saves exactly those', async () => {
     renderAs(Role.Manager);
-    await userEvent.click(await screen.findByRole('button', { name: uiText.groupText.editGroups }));
+    await userEvent.click(await screen.findByRole('button', { name: groupText.editGroups }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(
-      await within(dialog).findByRole('button', { name: uiText.groupText.addMember('Cohort B') }),
+      await within(dialog).findByRole('button', { name: groupText.addMember('Cohort B') }),
     );
     await userEvent.click(
-      within(dialog).getByRole('button', { name: uiText.groupText.unselectMember('Cohort A') }),
+      within(dialog).getByRole('button', { name: groupText.unselectMember('Cohort A') }),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: messages.save }));
     await waitFor(() => {

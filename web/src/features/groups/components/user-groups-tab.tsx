@@ -34,7 +34,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { paths } from '../../../config/paths';
-import { uiText } from '../../../config/ui-text';
+import { groupText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
 import { useGroups } from '../api/list-groups';
 import { useSaveUserGroups, useUserGroups } from '../api/user-groups';
@@ -115,7 +115,7 @@ function GroupsPicker({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <PickerColumn title={uiText.groupText.availableGroups} count={available.length}>
+        <PickerColumn title={groupText.availableGroups} count={available.length}>
           {all.isPending ? (
             <Center h={180} role="status">
               <Group gap="xs">
@@ -127,12 +127,10 @@ function GroupsPicker({
             </Center>
           ) : available.length === 0 ? (
             <Hint>
-              {(all.data?.count ?? 0) === 0
-                ? messages.noRecordsFound
-                : uiText.groupText.allGroupsChosen}
+              {(all.data?.count ?? 0) === 0 ? messages.noRecordsFound : groupText.allGroupsChosen}
             </Hint>
           ) : (
-            <ul role="list" aria-label={uiText.groupText.availableGroups} style={listStyle}>
+            <ul role="list" aria-label={groupText.availableGroups} style={listStyle}>
               {available.map((group) => (
                 <PickerRow
                   key={group.id}
@@ -140,7 +138,7 @@ function GroupsPicker({
                   action={
                     <ActionIcon
                       variant="light"
-                      aria-label={uiText.groupText.addMember(group.name)}
+                      aria-label={groupText.addMember(group.name)}
                       onClick={() =>
                         setChosen((list) => [...list, { id: group.id, name: group.name }])
                       }
@@ -153,11 +151,11 @@ function GroupsPicker({
             </ul>
           )}
         </PickerColumn>
-        <PickerColumn title={uiText.groupText.chosenGroups} count={chosen.length}>
+        <PickerColumn title={groupText.chosenGroups} count={chosen.length}>
           {chosen.length === 0 ? (
-            <Hint>{uiText.groupText.noUserGroups}</Hint>
+            <Hint>{groupText.noUserGroups}</Hint>
           ) : (
-            <ul role="list" aria-label={uiText.groupText.chosenGroups} style={listStyle}>
+            <ul role="list" aria-label={groupText.chosenGroups} style={listStyle}>
               {chosen.map((group) => (
                 <PickerRow
                   key={group.id}
@@ -166,7 +164,7 @@ function GroupsPicker({
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={uiText.groupText.unselectMember(group.name)}
+                      aria-label={groupText.unselectMember(group.name)}
                       onClick={() => setChosen((list) => list.filter((g) => g.id !== group.id))}
                     >
                       <IconMinus size={16} />
@@ -220,7 +218,7 @@ export function UserGroupsTab({ user }: { user: User }) {
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {groupable ? uiText.groupText.userGroupsHint : uiText.groupText.notGroupable}
+          {groupable ? groupText.userGroupsHint : groupText.notGroupable}
         </Text>
         {mayEdit && (
           <Button
@@ -228,7 +226,7 @@ export function UserGroupsTab({ user }: { user: User }) {
             leftSection={<IconPencil size={16} aria-hidden />}
             onClick={() => setPicking(true)}
           >
-            {uiText.groupText.editGroups}
+            {groupText.editGroups}
           </Button>
         )}
       </Group>
@@ -288,7 +286,7 @@ export function UserGroupsTab({ user }: { user: User }) {
         <Modal
           opened={picking}
           onClose={() => setPicking(false)}
-          title={uiText.groupText.chooseGroups}
+          title={groupText.chooseGroups}
           size="lg"
         >
           <Box>

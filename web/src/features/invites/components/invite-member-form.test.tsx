@@ -7,7 +7,7 @@ import { messages, Role, roleLabels, type RoleId } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { uiText } from '../../../config/ui-text';
+import { inviteText } from '../../../config/organization-text';
 import { renderWithProviders } from '../../../test/render';
 import { inviteRoleChoices } from './invite-role-choices';
 import { InviteMemberForm } from './invite-member-form';
@@ -15,7 +15,7 @@ import { InviteMemberForm } from './invite-member-form';
 const groups = [{ id: 3, name: 'Cohort A' }];
 const render = (roleType: RoleId) =>
   renderWithProviders(<InviteMemberForm organizationId={1} roleType={roleType} groups={groups} />);
-const groupField = () => screen.queryAllByLabelText(uiText.inviteText.group);
+const groupField = () => screen.queryAllByLabelText(inviteText.group);
 const roleRadios = () =>
   screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent ?? radio.id);
 
@@ -53,7 +53,7 @@ describe('invite role choices', () => {
 
   it('shows the required messages for an empty form', async () => {
     render(Role.Manager);
-    await userEvent.click(screen.getByRole('button', { name: uiText.inviteText.sendInvite }));
+    await userEvent.click(screen.getByRole('button', { name: inviteText.sendInvite }));
     expect(await screen.findByText(messages.firstNameRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.lastNameRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();

@@ -28,7 +28,7 @@ import {
 } from '@practica/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { uiText } from '../../../config/ui-text';
+import { inviteText } from '../../../config/organization-text';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCreateInvite } from '../api/create-invite';
@@ -109,7 +109,7 @@ export function InviteMemberForm({
         <div>
           <Title order={2}>{messages.inviteMember}</Title>
           <Text size="sm" c="dimmed" mt={2}>
-            {uiText.inviteText.formHint(Math.round(inviteTokenLifetimeMs / dayMs))}
+            {inviteText.formHint(Math.round(inviteTokenLifetimeMs / dayMs))}
           </Text>
         </div>
         <Stack gap={6}>
@@ -153,8 +153,8 @@ export function InviteMemberForm({
         />
         {offersGroup && (
           <Select
-            label={uiText.inviteText.group}
-            placeholder={uiText.inviteText.noGroup}
+            label={inviteText.group}
+            placeholder={inviteText.noGroup}
             data={groups.map((g) => ({ value: String(g.id), label: g.name }))}
             value={form.values.groupId === null ? null : String(form.values.groupId)}
             onChange={(value) => form.setFieldValue('groupId', value ? Number(value) : null)}
@@ -171,7 +171,7 @@ export function InviteMemberForm({
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
-            {uiText.inviteText.sendInvite}
+            {inviteText.sendInvite}
           </Button>
         </Group>
       </Stack>

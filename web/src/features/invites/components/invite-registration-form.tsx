@@ -12,6 +12,7 @@ import {
   type LoginAnswer,
 } from '@practica/contract';
 import { IconLock, IconMail } from '@tabler/icons-react';
+import { inviteText } from '../../../config/organization-text';
 import { uiText } from '../../../config/ui-text';
 import { useAcceptInvite } from '../api/accept-invite';
 
@@ -96,7 +97,7 @@ export function InviteRegistrationForm({
           {...form.getInputProps('repeatPassword')}
         />
         <Button type="submit" fullWidth size="md" disabled={busy} mt="xs">
-          {busy ? uiText.inviteText.creatingAccount : uiText.inviteText.createAccount}
+          {busy ? inviteText.creatingAccount : inviteText.createAccount}
         </Button>
       </Stack>
     </form>

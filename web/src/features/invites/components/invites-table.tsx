@@ -17,7 +17,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DeleteDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
-import { uiText } from '../../../config/ui-text';
+import { inviteText } from '../../../config/organization-text';
 import { usePaging } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
 import { useInviteLink } from '../api/create-invite-link';
@@ -66,7 +66,7 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
   return (
     <>
       <ListTable<InviteItem>
-        label={uiText.inviteText.pendingInvites}
+        label={inviteText.pendingInvites}
         loading={query.isPending}
         rows={query.data?.list}
         total={query.data?.count ?? 0}
@@ -120,7 +120,7 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
                     {expired ? messages.expired : messages.pending}
                   </Badge>
                   <Text size="xs" c="dimmed" mt={2} style={{ whiteSpace: 'nowrap' }}>
-                    {uiText.inviteText.expiresOn(dayjs(row.expirationDate).format(dateFormat))}
+                    {inviteText.expiresOn(dayjs(row.expirationDate).format(dateFormat))}
                   </Text>
                 </div>
               );
@@ -128,7 +128,7 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
           },
           {
             key: 'actions',
-            header: uiText.inviteText.actions,
+            header: inviteText.actions,
             align: 'right',
             width: 136,
             cell: (row) => {
@@ -137,35 +137,33 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
               const name = fullName(row);
               return (
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip
-                    label={expired ? uiText.inviteText.expiredCopyLink : uiText.inviteText.copyLink}
-                  >
+                  <Tooltip label={expired ? inviteText.expiredCopyLink : inviteText.copyLink}>
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      aria-label={`${uiText.inviteText.copyLink}: ${name}`}
+                      aria-label={`${inviteText.copyLink}: ${name}`}
                       disabled={expired || busy}
                       onClick={() => copy(row)}
                     >
                       <IconLink size={18} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label={uiText.inviteText.resend}>
+                  <Tooltip label={inviteText.resend}>
                     <ActionIcon
                       variant="subtle"
                       color="gray"
-                      aria-label={`${uiText.inviteText.resend}: ${name}`}
+                      aria-label={`${inviteText.resend}: ${name}`}
                       disabled={busy}
                       onClick={() => resendInvite(row)}
                     >
                       <IconMailForward size={18} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label={uiText.inviteText.deleteInvite}>
+                  <Tooltip label={inviteText.deleteInvite}>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      aria-label={`${uiText.inviteText.deleteInvite}: ${name}`}
+                      aria-label={`${inviteText.deleteInvite}: ${name}`}
                       disabled={busy}
                       onClick={() => {
                         setDeleting(row);
@@ -184,8 +182,8 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
       <DeleteDialog
         opened={confirmOpen}
         onClose={() => setConfirmOpen(false)}
-        title={uiText.inviteText.deleteInvite}
-        message={deleting ? uiText.inviteText.deleteConfirm(fullName(deleting)) : ''}
+        title={inviteText.deleteInvite}
+        message={deleting ? inviteText.deleteConfirm(fullName(deleting)) : ''}
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting.id);

@@ -6,7 +6,7 @@
 import { Stack, Tabs, Text } from '@mantine/core';
 import { defaultPageSize, messages } from '@practica/contract';
 import { ListTable } from '../../../components/list-table';
-import { uiText } from '../../../config/ui-text';
+import { organizationText } from '../../../config/organization-text';
 import { assetTabs, type AssetTab } from './detail-tabs';
 
 const labels: Record<AssetTab, string> = {
@@ -27,7 +27,7 @@ export function OrganizationAssetsTabs({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {readOnly ? uiText.organizationText.readOnlyAssets : uiText.organizationText.assetsHint}
+        {readOnly ? organizationText.readOnlyAssets : organizationText.assetsHint}
       </Text>
       <Tabs
         value={value}

@@ -14,7 +14,7 @@ import {
 } from '@practica/contract';
 import { useState } from 'react';
 import { ListTable } from '../../../components/list-table';
-import { uiText } from '../../../config/ui-text';
+import { organizationText } from '../../../config/organization-text';
 import { contentTabs, type ContentTab } from './detail-tabs';
 
 const labels: Record<ContentTab, string> = {
@@ -40,7 +40,7 @@ export function OrganizationContentTabs({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {uiText.organizationText.contentHint}
+        {organizationText.contentHint}
       </Text>
       <Tabs
         value={value}
@@ -61,7 +61,7 @@ export function OrganizationContentTabs({
           </Tabs.List>
           <Group gap="sm">
             <SegmentedControl
-              aria-label={uiText.organizationText.scope}
+              aria-label={organizationText.scope}
               value={scope}
               onChange={setScope}
               data={[

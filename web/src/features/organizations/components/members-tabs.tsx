@@ -19,6 +19,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ListTable } from '../../../components/list-table';
+import { organizationText } from '../../../config/organization-text';
 import { uiText } from '../../../config/ui-text';
 import { usePaging } from '../../../lib/paging';
 import { useOrganizationGroups } from '../api/list-organization-groups';
@@ -101,7 +102,7 @@ function PeopleTable({
   return (
     <Stack gap="sm">
       <TextInput
-        aria-label={uiText.organizationText.searchMembers}
+        aria-label={organizationText.searchMembers}
         placeholder={messages.searchByName}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={typed}
@@ -234,7 +235,7 @@ export function OrganizationMembersTabs({
       keepMounted={false}
       variant="pills"
     >
-      <Tabs.List mb="md" aria-label={uiText.organizationText.memberTabs}>
+      <Tabs.List mb="md" aria-label={organizationText.memberTabs}>
         {memberTabs.map((tab) => (
           <Tabs.Tab key={tab} value={tab} rightSection={<CountBadge count={counts[tab]} />}>
             {tabLabel[tab]}

@@ -6,7 +6,7 @@ import { Switch } from '@mantine/core';
 import { format, messages, type OrganizationDetail } from '@practica/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { uiText } from '../../../config/ui-text';
+import { organizationText } from '../../../config/organization-text';
 import { toast } from '../../../lib/toast';
 import { useSetOrganizationActive } from '../api/set-organization-active';
 
@@ -24,7 +24,7 @@ export function OrganizationActiveSwitch({ organization }: { organization: Organ
         checked={organization.active}
         disabled={mutation.isPending}
         label={messages.active}
-        description={uiText.organizationText.activeLabel}
+        description={organizationText.activeLabel}
         onChange={(event) => {
           if (event.currentTarget.checked) void apply(true).catch(() => undefined);
           else setConfirming(true);
@@ -34,9 +34,9 @@ export function OrganizationActiveSwitch({ organization }: { organization: Organ
         opened={confirming}
         onClose={() => setConfirming(false)}
         onConfirm={() => apply(false)}
-        title={uiText.organizationText.deactivateTitle}
-        message={uiText.organizationText.deactivateBody}
-        confirmLabel={uiText.organizationText.deactivate}
+        title={organizationText.deactivateTitle}
+        message={organizationText.deactivateBody}
+        confirmLabel={organizationText.deactivate}
         danger
       />
     </>

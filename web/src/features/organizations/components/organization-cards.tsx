@@ -18,7 +18,7 @@ import {
   IconUsersPlus,
 } from '@tabler/icons-react';
 import { DashboardCard } from '../../../components/dashboard-card';
-import { uiText } from '../../../config/ui-text';
+import { organizationText } from '../../../config/organization-text';
 
 type Counts = Pick<
   OrganizationDetail,
@@ -63,7 +63,7 @@ export function CreatorsCard({ organization }: { organization: Counts | undefine
       count={organization ? creatorsFigure(organization) : null}
       hint={
         organization && organization.creatorSeats === 0
-          ? uiText.organizationText.noCreatorSeats
+          ? organizationText.noCreatorSeats
           : undefined
       }
     />
@@ -86,13 +86,13 @@ export function ManagerCards({ organization, invitesHref, createGroupHref }: Man
       <DashboardCard
         title={messages.newInvite}
         icon={<IconUserPlus size={20} />}
-        hint={uiText.organizationText.inviteHint}
+        hint={organizationText.inviteHint}
         action={{ label: messages.inviteMember, to: invitesHref }}
       />
       <DashboardCard
         title={messages.createGroup}
         icon={<IconUsersPlus size={20} />}
-        hint={uiText.organizationText.groupHint}
+        hint={organizationText.groupHint}
         action={{ label: messages.createGroup, to: createGroupHref }}
       />
       <SeatsUsageCard organization={organization} />
@@ -117,7 +117,7 @@ export function OrganizationStatCards({ organization }: { organization: Counts }
         title={messages.trainees}
         icon={<IconSchool size={20} />}
         count={organization.traineesCount}
-        hint={uiText.organizationText.activeTrainees}
+        hint={organizationText.activeTrainees}
       />
       <DashboardCard
         title={messages.instructors}

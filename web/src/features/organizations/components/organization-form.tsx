@@ -31,7 +31,7 @@ import {
 } from '@practica/contract';
 import { useState } from 'react';
 import { UploadField } from '../../../components/upload-field';
-import { uiText } from '../../../config/ui-text';
+import { organizationText } from '../../../config/organization-text';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { uploadFile } from '../../../lib/upload';
@@ -139,12 +139,12 @@ export function OrganizationForm({
     <Paper p="lg" component="form" onSubmit={submit} noValidate aria-label={messages.organization}>
       <Stack gap="lg">
         <Stack gap="sm">
-          <Title order={2}>{uiText.organizationText.details}</Title>
+          <Title order={2}>{organizationText.details}</Title>
           {detailsLocked ? (
             <Group gap="sm">
               <Avatar
                 src={organization?.image?.url ?? null}
-                alt={uiText.organizationText.image}
+                alt={organizationText.image}
                 size={64}
                 radius="md"
                 color="brand"
@@ -154,7 +154,7 @@ export function OrganizationForm({
             </Group>
           ) : (
             <UploadField
-              label={uiText.organizationText.image}
+              label={organizationText.image}
               currentUrl={organization?.image?.url ?? null}
               file={file}
               onFileChange={(picked) => {
@@ -179,7 +179,7 @@ export function OrganizationForm({
             {...form.getInputProps('name')}
           />
           <TextInput
-            label={uiText.organizationText.address}
+            label={organizationText.address}
             withAsterisk={!detailsLocked}
             readOnly={detailsLocked}
             variant={detailsLocked ? 'filled' : 'default'}
@@ -190,10 +190,10 @@ export function OrganizationForm({
         <Divider />
         <Stack gap="sm">
           <div>
-            <Title order={2}>{uiText.organizationText.contactPerson}</Title>
+            <Title order={2}>{organizationText.contactPerson}</Title>
             {mode === 'edit' && (
               <Text size="sm" c="dimmed" mt={2}>
-                {uiText.organizationText.contactLockedHint}
+                {organizationText.contactLockedHint}
               </Text>
             )}
           </div>
@@ -244,7 +244,7 @@ export function OrganizationForm({
         {mode !== 'view' && (
           <Group justify="flex-end">
             <Button type="submit" loading={working} disabled={!changed}>
-              {mode === 'create' ? uiText.organizationText.create : messages.save}
+              {mode === 'create' ? organizationText.create : messages.save}
             </Button>
           </Group>
         )}

@@ -13,7 +13,7 @@ import {
   type OrganizationDetail,
   type OrganizationSeatsBody,
 } from '@practica/contract';
-import { uiText } from '../../../config/ui-text';
+import { organizationText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
 import { toast } from '../../../lib/toast';
 import { useUpdateOrganizationSeats } from '../api/update-organization-seats';
@@ -44,24 +44,18 @@ export function OrganizationSeatsForm({ organization }: { organization: Organiza
   });
 
   return (
-    <Paper
-      p="lg"
-      component="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={uiText.organizationText.seats}
-    >
+    <Paper p="lg" component="form" onSubmit={submit} noValidate aria-label={organizationText.seats}>
       <Stack gap="md">
         <div>
-          <Title order={2}>{uiText.organizationText.seats}</Title>
+          <Title order={2}>{organizationText.seats}</Title>
           <Text size="sm" c="dimmed" mt={2}>
-            {uiText.organizationText.seatsHint}
+            {organizationText.seatsHint}
           </Text>
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberInput
-            label={uiText.organizationText.traineeSeats}
-            description={uiText.organizationText.seatsInUse(
+            label={organizationText.traineeSeats}
+            description={organizationText.seatsInUse(
               organization.seatsUsed,
               organization.userSeats,
             )}
@@ -74,8 +68,8 @@ export function OrganizationSeatsForm({ organization }: { organization: Organiza
             {...form.getInputProps('userSeats')}
           />
           <NumberInput
-            label={uiText.organizationText.creatorSeats}
-            description={uiText.organizationText.creatorsInUse(
+            label={organizationText.creatorSeats}
+            description={organizationText.creatorsInUse(
               organization.creatorsCount,
               organization.creatorSeats,
             )}

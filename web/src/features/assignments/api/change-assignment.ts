@@ -1,0 +1,109 @@
+/**
+ * Assignment writes (001 §7): POST/PUT/DELETE /assignments/interview, PUT /assignments/{id}/status,
+ * PUT /assignments/{id}/add|remove; each with the spec's default success and failure texts (§8).
+ */
+import {
+  assignmentStatusLabels,
+  format,
+  messages,
+  type AssignmentStatusId,
+  type CreateInterviewAssignmentBody,
+  type UpdateInterviewAssignmentBody,
+} from '@practica/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { assignmentKeys } from './keys';
+
+/** The server's text when it sent one, otherwise the spec's fallback. */
+function failure(error: unknown, fallback: string): string {
+  return isApiError(error) && error.fromServer ? error.message : fallback;
+}
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: assignmentKeys.all });
+}
+
+/** POST /assignments/interview. */
+export function useCreateAssignment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: CreateInterviewAssignmentBody) =>
+      api.post<undefined>('/assignments/interview', { body }),
+    onSuccess: () => {
+      toast.success(messages.interviewAssignmentCreated);
+      void invalidate();
+    },
+    onError: (error) => toast.error(failure(error, messages.failedToSaveAssignment)),
+  });
+}
+
+/** PUT /assignments/interview/{id}. */
+export function useUpdateAssignment(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: UpdateInterviewAssignmentBody) =>
+      api.put<undefined>(`/assignments/interview/${id}`, { body }),
+    onSuccess: () => {
+      toast.success(messages.interviewAssignmentUpdated);
+      void invalidate();
+    },
+    onError: (error) => toast.error(failure(error, messages.failedToSaveAssignment)),
+  });
+}
+
+/** DELETE /assignments/interview/{id}. */
+export function useDeleteAssignment(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => api.delete<undefined>(`/assignments/interview/${id}`),
+    onSuccess: () => {
+      toast.success(messages.assignmentDeleted);
+      void invalidate();
+    },
+    onError: (error) => toast.error(failure(error, messages.failedToDeleteAssignment)),
+  });
+}
+
+/** PUT /assignments/{id}/status?statusId=. */
+export function useSetAssignmentStatus(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (statusId: AssignmentStatusId) =>
+      api.put<undefined>(`/assignments/${id}/status`, { query: { statusId } }),
+    onSuccess: (_data, statusId) => {
+      toast.success(format.assignmentStatusUpdatedTo(assignmentStatusLabels[statusId]));
+      void invalidate();
+    },
+    onError: (error) => toast.error(failure(error, messages.failedToUpdateAssignmentStatus)),
+  });
+}
+
+/** PUT /assignments/{id}/add with user ids and group ids. */
+export function useAddAssignmentMembers(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; groupIds?: number[] }) =>
+      api.put<undefined>(`/assignments/${id}/add`, { body }),
+    onSuccess: () => {
+      toast.success(messages.assignmentTraineesSaved);
+      void invalidate();
+    },
+    onError: (error) => toast.error(failure(error, messages.failedToSaveTraineeAssignments)),
+  });
+}
+
+/** PUT /assignments/{id}/remove with user ids. */
+export function useRemoveAssignmentMembers(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      api.put<undefined>(`/assignments/${id}/remove`, { body: { ids } }),
+    onSuccess: () => {
+      toast.success(messages.traineeRemoved);
+      void invalidate();
+    },
+    onError: (error) => toast.error(failure(error, messages.failedToRemoveUser)),
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * The report export's table (001 §9 'Report export'): one row per Reviewed answer, the spec's fixed
+ * columns, then one column per rating question (R1..Rn) and per feedback question (F1..Fn). Pure:
+ * no I/O, so it is unit-tested cell by cell.
+ */
+import {
+  AnswerStatus,
+  QuestionType,
+  dateFormat,
+  format,
+  meanRatingScore,
+  messages,
+  type AnswerListItem,
+  type AssignmentQuestion,
+} from '@practica/contract';
+import dayjs from 'dayjs';
+
+/** A cell of the report: text or a number. */
+export type ReportCell = string | number;
+
+/** The sheet: its name, the header row and the data rows. */
+export interface ReportTable {
+  sheetName: string;
+  columns: string[];
+  rows: ReportCell[][];
+}
+
+/** What the builder needs of the assignment: the questions of its rating scale and feedback form. */
+export interface ReportForms {
+  ratings: readonly AssignmentQuestion[];
+  feedback: readonly AssignmentQuestion[];
+}
+
+const na = messages.reportNotAvailable;
+
+/** The spec's fixed columns, in order. */
+export const reportFixedColumns: readonly string[] = [
+  messages.reportColUserId,
+  messages.reportColFirstName,
+  messages.reportColLastName,
+  messages.reportColCompletedDate,
+  messages.reportColPractice,
+  messages.reportColTotalDuration,
+  messages.reportColReviewerId,
+  messages.reportColReviewerFirstName,
+  messages.reportColReviewerLastName,
+  messages.reportColReviewedDate,
+  messages.reportColAvgScore,
+];
+
+/** month.day.year (constants.dateFormat); N/A when absent or invalid. */
+export function reportDate(value: string | null | undefined): string {
+  if (!value) return na;
+  const d = dayjs(value);
+  return d.isValid() ? d.format(dateFormat) : na;
+}
+
+/** Rounds to one decimal (001 §9: Avg Score has 1 decimal). */
+export function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** A JSON list of texts, or null when `text` is not one. */
+function jsonList(text: string): string[] | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('[')) return null;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return Array.isArray(parsed) ? parsed.map((v) => String(v)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A feedback answer as the report shows it: option ids become option texts (multiple choice is
+ * comma-joined ids); a JSON list of texts is joined with '| '; open text stays as given.
+ */
+export function feedbackCell(question: AssignmentQuestion, text: string | undefined): string {
+  if (text === undefined || text.trim() === '') return '';
+  const list = jsonList(text);
+  if (list) return list.join(messages.reportFeedbackJoiner);
+  const choice =
+    question.questionTypeId === QuestionType.Single ||
+    question.questionTypeId === QuestionType.Multiple ||
+    question.questionTypeId === QuestionType.Rank;
+  if (!choice) return text;
+  const parts = text.split(',').map((id) => id.trim());
+  const texts = parts.map((id) => question.options.find((o) => String(o.id) === id)?.text ?? id);
+  return texts.join(messages.reportFeedbackJoiner);
+}
+
+/** A rating answer: the number when numeric, else the text as given. */
+function ratingCell(text: string | undefined): ReportCell {
+  if (text === undefined || text.trim() === '') return '';
+  const n = Number(text);
+  return Number.isFinite(n) ? n : text;
+}
+
+/** The header row: the fixed columns, R1..Rn, F1..Fn. */
+export function reportColumns(forms: ReportForms): string[] {
+  return [
+    ...reportFixedColumns,
+    ...forms.ratings.map((q, i) => format.reportRatingColumn(i + 1, q.text)),
+    ...forms.feedback.map((q, i) => format.reportFeedbackColumn(i + 1, q.text)),
+  ];
+}
+
+/** One row of a Reviewed answer. */
+function reportRow(answer: AnswerListItem, forms: ReportForms): ReportCell[] {
+  const data = answer.data;
+  const ratings = data?.ratingsAnswer ?? null;
+  const feedback = data?.feedbackAnswer ?? null;
+  const reviewer = ratings?.contentAnswer.createdBy ?? null;
+  const duration = (data?.interviewAnswer.answers ?? []).reduce((s, a) => s + a.duration, 0);
+  const ratingText = (id: number) => ratings?.answers.find((a) => a.questionId === id)?.text;
+  const feedbackText = (id: number) => feedback?.answers.find((a) => a.questionId === id)?.text;
+  const score =
+    answer.score ?? ratings?.score ?? meanRatingScore(forms.ratings.map((q) => ratingText(q.id)));
+  return [
+    answer.userId,
+    answer.user.firstName,
+    answer.user.lastName,
+    reportDate(answer.submittedAt),
+    data?.practiceCounter ?? answer.practiceCounter,
+    oneDecimal(duration),
+    reviewer ? reviewer.id : na,
+    reviewer ? reviewer.firstName : na,
+    reviewer ? reviewer.lastName : na,
+    reportDate(answer.reviewedAt ?? ratings?.contentAnswer.createdAt),
+    score === null ? na : oneDecimal(score),
+    ...forms.ratings.map((q) => ratingCell(ratingText(q.id))),
+    ...forms.feedback.map((q) => feedbackCell(q, feedbackText(q.id))),
+  ];
+}
+
+/** Builds the report table from the loaded answers (only Reviewed ones become rows). */
+export function buildReport(answers: readonly AnswerListItem[], forms: ReportForms): ReportTable {
+  return {
+    sheetName: messages.reportSheetName,
+    columns: reportColumns(forms),
+    rows: answers
+      .filter((a) => a.statusId === AnswerStatus.Reviewed)
+      .map((a) => reportRow(a, forms)),
+  };
+}
+
+/** The file name: AssignmentReport{id}-{timestamp}.xlsx. */
+export function reportFileName(assignmentId: number, now: Date = new Date()): string {
+  return format.reportFileName(assignmentId, String(now.getTime()));
+}

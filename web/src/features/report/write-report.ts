@@ -1,0 +1,28 @@
+/**
+ * Turns a report table into an .xlsx Blob. Loads the xlsx writer lazily (dynamic import), so it
+ * lands in its own chunk and never in the login or review page chunks.
+ */
+import type { ReportTable } from './build-report';
+
+/** Writes the table to an .xlsx Blob with one sheet named as the table says. */
+export async function writeReport(table: ReportTable): Promise<Blob> {
+  const { default: writeXlsxFile } = await import('write-excel-file/universal');
+  const header = table.columns.map((value) => ({ value, fontWeight: 'bold' as const }));
+  const rows = table.rows.map((row) => row.map((value) => ({ value })));
+  return writeXlsxFile([header, ...rows], {
+    sheet: table.sheetName,
+    columns: table.columns.map((c, i) => ({ width: i < 11 ? 18 : Math.min(40, c.length + 2) })),
+  }).toBlob();
+}
+
+/** Starts a browser download of `blob` as `fileName`. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
