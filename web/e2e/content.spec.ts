@@ -26,7 +26,7 @@ mkdirSync(shots, { recursive: true });
 
 /** Picks `option` in the Mantine select labelled `label`. */
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -48,7 +48,7 @@ async function addQuestion(
     await page.getByRole('button', { name: contentText.addAudio }).click();
     await page.locator('input[type=file]').first().setInputFiles(mp3);
     await expect(page.locator('audio')).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('textbox', { name: contentText.avatarOf(1) }).click();
+    await page.getByRole('combobox', { name: contentText.avatarOf(1) }).click();
     await page.getByRole('option').first().click();
   }
   if (options.shot) await page.screenshot({ path: join(shots, options.shot), fullPage: true });
@@ -101,17 +101,29 @@ test('a creator builds and submits an interview; the manager approves it', async
   const manager = await context.newPage();
   await signIn(manager, demo.manager);
   await expect(manager).not.toHaveURL(/\/login/);
-  await manager.goto(paths.interviews());
+  // A manager without the creator flag reviews from the organization contents (001 §2, §6).
+  const orgId = await manager.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('user') ?? '{}') as { organizationId: number })
+        .organizationId,
+  );
+  await manager.goto(paths.organizationContents(orgId));
+  await manager
+    .locator('label', { hasText: new RegExp(`^${contentStatusLabels[ContentStatus.Review]}$`) })
+    .click();
   await manager.getByRole('textbox', { name: messages.searchByName }).fill(name);
   const row = manager.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
-  await expect(row.getByText(contentStatusLabels[ContentStatus.Review])).toBeVisible();
+  await expect(row.getByText(contentStatusLabels[ContentStatus.Review]).first()).toBeVisible();
   await manager.screenshot({ path: join(shots, 'content-interviews-list.png'), fullPage: true });
   await row.getByRole('button', { name: messages.review, exact: true }).click();
   const dialog = manager.getByRole('dialog', { name });
   await expect(dialog.getByText('Tell us about yourself.')).toBeVisible();
   await dialog.getByRole('button', { name: messages.approve }).click();
   await expect(manager.getByText(messages.contentStatusUpdated).first()).toBeVisible();
+  await manager
+    .locator('label', { hasText: new RegExp(`^${contentStatusLabels[ContentStatus.Active]}$`) })
+    .click();
   await expect(row.getByText(contentStatusLabels[ContentStatus.Active])).toBeVisible();
   await context.close();
 });

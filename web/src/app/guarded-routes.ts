@@ -46,10 +46,15 @@ export const guardedRoutes: GuardedRoute[] = [
     messages.assignments,
     () => import('./routes/assignments'),
   ),
-  route('assignmentCreate', 'page:assignments', messages.assignmentWizard),
+  route(
+    'assignmentCreate',
+    'page:assignments',
+    messages.assignmentWizard,
+    () => import('./routes/assignment-create'),
+  ),
   route('assignmentEdit', 'page:assignments', messages.editAssignment),
   route('assignmentDetail', 'page:assignments', messages.assignments),
-  route('review', 'page:review', messages.review),
+  route('review', 'page:review', messages.review, () => import('./routes/review')),
   route('interviews', 'page:authoring', messages.interviews, () => import('./routes/interviews')),
   route(
     'interviewCreate',

@@ -23,7 +23,6 @@ export const assignmentText = {
   trainees: 'Trainees',
   dates: 'Dates',
   name: 'Name',
-  email: 'Email',
   options: 'Options',
   reportLater: 'The report export is not available yet.',
   notFound: 'Assignment not found.',

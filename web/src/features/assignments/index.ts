@@ -10,3 +10,8 @@ export {
 export { AssignmentStatusBadge, AnswerStatusBadge } from './components/status-badges';
 export { useAssignmentDashboard } from './api/get-dashboard';
 export { usePendingAnswers } from './api/list-pending-answers';
+export {
+  AssignmentWizard,
+  type AssignmentWizardProps,
+} from './components/wizard/assignment-wizard';
+export type { AvatarPickerSlotProps, RenderAvatarPicker } from './components/wizard/roles-step';

@@ -1,0 +1,152 @@
+/**
+ * The trainees of an assignment (001 §2 'Assignment detail' Trainees tab and the edit screen):
+ * optional status tags All, Pending, To review, Reviewed with counts; the table Status, Name,
+ * Submitted, Score (only when Reviewed) and a remove action on Pending rows.
+ */
+import { ActionIcon, Button, Chip, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  AnswerStatus,
+  Role,
+  dateFormat,
+  format,
+  messages,
+  type AssignmentUser,
+} from '@practica/contract';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { assignmentText } from '../../../config/assignment-text';
+import { useRemoveAssignmentMembers } from '../api/change-assignment';
+import { useAssignmentUsers } from '../api/list-assignment-users';
+import { AnswerStatusBadge } from './status-badges';
+
+export interface TraineesTableProps {
+  assignmentId: number;
+  /** Counts of the filter tags; no tags when absent. */
+  counts?: { all: number; pending: number; submitted: number; reviewed: number };
+  /** Shows the add button. */
+  canAdd: boolean;
+  onAdd: () => void;
+  onRowClick?: (user: AssignmentUser) => void;
+}
+
+const tags = [
+  { value: 0, label: messages.all, count: 'all' },
+  { value: AnswerStatus.Pending, label: messages.pending, count: 'pending' },
+  { value: AnswerStatus.Submitted, label: messages.toReview, count: 'submitted' },
+  { value: AnswerStatus.Reviewed, label: messages.reviewed, count: 'reviewed' },
+] as const;
+
+/** The trainees table with its filters and actions. */
+export function TraineesTable({
+  assignmentId,
+  counts,
+  canAdd,
+  onAdd,
+  onRowClick,
+}: TraineesTableProps) {
+  const [status, setStatus] = useState(0);
+  const users = useAssignmentUsers(assignmentId, Role.Trainee, status || undefined);
+  const remove = useRemoveAssignmentMembers(assignmentId);
+  const [removing, setRemoving] = useState<AssignmentUser | null>(null);
+  const rows = users.data?.list ?? [];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        {counts ? (
+          <Chip.Group value={String(status)} onChange={(v) => setStatus(Number(v))}>
+            <Group gap="xs">
+              {tags.map((tag) => (
+                <Chip key={tag.value} value={String(tag.value)} size="sm">
+                  {`${tag.label} (${counts[tag.count]})`}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        ) : (
+          <Text fw={600}>{format.traineesTab(users.data?.count ?? 0)}</Text>
+        )}
+        {canAdd && (
+          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd}>
+            {messages.add}
+          </Button>
+        )}
+      </Group>
+      <Table highlightOnHover aria-label={messages.trainees}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{messages.status}</Table.Th>
+            <Table.Th>{messages.name}</Table.Th>
+            <Table.Th>{messages.submitted}</Table.Th>
+            <Table.Th>{messages.score}</Table.Th>
+            <Table.Th w={50} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={5}>
+                <Text c="dimmed" size="sm">
+                  {users.isLoading ? messages.loading : messages.noRecordsFound}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((row) => {
+            const answerStatus = row.answer?.statusId ?? AnswerStatus.Pending;
+            return (
+              <Table.Tr
+                key={row.id}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+                onClick={() => onRowClick?.(row)}
+              >
+                <Table.Td>
+                  <AnswerStatusBadge statusId={answerStatus} />
+                </Table.Td>
+                <Table.Td>{`${row.firstName} ${row.lastName}`}</Table.Td>
+                <Table.Td>
+                  {row.answer?.submittedAt
+                    ? dayjs(row.answer.submittedAt).format(dateFormat)
+                    : messages.noDate}
+                </Table.Td>
+                <Table.Td>
+                  {answerStatus === AnswerStatus.Reviewed && row.answer?.score != null
+                    ? format.scoreOutOf(Math.round(row.answer.score))
+                    : ''}
+                </Table.Td>
+                <Table.Td>
+                  {answerStatus === AnswerStatus.Pending && (
+                    <Tooltip label={assignmentText.removeTrainee}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${messages.remove} ${row.firstName} ${row.lastName}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          setRemoving(row);
+                        }}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <ConfirmDialog
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={assignmentText.removeTrainee}
+        message={removing ? `${removing.firstName} ${removing.lastName}` : ''}
+        confirmLabel={messages.remove}
+        danger
+        onConfirm={() => (removing ? remove.mutateAsync([removing.id]) : undefined)}
+      />
+    </Stack>
+  );
+}

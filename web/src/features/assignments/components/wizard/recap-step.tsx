@@ -1,0 +1,83 @@
+/**
+ * Wizard step 'Recap' (001 §2): the question table (number, avatar, role, question), the
+ * interview's name, the chosen ratings and feedback names and the environment.
+ */
+import { Avatar, Grid, Image, Paper, Stack, Table, Text } from '@mantine/core';
+import { format, messages, type Questionnaire } from '@practica/contract';
+import type { ReactNode } from 'react';
+import { useAssignmentAvatars, useAssignmentEnvironments } from '../../api/list-wizard-sources';
+import type { WizardForm } from './wizard-form';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </Stack>
+  );
+}
+
+/** Step 5 of the wizard. */
+export function RecapStep({
+  form,
+  interview,
+}: {
+  form: WizardForm;
+  interview: Questionnaire | undefined;
+}) {
+  const avatars = useAssignmentAvatars().data?.list ?? [];
+  const environment = useAssignmentEnvironments().data?.list.find(
+    (e) => e.id === form.environmentId,
+  );
+  const roleOf = (roleId: number | null) => form.roles.find((r) => r.roleId === roleId);
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder radius="md">
+          <Table aria-label={messages.stepRecap}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>#</Table.Th>
+                <Table.Th>{messages.avatar}</Table.Th>
+                <Table.Th>{messages.role}</Table.Th>
+                <Table.Th>{messages.questions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(interview?.questions ?? []).map((question, index) => {
+                const role = roleOf(question.interviewRoleId);
+                const avatar = avatars.find((a) => a.id === role?.avatarId);
+                return (
+                  <Table.Tr key={question.id}>
+                    <Table.Td>{format.questionShortLabel(index + 1)}</Table.Td>
+                    <Table.Td>
+                      <Avatar src={avatar?.image?.url ?? null} radius="xl" size="sm" />
+                    </Table.Td>
+                    <Table.Td>{role?.name ?? messages.noDate}</Table.Td>
+                    <Table.Td>{question.text}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Field label={messages.interviewType}>{form.interviewName}</Field>
+            <Field label={messages.ratings}>{form.ratingsName}</Field>
+            <Field label={messages.feedback}>{form.feedbackName}</Field>
+            <Field label={messages.environment}>{environment?.name ?? messages.noDate}</Field>
+            {environment?.image && (
+              <Image src={environment.image.url} h={120} radius="sm" alt={environment.name} />
+            )}
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,28 @@
+/** GET /assignments/answers/{id} (001 §7): the answer of the review screen. */
+import { answerDetailSchema, type AnswerDetail } from '@practica/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { answerKeys } from './keys';
+
+/** Fetches one answer with its assignment, questions, videos and reviews. */
+export function getAnswer(id: number, signal?: AbortSignal): Promise<AnswerDetail> {
+  return api.get(`/assignments/answers/${id}`, {
+    query: { includes: 'answers,assignments,contents,assets' },
+    schema: answerDetailSchema,
+    signal,
+  });
+}
+
+/** Query options of one answer. */
+export function answerQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: answerKeys.detail(id),
+    queryFn: ({ signal }) => getAnswer(id, signal),
+    retry: false,
+  });
+}
+
+/** One answer; disabled while `id` is not a valid id. */
+export function useAnswer(id: number) {
+  return useQuery({ ...answerQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}

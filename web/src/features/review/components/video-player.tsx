@@ -1,0 +1,284 @@
+/**
+ * The review video player (001 §2 'Review screen', §9): one video per question; rotate by 90°,
+ * play/pause, seek slider, elapsed/total time, mute, previous/next question, the segmented
+ * progress bar Q1..Qn, the question text and role; at most 500px high and 675px wide. Keys: space
+ * play/pause, arrows seek, n/p next/previous question.
+ */
+import {
+  ActionIcon,
+  Avatar,
+  Box,
+  Group,
+  Paper,
+  Slider,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  format,
+  videoMaxHeightPx,
+  videoMaxWidthPx,
+  videoRotationStepDeg,
+  type AnswerQuestion,
+} from '@practica/contract';
+import {
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+  IconPlayerSkipBackFilled,
+  IconPlayerSkipForwardFilled,
+  IconRotateClockwise,
+  IconVolume,
+  IconVolumeOff,
+} from '@tabler/icons-react';
+import { useElementSize } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { reviewText } from '../../../config/review-text';
+import { clock, isTypingTarget, usableDuration } from '../player-time';
+
+/** Seconds an arrow key seeks. */
+const seekStepSeconds = 5;
+
+export interface VideoPlayerProps {
+  questions: readonly AnswerQuestion[];
+}
+
+/** The player of the review screen's left side. */
+export function VideoPlayer({ questions }: VideoPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  const [rotation, setRotation] = useState(0);
+  const [time, setTime] = useState(0);
+  const [mediaDuration, setMediaDuration] = useState(0);
+  const { ref: frameRef, width: frameWidth } = useElementSize();
+
+  const question = questions[index];
+  const url = question?.item?.file?.url ?? null;
+  const duration = usableDuration(mediaDuration, question?.item?.duration);
+  const sideways = rotation % 180 !== 0;
+
+  const go = useCallback(
+    (next: number) => {
+      if (next < 0 || next >= questions.length) return;
+      setIndex(next);
+      setTime(0);
+      setMediaDuration(0);
+      setPlaying(false);
+    },
+    [questions.length],
+  );
+
+  const toggle = useCallback(() => {
+    const video = videoRef.current;
+    if (!video || !url) return;
+    if (video.paused) void video.play().catch(() => setPlaying(false));
+    else video.pause();
+  }, [url]);
+
+  const seek = useCallback((seconds: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const limit = usableDuration(video.duration, undefined) || Number.MAX_SAFE_INTEGER;
+    video.currentTime = Math.min(Math.max(0, seconds), limit);
+    setTime(video.currentTime);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      const video = videoRef.current;
+      if (event.key === ' ') {
+        event.preventDefault();
+        toggle();
+      } else if (event.key === 'ArrowRight' && video) {
+        event.preventDefault();
+        seek(video.currentTime + seekStepSeconds);
+      } else if (event.key === 'ArrowLeft' && video) {
+        event.preventDefault();
+        seek(video.currentTime - seekStepSeconds);
+      } else if (event.key === 'n' || event.key === 'N') {
+        go(index + 1);
+      } else if (event.key === 'p' || event.key === 'P') {
+        go(index - 1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go, index, seek, toggle]);
+
+  if (!question) return null;
+  const label = format.questionShortLabel(question.number);
+
+  return (
+    <Paper p="md" withBorder>
+      <Stack gap="sm" maw={videoMaxWidthPx}>
+        <Box
+          ref={frameRef}
+          pos="relative"
+          bg="dark.8"
+          style={{
+            width: '100%',
+            maxWidth: videoMaxWidthPx,
+            height: videoMaxHeightPx,
+            overflow: 'hidden',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+        >
+          {url ? (
+            <video
+              key={url}
+              ref={videoRef}
+              src={url}
+              muted={muted}
+              playsInline
+              preload="metadata"
+              aria-label={reviewText.videoLabel(label)}
+              data-testid="review-video"
+              onClick={toggle}
+              onPlay={() => setPlaying(true)}
+              onPause={() => setPlaying(false)}
+              onEnded={() => setPlaying(false)}
+              onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+              onLoadedMetadata={(e) => setMediaDuration(e.currentTarget.duration)}
+              onDurationChange={(e) => setMediaDuration(e.currentTarget.duration)}
+              style={{
+                position: 'absolute',
+                top: '50%',
+                left: '50%',
+                width: sideways ? videoMaxHeightPx : '100%',
+                height: sideways ? frameWidth || videoMaxWidthPx : '100%',
+                maxWidth: sideways ? videoMaxHeightPx : videoMaxWidthPx,
+                maxHeight: videoMaxHeightPx,
+                objectFit: 'contain',
+                transform: `translate(-50%, -50%) rotate(${rotation}deg)`,
+                transition: 'transform 150ms ease',
+              }}
+            />
+          ) : (
+            <Text c="gray.4" ta="center" pt={videoMaxHeightPx / 2 - 12}>
+              {reviewText.noVideo}
+            </Text>
+          )}
+        </Box>
+
+        <Slider
+          aria-label={reviewText.seek}
+          min={0}
+          max={Math.max(duration, 0.1)}
+          step={0.1}
+          value={Math.min(time, duration)}
+          onChange={seek}
+          label={(v) => clock(v)}
+          disabled={!url}
+          size="sm"
+        />
+
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={reviewText.previousQuestion}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => go(index - 1)}
+                disabled={index === 0}
+                aria-label={reviewText.previousQuestion}
+              >
+                <IconPlayerSkipBackFilled size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <ActionIcon
+              variant="filled"
+              size="lg"
+              radius="xl"
+              onClick={toggle}
+              disabled={!url}
+              aria-label={playing ? reviewText.pause : reviewText.play}
+            >
+              {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
+            </ActionIcon>
+            <Tooltip label={reviewText.nextQuestion}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => go(index + 1)}
+                disabled={index >= questions.length - 1}
+                aria-label={reviewText.nextQuestion}
+              >
+                <IconPlayerSkipForwardFilled size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Text size="sm" ff="monospace" ml="xs" data-testid="player-time">
+              {clock(time)} / {clock(duration)}
+            </Text>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={muted ? reviewText.unmute : reviewText.mute}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setMuted((m) => !m)}
+                aria-label={muted ? reviewText.unmute : reviewText.mute}
+                aria-pressed={muted}
+              >
+                {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={reviewText.rotate}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setRotation((r) => (r + videoRotationStepDeg) % 360)}
+                aria-label={reviewText.rotate}
+              >
+                <IconRotateClockwise size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+
+        <Group gap={4} wrap="nowrap" role="group" aria-label={reviewText.questionProgress}>
+          {questions.map((q, i) => {
+            const segment = format.questionShortLabel(q.number);
+            const fill =
+              i < index ? 100 : i > index ? 0 : duration > 0 ? (time / duration) * 100 : 0;
+            return (
+              <UnstyledButton
+                key={q.id}
+                onClick={() => go(i)}
+                aria-label={reviewText.goToQuestion(segment)}
+                aria-current={i === index ? 'step' : undefined}
+                style={{ flex: 1, minWidth: 0 }}
+              >
+                <Box h={6} bg="gray.3" style={{ borderRadius: 3, overflow: 'hidden' }}>
+                  <Box h="100%" bg="red.7" style={{ width: `${fill}%` }} />
+                </Box>
+                <Text
+                  size="xs"
+                  ta="center"
+                  fw={i === index ? 700 : 400}
+                  c={i === index ? undefined : 'dimmed'}
+                >
+                  {segment}
+                </Text>
+              </UnstyledButton>
+            );
+          })}
+        </Group>
+
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Avatar src={question.avatar?.image?.url ?? null} radius="xl" alt="" />
+          <Stack gap={2}>
+            <Text fw={600} data-testid="question-text">
+              {label}. {question.text}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {question.roleName ? reviewText.role(question.roleName) : reviewText.noRole}
+            </Text>
+          </Stack>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {reviewText.keyboardHint}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * The review feature (001 §2 'Review screen'): what app/ routes compose. Other features never
+ * import it.
+ */
+export { useAnswer } from './api/get-answer';
+export { ReviewPanel, type ReviewPanelProps } from './components/review-panel';
+export { VideoPlayer, type VideoPlayerProps } from './components/video-player';
