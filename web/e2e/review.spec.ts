@@ -84,6 +84,21 @@ test('the instructor reviews a submitted answer and prints the report', async ({
   expect(seeked).toBeGreaterThan(0);
   await expect(page.getByTestId('player-time')).not.toHaveText(/^0:00 \//);
 
+  // Rotate by 90°, keyboard next/previous question.
+  await page.getByRole('button', { name: reviewText.rotate }).click();
+  await expect(video).toHaveAttribute('style', /rotate\(90deg\)/);
+  await page.screenshot({ path: test.info().outputPath('review-rotated.png') });
+  await page.getByRole('button', { name: reviewText.rotate }).click();
+  await page.getByRole('button', { name: reviewText.rotate }).click();
+  await page.getByRole('button', { name: reviewText.rotate }).click();
+  await expect(video).toHaveAttribute('style', /rotate\(0deg\)/);
+  if (answer.questions.length > 1) {
+    await page.locator('body').press('n');
+    await expect(page.getByTestId('question-text')).toContainText(answer.questions[1]?.text ?? '');
+    await page.locator('body').press('p');
+    await expect(page.getByTestId('question-text')).toContainText(answer.questions[0]?.text ?? '');
+  }
+
   // Ratings: 4 stars on every rating question.
   const ratingsTab = page.getByRole('tab', { name: new RegExp(`^${messages.ratings}`) });
   await expect(ratingsTab).toContainText(format.evaluationCounter(false));
@@ -119,6 +134,7 @@ test('the instructor reviews a submitted answer and prints the report', async ({
     }
   }
   await expect(feedbackTab).toContainText(format.evaluationCounter(true));
+  await page.screenshot({ path: test.info().outputPath('review-feedback.png') });
 
   await page.getByRole('button', { name: messages.submit, exact: true }).click();
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
@@ -129,6 +145,7 @@ test('the instructor reviews a submitted answer and prints the report', async ({
   });
   const reviewed = ((await after.json()) as { data: AnswerDetail }).data;
   expect(reviewed.statusId).toBe(3);
+  await page.screenshot({ path: test.info().outputPath('review-reviewed.png') });
   expect(reviewed.data.ratingsAnswer?.answers).toHaveLength(ratings.length);
 
   // Print Report downloads the spec's spreadsheet.

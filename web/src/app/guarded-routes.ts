@@ -52,8 +52,18 @@ export const guardedRoutes: GuardedRoute[] = [
     messages.assignmentWizard,
     () => import('./routes/assignment-create'),
   ),
-  route('assignmentEdit', 'page:assignments', messages.editAssignment),
-  route('assignmentDetail', 'page:assignments', messages.assignments),
+  route(
+    'assignmentEdit',
+    'page:assignments',
+    messages.editAssignment,
+    () => import('./routes/assignment-edit'),
+  ),
+  route(
+    'assignmentDetail',
+    'page:assignments',
+    messages.assignments,
+    () => import('./routes/assignment-detail'),
+  ),
   route('review', 'page:review', messages.review, () => import('./routes/review')),
   route('interviews', 'page:authoring', messages.interviews, () => import('./routes/interviews')),
   route(

@@ -29,9 +29,7 @@ export const organizationText = {
   memberTabs: 'Member lists',
   searchMembers: 'Search members',
   contentHint: 'Interviews, rating scales and feedback forms of this organization appear here.',
-  assetsHint: 'Avatars and environments available to this organization appear here.',
   scope: 'Scope',
-  readOnlyAssets: 'Avatars and environments are managed by the system admin.',
   inviteHint: 'Invite trainees, instructors and managers by email.',
   groupHint: 'Bring trainees and instructors together.',
 } as const;
@@ -63,7 +61,6 @@ export const groupText = {
   noGroupSelectedHint: 'Choose a group to see its trainees and instructors.',
   noGroupsHint: 'Groups you create or belong to appear here.',
   members: 'Group members',
-  noMembers: 'No members yet.',
   removeMember: (name: string) => `Remove ${name} from the group`,
   addMember: (name: string) => `Add ${name}`,
   unselectMember: (name: string) => `Take ${name} off the list`,

@@ -25,5 +25,4 @@ export const reviewText = {
   openPlaceholder: 'Write your feedback',
   noScore: '-',
   readOnlyHint: 'This answer cannot be reviewed now.',
-  draftRestored: 'Your review in progress was restored.',
 } as const;

@@ -15,3 +15,8 @@ export {
   type AssignmentWizardProps,
 } from './components/wizard/assignment-wizard';
 export type { AvatarPickerSlotProps, RenderAvatarPicker } from './components/wizard/roles-step';
+export {
+  AssignmentDetailView,
+  type AssignmentDetailViewProps,
+} from './components/assignment-detail';
+export { AssignmentEditView, type AssignmentEditViewProps } from './components/assignment-edit';

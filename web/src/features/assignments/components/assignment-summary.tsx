@@ -70,7 +70,14 @@ export function AssignmentSummary({ assignment }: { assignment: AssignmentDetail
   const done = assignment.completedCount;
   const content = (item: AssignmentContent | null) =>
     item ? (
-      <Anchor component="button" type="button" size="sm" onClick={() => setPreviewId(item.id)}>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        ta="left"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => setPreviewId(item.id)}
+      >
         {item.name}
       </Anchor>
     ) : (

@@ -76,6 +76,7 @@ export function AssignmentsList({ statusId, onStatusChange, onAdd, onOpen }: Ass
           <TextInput
             aria-label={messages.searchByName}
             placeholder={assignmentText.searchPlaceholder}
+            w={280}
             leftSection={<IconSearch size={16} aria-hidden />}
             value={term}
             onChange={(event) => {

@@ -97,6 +97,7 @@ export function AssignmentWizard({
               if (step < active) setActive(step);
             }}
             allowNextStepsSelect={false}
+            size="sm"
             style={{ flex: 1 }}
             styles={{
               stepIcon: { borderColor: stepperColors.inactive },

@@ -1,0 +1,22 @@
+/**
+ * /dbl/assignments/:id (001 §2 'Assignment detail'): trainee rows open the review screen unless
+ * Pending (then user detail); 'Return to Draft' goes to the edit screen.
+ */
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import { AssignmentDetailView } from '../../features/assignments';
+
+/** The assignment detail page. */
+export default function AssignmentDetailPage() {
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  return (
+    <AssignmentDetailView
+      key={id}
+      assignmentId={Number.isInteger(id) && id > 0 ? id : 0}
+      onOpenAnswer={(answerId) => void navigate(paths.review(answerId))}
+      onOpenUser={(userId) => void navigate(paths.userDetail(userId))}
+      onReturnedToDraft={() => void navigate(paths.assignmentEdit(id))}
+    />
+  );
+}
