@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   await database.migrate();
   if (config.admin) await ensureAdmin(database.db, config.admin);
   // The demo images and audio go to the same storage the files plugin serves from.
-  const seeded = config.seedDemo ? await seedDemo(database.db, createLocalStorage(config.dataDir)) : false;
+  const seeded = config.seedDemo
+    ? await seedDemo(database.db, createLocalStorage(config.dataDir))
+    : false;
 
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => database.close());

@@ -110,5 +110,5 @@ test('the instructor dashboard shows the figures and links to the Active assignm
   await shot(page, '0-dashboard');
   await page.getByRole('link', { name: messages.assignments }).last().click();
   await expect(page).toHaveURL(`/dbl/assignments?statusId=${AssignmentStatus.Active}`);
-  await expect(page.getByRole('checkbox', { name: /Active \(\d+\)/ })).toBeChecked();
+  await expect(page.getByLabel(/Active \(\d+\)/)).toBeChecked();
 });

@@ -16,7 +16,11 @@ export async function userRow(db: Db, email: string) {
 
 /** Mails in the outbox to `to`, newest first. */
 export async function mailsTo(db: Db, to: string) {
-  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.id));
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(desc(mailOutbox.id));
 }
 
 /** The token in the first link of the form `/path?token=…` in a mail body. */

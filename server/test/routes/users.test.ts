@@ -17,15 +17,40 @@ beforeAll(async () => {
   for (const who of ['admin', 'admin2', 'manager', 'manager2', 'instructor', 'instructor2']) {
     t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
   }
-  for (const email of ['admin', 'admin2', 'manager', 'manager2', 'instructor', 'instructor2', 'trainee', 'tessa', 'omar', 'priya', 'sofia', 'nina', 'nate', 'lucas']) {
+  for (const email of [
+    'admin',
+    'admin2',
+    'manager',
+    'manager2',
+    'instructor',
+    'instructor2',
+    'trainee',
+    'tessa',
+    'omar',
+    'priya',
+    'sofia',
+    'nina',
+    'nate',
+    'lucas',
+  ]) {
     id[email] = await userId(ctx.testDb.database.db, `${email}@demo.test`);
   }
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.testDb.database.db;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  ctx.app.inject({ method, url, ...(who ? { headers: bearer(t[who]!) } : {}), ...(payload ? { payload } : {}) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who?: string,
+  payload?: object,
+) =>
+  ctx.app.inject({
+    method,
+    url,
+    ...(who ? { headers: bearer(t[who]!) } : {}),
+    ...(payload ? { payload } : {}),
+  });
 
 describe('GET /api/users', () => {
   it('answers 401 without a token', async () => {
@@ -38,11 +63,15 @@ describe('GET /api/users', () => {
     expect(all.data.list.some((u: { email: string }) => u.email === 'nina@demo.test')).toBe(true);
     expect(all.data.list.some((u: { email: string }) => u.email === 'sofia@demo.test')).toBe(false); // deleted are hidden by default
     const admins = (await call('GET', `/api/users?roles=${Role.Admin}`, 'admin')).json();
-    expect(admins.data.list.map((u: { roleId: number }) => u.roleId)).toEqual(admins.data.list.map(() => Role.Admin));
+    expect(admins.data.list.map((u: { roleId: number }) => u.roleId)).toEqual(
+      admins.data.list.map(() => Role.Admin),
+    );
     const search = (await call('GET', '/api/users?search=okaf', 'admin')).json();
     expect(search.data.list.map((u: { email: string }) => u.email)).toEqual(['omar@demo.test']);
     const byEmail = (await call('GET', '/api/users?search=NORTHWIND', 'admin')).json();
-    expect(byEmail.data.list.map((u: { email: string }) => u.email)).toContain('manager2@demo.test');
+    expect(byEmail.data.list.map((u: { email: string }) => u.email)).toContain(
+      'manager2@demo.test',
+    );
   });
 
   it('never exposes password hashes or token versions', async () => {
@@ -80,7 +109,9 @@ describe('GET /api/users', () => {
   it('shows deleted users to admins only (Deleted Users)', async () => {
     const deleted = (await call('GET', '/api/users?deleted=1', 'admin')).json();
     expect(deleted.data.list.map((u: { email: string }) => u.email)).toContain('sofia@demo.test');
-    expect(deleted.data.list.every((u: { deletedAt: string | null }) => u.deletedAt !== null)).toBe(true);
+    expect(deleted.data.list.every((u: { deletedAt: string | null }) => u.deletedAt !== null)).toBe(
+      true,
+    );
     expect((await call('GET', '/api/users?deleted=1', 'manager')).statusCode).toBe(403);
   });
 });
@@ -94,7 +125,12 @@ describe('GET /api/users/:id', () => {
     expect((await call('GET', '/api/users/abc', 'admin')).statusCode).toBe(400);
     const res = await call('GET', `/api/users/${id.trainee}`, 'instructor');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ email: 'trainee@demo.test', role: 'Trainee', active: true, creator: false });
+    expect(res.json().data).toMatchObject({
+      email: 'trainee@demo.test',
+      role: 'Trainee',
+      active: true,
+      creator: false,
+    });
   });
 
   it('hides a soft-deleted user from a manager of its organization', async () => {
@@ -112,19 +148,33 @@ describe('PUT /api/users/:id', () => {
     expect(denied.statusCode).toBe(403);
     expect((await userRow(db(), 'trainee@demo.test'))!.firstName).toBe('Tom');
     expect((await call('PUT', `/api/users/${id.nina}`, 'manager', body)).statusCode).toBe(404);
-    const bad = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, phoneNumber: '123' });
+    const bad = await call('PUT', `/api/users/${id.trainee}`, 'manager', {
+      ...body,
+      phoneNumber: '123',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(messages.phoneNumberInvalid);
-    const blank = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, firstName: '  ' });
-    expect(blank.json().error.details).toEqual([{ path: 'firstName', message: messages.firstNameRequired }]);
-    const short = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, password: 'abc' });
+    const blank = await call('PUT', `/api/users/${id.trainee}`, 'manager', {
+      ...body,
+      firstName: '  ',
+    });
+    expect(blank.json().error.details).toEqual([
+      { path: 'firstName', message: messages.firstNameRequired },
+    ]);
+    const short = await call('PUT', `/api/users/${id.trainee}`, 'manager', {
+      ...body,
+      password: 'abc',
+    });
     expect(short.json().message).toBe(messages.passwordMinLength);
   });
 
   it('lets a manager update a member of its organization', async () => {
     const res = await call('PUT', `/api/users/${id.trainee}`, 'manager', body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: messages.userUpdated, data: { firstName: 'Tomas', phoneNumber: '5551234567' } });
+    expect(res.json()).toMatchObject({
+      message: messages.userUpdated,
+      data: { firstName: 'Tomas', phoneNumber: '5551234567' },
+    });
     expect(res.json().data.token).toBeUndefined();
   });
 
@@ -139,14 +189,23 @@ describe('PUT /api/users/:id', () => {
     expect(res.statusCode).toBe(200);
     const fresh = res.json().data.token as string;
     expect(fresh).toBeTruthy();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(old) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(fresh) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(old) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(fresh) }))
+        .statusCode,
+    ).toBe(200);
     await tokenFor(ctx.app, 'instructor2@demo.test', 'newpass1');
     t.instructor2 = fresh;
   });
 
   it('refuses an image id that is not a ready image of the caller', async () => {
-    const res = await call('PUT', `/api/users/${id.trainee}`, 'manager', { ...body, imageId: 424242 });
+    const res = await call('PUT', `/api/users/${id.trainee}`, 'manager', {
+      ...body,
+      imageId: 424242,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(messages.failedToUploadImage);
   });
@@ -155,28 +214,59 @@ describe('PUT /api/users/:id', () => {
 describe('PUT /api/users/:id/update-password', () => {
   it('checks 4..14 and lets an admin set another user password, ending its sessions', async () => {
     const victim = await tokenFor(ctx.app, 'tessa@demo.test');
-    expect((await call('PUT', `/api/users/${id.tessa}/update-password`, 'admin', { password: 'x'.repeat(15) })).json().message).toBe(
-      messages.passwordMaxLength,
-    );
-    expect((await call('PUT', `/api/users/${id.tessa}/update-password`, 'instructor', { password: 'abcd' })).statusCode).toBe(403);
-    const res = await call('PUT', `/api/users/${id.tessa}/update-password`, 'admin', { password: 'abcd' });
+    expect(
+      (
+        await call('PUT', `/api/users/${id.tessa}/update-password`, 'admin', {
+          password: 'x'.repeat(15),
+        })
+      ).json().message,
+    ).toBe(messages.passwordMaxLength);
+    expect(
+      (
+        await call('PUT', `/api/users/${id.tessa}/update-password`, 'instructor', {
+          password: 'abcd',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await call('PUT', `/api/users/${id.tessa}/update-password`, 'admin', {
+      password: 'abcd',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.passwordUpdated);
     expect(res.json().data.token).toBeUndefined();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(victim) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(victim) }))
+        .statusCode,
+    ).toBe(401);
     await tokenFor(ctx.app, 'tessa@demo.test', 'abcd');
   });
 });
 
 describe('email change', () => {
   it('mails a link to the new address and a notice to the old one; the link works once', async () => {
-    const denied = await call('PUT', `/api/users/${id.omar}/update-email`, 'instructor', { email: 'omar.new@demo.test' });
+    const denied = await call('PUT', `/api/users/${id.omar}/update-email`, 'instructor', {
+      email: 'omar.new@demo.test',
+    });
     expect(denied.statusCode).toBe(403);
     expect(await mailsTo(db(), 'omar.new@demo.test')).toHaveLength(0);
-    expect((await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', { email: 'not-an-email' })).statusCode).toBe(400);
-    expect((await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', { email: 'priya@demo.test' })).statusCode).toBe(409);
+    expect(
+      (
+        await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', {
+          email: 'not-an-email',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', {
+          email: 'priya@demo.test',
+        })
+      ).statusCode,
+    ).toBe(409);
 
-    const res = await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', { email: 'Omar.New@demo.test' });
+    const res = await call('PUT', `/api/users/${id.omar}/update-email`, 'manager', {
+      email: 'Omar.New@demo.test',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.emailUpdateLinkSent);
     const [confirm] = await mailsTo(db(), 'omar.new@demo.test');
@@ -189,7 +279,9 @@ describe('email change', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
 
     // A reset-password call cannot use an email-change token (wrong purpose).
-    const wrongPurpose = await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'abcd1234' });
+    const wrongPurpose = await call('PUT', `/api/users/reset-password/${token}`, undefined, {
+      newPassword: 'abcd1234',
+    });
     expect(wrongPurpose.statusCode).toBe(400);
 
     const ok = await call('PUT', `/api/users/validate-email/${token}`);
@@ -202,12 +294,17 @@ describe('email change', () => {
   });
 
   it('refuses an expired link', async () => {
-    await call('PUT', `/api/users/${id.priya}/update-email`, 'admin', { email: 'priya.late@demo.test' });
+    await call('PUT', `/api/users/${id.priya}/update-email`, 'admin', {
+      email: 'priya.late@demo.test',
+    });
     const [mail] = await mailsTo(db(), 'priya.late@demo.test');
     const token = tokenFromMail(mail!.textBody, '/email-update');
-    await db().update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, id.priya!));
+    await db()
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, id.priya!));
     expect((await call('PUT', `/api/users/validate-email/${token}`)).statusCode).toBe(400);
-    expect((await userRow(db(), 'priya@demo.test'))).toBeDefined();
+    expect(await userRow(db(), 'priya@demo.test')).toBeDefined();
   });
 });
 
@@ -223,13 +320,27 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(200);
     const [mail] = await mailsTo(db(), 'nina@demo.test');
     const token = tokenFromMail(mail!.textBody, '/password-reset');
-    expect((await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'abc' })).statusCode).toBe(400);
-    const done = await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'fresh123' });
+    expect(
+      (await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'abc' }))
+        .statusCode,
+    ).toBe(400);
+    const done = await call('PUT', `/api/users/reset-password/${token}`, undefined, {
+      newPassword: 'fresh123',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().message).toBe(messages.passwordUpdated);
     await tokenFor(ctx.app, 'nina@demo.test', 'fresh123');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(session) })).statusCode).toBe(401);
-    expect((await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'again123' })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(session) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await call('PUT', `/api/users/reset-password/${token}`, undefined, {
+          newPassword: 'again123',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('answers 400 for an empty email', async () => {
@@ -242,30 +353,55 @@ describe('password reset', () => {
 describe('activation and the creator flag', () => {
   it('lets a manager deactivate a member, which ends its sessions and sign-in; instructors cannot', async () => {
     const session = await tokenFor(ctx.app, 'priya@demo.test');
-    expect((await call('PUT', `/api/users/${id.priya}/deactivate`, 'instructor')).statusCode).toBe(403);
+    expect((await call('PUT', `/api/users/${id.priya}/deactivate`, 'instructor')).statusCode).toBe(
+      403,
+    );
     expect((await call('PUT', `/api/users/${id.nina}/deactivate`, 'manager')).statusCode).toBe(404);
-    expect((await call('PUT', `/api/users/${id.manager}/deactivate`, 'manager')).statusCode).toBe(403);
+    expect((await call('PUT', `/api/users/${id.manager}/deactivate`, 'manager')).statusCode).toBe(
+      403,
+    );
     const res = await call('PUT', `/api/users/${id.priya}/deactivate`, 'manager');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: format.userStatusChanged(false), data: { active: false } });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(session) })).statusCode).toBe(401);
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth', payload: { email: 'priya@demo.test', password: 'demo1234' } });
+    expect(res.json()).toMatchObject({
+      message: format.userStatusChanged(false),
+      data: { active: false },
+    });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(session) }))
+        .statusCode,
+    ).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: 'priya@demo.test', password: 'demo1234' },
+    });
     expect(login.statusCode).toBe(400);
     const back = await call('PUT', `/api/users/${id.priya}/activate`, 'manager');
-    expect(back.json()).toMatchObject({ message: format.userStatusChanged(true), data: { active: true } });
+    expect(back.json()).toMatchObject({
+      message: format.userStatusChanged(true),
+      data: { active: true },
+    });
   });
 
   it('never gives the creator flag to a trainee, and respects creator seats', async () => {
-    expect((await call('PUT', `/api/users/${id.trainee}/enable-creator`, 'admin')).statusCode).toBe(403);
+    expect((await call('PUT', `/api/users/${id.trainee}/enable-creator`, 'admin')).statusCode).toBe(
+      403,
+    );
     const full = await call('PUT', `/api/users/${id.nate}/enable-creator`, 'admin');
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toBe(messages.noCreatorSeatsLeft);
     expect((await userRow(db(), 'nate@demo.test'))!.creator).toBe(false);
     const res = await call('PUT', `/api/users/${id.instructor2}/enable-creator`, 'manager');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: format.creatorStatusChanged(true), data: { creator: true } });
+    expect(res.json()).toMatchObject({
+      message: format.creatorStatusChanged(true),
+      data: { creator: true },
+    });
     const off = await call('PUT', `/api/users/${id.instructor2}/disable-creator`, 'manager');
-    expect(off.json()).toMatchObject({ message: format.creatorStatusChanged(false), data: { creator: false } });
+    expect(off.json()).toMatchObject({
+      message: format.creatorStatusChanged(false),
+      data: { creator: false },
+    });
   });
 });
 
@@ -287,7 +423,10 @@ describe('soft delete, restore, erase', () => {
     expect(del.json().message).toBe(messages.userDeleted);
     expect(del.json().data.deletedAt).not.toBeNull();
     const restored = await call('PUT', `/api/users/${id.lucas}/restore`, 'admin');
-    expect(restored.json()).toMatchObject({ message: messages.userRestored, data: { deletedAt: null } });
+    expect(restored.json()).toMatchObject({
+      message: messages.userRestored,
+      data: { deletedAt: null },
+    });
 
     const notDeleted = await call('DELETE', `/api/users/${id.lucas}`, 'admin');
     expect(notDeleted.statusCode).toBe(400);
@@ -312,20 +451,37 @@ describe('POST /api/users?roleId=4 (Add Admin)', () => {
     expect((await call('POST', '/api/users?roleId=2', 'admin', body)).statusCode).toBe(400);
     const res = await call('POST', '/api/users?roleId=4', 'admin', body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: messages.userCreated, data: { email: 'grace@demo.test', roleId: Role.Admin } });
+    expect(res.json()).toMatchObject({
+      message: messages.userCreated,
+      data: { email: 'grace@demo.test', roleId: Role.Admin },
+    });
     expect((await call('POST', '/api/users?roleId=4', 'admin', body)).statusCode).toBe(409);
     const [mail] = await mailsTo(db(), 'grace@demo.test');
     const token = tokenFromMail(mail!.textBody, '/password-reset');
-    expect((await call('PUT', `/api/users/reset-password/${token}`, undefined, { newPassword: 'grace123' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', `/api/users/reset-password/${token}`, undefined, {
+          newPassword: 'grace123',
+        })
+      ).statusCode,
+    ).toBe(200);
     await tokenFor(ctx.app, 'grace@demo.test', 'grace123');
   });
 });
 
 it('keeps every user row when a denied call is retried in bulk', async () => {
-  const before = await db().select({ id: users.id, v: users.tokenVersion, a: users.active }).from(users);
-  for (const url of [`/api/users/${id.omar}/deactivate`, `/api/users/${id.omar}/delete`, `/api/users/${id.omar}/enable-creator`]) {
+  const before = await db()
+    .select({ id: users.id, v: users.tokenVersion, a: users.active })
+    .from(users);
+  for (const url of [
+    `/api/users/${id.omar}/deactivate`,
+    `/api/users/${id.omar}/delete`,
+    `/api/users/${id.omar}/enable-creator`,
+  ]) {
     expect((await call('PUT', url, 'instructor')).statusCode).toBe(403);
   }
-  const after = await db().select({ id: users.id, v: users.tokenVersion, a: users.active }).from(users);
+  const after = await db()
+    .select({ id: users.id, v: users.tokenVersion, a: users.active })
+    .from(users);
   expect(after).toEqual(before);
 });

@@ -43,8 +43,13 @@ export const answers = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     viewed: boolean('viewed').notNull().default(false),
     practiceCounter: integer('practice_counter').notNull().default(0),
-    ratingsAnswerId: integer('ratings_answer_id').references((): AnyPgColumn => contentAnswers.id, { onDelete: 'set null' }),
-    feedbackAnswerId: integer('feedback_answer_id').references((): AnyPgColumn => contentAnswers.id, { onDelete: 'set null' }),
+    ratingsAnswerId: integer('ratings_answer_id').references((): AnyPgColumn => contentAnswers.id, {
+      onDelete: 'set null',
+    }),
+    feedbackAnswerId: integer('feedback_answer_id').references(
+      (): AnyPgColumn => contentAnswers.id,
+      { onDelete: 'set null' },
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,7 +98,10 @@ export const contentAnswers = pgTable(
       .references(() => contents.id),
     /** Null once the reviewer is erased: shown as 'Deleted user'. */
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-    answers: jsonb('answers').$type<{ questionId: number; text: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    answers: jsonb('answers')
+      .$type<{ questionId: number; text: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     score: numeric('score', { precision: 4, scale: 2, mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

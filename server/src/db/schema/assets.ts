@@ -3,7 +3,16 @@
  * admin manages. `organizationId` null = general; general assets reach an organization when the
  * admin adds them (`asset_organizations`, PUT /assets/{id}/add/{organizationId}).
  */
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { files } from './files.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
@@ -23,7 +32,10 @@ export const assets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('assets_type_idx').on(t.assetTypeId, t.id), index('assets_org_idx').on(t.organizationId, t.assetTypeId)],
+  (t) => [
+    index('assets_type_idx').on(t.assetTypeId, t.id),
+    index('assets_org_idx').on(t.organizationId, t.assetTypeId),
+  ],
 );
 
 export const assetOrganizations = pgTable(
@@ -37,5 +49,8 @@ export const assetOrganizations = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.assetId, t.organizationId] }), index('asset_organizations_org_idx').on(t.organizationId, t.assetId)],
+  (t) => [
+    primaryKey({ columns: [t.assetId, t.organizationId] }),
+    index('asset_organizations_org_idx').on(t.organizationId, t.assetId),
+  ],
 );

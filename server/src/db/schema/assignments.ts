@@ -3,7 +3,17 @@
  * environment, one Active rating scale and one Active feedback form, assigned to trainees (each
  * gets a Pending answer) and instructors. Status: Draft 1, Planned 2, Active 3, Closed 5.
  */
-import { date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { assets } from './assets.js';
 import { contents, interviewRoles } from './contents.js';
 import { organizations } from './organizations.js';
@@ -68,5 +78,8 @@ export const assignmentInstructors = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.assignmentId, t.userId] }), index('assignment_instructors_user_idx').on(t.userId, t.assignmentId)],
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.userId] }),
+    index('assignment_instructors_user_idx').on(t.userId, t.assignmentId),
+  ],
 );

@@ -6,7 +6,17 @@
  * authored by admins, reaching an organization through `content_organizations`.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { assets } from './assets.js';
 import { files } from './files.js';
 import { organizations } from './organizations.js';
@@ -50,7 +60,10 @@ export const contentOrganizations = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.organizationId] }), index('content_organizations_org_idx').on(t.organizationId, t.contentId)],
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.organizationId] }),
+    index('content_organizations_org_idx').on(t.organizationId, t.contentId),
+  ],
 );
 
 /** Interview roles (001 §3 'Interview role'): 1..4 per interview, each with a name and an avatar. */
@@ -80,7 +93,9 @@ export const questions = pgTable(
     description: text('description').notNull().default(''),
     /** QuestionType: Open 1, Single 2, Multiple 3, Rating 4, Rank/Order 5. */
     questionTypeId: smallint('question_type_id').notNull(),
-    interviewRoleId: integer('interview_role_id').references(() => interviewRoles.id, { onDelete: 'set null' }),
+    interviewRoleId: integer('interview_role_id').references(() => interviewRoles.id, {
+      onDelete: 'set null',
+    }),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

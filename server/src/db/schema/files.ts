@@ -3,7 +3,17 @@
  * (status Pending) and becomes Ready when its bytes arrived whole through the signed PUT and
  * passed the size and magic-byte checks. Storage keys are server-made, never user file names.
  */
-import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
 

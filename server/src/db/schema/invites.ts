@@ -4,7 +4,16 @@
  * The emailed token is stored only as a hash; `invite_links` holds every live link's hash so a
  * re-sent or copied link works alongside the first one.
  */
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { groups } from './groups.js';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
@@ -24,7 +33,9 @@ export const invites = pgTable(
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -43,5 +54,8 @@ export const inviteLinks = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invite_links_hash_key').on(t.tokenHash), index('invite_links_invite_idx').on(t.inviteId)],
+  (t) => [
+    uniqueIndex('invite_links_hash_key').on(t.tokenHash),
+    index('invite_links_invite_idx').on(t.inviteId),
+  ],
 );

@@ -2,7 +2,16 @@
  * Emailed single-use tokens for password reset and email change (DECISIONS.md 'Sessions and
  * tokens'): 256-bit random, stored only as a SHA-256 hash, with an expiry and a use time.
  */
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Token purposes: 1 password reset (1 hour), 2 email change (24 hours). */
@@ -23,5 +32,8 @@ export const userTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_tokens_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex('user_tokens_hash_key').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+  ],
 );

@@ -56,7 +56,8 @@ export type UserRow = {
 /** The WHERE clause of a user list. */
 export function userListWhere(filter: Omit<UserListFilter, 'page' | 'pageSize'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.organizationId !== undefined) conditions.push(eq(users.organizationId, filter.organizationId));
+  if (filter.organizationId !== undefined)
+    conditions.push(eq(users.organizationId, filter.organizationId));
   if (filter.roles && filter.roles.length > 0) conditions.push(inArray(users.roleId, filter.roles));
   if (filter.existence === Existence.Existing) conditions.push(isNull(users.deletedAt));
   if (filter.existence === Existence.Deleted) conditions.push(isNotNull(users.deletedAt));
@@ -75,7 +76,10 @@ export function userListWhere(filter: Omit<UserListFilter, 'page' | 'pageSize'>)
 }
 
 /** One page of users, ordered by last name, first name, id; and the total over all pages. */
-export async function listUsers(db: Db, filter: UserListFilter): Promise<{ rows: UserRow[]; count: number }> {
+export async function listUsers(
+  db: Db,
+  filter: UserListFilter,
+): Promise<{ rows: UserRow[]; count: number }> {
   const rows = await db
     .select({ ...userColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(users)
@@ -86,7 +90,10 @@ export async function listUsers(db: Db, filter: UserListFilter): Promise<{ rows:
     .offset((filter.page - 1) * filter.pageSize);
   if (rows.length === 0 && filter.page > 1) {
     // Past the last page: the window count is not available, count separately.
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(userListWhere(filter));
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(userListWhere(filter));
     return { rows: [], count: c?.n ?? 0 };
   }
   return { rows, count: rows[0]?.total ?? 0 };
@@ -94,6 +101,11 @@ export async function listUsers(db: Db, filter: UserListFilter): Promise<{ rows:
 
 /** One user with its image key, or undefined. */
 export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  const rows = await db.select(userColumns).from(users).leftJoin(files, eq(files.id, users.imageId)).where(eq(users.id, id)).limit(1);
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(files, eq(files.id, users.imageId))
+    .where(eq(users.id, id))
+    .limit(1);
   return rows[0];
 }

@@ -17,7 +17,10 @@ export function presentUser(row: UserRow, groups?: { id: number; name: string }[
     role: roleLabels[row.roleId as RoleId],
     active: row.active,
     creator: row.creator,
-    image: row.imageId !== null && row.imageKey ? { id: row.imageId, url: publicFileUrl(row.imageKey) } : null,
+    image:
+      row.imageId !== null && row.imageKey
+        ? { id: row.imageId, url: publicFileUrl(row.imageKey) }
+        : null,
     imageId: row.imageId,
     organizationId: row.organizationId,
     deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,

@@ -52,13 +52,24 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     if (actor.id !== userId) return undefined;
     const account = await findAccountById(app.db, userId);
     if (!account) return undefined;
-    return signSessionToken(options.secret, { userId, tokenVersion: account.tokenVersion }, options.sessionTtlSeconds);
+    return signSessionToken(
+      options.secret,
+      { userId, tokenVersion: account.tokenVersion },
+      options.sessionTtlSeconds,
+    );
   }
 
   // ----- emailed-token flows: no session -----
   r.put(
     '/users/validate-email/:token',
-    { schema: { tags: ['users'], summary: 'Confirm an email change from the emailed link', params: tokenParamSchema, response: { 200: envelopeSchema(z.null()) } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Confirm an email change from the emailed link',
+        params: tokenParamSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
     async (request) => {
       await service.confirmEmailChange(app.db, request.params.token);
       return ok(null, messages.emailUpdated);
@@ -88,7 +99,14 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
 
     a.get(
       '/users',
-      { schema: { ...secured, summary: 'List users (roles, search, deleted, paging)', querystring: userListQuerySchema, response: { 200: envelopeSchema(listSchema(userSchema)) } } },
+      {
+        schema: {
+          ...secured,
+          summary: 'List users (roles, search, deleted, paging)',
+          querystring: userListQuerySchema,
+          response: { 200: envelopeSchema(listSchema(userSchema)) },
+        },
+      },
       async (request) => {
         const { rows, count } = await service.listUsersFor(app.db, actorOf(request), request.query);
         return ok({ list: rows.map((row) => presentUser(row)), count });
@@ -107,8 +125,15 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
         },
       },
       async (request) => {
-        const row = await service.loadUserFor(app.db, actorOf(request), request.params.id, 'user:read');
-        const groups = includesName(request.query.includes, 'groups') ? await groupRefsOfUser(app.db, row.id) : undefined;
+        const row = await service.loadUserFor(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          'user:read',
+        );
+        const groups = includesName(request.query.includes, 'groups')
+          ? await groupRefsOfUser(app.db, row.id)
+          : undefined;
         return ok(presentUser(row, groups));
       },
     );
@@ -126,7 +151,12 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
         },
       },
       async (request) => {
-        const row = await service.loadUserFor(app.db, actorOf(request), request.params.id, 'user:read');
+        const row = await service.loadUserFor(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          'user:read',
+        );
         const list = await listUserGroups(app.db, row.id, includesUsers(request.query));
         return ok({ list, count: list.length });
       },
@@ -137,14 +167,20 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
       {
         schema: {
           ...secured,
-          summary: "Save the user's groups: exactly `ids`, groups of its organization (trainees and instructors; admin, manager)",
+          summary:
+            "Save the user's groups: exactly `ids`, groups of its organization (trainees and instructors; admin, manager)",
           params: idParamSchema,
           body: idsBodySchema,
           response: { 200: envelopeSchema(listSchema(groupSchema)) },
         },
       },
       async (request) => {
-        const row = await service.loadUserFor(app.db, actorOf(request), request.params.id, 'user:editGroups');
+        const row = await service.loadUserFor(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          'user:editGroups',
+        );
         const list = await saveUserGroups(app.db, row, request.body.ids);
         return ok({ list, count: list.length }, messages.userGroupsSaved);
       },
@@ -152,9 +188,22 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
 
     a.post(
       '/users',
-      { schema: { ...secured, summary: 'Create a user (the Add Admin modal: roleId=4)', querystring: createUserQuerySchema, body: addAdminBodySchema, response: userAnswer } },
+      {
+        schema: {
+          ...secured,
+          summary: 'Create a user (the Add Admin modal: roleId=4)',
+          querystring: createUserQuerySchema,
+          body: addAdminBodySchema,
+          response: userAnswer,
+        },
+      },
       async (request) => {
-        const row = await service.createAdmin(deps(), actorOf(request), request.query.roleId, request.body);
+        const row = await service.createAdmin(
+          deps(),
+          actorOf(request),
+          request.query.roleId,
+          request.body,
+        );
         return ok(presentUser(row), messages.userCreated);
       },
     );
@@ -172,7 +221,12 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
       },
       async (request) => {
         const actor = actorOf(request);
-        const { user, passwordChanged } = await service.updateUser(deps(), actor, request.params.id, request.body);
+        const { user, passwordChanged } = await service.updateUser(
+          deps(),
+          actor,
+          request.params.id,
+          request.body,
+        );
         const token = passwordChanged ? await freshTokenIfSelf(actor, user.id) : undefined;
         return ok({ ...presentUser(user), ...(token ? { token } : {}) }, messages.userUpdated);
       },
@@ -180,9 +234,22 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
 
     a.put(
       '/users/:id/update-email',
-      { schema: { ...secured, summary: 'Send a confirmation link to a new email address', params: idParamSchema, body: updateEmailBodySchema, response: { 200: envelopeSchema(z.null()) } } },
+      {
+        schema: {
+          ...secured,
+          summary: 'Send a confirmation link to a new email address',
+          params: idParamSchema,
+          body: updateEmailBodySchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
+      },
       async (request) => {
-        await service.requestEmailChange(deps(), actorOf(request), request.params.id, request.body.email);
+        await service.requestEmailChange(
+          deps(),
+          actorOf(request),
+          request.params.id,
+          request.body.email,
+        );
         return ok(null, messages.emailUpdateLinkSent);
       },
     );
@@ -190,21 +257,43 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     a.put(
       '/users/:id/update-password',
       {
-        schema: { ...secured, summary: 'Set a new password', params: idParamSchema, body: updatePasswordBodySchema, response: { 200: envelopeSchema(userWithTokenSchema) } },
+        schema: {
+          ...secured,
+          summary: 'Set a new password',
+          params: idParamSchema,
+          body: updatePasswordBodySchema,
+          response: { 200: envelopeSchema(userWithTokenSchema) },
+        },
       },
       async (request) => {
         const actor = actorOf(request);
-        const user = await service.updatePassword(deps(), actor, request.params.id, request.body.password);
+        const user = await service.updatePassword(
+          deps(),
+          actor,
+          request.params.id,
+          request.body.password,
+        );
         const token = await freshTokenIfSelf(actor, user.id);
         return ok({ ...presentUser(user), ...(token ? { token } : {}) }, messages.passwordUpdated);
       },
     );
 
-    const toggle = (path: string, summary: string, run: (actor: Actor, id: number) => Promise<{ message: string; row: Awaited<ReturnType<typeof findUser>> }>) =>
-      a.put(path, { schema: { ...secured, summary, params: idParamSchema, response: userAnswer } }, async (request) => {
-        const { message, row } = await run(actorOf(request), request.params.id);
-        return ok(presentUser(row!), message);
-      });
+    const toggle = (
+      path: string,
+      summary: string,
+      run: (
+        actor: Actor,
+        id: number,
+      ) => Promise<{ message: string; row: Awaited<ReturnType<typeof findUser>> }>,
+    ) =>
+      a.put(
+        path,
+        { schema: { ...secured, summary, params: idParamSchema, response: userAnswer } },
+        async (request) => {
+          const { message, row } = await run(actorOf(request), request.params.id);
+          return ok(presentUser(row!), message);
+        },
+      );
 
     toggle('/users/:id/activate', 'Activate a user', async (actor, id) => ({
       row: await service.setActive(deps(), actor, id, true),
@@ -214,18 +303,26 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
       row: await service.setActive(deps(), actor, id, false),
       message: service.toggleMessages.active(false),
     }));
-    toggle('/users/:id/enable-creator', 'Give the creator flag (never to trainees; creator seats apply)', async (actor, id) => ({
-      row: await service.setCreator(deps(), actor, id, true),
-      message: service.toggleMessages.creator(true),
-    }));
+    toggle(
+      '/users/:id/enable-creator',
+      'Give the creator flag (never to trainees; creator seats apply)',
+      async (actor, id) => ({
+        row: await service.setCreator(deps(), actor, id, true),
+        message: service.toggleMessages.creator(true),
+      }),
+    );
     toggle('/users/:id/disable-creator', 'Remove the creator flag', async (actor, id) => ({
       row: await service.setCreator(deps(), actor, id, false),
       message: service.toggleMessages.creator(false),
     }));
-    toggle('/users/:id/delete', 'Soft delete (admin only; never admin 1 nor oneself)', async (actor, id) => ({
-      row: await service.softDelete(deps(), actor, id),
-      message: messages.userDeleted,
-    }));
+    toggle(
+      '/users/:id/delete',
+      'Soft delete (admin only; never admin 1 nor oneself)',
+      async (actor, id) => ({
+        row: await service.softDelete(deps(), actor, id),
+        message: messages.userDeleted,
+      }),
+    );
     toggle('/users/:id/restore', 'Restore a soft-deleted user (admin only)', async (actor, id) => ({
       row: await service.restore(deps(), actor, id),
       message: messages.userRestored,
@@ -233,7 +330,14 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
 
     a.delete(
       '/users/:id',
-      { schema: { ...secured, summary: 'Erase a soft-deleted user for good (admin only)', params: idParamSchema, response: { 200: envelopeSchema(z.null()) } } },
+      {
+        schema: {
+          ...secured,
+          summary: 'Erase a soft-deleted user for good (admin only)',
+          params: idParamSchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
+      },
       async (request) => {
         await service.erase(deps(), actorOf(request), request.params.id);
         return ok(null, messages.userErased);

@@ -23,7 +23,14 @@ import {
   can,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { FileStatus, TokenPurpose, files, organizations, userTokens, users } from '../../db/schema/index.js';
+import {
+  FileStatus,
+  TokenPurpose,
+  files,
+  organizations,
+  userTokens,
+  users,
+} from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
@@ -44,13 +51,23 @@ const isUniqueViolation = (error: unknown) =>
  * Loads a user as `actor` may see it: 404 when missing, in another organization, or
  * soft-deleted and the actor may not see deleted users; then 403 when `action` is not allowed.
  */
-export async function loadUserFor(db: Db | Tx, actor: Actor, id: number, action: Action): Promise<UserRow> {
+export async function loadUserFor(
+  db: Db | Tx,
+  actor: Actor,
+  id: number,
+  action: Action,
+): Promise<UserRow> {
   const row = await findUser(db as Db, id);
   const self = row?.id === actor.id;
   if (!row) throw new NotFoundError();
-  if (!self && actor.roleId !== Role.Admin && row.organizationId !== actor.organizationId) throw new NotFoundError();
+  if (!self && actor.roleId !== Role.Admin && row.organizationId !== actor.organizationId)
+    throw new NotFoundError();
   if (row.deletedAt && !can(actor, 'user:viewDeleted')) throw new NotFoundError();
-  const target = { organizationId: row.organizationId, userId: row.id, roleId: row.roleId as RoleId };
+  const target = {
+    organizationId: row.organizationId,
+    userId: row.id,
+    roleId: row.roleId as RoleId,
+  };
   if (!can(actor, action, target)) throw new ForbiddenError();
   return row;
 }
@@ -58,9 +75,15 @@ export async function loadUserFor(db: Db | Tx, actor: Actor, id: number, action:
 /** GET /users: admins list everyone (optionally one organization); others only their organization. */
 export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
   if (!can(actor, 'user:list')) throw new ForbiddenError();
-  if (query.deleted !== Existence.Existing && !can(actor, 'user:viewDeleted')) throw new ForbiddenError();
-  const organizationId = actor.roleId === Role.Admin ? query.organizationId : (actor.organizationId ?? -1);
-  if (actor.roleId !== Role.Admin && query.organizationId !== undefined && query.organizationId !== actor.organizationId) {
+  if (query.deleted !== Existence.Existing && !can(actor, 'user:viewDeleted'))
+    throw new ForbiddenError();
+  const organizationId =
+    actor.roleId === Role.Admin ? query.organizationId : (actor.organizationId ?? -1);
+  if (
+    actor.roleId !== Role.Admin &&
+    query.organizationId !== undefined &&
+    query.organizationId !== actor.organizationId
+  ) {
     throw new NotFoundError();
   }
   return listUsers(db, {
@@ -74,15 +97,27 @@ export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
 }
 
 /** Checks that `imageId` is a ready image this actor uploaded (or the user's current one). */
-async function assertUsableImage(db: Db | Tx, actor: Actor, imageId: number, current: number | null): Promise<void> {
+async function assertUsableImage(
+  db: Db | Tx,
+  actor: Actor,
+  imageId: number,
+  current: number | null,
+): Promise<void> {
   if (imageId === current) return;
   const [file] = await db
     .select({ status: files.status, fileTypeId: files.fileTypeId, createdById: files.createdById })
     .from(files)
     .where(eq(files.id, imageId))
     .limit(1);
-  if (!file || file.status !== FileStatus.Ready || file.fileTypeId !== 1 || file.createdById !== actor.id) {
-    throw new ValidationError(messages.failedToUploadImage, [{ path: 'imageId', message: messages.failedToUploadImage }]);
+  if (
+    !file ||
+    file.status !== FileStatus.Ready ||
+    file.fileTypeId !== 1 ||
+    file.createdById !== actor.id
+  ) {
+    throw new ValidationError(messages.failedToUploadImage, [
+      { path: 'imageId', message: messages.failedToUploadImage },
+    ]);
   }
 }
 
@@ -114,12 +149,19 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, body
 export async function updatePassword(deps: UsersDeps, actor: Actor, id: number, password: string) {
   await loadUserFor(deps.db, actor, id, 'user:updatePassword');
   const passwordHash = await hashPassword(password);
-  await deps.db.update(users).set({ passwordHash, ...bumpVersion, updatedAt: new Date() }).where(eq(users.id, id));
+  await deps.db
+    .update(users)
+    .set({ passwordHash, ...bumpVersion, updatedAt: new Date() })
+    .where(eq(users.id, id));
   return (await findUser(deps.db, id))!;
 }
 
 async function emailTaken(db: Db | Tx, email: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
   return Boolean(row && row.id !== exceptId);
 }
 
@@ -127,9 +169,17 @@ async function emailTaken(db: Db | Tx, email: string, exceptId?: number): Promis
  * PUT /users/{id}/update-email: mails a confirmation link (24 hours) to the new address and a
  * notice without link to the old one; the email changes when the link is followed.
  */
-export async function requestEmailChange(deps: UsersDeps, actor: Actor, id: number, email: string): Promise<void> {
+export async function requestEmailChange(
+  deps: UsersDeps,
+  actor: Actor,
+  id: number,
+  email: string,
+): Promise<void> {
   const row = await loadUserFor(deps.db, actor, id, 'user:updateEmail');
-  if (email === row.email) throw new ValidationError(messages.emailAlreadyInUse, [{ path: 'email', message: messages.emailAlreadyInUse }]);
+  if (email === row.email)
+    throw new ValidationError(messages.emailAlreadyInUse, [
+      { path: 'email', message: messages.emailAlreadyInUse },
+    ]);
   if (await emailTaken(deps.db, email, id)) throw new ConflictError(messages.emailAlreadyInUse);
   const { token, hash } = newEmailToken();
   await deps.db.transaction(async (tx) => {
@@ -137,7 +187,13 @@ export async function requestEmailChange(deps: UsersDeps, actor: Actor, id: numb
     await tx
       .update(userTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(userTokens.userId, id), eq(userTokens.purpose, TokenPurpose.EmailChange), isNull(userTokens.usedAt)));
+      .where(
+        and(
+          eq(userTokens.userId, id),
+          eq(userTokens.purpose, TokenPurpose.EmailChange),
+          isNull(userTokens.usedAt),
+        ),
+      );
     await tx.insert(userTokens).values({
       userId: id,
       purpose: TokenPurpose.EmailChange,
@@ -147,7 +203,10 @@ export async function requestEmailChange(deps: UsersDeps, actor: Actor, id: numb
     });
     const link = mailLinks.emailUpdate(deps.publicUrl, token);
     await enqueueMail(tx, accountMails.emailChange({ to: email, firstName: row.firstName, link }));
-    await enqueueMail(tx, accountMails.emailChangeNotice({ to: row.email, firstName: row.firstName, newEmail: email }));
+    await enqueueMail(
+      tx,
+      accountMails.emailChangeNotice({ to: row.email, firstName: row.firstName, newEmail: email }),
+    );
   });
 }
 
@@ -174,17 +233,28 @@ export async function confirmEmailChange(db: Db, token: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, TokenPurpose.EmailChange);
     if (!row.newEmail) throw new ValidationError(messages.tokenInvalidOrExpired);
-    if (await emailTaken(tx, row.newEmail, row.userId)) throw new ConflictError(messages.emailAlreadyInUse);
-    await tx.update(users).set({ email: row.newEmail, updatedAt: new Date() }).where(and(eq(users.id, row.userId), isNull(users.deletedAt)));
+    if (await emailTaken(tx, row.newEmail, row.userId))
+      throw new ConflictError(messages.emailAlreadyInUse);
+    await tx
+      .update(users)
+      .set({ email: row.newEmail, updatedAt: new Date() })
+      .where(and(eq(users.id, row.userId), isNull(users.deletedAt)));
   });
 }
 
 /** PUT /users/reset-password/{token}: sets the new password (single use, 1 hour) and ends other sessions. */
-export async function resetPasswordWithToken(db: Db, token: string, newPassword: string): Promise<void> {
+export async function resetPasswordWithToken(
+  db: Db,
+  token: string,
+  newPassword: string,
+): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, TokenPurpose.PasswordReset);
-    await tx.update(users).set({ passwordHash, ...bumpVersion, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, ...bumpVersion, updatedAt: new Date() })
+      .where(eq(users.id, row.userId));
   });
 }
 
@@ -194,7 +264,12 @@ export async function resetPasswordWithToken(db: Db, token: string, newPassword:
  */
 export async function requestPasswordReset(deps: UsersDeps, email: string): Promise<void> {
   const [row] = await deps.db
-    .select({ id: users.id, firstName: users.firstName, active: users.active, deletedAt: users.deletedAt })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      active: users.active,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -208,7 +283,10 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
       expiresAt: new Date(Date.now() + resetTokenLifetimeMs),
     });
     const link = mailLinks.passwordReset(deps.publicUrl, token);
-    await enqueueMail(tx, accountMails.passwordReset({ to: email, firstName: row.firstName, link }));
+    await enqueueMail(
+      tx,
+      accountMails.passwordReset({ to: email, firstName: row.firstName, link }),
+    );
   });
 }
 
@@ -216,9 +294,17 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
  * POST /users?roleId=4 (000 §2.9 'Add Admin'): creates an admin without a usable password and
  * mails a link to choose one (valid 7 days). 409 when the email exists.
  */
-export async function createAdmin(deps: UsersDeps, actor: Actor, roleId: RoleId, body: AddAdminBody): Promise<UserRow> {
+export async function createAdmin(
+  deps: UsersDeps,
+  actor: Actor,
+  roleId: RoleId,
+  body: AddAdminBody,
+): Promise<UserRow> {
   if (!can(actor, 'admin:create')) throw new ForbiddenError();
-  if (roleId !== Role.Admin) throw new ValidationError(messages.roleInvalid, [{ path: 'roleId', message: messages.roleInvalid }]);
+  if (roleId !== Role.Admin)
+    throw new ValidationError(messages.roleInvalid, [
+      { path: 'roleId', message: messages.roleInvalid },
+    ]);
   if (await emailTaken(deps.db, body.email)) throw new ConflictError(messages.emailAlreadyInUse);
   const { token, hash } = newEmailToken();
   const unusable = `!${newEmailToken().hash}`; // not a PHC string: no password verifies against it
@@ -226,7 +312,13 @@ export async function createAdmin(deps: UsersDeps, actor: Actor, roleId: RoleId,
     const id = await deps.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, passwordHash: unusable, roleId: Role.Admin })
+        .values({
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          passwordHash: unusable,
+          roleId: Role.Admin,
+        })
         .returning({ id: users.id });
       await tx.insert(userTokens).values({
         userId: created!.id,
@@ -235,7 +327,10 @@ export async function createAdmin(deps: UsersDeps, actor: Actor, roleId: RoleId,
         expiresAt: new Date(Date.now() + inviteTokenLifetimeMs),
       });
       const link = mailLinks.passwordReset(deps.publicUrl, token);
-      await enqueueMail(tx, accountMails.adminWelcome({ to: body.email, firstName: body.firstName, link }));
+      await enqueueMail(
+        tx,
+        accountMails.adminWelcome({ to: body.email, firstName: body.firstName, link }),
+      );
       return created!.id;
     });
     return (await findUser(deps.db, id))!;
@@ -272,8 +367,15 @@ export async function setCreator(deps: UsersDeps, actor: Actor, id: number, crea
       const [used] = await tx
         .select({ n: count() })
         .from(users)
-        .where(and(eq(users.organizationId, row.organizationId), eq(users.creator, true), isNull(users.deletedAt)));
-      if ((used?.n ?? 0) >= (org?.creatorSeats ?? 0)) throw new ConflictError(messages.noCreatorSeatsLeft);
+        .where(
+          and(
+            eq(users.organizationId, row.organizationId),
+            eq(users.creator, true),
+            isNull(users.deletedAt),
+          ),
+        );
+      if ((used?.n ?? 0) >= (org?.creatorSeats ?? 0))
+        throw new ConflictError(messages.noCreatorSeatsLeft);
     }
     await tx.update(users).set({ creator, updatedAt: new Date() }).where(eq(users.id, id));
   });
@@ -285,17 +387,29 @@ export async function softDelete(deps: UsersDeps, actor: Actor, id: number) {
   const row = await loadUserFor(deps.db, actor, id, 'user:read');
   if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
   if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
-  if (!can(actor, 'user:softDelete', { organizationId: row.organizationId, userId: row.id, roleId: row.roleId as RoleId })) {
+  if (
+    !can(actor, 'user:softDelete', {
+      organizationId: row.organizationId,
+      userId: row.id,
+      roleId: row.roleId as RoleId,
+    })
+  ) {
     throw new ForbiddenError();
   }
-  await deps.db.update(users).set({ deletedAt: new Date(), ...bumpVersion, updatedAt: new Date() }).where(eq(users.id, id));
+  await deps.db
+    .update(users)
+    .set({ deletedAt: new Date(), ...bumpVersion, updatedAt: new Date() })
+    .where(eq(users.id, id));
   return (await findUser(deps.db, id))!;
 }
 
 /** PUT /users/{id}/restore (admin only). */
 export async function restore(deps: UsersDeps, actor: Actor, id: number) {
   await loadUserFor(deps.db, actor, id, 'user:restore');
-  await deps.db.update(users).set({ deletedAt: null, updatedAt: new Date() }).where(eq(users.id, id));
+  await deps.db
+    .update(users)
+    .set({ deletedAt: null, updatedAt: new Date() })
+    .where(eq(users.id, id));
   return (await findUser(deps.db, id))!;
 }
 
@@ -307,7 +421,13 @@ export async function erase(deps: UsersDeps, actor: Actor, id: number): Promise<
   const row = await loadUserFor(deps.db, actor, id, 'user:read');
   if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
   if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
-  if (!can(actor, 'user:erase', { organizationId: row.organizationId, userId: row.id, roleId: row.roleId as RoleId })) {
+  if (
+    !can(actor, 'user:erase', {
+      organizationId: row.organizationId,
+      userId: row.id,
+      roleId: row.roleId as RoleId,
+    })
+  ) {
     throw new ForbiddenError();
   }
   if (!row.deletedAt) throw new ValidationError(messages.eraseRequiresSoftDelete);
