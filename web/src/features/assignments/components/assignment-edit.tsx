@@ -110,7 +110,7 @@ function EditForm({
               }}
             />
             <Group justify="flex-end">
-              <Button variant="default" color="red" onClick={() => setDeleting(true)}>
+              <Button variant="light" color="red" onClick={() => setDeleting(true)}>
                 {messages.delete}
               </Button>
               {dirty || !draftLike ? (

@@ -1,0 +1,51 @@
+/** The wizard's step validation gives the spec's messages (001 §5) in step order. */
+import { ContentType, messages } from '@practica/contract';
+import { describe, expect, it } from 'vitest';
+import { emptyWizardForm, validateStep, type WizardForm } from './wizard-form';
+
+const filled: WizardForm = {
+  ...emptyWizardForm,
+  name: 'Mock',
+  description: 'Practise',
+  interviewId: 4,
+  roles: [{ roleId: 1, name: 'Interviewer', avatarId: 2 }],
+  environmentId: 7,
+  ratingsId: 8,
+  ratingsTypeId: ContentType.RatingScale,
+  feedbackId: 9,
+  feedbackTypeId: ContentType.Feedback,
+};
+
+describe('validateStep', () => {
+  it('asks for title and description on the first step', () => {
+    expect(validateStep(0, emptyWizardForm).fields).toEqual({
+      name: messages.titleRequired,
+      description: messages.descriptionRequired,
+    });
+  });
+
+  it('gives each later step its message', () => {
+    expect(validateStep(1, emptyWizardForm).message).toBe(messages.selectInterviewToContinue);
+    expect(validateStep(2, { ...filled, environmentId: null }).message).toBe(
+      messages.selectEnvironmentToContinue,
+    );
+    expect(
+      validateStep(2, { ...filled, roles: [{ roleId: 1, name: 'A', avatarId: null }] }).message,
+    ).toBe(messages.selectAvatarToContinue);
+    expect(validateStep(3, { ...filled, ratingsId: null }).message).toBe(
+      messages.selectRatingScaleToContinue,
+    );
+    expect(validateStep(3, { ...filled, feedbackId: null }).message).toBe(
+      messages.selectFeedbackFormToContinue,
+    );
+    expect(validateStep(4, { ...filled, feedbackTypeId: ContentType.RatingScale }).message).toBe(
+      messages.invalidFeedbackSelection,
+    );
+  });
+
+  it('lets a complete form through every step', () => {
+    for (let step = 0; step < 5; step += 1) {
+      expect(validateStep(step, filled)).toEqual({ fields: {}, message: null });
+    }
+  });
+});
