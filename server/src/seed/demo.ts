@@ -160,6 +160,22 @@ const people: SeedUser[] = [
     roleId: Role.Trainee,
     org: 'northwind',
   },
+  {
+    email: 'victor@demo.test',
+    firstName: 'Victor',
+    lastName: 'Vance',
+    roleId: Role.Trainee,
+    org: 'demo',
+    deleted: true,
+  },
+  {
+    email: 'wendy@demo.test',
+    firstName: 'Wendy',
+    lastName: '',
+    roleId: Role.Instructor,
+    org: 'northwind',
+    deleted: true,
+  },
 ];
 
 /**

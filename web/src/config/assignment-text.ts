@@ -24,7 +24,6 @@ export const assignmentText = {
   dates: 'Dates',
   name: 'Name',
   options: 'Options',
-  reportLater: 'The report export is not available yet.',
   notFound: 'Assignment not found.',
   questionNumber: '#',
   question: 'Question',

@@ -1,10 +1,12 @@
 /**
  * /dbl/assignments/:id (001 §2 'Assignment detail'): trainee rows open the review screen unless
- * Pending (then user detail); 'Return to Draft' goes to the edit screen.
+ * Pending (then user detail); 'Return to Draft' goes to the edit screen; 'Print Report' exports
+ * the reviewed answers (001 §9).
  */
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AssignmentDetailView } from '../../features/assignments';
+import { PrintReportButton } from '../../features/report';
 
 /** The assignment detail page. */
 export default function AssignmentDetailPage() {
@@ -14,6 +16,7 @@ export default function AssignmentDetailPage() {
     <AssignmentDetailView
       key={id}
       assignmentId={Number.isInteger(id) && id > 0 ? id : 0}
+      printReport={<PrintReportButton assignmentId={id} />}
       onOpenAnswer={(answerId) => void navigate(paths.review(answerId))}
       onOpenUser={(userId) => void navigate(paths.userDetail(userId))}
       onReturnedToDraft={() => void navigate(paths.assignmentEdit(id))}

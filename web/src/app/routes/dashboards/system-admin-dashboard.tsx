@@ -1,10 +1,12 @@
 /**
  * /dbl/system-admin/dashboard (000 §2.5): the organizations with status, name and counts of
  * groups, trainees and interviews, paged; the create button leads to
- * /dbl/organizations/create and a row to the organization.
+ * /dbl/organizations/create and a row to the organization. The shared avatars and environments
+ * (001 §2) open from here, since the admin's sidebar holds only Dashboard and Admins (000 §2.4).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { messages } from '@practica/contract';
+import { IconMoodSmile, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { uiText } from '../../../config/ui-text';
@@ -22,13 +24,31 @@ export default function SystemAdminDashboard() {
         <Text c="dimmed" size="sm">
           {uiText.organizationsIntro}
         </Text>
-        <Button
-          component={Link}
-          to={paths.organizationCreate()}
-          leftSection={<IconPlus size={16} />}
-        >
-          {routeText.newOrganization}
-        </Button>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to={paths.avatars()}
+            variant="default"
+            leftSection={<IconMoodSmile size={16} />}
+          >
+            {messages.avatars}
+          </Button>
+          <Button
+            component={Link}
+            to={paths.environments()}
+            variant="default"
+            leftSection={<IconPhoto size={16} />}
+          >
+            {messages.environments}
+          </Button>
+          <Button
+            component={Link}
+            to={paths.organizationCreate()}
+            leftSection={<IconPlus size={16} />}
+          >
+            {routeText.newOrganization}
+          </Button>
+        </Group>
       </Group>
       <OrganizationsTable
         page={paging.page}

@@ -1,10 +1,10 @@
 /**
  * The assignment detail (001 §2 'Assignment detail', §4): the page title is the assignment's name;
  * tabs Trainees and Instructors on the left, the summary card on the right, and the actions
- * 'Return to Draft', 'Close Assignment' and 'Print Report' by the server's flags. The report itself
- * is another screen's: its button stays a disabled placeholder here.
+ * 'Return to Draft', 'Close Assignment' and 'Print Report' by the server's flags. The report is
+ * another feature's: the page passes its button in as `printReport`.
  */
-import { Button, Grid, Group, Loader, Paper, Stack, Tabs, Tooltip } from '@mantine/core';
+import { Button, Grid, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
 import {
   AnswerStatus,
   AssignmentStatus,
@@ -13,7 +13,7 @@ import {
   type AssignmentUser,
 } from '@practica/contract';
 import { IconClipboardOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { StatusMessage } from '../../../components/status-message';
 import { assignmentText } from '../../../config/assignment-text';
@@ -27,6 +27,8 @@ import { TraineesTable } from './trainees-table';
 
 export interface AssignmentDetailViewProps {
   assignmentId: number;
+  /** The 'Print Report' control (composed by the page from the report feature). */
+  printReport?: ReactNode;
   /** A trainee row: the review screen unless Pending, else user detail. */
   onOpenAnswer: (answerId: number) => void;
   onOpenUser: (userId: number) => void;
@@ -37,6 +39,7 @@ export interface AssignmentDetailViewProps {
 /** The assignment detail screen. */
 export function AssignmentDetailView({
   assignmentId,
+  printReport,
   onOpenAnswer,
   onOpenUser,
   onReturnedToDraft,
@@ -82,13 +85,7 @@ export function AssignmentDetailView({
             {messages.closeAssignment}
           </Button>
         )}
-        {assignment.canPrintReport && (
-          <Tooltip label={assignmentText.reportLater}>
-            <Button variant="light" disabled>
-              {messages.printReport}
-            </Button>
-          </Tooltip>
-        )}
+        {assignment.canPrintReport && printReport}
       </Group>
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
