@@ -18,7 +18,6 @@ import {
   contents,
   files,
   groupMembers,
-  groups,
   interviewRoles,
   questionOptions,
   questions,
@@ -516,28 +515,7 @@ export async function assetFacts(db: Db | Tx, ids: readonly number[], organizati
 // Members
 // ---------------------------------------------------------------------------
 
-/** Users among `ids` with organization, role and deletion (for membership checks). One statement. */
-export async function usersByIds(db: Db | Tx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: users.id,
-      organizationId: users.organizationId,
-      roleId: users.roleId,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
-}
-
-/** Groups among `ids` with their organization. One statement. */
-export async function groupsByIds(db: Db | Tx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: groups.id, organizationId: groups.organizationId })
-    .from(groups)
-    .where(inArray(groups.id, [...ids]));
-}
+// usersByIds and groupsByIds: see groups/repository.ts (one definition, imported by the service).
 
 /** The ids of the trainees (not soft-deleted) of all `groupIds`. One statement. */
 export async function traineeIdsOfGroups(

@@ -15,6 +15,7 @@
  *   assignment's organization, in any status but Closed (the edit screen adds trainees to drafts);
  *   a trainee is removed only while its answer is Pending.
  */
+import { groupsByIds, usersByIds } from '../groups/repository.js';
 import { eq } from 'drizzle-orm';
 import {
   AnswerStatus,
@@ -71,7 +72,6 @@ import {
   findAssignment,
   findAssignmentDetail,
   addUserToAssignments,
-  groupsByIds,
   insertInstructors,
   insertPendingAnswers,
   listAssignmentUsers,
@@ -83,7 +83,6 @@ import {
   roleIdsOfInterview,
   rolesOfAssignment,
   traineeIdsOfGroups,
-  usersByIds,
   type AssignmentRow,
 } from './repository.js';
 
