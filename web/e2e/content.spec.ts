@@ -48,8 +48,14 @@ async function addQuestion(
     await page.getByRole('button', { name: contentText.addAudio }).click();
     await page.locator('input[type=file]').first().setInputFiles(mp3);
     await expect(page.locator('audio')).toBeVisible({ timeout: 15_000 });
-    await page.getByRole('combobox', { name: contentText.avatarOf(1) }).click();
-    await page.getByRole('option').first().click();
+    // The shared avatar picker dialog (001 §2): pick one avatar, Save.
+    await page
+      .getByRole('button', { name: `${contentText.avatarOf(1)}: ${messages.select}` })
+      .click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('radio').first().click();
+    await picker.getByRole('button', { name: messages.save, exact: true }).click();
+    await expect(picker).toBeHidden();
   }
   if (options.shot) await page.screenshot({ path: join(shots, options.shot), fullPage: true });
   await page.getByRole('button', { name: messages.save, exact: true }).click();

@@ -5,7 +5,7 @@
 import { AssignmentStatus } from '@practica/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { AvatarPickerDialog } from '../../features/assets';
+import { AvatarPickerDialog } from '../../components/avatar-picker-dialog';
 import { AssignmentWizard } from '../../features/assignments';
 import { useAuth } from '../../lib/auth';
 

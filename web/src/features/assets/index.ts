@@ -5,11 +5,6 @@
 export { AssetsList } from './components/assets-list';
 export { AssetForm, type AssetFormProps } from './components/asset-form';
 export {
-  AvatarPickerDialog,
-  type AvatarPickerDialogProps,
-  type PickerAvatar,
-} from './components/avatar-picker-dialog';
-export {
   OrganizationAssetsTab,
   type OrganizationAssetsTabProps,
 } from './components/organization-assets-tab';

@@ -1,10 +1,13 @@
 /**
- * A single avatar choice (001 §2 roles and audio rows): a select of the avatars available to the
- * viewer, with the chosen avatar's image. Stand-in for the assets feature's picker dialog, which
- * app/ may compose instead.
+ * A single avatar choice (001 §2 interview roles and question audio rows): the chosen avatar with
+ * its image and a button that opens the shared avatar picker dialog (single selection). Avatars
+ * chosen elsewhere (`exclude`, the other audio rows — 001 §5) are left out of the picker.
  */
-import { Avatar, Group, Select, Text } from '@mantine/core';
-import type { Asset } from '@practica/contract';
+import { ActionIcon, Avatar, Button, Group, Input, Text } from '@mantine/core';
+import { messages, type Asset } from '@practica/contract';
+import { IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AvatarPickerDialog } from '../../../components/avatar-picker-dialog';
 import { contentText } from '../../../config/content-text';
 
 export interface AvatarSelectProps {
@@ -19,7 +22,7 @@ export interface AvatarSelectProps {
   hideLabel?: boolean;
 }
 
-/** Picks one avatar. */
+/** Picks one avatar through the picker dialog. */
 export function AvatarSelect({
   avatars,
   value,
@@ -30,29 +33,44 @@ export function AvatarSelect({
   error,
   hideLabel,
 }: AvatarSelectProps) {
-  const byId = new Map(avatars.map((a) => [String(a.id), a]));
-  const chosen = value ? byId.get(String(value)) : undefined;
+  const [opened, setOpened] = useState(false);
+  const chosen = value ? avatars.find((a) => a.id === value) : undefined;
+  const choices = avatars.filter((a) => a.id === value || !exclude.includes(a.id));
   return (
-    <Select
-      label={hideLabel ? undefined : label}
-      aria-label={label}
-      placeholder={contentText.noAvatar}
-      data={avatars
-        .filter((a) => a.id === value || !exclude.includes(a.id))
-        .map((a) => ({ value: String(a.id), label: a.name }))}
-      value={value ? String(value) : null}
-      onChange={(v) => onChange(v ? Number(v) : null)}
-      clearable
-      searchable
-      disabled={disabled}
-      error={error}
-      leftSection={chosen ? <Avatar size={20} src={chosen.image?.url ?? null} alt="" /> : undefined}
-      renderOption={({ option }) => (
-        <Group gap={8} wrap="nowrap">
-          <Avatar size={24} src={byId.get(option.value)?.image?.url ?? null} alt="" />
-          <Text size="sm">{option.label}</Text>
-        </Group>
-      )}
-    />
+    <Input.Wrapper label={hideLabel ? undefined : label} error={error}>
+      <Group gap="xs" wrap="nowrap">
+        <Avatar size={28} src={chosen?.image?.url ?? null} alt="" />
+        <Text size="sm" c={chosen ? undefined : 'dimmed'} style={{ flex: 1 }} truncate>
+          {chosen?.name ?? contentText.noAvatar}
+        </Text>
+        {chosen && !disabled && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`${label}: ${messages.remove}`}
+            onClick={() => onChange(null)}
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        )}
+        <Button
+          size="xs"
+          variant="light"
+          aria-label={`${label}: ${messages.select}`}
+          disabled={disabled}
+          onClick={() => setOpened(true)}
+        >
+          {messages.select}
+        </Button>
+      </Group>
+      <AvatarPickerDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        avatars={choices}
+        selectedIds={value ? [value] : []}
+        onSave={(ids) => onChange(ids[0] ?? null)}
+        title={label}
+      />
+    </Input.Wrapper>
   );
 }

@@ -3,7 +3,7 @@ import { messages } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '../test/render';
 import { AvatarPickerDialog } from './avatar-picker-dialog';
 
 const avatars = [
