@@ -2,9 +2,10 @@
  * Console copy of the assignment screens that the spec does not word (labels, placeholders, empty
  * states). Spec strings come from `@practica/contract`; this file holds only the rest.
  */
+import { messages } from '@practica/contract';
 export const assignmentText = {
   addAssignment: 'New assignment',
-  searchPlaceholder: 'Search by name (3+ characters)',
+  searchPlaceholder: `${messages.searchByName} (3+ characters)`,
   closeWizard: 'Close wizard',
   namePlaceholder: 'Assignment title',
   descriptionPlaceholder: 'What trainees should practise',

@@ -72,7 +72,7 @@ export function normalizeReviewText(
 /**
  * Checks the answers given for one form against its questions. Answers the stored answers in the
  * form's question order and the problems found, with `path` under `answers.ratings` or
- * `answers.feedback`: first 'All questions must be answered.' when a question has no answer, then
+ * `answers.feedback`: first messages.allQuestionsMustBeAnswered when a question has no answer, then
  * one detail per refused answer (unknown question, a question answered twice, a bad text).
  */
 export function checkReviewForm(

@@ -251,7 +251,7 @@ function formQuestions(data: AssignmentData, kind: 'ratings' | 'feedback'): Form
  * when given, are the answer's trainee, `questionnaireID` one of the assignment's two forms (400
  * otherwise); the answer is Submitted, or Reviewed while the assignment is not Closed (400 'Only
  * submitted answers can be reviewed.' / 'This assignment is closed.'); every question of both forms
- * answered with a valid text (400 'All questions must be answered.' and the details). Stores both
+ * answered with a valid text (400 messages.allQuestionsMustBeAnswered and the details). Stores both
  * forms (reviewer, time, answers; the ratings with their score), sets Reviewed, `reviewedAt`, the
  * score (mean of the rating answers) and the latest form ids, under the assignment's row lock.
  * Answers the refreshed detail.

@@ -142,7 +142,7 @@ export async function getAssetFor(db: Db, actor: Actor, id: number): Promise<Ass
 
 /**
  * Applies 001 §5 to a body for an asset of `type`: 'Avatar name is required!' or 'Environment
- * title is required!', then the image (400 'Failed to upload image!'). Throws ValidationError
+ * title is required!', then the image (400 messages.failedToUploadImage). Throws ValidationError
  * with the field messages.
  */
 function parseBody(type: AssetTypeId, body: AssetBody): AssetForm {
@@ -208,7 +208,7 @@ export async function updateAssetFor(
 
 /**
  * DELETE /assets/{id} (admin): removes the asset and its organization links. 409 ('Failed to
- * delete avatar!' / 'Failed to delete environment!') while an interview role, a question audio,
+ * delete avatar!' / messages.failedToDeleteEnvironment) while an interview role, a question audio,
  * an assignment or an assignment role uses it; the check and the delete run in one transaction
  * with the asset row locked.
  */

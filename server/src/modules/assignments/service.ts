@@ -262,12 +262,12 @@ interface Composition {
 
 /**
  * Checks a composition against the organization (001 §5, DECISIONS.md 'Content'): the interview
- * is an Active interview assignable to it ('Select an Interview to continue'); the environment an
- * Environment available to it ('Select an Environment to continue'); the roles are exactly the
- * interview's ('Missing roles: Add roles to the interview' for none or a foreign role, 'Select an
+ * is an Active interview assignable to it (messages.selectInterviewToContinue); the environment an
+ * Environment available to it (messages.selectEnvironmentToContinue); the roles are exactly the
+ * interview's (messages.missingRoles for none or a foreign role, 'Select an
  * Avatar to continue' for a role left without one) each with an Avatar available to it; the
  * rating scale and feedback form are Active and assignable ('Select a Rating Scale/Feedback Form
- * to continue') of the right type ('Invalid Ratings Selection', 'Invalid Feedback Selection').
+ * to continue') of the right type (messages.invalidRatingsSelection, messages.invalidFeedbackSelection).
  * Throws one 400 with every problem as details; the message is the first one's.
  */
 async function checkComposition(
@@ -585,7 +585,7 @@ async function listItem(db: Db, id: number): Promise<AssignmentListItem> {
  * answer (kept when they already have one: concurrent adds create one answer), instructors join
  * the Instructors tab, and the trainees of `groupIds` are added too. Users and groups must be of
  * the assignment's organization (404), users trainees or instructors (400); a Closed assignment
- * refuses (400). Answers the assignment with its counts and 'Successfully saved assignment trainees!'.
+ * refuses (400). Answers the assignment with its counts and messages.assignmentTraineesSaved.
  */
 export async function addAssignmentMembers(
   db: Db,
@@ -617,7 +617,7 @@ export async function addAssignmentMembers(
  * PUT /assignments/{id}/remove {ids}: removes trainees (only while their answer is Pending: 400
  * 'Only trainees whose answer is Pending can be removed.', nothing removed) and instructors; ids
  * that are not members are ignored. A Closed assignment refuses (400). Answers the assignment with
- * its counts ('Trainee removed successfully!').
+ * its counts (messages.traineeRemoved).
  */
 export async function removeAssignmentMembers(
   db: Db,

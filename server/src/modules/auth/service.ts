@@ -19,7 +19,7 @@ export interface AuthDeps {
 
 /**
  * Checks the credentials and answers the session user with a fresh token.
- * Throws 400 'Email or Password is incorrect!' for an unknown email, a wrong password, or an
+ * Throws 400 messages.emailOrPasswordIncorrect for an unknown email, a wrong password, or an
  * account that may not act (deactivated, soft-deleted, inactive organization) — the same answer
  * for all, so accounts cannot be enumerated. Throws 429 after too many failures for the address.
  */

@@ -234,7 +234,7 @@ export async function listOrganizationContentsFor(
 
 /**
  * Checks the avatars of roles (or audio rows) given for content of `organizationId`: Avatar assets
- * available to it (DECISIONS.md 'Content'). 400 'Select an Avatar to continue' naming the field.
+ * available to it (DECISIONS.md 'Content'). 400 messages.selectAvatarToContinue naming the field.
  */
 export async function assertAvatars(
   db: Db | Tx,
@@ -407,8 +407,8 @@ export async function deleteDraftContent(
 
 /**
  * 001 §5 'Submit interview for review', in order: at least one question ('Cannot submit
- * interview'), roles ('Missing roles: Add roles to the interview'), every question with a role
- * ('One or more questions do not have a role: ' and their ids), each role one of the interview's
+ * interview'), roles (messages.missingRoles), every question with a role
+ * (messages.questionsWithoutRole and their ids), each role one of the interview's
  * ('Question {id} has an invalid roleID'). Evaluations need at least one question.
  */
 async function assertSubmittable(tx: Tx, row: Pick<ContentRow, 'id' | 'contentTypeId'>) {

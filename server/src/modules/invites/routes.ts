@@ -56,7 +56,7 @@ export async function inviteRoutes(
         tags,
         summary:
           'A numeric id with a session: the invite (admin, manager of its organization, the instructor who sent it). ' +
-          'Otherwise the id is the registration link token (no session): the pending invite as the registration page shows it, or 404 "Invite invalid".',
+          `Otherwise the id is the registration link token (no session): the pending invite as the registration page shows it, or 404 "${messages.inviteInvalid}".`,
         params: z.object({ id: z.string().min(1, { error: messages.inviteInvalid }).max(512) }),
         response: { 200: envelopeSchema(z.union([inviteItemSchema, invitePublicSchema])) },
       },

@@ -123,7 +123,7 @@ export async function getInviteFor(db: Db, actor: Actor, id: number): Promise<In
 
 /**
  * GET /invites/{token} without a session (000 §2.7 registration page): the pending, unexpired
- * invite one of whose links carries `token`; 404 'Invite invalid' otherwise.
+ * invite one of whose links carries `token`; 404 messages.inviteInvalid otherwise.
  */
 export async function getInviteByToken(db: Db, token: string): Promise<InviteRow> {
   const row = await findPendingInviteByTokenHash(db, hashEmailToken(token));
@@ -258,7 +258,7 @@ export async function deleteInvite(db: Db, actor: Actor, id: number): Promise<vo
  * POST /invites/accept (no session; 000 §2.7 registration): creates the user with the invite's
  * role, organization and group (if the group still exists), the given names and password, and
  * marks the invite accepted — single use — in one transaction under the organization's row lock.
- * Errors: 404 'Invite invalid' for an unknown, used or expired token; 400 'Invite invalid' (on
+ * Errors: 404 messages.inviteInvalid for an unknown, used or expired token; 400 messages.inviteInvalid (on
  * `email`) when the email is not the invite's; 400 when the organization is inactive; 409 'A user
  * with this email address already exists!'; 409 'No trainee seats left' when a trainee would make
  * the active trainees exceed the seats (the invite's own reservation is what it converts, so other

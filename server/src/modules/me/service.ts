@@ -11,7 +11,7 @@
  *   been submitted.'), the assignment Active (Closed: 400 'This assignment is closed.') and today
  *   not past its due date (the due date itself included; 400 'The due date of this assignment has
  *   passed.'). Writes lock the assignment row, then the answer row, as the assignments module does,
- *   so 'Return to Draft' and 'Close' cannot race a submission.
+ *   so messages.returnToDraft and 'Close' cannot race a submission.
  * - Items: one per question of the interview, each a Ready Video file the trainee uploaded itself;
  *   saving replaces the items of the questions given and keeps the others.
  * - Submit: every question needs an item with a video (400 naming the missing ones), then Submitted

@@ -65,7 +65,7 @@ export async function getOrganizationDetailFor(
   return (await findOrganizationDetail(db, id))!;
 }
 
-/** Checks an image id given for an organization: a Ready image the admin may use (400 'Failed to upload image!'). */
+/** Checks an image id given for an organization: a Ready image the admin may use (400 messages.failedToUploadImage). */
 async function assertImage(
   db: Db,
   actor: Actor,

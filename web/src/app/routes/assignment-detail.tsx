@@ -1,6 +1,6 @@
 /**
  * /dbl/assignments/:id (001 §2 'Assignment detail'): trainee rows open the review screen unless
- * Pending (then user detail); 'Return to Draft' goes to the edit screen; 'Print Report' exports
+ * Pending (then user detail); messages.returnToDraft goes to the edit screen; 'Print Report' exports
  * the reviewed answers (001 §9).
  */
 import { useNavigate, useParams } from 'react-router';

@@ -1,6 +1,6 @@
 /**
  * /dbl/{contentTypeId}/evaluations/create and …/{id}/edit (001 §2 evaluations, §4, §5): title and
- * description, then the questions and the state actions ('Save evaluation before submitting'; in
+ * description, then the questions and the state actions (messages.saveEvaluationBeforeSubmitting; in
  * Review only Edit and Cancel). After the first save history is replaced with the edit screen.
  */
 import { Center, Loader } from '@mantine/core';

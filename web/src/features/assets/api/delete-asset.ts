@@ -1,6 +1,6 @@
 /**
- * DELETE /assets/{id} (001 §7): 'Asset deleted successfully!'; on failure (409 while in use) the
- * server's message, else 'Failed to delete avatar!' / 'Failed to delete environment!' (001 §8).
+ * DELETE /assets/{id} (001 §7): messages.assetDeleted; on failure (409 while in use) the
+ * server's message, else messages.failedToDeleteAvatar / messages.failedToDeleteEnvironment (001 §8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

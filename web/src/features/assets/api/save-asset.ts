@@ -1,6 +1,6 @@
 /**
  * POST /assets/{type} and PUT /assets/{id} (001 §7): name, description and image of an avatar or
- * environment ('Asset created successfully!', 'Asset updated successfully!', 001 §8).
+ * environment (messages.assetCreated, messages.assetUpdated, 001 §8).
  */
 import { assetSchema, type Asset, type AssetForm, type AssetTypeId } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
  * PUT /assets/{id}/add/{organizationId} and PUT /assets/{id}/remove/{organizationId} (001 §7):
  * the toggles of the organization's Assets tab ('{type} added/removed organization!', on failure
- * 'Failed to add asset!', 001 §8).
+ * messages.failedToAddAsset, 001 §8).
  */
 import { assetSchema, type Asset } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

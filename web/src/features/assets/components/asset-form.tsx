@@ -3,8 +3,8 @@
  * banner that the mobile assets are fixed, the name ('Avatar name is required!') or title
  * ('Environment title is required!'), the description and the image (≤ 300 KB, 'File size exceeds
  * 300KB…'). A picked image uploads first (POST /files/upload, then the bytes); a failed upload
- * aborts the save ('Failed to upload image!'). Saves with 'Asset created successfully!' or
- * 'Asset updated successfully!' (001 §8).
+ * aborts the save (messages.failedToUploadImage). Saves with messages.assetCreated or
+ * messages.assetUpdated (001 §8).
  */
 import { Button, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';

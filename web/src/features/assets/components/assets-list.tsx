@@ -1,8 +1,8 @@
 /**
  * The admin list of avatars or environments (001 §2 'Avatars and environments'): image thumbnail,
  * name (avatars) or title (environments), description, edit and delete. Deleting asks first and
- * toasts 'Asset deleted successfully!', or the server's message ('Failed to delete avatar!' /
- * 'Failed to delete environment!' while the asset is in use, 001 §8).
+ * toasts messages.assetDeleted, or the server's message (messages.failedToDeleteAvatar /
+ * messages.failedToDeleteEnvironment while the asset is in use, 001 §8).
  */
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { messages, type Asset } from '@practica/contract';

@@ -2,7 +2,7 @@
  * The Assets tab of an organization (001 §2 'Organization content views'): sub-tabs Avatars and
  * Environments. For the admin every general asset with a toggle that adds it to or removes it
  * from the organization (PUT /assets/{id}/add|remove/{organizationId}; '{type} added
- * organization!' / '{type} removed organization!', on failure 'Failed to add asset!'); read-only
+ * organization!' / '{type} removed organization!', on failure messages.failedToAddAsset); read-only
  * (the assets available to the organization) on the manager's organization info page.
  */
 import { Badge, Stack, Switch, Tabs, Text } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
  * The assignment detail (001 §2 'Assignment detail', §4): the page title is the assignment's name;
  * tabs Trainees and Instructors on the left, the summary card on the right, and the actions
- * 'Return to Draft', 'Close Assignment' and 'Print Report' by the server's flags. The report is
+ * messages.returnToDraft, messages.closeAssignment and 'Print Report' by the server's flags. The report is
  * another feature's: the page passes its button in as `printReport`.
  */
 import { Button, Grid, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
@@ -32,7 +32,7 @@ export interface AssignmentDetailViewProps {
   /** A trainee row: the review screen unless Pending, else user detail. */
   onOpenAnswer: (answerId: number) => void;
   onOpenUser: (userId: number) => void;
-  /** After 'Return to Draft'. */
+  /** After messages.returnToDraft. */
   onReturnedToDraft: () => void;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The summary card of an assignment (001 §2 'Assignment detail'): status tag, the 'Submitted'
- * progress ring (completed/total), 'Average Score' as stars out of 5, the dates start - close,
+ * progress ring (completed over total), the average score as stars out of 5, the dates start - close,
  * title, description, the interview, ratings and feedback (clickable previews) and the avatar and
  * environment images.
  */

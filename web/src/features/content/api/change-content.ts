@@ -31,7 +31,7 @@ export function changeContentStatus(id: number, statusId: number): Promise<Conte
   return api.put(`/contents/${id}/status`, { query: { statusId }, schema: contentSchema });
 }
 
-/** Mutation of a status change; toasts 'Content Status Updated!' or the failure. */
+/** Mutation of a status change; toasts messages.contentStatusUpdated or the failure. */
 export function useChangeContentStatus() {
   const client = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 /**
  * POST/PUT /interviews and POST /questionnaires?contentTypeId= / PUT /questionnaires/{id}
  * (001 §5, §7): the details forms of interviews and evaluations. The server's message
- * ('Interview Created Successfully!', ...) is toasted by the caller.
+ * (messages.interviewCreated, ...) is toasted by the caller.
  */
 import {
   questionnaireSchema,

@@ -1,7 +1,7 @@
 /**
  * The audio rows of an interview question (001 §2 'audio/avatar assignment', §5, §9): up to 4 rows,
  * each an mp3 of at most 500 KB uploaded through the file flow with a progress bar (the client
- * checks give 'File must be in .mp3 format' and 'File size exceeds 500KB. Please choose a smaller
+ * checks give messages.audioMustBeMp3 and 'File size exceeds 500KB. Please choose a smaller
  * file.') and the avatar that speaks it; an avatar chosen in one row leaves the other rows.
  */
 import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
  * New Interview / edit interview and New / edit evaluation (001 §2, §4, §5): the details form
- * (Title 'Title is required!', Description 'Description is required!', and for interviews the
- * roles with names and avatars, 'Role is required!'), then on the edit screen the question table
+ * (Title messages.titleRequired, Description messages.descriptionRequired, and for interviews the
+ * roles with names and avatars, messages.roleRequired), then on the edit screen the question table
  * (n/max for interviews; add hidden at the maximum) and the state actions. A new item's save
  * reports the created id so the page can replace history with its edit screen.
  */

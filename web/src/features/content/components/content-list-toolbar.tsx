@@ -1,5 +1,5 @@
 /**
- * The toolbar of the content lists (001 §2): the search box 'Search by name' (sent from 3
+ * The toolbar of the content lists (001 §2): the search box messages.searchByName (sent from 3
  * characters, 001 §9), the count of items and the plus button that creates one.
  */
 import { ActionIcon, Badge, Group, TextInput, Tooltip } from '@mantine/core';

@@ -47,7 +47,7 @@ export async function loadReport(assignmentId: number): Promise<ReportTable> {
 }
 
 /**
- * Builds and downloads the report of an assignment; shows 'Something went wrong while printing
+ * Builds and downloads the report of an assignment; shows 'messages.somethingWentWrong while printing
  * record' on any failure. Resolves to whether the file was produced.
  */
 export async function exportReport(assignmentId: number): Promise<boolean> {

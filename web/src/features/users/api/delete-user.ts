@@ -12,7 +12,7 @@ export function deleteUser(id: number): Promise<User> {
   return api.put(`/users/${id}/delete`, { schema: userSchema });
 }
 
-/** Mutation hook; callers toast their own fallback ('Failed to delete user!' / 'Failed to delete admin!'). */
+/** Mutation hook; callers toast their own fallback (messages.failedToDeleteUser / messages.failedToDeleteAdmin). */
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({

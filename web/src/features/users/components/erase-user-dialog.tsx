@@ -1,6 +1,6 @@
 /**
  * The erase confirmation (000 §4, §5): erasing removes an already soft-deleted user for good, so
- * the admin types the user's last name, or 'permanently delete' when there is none
+ * the admin types the last name of the user, or the fallback text when there is none
  * (`eraseConfirmationText`), compared ignoring case (`isEraseConfirmed`). The confirm button stays
  * disabled until the text matches; Cancel is blocked while the erase runs (000 §9).
  */
