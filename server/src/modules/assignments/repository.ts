@@ -19,12 +19,18 @@ import {
   files,
   groupMembers,
   interviewRoles,
-  questionOptions,
-  questions,
   users,
 } from '../../db/schema/index.js';
 import { availableTo } from '../assets/repository.js';
 import { assignableTo } from '../contents/index.js';
+import {
+  optionsOf,
+  questionsOf,
+  rolesOf,
+  type OptionRow,
+  type QuestionRow,
+  type RoleRow,
+} from '../contents/repository.js';
 import { likePattern } from '../users/list-repository.js';
 
 /**
@@ -367,6 +373,9 @@ export async function assetsByIds(db: Db | Tx, ids: readonly number[]): Promise<
     .where(inArray(assets.id, [...ids]));
 }
 
+/** Roles, questions and options as the content module reads them (one definition). */
+export type { OptionRow, QuestionRow, RoleRow } from '../contents/repository.js';
+
 export interface ContentRow {
   id: number;
   name: string;
@@ -375,30 +384,6 @@ export interface ContentRow {
   statusId: number;
   organizationId: number | null;
   updatedAt: Date;
-}
-
-export interface RoleRow {
-  id: number;
-  contentId: number;
-  name: string;
-  avatarId: number | null;
-}
-
-export interface QuestionRow {
-  id: number;
-  contentId: number;
-  text: string;
-  description: string;
-  questionTypeId: number;
-  interviewRoleId: number | null;
-  tags: string[];
-}
-
-export interface OptionRow {
-  id: number;
-  questionId: number;
-  text: string;
-  correctAnswer: number;
 }
 
 /**
@@ -416,7 +401,7 @@ export async function contentsWithQuestions(
 }> {
   if (ids.length === 0) return { contents: [], roles: [], questions: [], options: [] };
   const list = [...ids];
-  const [contentRows, roleRows, questionRows, optionRows] = await Promise.all([
+  const [contentRows, roleRows, questionRows] = await Promise.all([
     db
       .select({
         id: contents.id,
@@ -429,41 +414,13 @@ export async function contentsWithQuestions(
       })
       .from(contents)
       .where(inArray(contents.id, list)),
-    db
-      .select({
-        id: interviewRoles.id,
-        contentId: interviewRoles.contentId,
-        name: interviewRoles.name,
-        avatarId: interviewRoles.avatarId,
-      })
-      .from(interviewRoles)
-      .where(inArray(interviewRoles.contentId, list))
-      .orderBy(asc(interviewRoles.position), asc(interviewRoles.id)),
-    db
-      .select({
-        id: questions.id,
-        contentId: questions.contentId,
-        text: questions.text,
-        description: questions.description,
-        questionTypeId: questions.questionTypeId,
-        interviewRoleId: questions.interviewRoleId,
-        tags: questions.tags,
-      })
-      .from(questions)
-      .where(inArray(questions.contentId, list))
-      .orderBy(asc(questions.position), asc(questions.id)),
-    db
-      .select({
-        id: questionOptions.id,
-        questionId: questionOptions.questionId,
-        text: questionOptions.text,
-        correctAnswer: questionOptions.correctAnswer,
-      })
-      .from(questionOptions)
-      .innerJoin(questions, eq(questions.id, questionOptions.questionId))
-      .where(inArray(questions.contentId, list))
-      .orderBy(asc(questionOptions.position), asc(questionOptions.id)),
+    rolesOf(db, list),
+    questionsOf(db, { contentIds: list }),
   ]);
+  const optionRows = await optionsOf(
+    db,
+    questionRows.map((q) => q.id),
+  );
   return { contents: contentRows, roles: roleRows, questions: questionRows, options: optionRows };
 }
 
