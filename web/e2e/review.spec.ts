@@ -1,23 +1,43 @@
 /**
- * The review screen end to end (issue 8; 001 §2 'Review screen', §5, §9 'Report export'): the
- * instructor opens a Submitted seeded answer, the video loads and seeks, rates every rating
- * question, answers the feedback form (the work survives a reload), submits, sees it Reviewed,
- * then Print Report downloads an .xlsx whose sheet and header row match the spec.
+ * The main job end to end (issue 8; 001 §2 'Review screen', §5, §9 'Report export'): a trainee of
+ * Demo Academy whose answer is Pending on an Active assignment records and submits through the
+ * trainee simulator (`npm run simulate:trainee`, the mobile API over HTTP against this server);
+ * the instructor finds the answer on the dashboard's Pending Review list, opens it, plays and
+ * seeks the video, rates and gives feedback (the work survives a reload), submits, sees it
+ * Reviewed with its score on the assignment detail page, and Print Report there downloads an
+ * .xlsx whose sheet and header row are the spec's.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
+  AnswerStatus,
+  AssignmentStatus,
   QuestionType,
+  Role,
+  answerStatusLabels,
   format,
   messages,
-  type AnswerDetail,
-  type AnswerList,
+  type AssignmentDetail,
+  type AssignmentListItem,
+  type AssignmentQuestion,
+  type AssignmentUser,
 } from '@practica/contract';
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { reviewText } from '../src/config/review-text';
-import { reportColumns } from '../src/features/report/build-report';
 import { readXlsx } from '../src/features/report/testing/read-xlsx';
-import { demo, demoPassword, signIn } from './helpers';
+import { demo, demoPassword, signInAs } from './helpers';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/** For the first check after a page load: a busy machine may take a while to boot the console. */
+const pageLoad = { timeout: 20_000 };
+
+/** The stars every rating question gets, hence the score. */
+const stars = 4;
 
 /** Clicks star `n` of a Mantine Rating (its inputs are visually hidden; the labels are the stars). */
 async function pickStar(scope: Locator, n: number): Promise<void> {
@@ -25,101 +45,73 @@ async function pickStar(scope: Locator, n: number): Promise<void> {
   await scope.locator(`label[for="${id}"]`).click();
 }
 
-/** The instructor's bearer token. */
-async function instructorToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/auth', {
-    data: { email: demo.instructor, password: demoPassword },
-  });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { data: { token: string } }).data.token;
+/** GET `path` of the API as `token`, answering the envelope's data. */
+async function apiData<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), path).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
 }
 
-/** A Submitted answer the instructor can review, with a video on its first question. */
-async function submittedAnswer(request: APIRequestContext, token: string): Promise<AnswerDetail> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const list = await request.get('/api/assignments/answers?status=2', { headers });
-  expect(list.ok()).toBeTruthy();
-  const { data } = (await list.json()) as { data: AnswerList };
-  for (const row of data.list) {
-    const detail = await request.get(`/api/assignments/answers/${row.id}`, { headers });
-    const answer = ((await detail.json()) as { data: AnswerDetail }).data;
-    if (answer.canReview && answer.questions[0]?.item?.file) return answer;
+/**
+ * An Active assignment of the instructor's organization (Demo Academy) with a trainee whose answer
+ * is Pending; trainee@demo.test when it is one (the seed leaves it Pending for the simulator).
+ */
+async function pendingTrainee(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ assignmentId: number; trainee: AssignmentUser }> {
+  const { list } = await apiData<{ list: AssignmentListItem[] }>(
+    request,
+    token,
+    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+  );
+  for (const assignment of [...list].sort((a, b) => a.id - b.id)) {
+    const members = await apiData<{ list: AssignmentUser[] }>(
+      request,
+      token,
+      `/api/assignments/${assignment.id}/users?roles=${Role.Trainee}&status=${AnswerStatus.Pending}&pageSize=100`,
+    );
+    const trainee =
+      members.list.find((m) => m.email === demo.trainee && m.active) ??
+      members.list.find((m) => m.active);
+    if (trainee) return { assignmentId: assignment.id, trainee };
   }
-  throw new Error('No reviewable Submitted answer in the seed');
+  throw new Error('No Active assignment with a Pending trainee in the demo seed');
 }
 
-test('the instructor reviews a submitted answer and prints the report', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000);
-  const token = await instructorToken(request);
-  const answer = await submittedAnswer(request, token);
-  const ratings = answer.assignment.data.ratings?.questions ?? [];
-  const feedback = answer.assignment.data.feedback?.questions ?? [];
-
-  await signIn(page, demo.instructor);
-  await expect(page).toHaveURL(/\/dbl\//);
-  await page.goto(paths.review(answer.id));
-  const trainee = `${answer.user.firstName} ${answer.user.lastName}`;
-  await expect(
-    page.getByText(format.reviewTitle(answer.assignment.name, trainee)).first(),
-  ).toBeVisible();
-
-  // The video loads its metadata and seeks (Range requests).
-  const video = page.getByTestId('review-video');
-  await expect(video).toBeVisible();
-  await page.waitForFunction(
-    () =>
-      (document.querySelector('[data-testid="review-video"]') as HTMLVideoElement).readyState >= 1,
+/** Runs the trainee simulator against this server; answers the id of the submitted answer. */
+async function simulateTrainee(email: string, assignmentId: number, url: string): Promise<number> {
+  const { stdout } = await run(
+    'npm',
+    [
+      'run',
+      'simulate:trainee',
+      '--',
+      '--email',
+      email,
+      '--assignment',
+      String(assignmentId),
+      '--url',
+      url,
+    ],
+    { cwd: repoRoot, timeout: 120_000 },
   );
-  const seeked = await video.evaluate(
-    (el: HTMLVideoElement) =>
-      new Promise<number>((resolve) => {
-        const target = Number.isFinite(el.duration) ? el.duration / 2 : 0.5;
-        el.addEventListener('seeked', () => resolve(el.currentTime), { once: true });
-        el.currentTime = target;
-      }),
-  );
-  expect(seeked).toBeGreaterThan(0);
-  await expect(page.getByTestId('player-time')).not.toHaveText(/^0:00 \//);
+  const submitted = answerStatusLabels[AnswerStatus.Submitted];
+  const done = new RegExp(`Done: answer (\\d+) is ${submitted}`).exec(stdout);
+  expect(done, stdout).not.toBeNull();
+  return Number(done![1]);
+}
 
-  // Rotate by 90°, keyboard next/previous question.
-  await page.getByRole('button', { name: reviewText.rotate }).click();
-  await expect(video).toHaveAttribute('style', /rotate\(90deg\)/);
-  await page.screenshot({ path: test.info().outputPath('review-rotated.png') });
-  await page.getByRole('button', { name: reviewText.rotate }).click();
-  await page.getByRole('button', { name: reviewText.rotate }).click();
-  await page.getByRole('button', { name: reviewText.rotate }).click();
-  await expect(video).toHaveAttribute('style', /rotate\(0deg\)/);
-  if (answer.questions.length > 1) {
-    await page.locator('body').press('n');
-    await expect(page.getByTestId('question-text')).toContainText(answer.questions[1]?.text ?? '');
-    await page.locator('body').press('p');
-    await expect(page.getByTestId('question-text')).toContainText(answer.questions[0]?.text ?? '');
-  }
+/** The review screen's video element. */
+const videoOf = (page: Page) => page.getByTestId('review-video');
+const currentTime = (page: Page) =>
+  videoOf(page).evaluate((el: HTMLVideoElement) => el.currentTime);
 
-  // Ratings: 4 stars on every rating question.
-  const ratingsTab = page.getByRole('tab', { name: new RegExp(`^${messages.ratings}`) });
-  await expect(ratingsTab).toContainText(format.evaluationCounter(false));
-  const stars = page.getByTestId('rating-question');
-  await expect(stars).toHaveCount(ratings.length);
-  for (let i = 0; i < ratings.length; i += 1) {
-    await pickStar(stars.nth(i), 4);
-  }
-  await expect(ratingsTab).toContainText(format.evaluationCounter(true));
-  await expect(page.getByTestId('average-score')).toHaveText('4.0');
-
-  // The review in progress survives a reload.
-  await page.reload();
-  await expect(ratingsTab).toContainText(format.evaluationCounter(true));
-
-  // Feedback: the first option of choices, a text for open questions.
-  const feedbackTab = page.getByRole('tab', { name: new RegExp(`^${messages.feedback}`) });
-  await feedbackTab.click();
+/** Answers every feedback question: the first option of choices, a sentence for open ones. */
+async function giveFeedback(page: Page, feedback: readonly AssignmentQuestion[]): Promise<void> {
+  const panel = page.getByRole('tabpanel');
   for (const [i, q] of feedback.entries()) {
     const label = reviewText.feedbackLabel(i + 1, q.text);
-    const panel = page.getByRole('tabpanel');
     if (q.questionTypeId === QuestionType.Single) {
       await panel.getByRole('radiogroup', { name: label }).getByRole('radio').first().check();
     } else if (
@@ -133,28 +125,146 @@ test('the instructor reviews a submitted answer and prints the report', async ({
       await panel.getByLabel(label).fill('Clear and confident answer.');
     }
   }
+}
+
+test('a simulated trainee submits; the instructor reviews from the dashboard and prints the report', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const login = await request.post('/api/auth', {
+    data: { email: demo.instructor, password: demoPassword },
+  });
+  expect(login.ok()).toBeTruthy();
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const { assignmentId, trainee } = await pendingTrainee(request, token);
+  const assignment = await apiData<AssignmentDetail>(
+    request,
+    token,
+    `/api/assignments/${assignmentId}`,
+  );
+  const ratings = assignment.data.ratings?.questions ?? [];
+  const feedback = assignment.data.feedback?.questions ?? [];
+  const interview = assignment.data.interview?.questions ?? [];
+  expect(ratings.length).toBeGreaterThan(0);
+  expect(interview.length).toBeGreaterThan(1);
+
+  // The trainee records one video per question and submits, through the mobile API.
+  const answerId = await simulateTrainee(trainee.email, assignmentId, baseURL!);
+  const fullName = `${trainee.firstName} ${trainee.lastName}`;
+
+  // The instructor finds it on the dashboard's Pending Review list and opens it from there.
+  await signInAs(page, demo.instructor, paths.dashboard());
+  const pending = page.getByRole('table', { name: messages.pendingReview });
+  const row = pending
+    .getByRole('row')
+    .filter({ hasText: fullName })
+    .filter({ hasText: assignment.name });
+  await expect(row).toHaveCount(1, pageLoad);
+  await expect(row).toContainText(messages.toReview);
+  await row.click();
+  await expect(page).toHaveURL(paths.review(answerId));
+  await expect(page.getByText(format.reviewTitle(assignment.name, fullName)).first()).toBeVisible(
+    pageLoad,
+  );
+  await expect(page.getByRole('img', { name: reviewText.viewed })).toBeVisible();
+
+  // The video plays (its time advances) and pauses.
+  const video = videoOf(page);
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState))
+    .toBeGreaterThan(0);
+  await page.getByRole('button', { name: reviewText.play }).click();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await page.getByRole('button', { name: reviewText.pause }).click();
+  await expect(page.getByRole('button', { name: reviewText.play })).toBeVisible();
+  expect(await video.evaluate((el: HTMLVideoElement) => el.paused)).toBe(true);
+
+  // The seek slider moves the video: a click at 3/4 of the track seeks to 3/4 of the video.
+  const duration = await video.evaluate((el: HTMLVideoElement) => el.duration);
+  expect(duration).toBeGreaterThan(1);
+  const track = page.getByRole('slider', { name: reviewText.seek }).locator('..');
+  const box = (await track.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(duration * 0.6);
+  expect(await currentTime(page)).toBeLessThan(duration * 0.9);
+  await expect(page.getByTestId('player-time')).not.toHaveText(/^0:00 \//);
+  await page.screenshot({ path: test.info().outputPath('review-playing.png') });
+
+  // Rotate by 90°, next/previous question by key.
+  const rotate = page.getByRole('button', { name: reviewText.rotate });
+  await rotate.click();
+  await expect(video).toHaveAttribute('style', /rotate\(90deg\)/);
+  await page.screenshot({ path: test.info().outputPath('review-rotated.png') });
+  for (let i = 0; i < 3; i += 1) await rotate.click();
+  await expect(video).toHaveAttribute('style', /rotate\(0deg\)/);
+  await page.locator('body').press('n');
+  await expect(page.getByTestId('question-text')).toContainText(interview[1]!.text);
+  await page.locator('body').press('p');
+  await expect(page.getByTestId('question-text')).toContainText(interview[0]!.text);
+
+  // Ratings: the same stars on every rating question; the average shows with one decimal.
+  const ratingsTab = page.getByRole('tab', { name: new RegExp(`^${messages.ratings}`) });
+  await expect(ratingsTab).toContainText(format.evaluationCounter(false));
+  const ratingQuestions = page.getByTestId('rating-question');
+  await expect(ratingQuestions).toHaveCount(ratings.length);
+  for (let i = 0; i < ratings.length; i += 1) await pickStar(ratingQuestions.nth(i), stars);
+  await expect(ratingsTab).toContainText(format.evaluationCounter(true));
+  await expect(page.getByTestId('average-score')).toHaveText(stars.toFixed(1));
+
+  // The review in progress survives a reload.
+  await page.reload();
+  await expect(ratingsTab).toContainText(format.evaluationCounter(true), pageLoad);
+
+  const feedbackTab = page.getByRole('tab', { name: new RegExp(`^${messages.feedback}`) });
+  await feedbackTab.click();
+  await giveFeedback(page, feedback);
   await expect(feedbackTab).toContainText(format.evaluationCounter(true));
   await page.screenshot({ path: test.info().outputPath('review-feedback.png') });
 
   await page.getByRole('button', { name: messages.submit, exact: true }).click();
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
-  const printReport = page.getByRole('button', { name: messages.printReport });
-  await expect(printReport).toBeVisible();
-  const after = await request.get(`/api/assignments/answers/${answer.id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const reviewed = ((await after.json()) as { data: AnswerDetail }).data;
-  expect(reviewed.statusId).toBe(3);
+  await expect(page.getByRole('button', { name: messages.printReport })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('review-reviewed.png') });
-  expect(reviewed.data.ratingsAnswer?.answers).toHaveLength(ratings.length);
 
-  // Print Report downloads the spec's spreadsheet.
-  const [download] = await Promise.all([page.waitForEvent('download'), printReport.click()]);
+  // The assignment detail shows the answer Reviewed with its score.
+  await page.goto(paths.assignmentDetail(assignmentId));
+  const traineeRow = page
+    .getByRole('table', { name: messages.trainees })
+    .getByRole('row')
+    .filter({ hasText: fullName });
+  await expect(traineeRow).toContainText(messages.reviewed, pageLoad);
+  await expect(traineeRow).toContainText(format.scoreOutOf(stars));
+
+  // Print Report downloads the spec's spreadsheet, parsed back here.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: messages.printReport }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(
-    new RegExp(`^AssignmentReport${answer.assignmentId}-\\d+\\.xlsx$`),
+    new RegExp(`^AssignmentReport${assignmentId}-\\d+\\.xlsx$`),
   );
   const file = readXlsx(readFileSync(await download.path()));
   expect(file.sheetNames).toEqual([messages.reportSheetName]);
-  expect(file.rows[0]).toEqual(reportColumns({ ratings, feedback }));
-  expect(file.rows.some((row) => row[0] === answer.userId)).toBeTruthy();
+  expect(file.rows[0]).toEqual([
+    messages.reportColUserId,
+    messages.reportColFirstName,
+    messages.reportColLastName,
+    messages.reportColCompletedDate,
+    messages.reportColPractice,
+    messages.reportColTotalDuration,
+    messages.reportColReviewerId,
+    messages.reportColReviewerFirstName,
+    messages.reportColReviewerLastName,
+    messages.reportColReviewedDate,
+    messages.reportColAvgScore,
+    ...ratings.map((q, i) => format.reportRatingColumn(i + 1, q.text)),
+    ...feedback.map((q, i) => format.reportFeedbackColumn(i + 1, q.text)),
+  ]);
+  const mine = file.rows.find((r) => r[0] === trainee.id);
+  expect(mine?.slice(1, 3)).toEqual([trainee.firstName, trainee.lastName]);
+  expect(mine?.[10]).toBe(stars);
+  expect(mine?.slice(11, 11 + ratings.length)).toEqual(ratings.map(() => stars));
 });

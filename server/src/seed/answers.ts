@@ -1,11 +1,18 @@
 /**
- * Demo answers (issue 8; 001 §2 'Review screen', §4): on Demo Academy's Active demo assignment,
- * through the trainees' own path (modules/me/trainee-session.ts, in process: the same service calls
- * as the mobile API and the files module's upload with its magic-byte check) — tessa@demo.test has
- * Submitted ('To review'), omar@demo.test has Submitted and was Reviewed by instructor@demo.test
- * (through the review service), priya@demo.test has practised and recorded two answers (Pending),
- * and trainee@demo.test is left Pending for the trainee simulator
- * (`npm run simulate:trainee -- --email trainee@demo.test --assignment <id>`).
+ * Demo answers (issue 8; 001 §2 'Review screen', §4), through the trainees' own path
+ * (modules/me/trainee-session.ts, in process: the same service calls as the mobile API and the
+ * files module's upload with its magic-byte check), so that Demo Academy opens with Pending,
+ * Submitted and Reviewed answers that play:
+ * - the Active demo assignment: tessa@demo.test has Submitted ('To review'), omar@demo.test has
+ *   Submitted and was Reviewed by instructor@demo.test (through the review service),
+ *   priya@demo.test has practised and recorded two answers (Pending), and trainee@demo.test is left
+ *   Pending for the trainee simulator (`npm run simulate:trainee -- --email trainee@demo.test
+ *   --assignment <id>`);
+ * - the Closed demo assignment (a past round): trainee@demo.test was Reviewed and omar@demo.test
+ *   Submitted (still to review: closing does not strand submitted work), so its Print Report has
+ *   rows. Trainees only answer Active assignments before their due date, so the seed reopens it
+ *   (Active, no due date) for the round, closes it again with its own due date, and dates the
+ *   submissions and the review inside the round (days before the due date).
  *
  * The videos in `fixtures/video/` (one per question number, H.264 + AAC mp4 of 30–60 KB with a
  * spoken answer) are made by `fixtures/video/generate.sh` with ffmpeg and espeak-ng; their
@@ -14,7 +21,7 @@
  *
  * Runs last in the demo seed, after the assignments. Idempotent: nothing is seeded when any answer
  * of Demo Academy has left Pending, been practised or has items; nor without a storage driver
- * (tests, unless they pass the app's), the content or the assignment.
+ * (tests, unless they pass the app's), the content or the Active assignment.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +37,14 @@ import {
 } from '@practica/contract';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { answerItems, answers, assignments, organizations, users } from '../db/schema/index.js';
+import {
+  answerItems,
+  answers,
+  assignments,
+  contentAnswers,
+  organizations,
+  users,
+} from '../db/schema/index.js';
 import { serverRoot } from '../lib/paths.js';
 import { createLocalStorage, type StorageDriver } from '../lib/storage/index.js';
 import { getAnswerFor, submitReview } from '../modules/answers/service.js';
@@ -59,12 +73,43 @@ export async function loadDemoVideos(): Promise<SessionVideo[]> {
   );
 }
 
-/** What each demo trainee does on the Active demo assignment. */
-const demoTrainees = [
-  { email: 'tessa@demo.test', submit: true, review: false, questions: undefined },
-  { email: 'omar@demo.test', submit: true, review: true, questions: undefined },
-  { email: 'priya@demo.test', submit: false, review: false, questions: 2 },
-] as const;
+/** What one demo trainee does on a demo assignment. */
+interface DemoTrainee {
+  email: string;
+  submit: boolean;
+  /** Reviewed by instructor@demo.test after submitting. */
+  review: boolean;
+  /** Answers only the first `n` questions (default: all). */
+  questions?: number;
+  /** Closed round only: days before the due date of the submission (the review: 2 days later). */
+  submittedDaysBeforeClose?: number;
+}
+
+/** The demo rounds: the assignment (by its seeded status) and what each of its trainees does. */
+const demoRounds: readonly {
+  statusId: typeof AssignmentStatus.Active | typeof AssignmentStatus.Closed;
+  trainees: readonly DemoTrainee[];
+}[] = [
+  {
+    statusId: AssignmentStatus.Active,
+    trainees: [
+      { email: 'tessa@demo.test', submit: true, review: false },
+      { email: 'omar@demo.test', submit: true, review: true },
+      { email: 'priya@demo.test', submit: false, review: false, questions: 2 },
+    ],
+  },
+  {
+    statusId: AssignmentStatus.Closed,
+    trainees: [
+      { email: 'trainee@demo.test', submit: true, review: true, submittedDaysBeforeClose: 9 },
+      { email: 'omar@demo.test', submit: true, review: false, submittedDaysBeforeClose: 5 },
+    ],
+  },
+];
+
+/** Days from a Closed round's submission to its review. */
+const reviewAfterDays = 2;
+const dayMs = 24 * 60 * 60 * 1000;
 
 /** As in seed/assets.ts: the configured DATA_DIR's disk, none in tests or in memory. */
 function configuredStorage(): StorageDriver | null {
@@ -115,6 +160,24 @@ export function demoReviewAnswers(form: AssignmentContent | null): ReviewAnswer[
   });
 }
 
+/** Demo Academy's seeded assignment of a round: id, status and due date; undefined when missing. */
+async function roundAssignment(db: Db, organizationId: number, statusId: number) {
+  const name = demoAssignments.find((a) => a.statusId === statusId)?.name;
+  if (!name) return undefined;
+  const [row] = await db
+    .select({ id: assignments.id, closeDate: assignments.closeDate })
+    .from(assignments)
+    .where(
+      and(
+        eq(assignments.organizationId, organizationId),
+        eq(assignments.statusId, statusId),
+        eq(assignments.name, name),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /**
  * Seeds the demo answers unless present (see the module note). `storage` receives the videos
  * (default: the configured DATA_DIR's local disk; nothing is seeded when there is none). Returns
@@ -127,19 +190,8 @@ export async function seedAnswers(db: Db, storage?: StorageDriver): Promise<bool
     .where(eq(organizations.name, demoOrganizationName))
     .limit(1);
   if (!org) return false;
-  const activeName = demoAssignments.find((a) => a.statusId === AssignmentStatus.Active)?.name;
-  const [assignment] = await db
-    .select({ id: assignments.id })
-    .from(assignments)
-    .where(
-      and(
-        eq(assignments.organizationId, org.id),
-        eq(assignments.statusId, AssignmentStatus.Active),
-        eq(assignments.name, activeName ?? ''),
-      ),
-    )
-    .limit(1);
-  if (!assignment) return false;
+  const active = await roundAssignment(db, org.id, AssignmentStatus.Active);
+  if (!active) return false;
   const [started] = await db
     .select({ id: answers.id })
     .from(answers)
@@ -159,14 +211,43 @@ export async function seedAnswers(db: Db, storage?: StorageDriver): Promise<bool
   const driver = storage ?? configuredStorage();
   if (!driver) return false;
   try {
-    return await seedWith(db, driver, assignment.id);
+    const videos = await loadDemoVideos();
+    let seeded = false;
+    for (const round of demoRounds) {
+      const assignment =
+        round.statusId === AssignmentStatus.Active
+          ? active
+          : await roundAssignment(db, org.id, round.statusId);
+      if (!assignment) continue;
+      const deps = { db, storage: driver, videos };
+      const done =
+        round.statusId === AssignmentStatus.Closed
+          ? await seedClosedRound(deps, assignment, round.trainees)
+          : await seedRound(deps, assignment.id, round.trainees);
+      seeded ||= done.length > 0;
+    }
+    return seeded;
   } finally {
     if (!storage) await driver.close?.();
   }
 }
 
-async function seedWith(db: Db, storage: StorageDriver, assignmentId: number): Promise<boolean> {
-  const videos = await loadDemoVideos();
+/** What a round needs: the database, the storage the videos go to and the videos. */
+interface RoundDeps {
+  db: Db;
+  storage: StorageDriver;
+  videos: SessionVideo[];
+}
+
+/**
+ * Plays `trainees` on the assignment through the mobile path, reviewing as instructor@demo.test
+ * those marked so. Answers the answers made, with their trainee.
+ */
+async function seedRound(
+  { db, storage, videos }: RoundDeps,
+  assignmentId: number,
+  trainees: readonly DemoTrainee[],
+): Promise<{ answerId: number; trainee: DemoTrainee }[]> {
   const reviewer = await actorOf(db, reviewerEmail);
   const members = await db
     .select({ email: users.email })
@@ -177,13 +258,13 @@ async function seedWith(db: Db, storage: StorageDriver, assignmentId: number): P
         eq(answers.assignmentId, assignmentId),
         inArray(
           users.email,
-          demoTrainees.map((t) => t.email),
+          trainees.map((t) => t.email),
         ),
       ),
     );
   const onAssignment = new Set(members.map((m) => m.email));
-  let seeded = false;
-  for (const trainee of demoTrainees) {
+  const done: { answerId: number; trainee: DemoTrainee }[] = [];
+  for (const trainee of trainees) {
     if (!onAssignment.has(trainee.email)) continue;
     const actor = await actorOf(db, trainee.email);
     if (!actor) continue;
@@ -193,7 +274,7 @@ async function seedWith(db: Db, storage: StorageDriver, assignmentId: number): P
       videos,
       { submit: trainee.submit, ...(trainee.questions ? { questions: trainee.questions } : {}) },
     );
-    seeded = true;
+    done.push({ answerId: answer.id, trainee });
     if (!trainee.review || !reviewer) continue;
     const opened = await getAnswerFor(db, reviewer, answer.id);
     await submitReview(db, reviewer, answer.id, actor.id, {
@@ -204,5 +285,53 @@ async function seedWith(db: Db, storage: StorageDriver, assignmentId: number): P
       },
     });
   }
-  return seeded;
+  return done;
+}
+
+/**
+ * A Closed round: reopens the assignment (Active, no due date) so that the trainees' own path
+ * accepts the answers, plays the round, closes it again with its due date (also when the round
+ * fails), then dates each submission and review inside the round.
+ */
+async function seedClosedRound(
+  deps: RoundDeps,
+  assignment: { id: number; closeDate: string | null },
+  trainees: readonly DemoTrainee[],
+): Promise<{ answerId: number; trainee: DemoTrainee }[]> {
+  const { db } = deps;
+  const reopen = (statusId: number, closeDate: string | null) =>
+    db.update(assignments).set({ statusId, closeDate }).where(eq(assignments.id, assignment.id));
+  await reopen(AssignmentStatus.Active, null);
+  let done: { answerId: number; trainee: DemoTrainee }[];
+  try {
+    done = await seedRound(deps, assignment.id, trainees);
+  } finally {
+    await reopen(AssignmentStatus.Closed, assignment.closeDate);
+  }
+  const closedAt = assignment.closeDate
+    ? new Date(`${assignment.closeDate}T16:30:00`).getTime()
+    : Date.now();
+  for (const { answerId, trainee } of done) {
+    if (!trainee.submit) continue;
+    const submittedAt = new Date(closedAt - (trainee.submittedDaysBeforeClose ?? 1) * dayMs);
+    const reviewedAt = trainee.review
+      ? new Date(submittedAt.getTime() + reviewAfterDays * dayMs)
+      : null;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(answerItems)
+        .set({ createdAt: submittedAt, updatedAt: submittedAt })
+        .where(eq(answerItems.answerId, answerId));
+      await tx
+        .update(answers)
+        .set({ submittedAt, reviewedAt, updatedAt: reviewedAt ?? submittedAt })
+        .where(eq(answers.id, answerId));
+      if (reviewedAt)
+        await tx
+          .update(contentAnswers)
+          .set({ createdAt: reviewedAt })
+          .where(eq(contentAnswers.answerId, answerId));
+    });
+  }
+  return done;
 }

@@ -136,6 +136,40 @@ describe('GET /api/assignments/answers', () => {
     );
   });
 
+  it('combines filters: assignment and status, several statuses, a trainee’s own user id and status', async () => {
+    expect(
+      listIds(
+        await s.call(
+          'GET',
+          `/api/assignments/answers?assignmentId=${s.assignment}&status=1`,
+          'instructor',
+        ),
+      ),
+    ).toEqual([answerId.omar]);
+    expect(
+      listIds(
+        await s.call('GET', `/api/assignments/answers?assignmentId=${s.draft}&status=2`, 'manager'),
+      ),
+    ).toEqual([]);
+    expect(listIds(await s.call('GET', '/api/assignments/answers?status=2,3', 'admin'))).toEqual([
+      answerId.trainee,
+      answerId.tessa,
+    ]);
+    const own = await s.call(
+      'GET',
+      `/api/assignments/answers?userId=${s.ids.trainee}&status=2`,
+      'trainee',
+    );
+    expect(own.statusCode).toBe(200);
+    expect(listIds(own)).toEqual([answerId.trainee]);
+    const paged = await s.call(
+      'GET',
+      `/api/assignments/answers?assignmentId=${s.assignment}&pageSize=25&page=1`,
+      'manager',
+    );
+    expect(paged.json().data.count).toBe(3);
+  });
+
   it('carries each row’s data with includes=answers (what the report needs)', async () => {
     const res = await s.call(
       'GET',
@@ -501,14 +535,27 @@ describe('seedAnswers', () => {
   it('seeds Submitted, Reviewed and Pending answers whose videos play, once', async () => {
     const ctx = await buildContentApp({ assignments: true });
     try {
+      const [closed] = await ctx.db
+        .select()
+        .from(assignments)
+        .where(eq(assignments.statusId, AssignmentStatus.Closed));
       expect(await seedAnswers(ctx.db, ctx.app.files.storage)).toBe(true);
       const rows = await ctx.db
-        .select({ email: users.email, id: answers.id, statusId: answers.statusId })
+        .select({
+          email: users.email,
+          id: answers.id,
+          assignmentId: answers.assignmentId,
+          statusId: answers.statusId,
+          assignmentStatusId: assignments.statusId,
+          submittedAt: answers.submittedAt,
+          reviewedAt: answers.reviewedAt,
+        })
         .from(answers)
         .innerJoin(users, eq(users.id, answers.userId))
-        .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-        .where(eq(assignments.statusId, AssignmentStatus.Active));
-      const by = new Map(rows.map((r) => [r.email, r]));
+        .innerJoin(assignments, eq(assignments.id, answers.assignmentId));
+      const on = (statusId: number) =>
+        new Map(rows.filter((r) => r.assignmentStatusId === statusId).map((r) => [r.email, r]));
+      const by = on(AssignmentStatus.Active);
       expect(by.get('tessa@demo.test')?.statusId).toBe(AnswerStatus.Submitted);
       expect(by.get('omar@demo.test')?.statusId).toBe(AnswerStatus.Reviewed);
       expect(by.get('priya@demo.test')?.statusId).toBe(AnswerStatus.Pending);
@@ -537,12 +584,56 @@ describe('seedAnswers', () => {
       expect(priya.data.interviewAnswer.answers).toHaveLength(2);
       expect(priya.practiceCounter).toBe(1);
 
+      // The Closed round: still Closed with its due date; Tom Reviewed, Omar Submitted, both dated
+      // inside the round (before the due date), and the report has a row.
+      const past = on(AssignmentStatus.Closed);
+      const [closedNow] = await ctx.db
+        .select()
+        .from(assignments)
+        .where(eq(assignments.id, closed!.id));
+      expect(closedNow).toMatchObject({
+        statusId: AssignmentStatus.Closed,
+        closeDate: closed!.closeDate,
+      });
+      const tom = past.get('trainee@demo.test')!;
+      const omar = past.get('omar@demo.test')!;
+      expect(tom.statusId).toBe(AnswerStatus.Reviewed);
+      expect(omar.statusId).toBe(AnswerStatus.Submitted);
+      const dueEnd = new Date(`${closed!.closeDate}T23:59:59`).getTime();
+      for (const at of [tom.submittedAt, tom.reviewedAt, omar.submittedAt])
+        expect(at!.getTime()).toBeLessThan(dueEnd);
+      expect(tom.reviewedAt!.getTime()).toBeGreaterThan(tom.submittedAt!.getTime());
+      const report = (
+        await ctx.call(
+          'GET',
+          `/api/assignments/answers?assignmentId=${closed!.id}&status=3&includes=answers`,
+          'manager',
+        )
+      ).json().data;
+      expect(report.count).toBe(1);
+      expect(report.list[0].data.ratingsAnswer.contentAnswer.createdAt).toBe(
+        tom.reviewedAt!.toISOString(),
+      );
+      expect(report.list[0].data.interviewAnswer.answers.length).toBeGreaterThan(0);
+      const closedDetail = (
+        await ctx.call('GET', `/api/assignments/${closed!.id}`, 'instructor')
+      ).json().data;
+      expect(closedDetail.canPrintReport).toBe(true);
+      // Closing does not strand submitted work: Omar's can still get its first review.
+      expect(
+        (await ctx.call('GET', `/api/assignments/answers/${omar.id}`, 'instructor')).json().data
+          .canReview,
+      ).toBe(true);
+
       const pendingReview = (
         await ctx.call('GET', '/api/assignments/answers?status=2', 'instructor')
       ).json().data;
       expect(
-        pendingReview.list.map((r: { user: { firstName: string } }) => r.user.firstName),
-      ).toEqual(['Tessa']);
+        pendingReview.list.map(
+          (r: { user: { firstName: string }; assignmentId: number }) =>
+            `${r.user.firstName}@${r.assignmentId}`,
+        ),
+      ).toEqual([`Tessa@${by.get('tessa@demo.test')!.assignmentId}`, `Omar@${closed!.id}`]);
       expect(await seedAnswers(ctx.db, ctx.app.files.storage)).toBe(false);
     } finally {
       await ctx.close();

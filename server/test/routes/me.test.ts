@@ -422,6 +422,30 @@ describe('trainees never reach another trainee’s answer', () => {
     expect(own.list.map((r: { userId: number }) => r.userId)).toEqual([s.ids.tessa]);
     expect((await s.call('GET', `/api/assignments/answers/${toms}`, 'nina')).statusCode).toBe(404);
   });
+  it('through the mobile calls: a trainee of another organization or not on the assignment gets 404 on every write; nothing changes', async () => {
+    const before = await answerRow('omar');
+    const itemsBefore = await itemsOf('omar');
+    for (const who of ['nina', 'priya'] as const) {
+      const fileId = await s.upload(who);
+      for (const [method, url, body] of [
+        ['GET', base(), undefined],
+        ['POST', `${base()}/practice`, undefined],
+        [
+          'PUT',
+          `${base()}/answers`,
+          { items: [{ questionId: s.interview.questionIds[0], fileId, duration: 2 }] },
+        ],
+        ['POST', `${base()}/submit`, undefined],
+      ] as const) {
+        const res = await s.call(method, url, who, body);
+        expect(res.statusCode, `${who} ${method} ${url}`).toBe(404);
+      }
+    }
+    const after = await answerRow('omar');
+    expect(after.practiceCounter).toBe(before.practiceCounter);
+    expect(after.statusId).toBe(before.statusId);
+    expect(await itemsOf('omar')).toEqual(itemsBefore);
+  });
 });
 
 describe('answer videos are served with Range', () => {
@@ -452,6 +476,31 @@ describe('answer videos are served with Range', () => {
     const tail = await s.app.inject({ method: 'GET', url, headers: { range: 'bytes=-100' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 100))).toBe(true);
+    const beyond = await s.app.inject({
+      method: 'GET',
+      url,
+      headers: { range: `bytes=${bytes.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('serves a webm answer as video/webm with Range', async () => {
+    const bytes = media.padTo(media.webm, 4096);
+    const fileId = await s.upload('omar', bytes, 'answer.webm');
+    await s.call('PUT', `${base()}/answers`, 'omar', {
+      items: [{ questionId: s.interview.questionIds[1], fileId, duration: 3 }],
+    });
+    const items = (await s.call('GET', base(), 'omar')).json().data.answer.items as {
+      fileId: number;
+      file: { url: string };
+    }[];
+    const url = items.find((i) => i.fileId === fileId)!.file.url;
+    expect(url).toMatch(/\.webm$/);
+    const part = await s.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-3' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-type']).toBe('video/webm');
+    expect(part.rawPayload.equals(bytes.subarray(0, 4))).toBe(true);
   });
 });
 

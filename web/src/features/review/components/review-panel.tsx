@@ -112,7 +112,8 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
   return (
     <Paper p="md" withBorder h="100%">
       <Stack gap="md" h="100%">
-        <Group justify="space-between" wrap="nowrap">
+        {/* As tall as the Print Report button, so that nothing moves when it appears. */}
+        <Group justify="space-between" wrap="nowrap" mih={30}>
           <Group gap="xs">
             <Text fw={600}>{messages.review}</Text>
             {answer.viewed ? (
@@ -138,7 +139,7 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
               {messages.feedback} {format.evaluationCounter(complete.feedback)}
             </Tabs.Tab>
           </Tabs.List>
-          <ScrollArea.Autosize mah={420} mt="md" offsetScrollbars>
+          <ScrollArea.Autosize mah={480} mt="md" offsetScrollbars>
             <Tabs.Panel value="ratings">{list('ratings', forms.ratings)}</Tabs.Panel>
             <Tabs.Panel value="feedback">{list('feedback', forms.feedback)}</Tabs.Panel>
           </ScrollArea.Autosize>

@@ -165,7 +165,8 @@ export function VideoPlayer({ questions }: VideoPlayerProps) {
         </Box>
 
         <Slider
-          aria-label={reviewText.seek}
+          thumbLabel={reviewText.seek}
+          thumbValueText={(v) => clock(v)}
           min={0}
           max={Math.max(duration, 0.1)}
           step={0.1}

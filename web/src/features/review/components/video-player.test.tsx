@@ -1,0 +1,255 @@
+/**
+ * The review video player (001 §2 'Review screen', §9): rotation in 90° steps, play/pause, the seek
+ * slider, elapsed/total time, mute, previous/next question and the segmented progress bar Q1..Qn
+ * (buttons and keys), the question text and role, and the 500 × 675 px maximum size. jsdom has no
+ * media: play/pause/paused/duration are stubbed on HTMLMediaElement, events fired by hand.
+ */
+import { format, videoMaxHeightPx, videoMaxWidthPx, type AnswerQuestion } from '@practica/contract';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reviewText } from '../../../config/review-text';
+import { renderWithProviders } from '../../../test/render';
+import { VideoPlayer } from './video-player';
+
+/** A question of the player with a video of `duration` seconds (no video when null). */
+function question(n: number, duration: number | null, roleName: string | null): AnswerQuestion {
+  return {
+    id: 100 + n,
+    number: n,
+    text: `Question ${n} text`,
+    description: '',
+    interviewRoleId: roleName ? 1 : null,
+    roleName,
+    avatar: null,
+    item:
+      duration === null
+        ? null
+        : {
+            id: 200 + n,
+            questionId: 100 + n,
+            text: null,
+            duration,
+            fileId: 300 + n,
+            file: { id: 300 + n, url: `/files/answer-q${n}.mp4` },
+          },
+  };
+}
+
+const questions = [
+  question(1, 75, 'Interviewer'),
+  question(2, 3725, 'Panelist'),
+  question(3, null, null),
+];
+
+/** Whether each stubbed media element is paused. */
+const paused = new WeakMap<HTMLMediaElement, boolean>();
+/** What the stubbed media report as their duration (NaN: metadata not loaded). */
+let mediaDuration = Number.NaN;
+
+beforeEach(() => {
+  mediaDuration = Number.NaN;
+  vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockImplementation(() => mediaDuration);
+  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    return paused.get(this) ?? true;
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    paused.set(this, false);
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    paused.set(this, true);
+    this.dispatchEvent(new Event('pause'));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const video = () => screen.getByTestId('review-video') as HTMLVideoElement;
+const time = () => screen.getByTestId('player-time');
+const button = (name: string) => screen.getByRole('button', { name });
+const segment = (n: number) => button(reviewText.goToQuestion(format.questionShortLabel(n)));
+
+/** Plays the current video to `seconds` (the browser's timeupdate). */
+function playTo(seconds: number) {
+  act(() => {
+    video().currentTime = seconds;
+    fireEvent.timeUpdate(video());
+  });
+}
+
+describe('VideoPlayer', () => {
+  it('plays and pauses from the button, the video and the space key', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VideoPlayer questions={questions} />);
+    expect(video()).toHaveAttribute('src', '/files/answer-q1.mp4');
+    expect(video()).toHaveAccessibleName(reviewText.videoLabel(format.questionShortLabel(1)));
+
+    await user.click(button(reviewText.play));
+    expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
+    expect(video().paused).toBe(false);
+    await user.click(button(reviewText.pause));
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalledTimes(1);
+    expect(button(reviewText.play)).toBeInTheDocument();
+
+    await user.click(video());
+    expect(button(reviewText.pause)).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(button(reviewText.play)).toBeInTheDocument();
+    expect(video().paused).toBe(true);
+  });
+
+  it('shows elapsed / total time as m:ss (h:mm:ss past an hour), from the video once it knows', () => {
+    renderWithProviders(<VideoPlayer questions={questions} />);
+    // Before the metadata: the recorded item's duration.
+    expect(time()).toHaveTextContent('0:00 / 1:15');
+    playTo(65.8);
+    expect(time()).toHaveTextContent('1:05 / 1:15');
+    mediaDuration = 125.4;
+    fireEvent.durationChange(video());
+    expect(time()).toHaveTextContent('1:05 / 2:05');
+    mediaDuration = Number.NaN;
+
+    fireEvent.click(button(reviewText.nextQuestion));
+    expect(time()).toHaveTextContent('0:00 / 1:02:05');
+  });
+
+  it('seeks with the slider and the arrow keys, within the video', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VideoPlayer questions={questions} />);
+    const slider = screen.getByRole('slider', { name: reviewText.seek });
+    expect(slider).toHaveAttribute('aria-valuemax', '75');
+    expect(slider).toHaveAttribute('aria-valuetext', '0:00');
+
+    act(() => slider.focus());
+    await user.keyboard('{End}');
+    expect(video().currentTime).toBe(75);
+    expect(time()).toHaveTextContent('1:15 / 1:15');
+    await user.keyboard('{Home}');
+    expect(video().currentTime).toBe(0);
+
+    // Arrow keys outside the slider seek 5 s; never below 0.
+    act(() => slider.blur());
+    playTo(30);
+    await user.keyboard('{ArrowRight}');
+    expect(video().currentTime).toBe(35);
+    expect(slider).toHaveAttribute('aria-valuenow', '35');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(video().currentTime).toBe(25);
+    playTo(2);
+    await user.keyboard('{ArrowLeft}');
+    expect(video().currentTime).toBe(0);
+  });
+
+  it('goes to the previous and next question with the buttons, the progress bar and n/p', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VideoPlayer questions={questions} />);
+    const bar = screen.getByRole('group', { name: reviewText.questionProgress });
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(questions.map((q) => format.questionShortLabel(q.number)));
+    expect(segment(1)).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByTestId('question-text')).toHaveTextContent('Q1. Question 1 text');
+    expect(screen.getByText(reviewText.role('Interviewer'))).toBeInTheDocument();
+    expect(button(reviewText.previousQuestion)).toBeDisabled();
+
+    // Playing, then moving on: the next video starts paused at 0.
+    await user.click(button(reviewText.play));
+    playTo(40);
+    await user.click(button(reviewText.nextQuestion));
+    expect(video()).toHaveAttribute('src', '/files/answer-q2.mp4');
+    expect(segment(2)).toHaveAttribute('aria-current', 'step');
+    expect(segment(1)).not.toHaveAttribute('aria-current');
+    expect(screen.getByTestId('question-text')).toHaveTextContent('Q2. Question 2 text');
+    expect(screen.getByText(reviewText.role('Panelist'))).toBeInTheDocument();
+    expect(button(reviewText.play)).toBeInTheDocument();
+    expect(time()).toHaveTextContent(/^0:00 \//);
+
+    // The last question has no video and no role.
+    await user.click(segment(3));
+    expect(screen.queryByTestId('review-video')).not.toBeInTheDocument();
+    expect(screen.getByText(reviewText.noVideo)).toBeInTheDocument();
+    expect(screen.getByText(reviewText.noRole)).toBeInTheDocument();
+    expect(button(reviewText.nextQuestion)).toBeDisabled();
+    expect(button(reviewText.play)).toBeDisabled();
+    await user.keyboard('n');
+    expect(segment(3)).toHaveAttribute('aria-current', 'step');
+
+    await user.keyboard('p');
+    expect(segment(2)).toHaveAttribute('aria-current', 'step');
+    await user.keyboard('P');
+    expect(segment(1)).toHaveAttribute('aria-current', 'step');
+    await user.keyboard('N');
+    expect(segment(2)).toHaveAttribute('aria-current', 'step');
+    await user.click(button(reviewText.previousQuestion));
+    expect(segment(1)).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('ignores the keys while typing in a field', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <input aria-label="notes" />
+        <VideoPlayer questions={questions} />
+      </>,
+    );
+    await user.click(screen.getByRole('textbox', { name: 'notes' }));
+    await user.keyboard('n p');
+    expect(segment(1)).toHaveAttribute('aria-current', 'step');
+    expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
+  });
+
+  it('mutes and unmutes', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VideoPlayer questions={questions} />);
+    expect(video().muted).toBe(false);
+    await user.click(button(reviewText.mute));
+    expect(video().muted).toBe(true);
+    expect(button(reviewText.unmute)).toHaveAttribute('aria-pressed', 'true');
+    await user.click(button(reviewText.unmute));
+    expect(video().muted).toBe(false);
+    expect(button(reviewText.mute)).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('rotates by 90° steps, back to 0° after four, fitting the frame on its side', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VideoPlayer questions={questions} />);
+    expect(video().style.transform).toContain('rotate(0deg)');
+    await user.click(button(reviewText.rotate));
+    expect(video().style.transform).toContain('rotate(90deg)');
+    // On its side the video's width is the frame's height, at most 500px.
+    expect(video().style.width).toBe(`${videoMaxHeightPx}px`);
+    expect(video().style.maxHeight).toBe(`${videoMaxHeightPx}px`);
+    await user.click(button(reviewText.rotate));
+    expect(video().style.transform).toContain('rotate(180deg)');
+    expect(video().style.width).toBe('100%');
+    await user.click(button(reviewText.rotate));
+    expect(video().style.transform).toContain('rotate(270deg)');
+    await user.click(button(reviewText.rotate));
+    expect(video().style.transform).toContain('rotate(0deg)');
+  });
+
+  it('is at most 500px high and 675px wide', () => {
+    renderWithProviders(<VideoPlayer questions={questions} />);
+    const frame = video().parentElement!;
+    expect(frame.style.height).toBe(`${videoMaxHeightPx}px`);
+    expect(frame.style.maxWidth).toBe(`${videoMaxWidthPx}px`);
+    expect(video().style.maxWidth).toBe(`${videoMaxWidthPx}px`);
+    expect(video().style.maxHeight).toBe(`${videoMaxHeightPx}px`);
+    expect(video().style.objectFit).toBe('contain');
+  });
+
+  it('renders nothing without questions', () => {
+    const { container } = renderWithProviders(<VideoPlayer questions={[]} />);
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.queryByTestId('player-time')).not.toBeInTheDocument();
+  });
+});
