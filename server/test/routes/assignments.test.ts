@@ -1050,6 +1050,117 @@ describe('PUT /api/users/:id/assignments (000 §2.10)', () => {
   });
 });
 
+describe('POST /api/assignments/interview: the organization of the assignment', () => {
+  const nw: Record<string, number> = {};
+  beforeAll(async () => {
+    nw.avatar = (await createAsset(db(), { name: 'NW host', organizationId: org.northwind })).id;
+    nw.environment = (
+      await createAsset(db(), {
+        name: 'NW dock',
+        assetTypeId: AssetType.Environment,
+        organizationId: org.northwind,
+      })
+    ).id;
+    nw.ratings = (
+      await createContent(db(), {
+        name: 'NW scale',
+        contentTypeId: ContentType.RatingScale,
+        organizationId: org.northwind,
+      })
+    ).id;
+    nw.feedback = (
+      await createContent(db(), {
+        name: 'NW form',
+        contentTypeId: ContentType.Feedback,
+        organizationId: org.northwind,
+      })
+    ).id;
+  });
+  const northwindForm = (over: Record<string, unknown> = {}) =>
+    form({
+      name: 'Harbour drill',
+      organizationId: org.northwind,
+      interviewId: c.northwindInterview!.id,
+      roles: [{ roleId: c.northwindInterview!.roleIds[0], avatarId: nw.avatar }],
+      environmentId: nw.environment,
+      ratingsId: nw.ratings,
+      feedbackId: nw.feedback,
+      ...over,
+    });
+  const inNorthwind = async () =>
+    (
+      await db()
+        .select({ n: count() })
+        .from(assignments)
+        .where(eq(assignments.organizationId, org.northwind))
+    )[0]!.n;
+
+  it("refuses another organization's id from a manager or an instructor (404), nothing created", async () => {
+    const before = await inNorthwind();
+    for (const who of ['manager', 'instructor', 'instructor2']) {
+      const res = await call('POST', '/api/assignments/interview', who, northwindForm());
+      expect(res.statusCode, who).toBe(404);
+    }
+    // Without an organization the body is refused (400), never defaulted.
+    const missing = await call(
+      'POST',
+      '/api/assignments/interview',
+      'admin',
+      northwindForm({ organizationId: undefined }),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(await inNorthwind()).toBe(before);
+  });
+
+  it("offers an admin the chosen organization's content and assets, and checks the composition against it", async () => {
+    const interviews = (
+      await call(
+        'GET',
+        `/api/interviews?organizationId=${org.northwind}&status=${ContentStatus.Active}&scope=2&pageSize=100`,
+        'admin',
+      )
+    ).json().data.list as { id: number }[];
+    expect(interviews.map((i) => i.id)).toContain(c.northwindInterview!.id);
+    expect(interviews.map((i) => i.id)).not.toContain(c.interview!.id);
+    const avatars = (
+      await call('GET', `/api/organizations/${org.northwind}/assets?type=1`, 'admin')
+    ).json().data.list as { id: number }[];
+    expect(avatars.map((x) => x.id)).toContain(nw.avatar);
+    expect(avatars.map((x) => x.id)).not.toContain(a.ownAvatar);
+
+    // Demo Academy's composition does not fit Northwind: the wizard's messages.
+    const foreign = await call(
+      'POST',
+      '/api/assignments/interview',
+      'admin',
+      form({ organizationId: org.northwind }),
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe(messages.selectInterviewToContinue);
+    expect(foreign.json().error.details.map((d: { path: string }) => d.path)).toEqual([
+      'interviewId',
+      'environmentId',
+      'roles.0.avatarId',
+      'roles.1.avatarId',
+      'ratingsId',
+      'feedbackId',
+    ]);
+
+    const res = await call('POST', '/api/assignments/interview', 'admin', northwindForm());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      organizationId: org.northwind,
+      statusId: AssignmentStatus.Draft,
+      data: { interviewId: c.northwindInterview!.id, environmentId: nw.environment },
+    });
+    // Northwind's manager sees it; Demo Academy's does not.
+    const url = `/api/assignments/${res.json().data.id}`;
+    expect((await call('GET', url, 'manager2')).statusCode).toBe(200);
+    expect((await call('GET', url, 'manager')).statusCode).toBe(404);
+    await db().delete(assignments).where(eq(assignments.id, res.json().data.id));
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the assignment calls', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

@@ -31,4 +31,25 @@ export const assignmentText = {
   removeTrainee: 'Remove trainee',
   deleteTitle: 'Delete assignment',
   deleteQuestion: 'Delete this assignment? This cannot be undone.',
+  // The wizard's organization choice (admins have no organization of their own).
+  organizationRequired: 'Select an organization to continue',
+  organizationPlaceholder: 'Choose the organization',
+  organizationHint: 'Interviews, evaluations, avatars and environments follow this organization.',
+  // The assign dialog.
+  assignInstructorsTitle: 'Assign instructors',
+  wholeGroup: 'Whole group',
+  groupLabel: (group: string) => `All trainees of ${group}`,
+  completedLocked: 'Has answered: cannot be removed',
+  // The user detail's assignments tab (000 §2.10).
+  userAssignmentsHint: 'Assignments this user takes part in.',
+  notAssignable: 'Only trainees and instructors take part in assignments.',
+  editAssignments: 'Edit assignments',
+  chooseAssignments: 'Choose assignments',
+  availableAssignments: 'Available assignments',
+  chosenAssignments: 'Chosen assignments',
+  allAssignmentsChosen: 'Every open assignment is chosen.',
+  noUserAssignments: 'No assignment chosen.',
+  addAssignmentTo: (name: string) => `Add ${name}`,
+  removeAssignmentFrom: (name: string) => `Remove ${name}`,
+  answer: 'Answer',
 } as const;

@@ -21,6 +21,7 @@ import {
   userTarget,
   useUser,
 } from '../../features/users';
+import { UserAssignmentsTab } from '../../features/assignments';
 import { UserGroupsTab } from '../../features/groups';
 import { roleHome, useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
@@ -41,6 +42,7 @@ export interface UserDetailTab {
  * The component receives the loaded `user`.
  */
 export const userDetailTabs: UserDetailTab[] = [
+  { value: 'assignments', label: messages.assignments, Component: UserAssignmentsTab },
   { value: 'groups', label: messages.groups, Component: UserGroupsTab },
 ];
 

@@ -20,3 +20,4 @@ export {
   type AssignmentDetailViewProps,
 } from './components/assignment-detail';
 export { AssignmentEditView, type AssignmentEditViewProps } from './components/assignment-edit';
+export { UserAssignmentsTab } from './components/user-assignments-tab';

@@ -1,6 +1,7 @@
 /**
  * Assignment writes (001 §7): POST/PUT/DELETE /assignments/interview, PUT /assignments/{id}/status,
  * PUT /assignments/{id}/add|remove; each with the spec's default success and failure texts (§8).
+ * Each is `silent` for the global error toast: its own failure toast replaces it.
  */
 import {
   assignmentStatusLabels,
@@ -29,6 +30,7 @@ function useInvalidate() {
 export function useCreateAssignment() {
   const invalidate = useInvalidate();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: CreateInterviewAssignmentBody) =>
       api.post<undefined>('/assignments/interview', { body }),
     onSuccess: () => {
@@ -43,6 +45,7 @@ export function useCreateAssignment() {
 export function useUpdateAssignment(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: UpdateInterviewAssignmentBody) =>
       api.put<undefined>(`/assignments/interview/${id}`, { body }),
     onSuccess: () => {
@@ -57,6 +60,7 @@ export function useUpdateAssignment(id: number) {
 export function useDeleteAssignment(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
+    meta: { silent: true },
     mutationFn: () => api.delete<undefined>(`/assignments/interview/${id}`),
     onSuccess: () => {
       toast.success(messages.assignmentDeleted);
@@ -70,6 +74,7 @@ export function useDeleteAssignment(id: number) {
 export function useSetAssignmentStatus(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (statusId: AssignmentStatusId) =>
       api.put<undefined>(`/assignments/${id}/status`, { query: { statusId } }),
     onSuccess: (_data, statusId) => {
@@ -84,6 +89,7 @@ export function useSetAssignmentStatus(id: number) {
 export function useAddAssignmentMembers(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (body: { ids: number[]; groupIds?: number[] }) =>
       api.put<undefined>(`/assignments/${id}/add`, { body }),
     onSuccess: () => {
@@ -98,6 +104,7 @@ export function useAddAssignmentMembers(id: number) {
 export function useRemoveAssignmentMembers(id: number) {
   const invalidate = useInvalidate();
   return useMutation({
+    meta: { silent: true },
     mutationFn: (ids: number[]) =>
       api.put<undefined>(`/assignments/${id}/remove`, { body: { ids } }),
     onSuccess: () => {

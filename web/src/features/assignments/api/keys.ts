@@ -16,4 +16,6 @@ export const assignmentKeys = {
   pendingAnswers: (page: number, pageSize: number) =>
     ['assignments', 'pending-answers', page, pageSize] as const,
   sources: (kind: string, arg?: unknown) => ['assignments', 'sources', kind, arg] as const,
+  ofUser: (userId: number) => ['assignments', 'of-user', userId] as const,
+  open: (organizationId: number) => ['assignments', 'open', organizationId] as const,
 };

@@ -20,7 +20,7 @@ import { assignmentText } from '../../../config/assignment-text';
 import { useSetAssignmentStatus } from '../api/change-assignment';
 import { useAssignment } from '../api/get-assignment';
 import { useAssignmentUsers } from '../api/list-assignment-users';
-import { AssignDialog } from './assign-dialog';
+import { AssignDialog, answeredIds } from './assign-dialog';
 import { AssignmentSummary } from './assignment-summary';
 import { InstructorsTable } from './instructors-table';
 import { TraineesTable } from './trainees-table';
@@ -125,6 +125,8 @@ export function AssignmentDetailView({
         organizationId={assignment.organizationId}
         roleId={assigning ?? Role.Trainee}
         memberIds={members.data?.list.map((u) => u.id) ?? []}
+        lockedIds={answeredIds(members.data?.list)}
+        membersLoading={!members.data || members.isPlaceholderData}
       />
     </Stack>
   );

@@ -24,7 +24,7 @@ import {
 } from '../api/change-assignment';
 import { useAssignment } from '../api/get-assignment';
 import { useAssignmentUsers } from '../api/list-assignment-users';
-import { AssignDialog } from './assign-dialog';
+import { AssignDialog, answeredIds } from './assign-dialog';
 import { AssignmentInfoFields, type AssignmentInfoValues } from './assignment-info-fields';
 import { TraineesTable } from './trainees-table';
 
@@ -150,6 +150,8 @@ function EditForm({
         organizationId={assignment.organizationId}
         roleId={Role.Trainee}
         memberIds={trainees.data?.list.map((u) => u.id) ?? []}
+        lockedIds={answeredIds(trainees.data?.list)}
+        membersLoading={!trainees.data || trainees.isPlaceholderData}
       />
     </Grid>
   );

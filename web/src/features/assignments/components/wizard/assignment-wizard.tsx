@@ -2,9 +2,11 @@
  * The assignment wizard (001 §2, §5, §9): five linear steps — Assignment Info, Select interview,
  * Select roles, Select evaluation, Recap — with Back, Next, Confirm and a close icon. Next goes on
  * only when the step validates (the contract's messages); completed steps are marked; the stepper
- * uses the contract's colours. Confirm creates the assignment (Draft).
+ * uses the contract's colours. Confirm creates the assignment (Draft). An admin, who belongs to no
+ * organization, chooses the assignment's organization on the first step; the interviews,
+ * evaluations, avatars and environments offered then follow it (changing it clears those choices).
  */
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Stepper } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Stepper } from '@mantine/core';
 import { ContentType, messages, stepperColors, wizardSteps } from '@practica/contract';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -32,8 +34,19 @@ const stepLabels = [
   messages.stepRecap,
 ] as const;
 
+/** An organization an admin may choose for the assignment. */
+export interface WizardOrganization {
+  id: number;
+  name: string;
+}
+
 export interface AssignmentWizardProps {
-  organizationId: number;
+  /** The user's own organization (null for an admin). */
+  organizationId: number | null;
+  /** When given (admins), the first step offers these organizations to choose from. */
+  organizations?: readonly WizardOrganization[] | undefined;
+  /** While `organizations` load. */
+  organizationsLoading?: boolean;
   /** The close icon. */
   onClose: () => void;
   /** After the assignment was created. */
@@ -45,12 +58,14 @@ export interface AssignmentWizardProps {
 /** The 5-step wizard (001 §2). */
 export function AssignmentWizard({
   organizationId,
+  organizations,
+  organizationsLoading = false,
   onClose,
   onCreated,
   renderAvatarPicker,
 }: AssignmentWizardProps) {
   const [active, setActive] = useState(0);
-  const [form, setForm] = useState<WizardForm>(emptyWizardForm);
+  const [form, setForm] = useState<WizardForm>(() => ({ ...emptyWizardForm, organizationId }));
   const [errors, setErrors] = useState<StepErrors>({ fields: {}, message: null });
   const interview = useQuestionnaire(form.interviewId);
   const create = useCreateAssignment();
@@ -81,7 +96,7 @@ export function AssignmentWizard({
 
   const confirm = () => {
     if (!next()) return;
-    create.mutate(toBody(current, organizationId), { onSuccess: onCreated });
+    create.mutate(toBody(current), { onSuccess: onCreated });
   };
 
   const colorOf = (index: number) =>
@@ -126,14 +141,43 @@ export function AssignmentWizard({
         )}
 
         {active === 0 && (
-          <AssignmentInfoFields
-            values={form}
-            errors={errors.fields}
-            onChange={(values) => update(values)}
-          />
+          <Stack gap="sm">
+            {organizations && (
+              <Select
+                label={messages.organization}
+                placeholder={assignmentText.organizationPlaceholder}
+                description={assignmentText.organizationHint}
+                withAsterisk
+                searchable
+                nothingFoundMessage={messages.noRecordsFound}
+                disabled={organizationsLoading}
+                data={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+                value={form.organizationId ? String(form.organizationId) : null}
+                error={errors.fields.organizationId}
+                onChange={(value) => {
+                  const chosen = value ? Number(value) : null;
+                  if (chosen === form.organizationId) return;
+                  // The composition belongs to the organization: start it afresh.
+                  update({
+                    ...emptyWizardForm,
+                    name: form.name,
+                    description: form.description,
+                    closeDate: form.closeDate,
+                    organizationId: chosen,
+                  });
+                }}
+              />
+            )}
+            <AssignmentInfoFields
+              values={form}
+              errors={errors.fields}
+              onChange={(values) => update(values)}
+            />
+          </Stack>
         )}
         {active === 1 && (
           <InterviewStep
+            organizationId={form.organizationId}
             interviewId={form.interviewId}
             onPick={(row) =>
               update({
@@ -146,6 +190,7 @@ export function AssignmentWizard({
         )}
         {active === 2 && (
           <RolesStep
+            organizationId={form.organizationId}
             interview={interview.data}
             roles={current.roles}
             environmentId={form.environmentId}
@@ -156,6 +201,7 @@ export function AssignmentWizard({
         )}
         {active === 3 && (
           <EvaluationStep
+            organizationId={form.organizationId}
             ratingsId={form.ratingsId}
             feedbackId={form.feedbackId}
             onPick={(row) =>

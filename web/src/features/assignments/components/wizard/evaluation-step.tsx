@@ -29,15 +29,22 @@ import { useAssignableEvaluations, useQuestionnaire } from '../../api/list-wizar
 import { QuestionsPreview } from '../questions-preview';
 
 export interface EvaluationStepProps {
+  /** The assignment's organization: the evaluations assignable to it are offered. */
+  organizationId: number | null;
   ratingsId: number | null;
   feedbackId: number | null;
   onPick: (evaluation: ContentListItem) => void;
 }
 
 /** Step 4 of the wizard. */
-export function EvaluationStep({ ratingsId, feedbackId, onPick }: EvaluationStepProps) {
+export function EvaluationStep({
+  organizationId,
+  ratingsId,
+  feedbackId,
+  onPick,
+}: EvaluationStepProps) {
   const [typeId, setTypeId] = useState<number>(ContentType.RatingScale);
-  const evaluations = useAssignableEvaluations(typeId);
+  const evaluations = useAssignableEvaluations(organizationId, typeId);
   const chosenId = typeId === ContentType.RatingScale ? ratingsId : feedbackId;
   const preview = useQuestionnaire(chosenId);
 

@@ -11,13 +11,15 @@ import { useAssignableInterviews, useQuestionnaire } from '../../api/list-wizard
 import { QuestionsPreview } from '../questions-preview';
 
 export interface InterviewStepProps {
+  /** The assignment's organization: the interviews assignable to it are offered. */
+  organizationId: number | null;
   interviewId: number | null;
   onPick: (interview: InterviewListItem) => void;
 }
 
 /** Step 2 of the wizard. */
-export function InterviewStep({ interviewId, onPick }: InterviewStepProps) {
-  const interviews = useAssignableInterviews();
+export function InterviewStep({ organizationId, interviewId, onPick }: InterviewStepProps) {
+  const interviews = useAssignableInterviews(organizationId);
   const detail = useQuestionnaire(interviewId);
   return (
     <Grid gap="lg">

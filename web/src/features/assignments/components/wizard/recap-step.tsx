@@ -27,8 +27,8 @@ export function RecapStep({
   form: WizardForm;
   interview: Questionnaire | undefined;
 }) {
-  const avatars = useAssignmentAvatars().data?.list ?? [];
-  const environment = useAssignmentEnvironments().data?.list.find(
+  const avatars = useAssignmentAvatars(form.organizationId).data?.list ?? [];
+  const environment = useAssignmentEnvironments(form.organizationId).data?.list.find(
     (e) => e.id === form.environmentId,
   );
   const roleOf = (roleId: number | null) => form.roles.find((r) => r.roleId === roleId);

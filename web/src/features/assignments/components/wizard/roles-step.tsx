@@ -36,6 +36,8 @@ export interface AvatarPickerSlotProps {
 export type RenderAvatarPicker = (props: AvatarPickerSlotProps) => ReactNode;
 
 export interface RolesStepProps {
+  /** The assignment's organization: the avatars and environments available to it are offered. */
+  organizationId: number | null;
   interview: Questionnaire | undefined;
   roles: WizardRole[];
   environmentId: number | null;
@@ -46,6 +48,7 @@ export interface RolesStepProps {
 
 /** Step 3 of the wizard. */
 export function RolesStep({
+  organizationId,
   interview,
   roles,
   environmentId,
@@ -53,8 +56,8 @@ export function RolesStep({
   onEnvironmentChange,
   renderAvatarPicker,
 }: RolesStepProps) {
-  const avatars = useAssignmentAvatars().data?.list ?? [];
-  const environments = useAssignmentEnvironments().data?.list ?? [];
+  const avatars = useAssignmentAvatars(organizationId).data?.list ?? [];
+  const environments = useAssignmentEnvironments(organizationId).data?.list ?? [];
   const [picking, setPicking] = useState<number | null>(null);
   const numbersOf = (roleId: number) =>
     (interview?.questions ?? [])

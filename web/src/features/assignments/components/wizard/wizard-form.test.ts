@@ -1,10 +1,15 @@
-/** The wizard's step validation gives the spec's messages (001 §5) in step order. */
+/**
+ * The wizard's step validation gives the spec's messages (001 §5) in step order; the first step
+ * also needs the organization (an admin's choice) and the body carries it.
+ */
 import { ContentType, messages } from '@practica/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyWizardForm, validateStep, type WizardForm } from './wizard-form';
+import { assignmentText } from '../../../../config/assignment-text';
+import { emptyWizardForm, toBody, validateStep, type WizardForm } from './wizard-form';
 
 const filled: WizardForm = {
   ...emptyWizardForm,
+  organizationId: 3,
   name: 'Mock',
   description: 'Practise',
   interviewId: 4,
@@ -18,10 +23,23 @@ const filled: WizardForm = {
 
 describe('validateStep', () => {
   it('asks for title and description on the first step', () => {
-    expect(validateStep(0, emptyWizardForm).fields).toEqual({
+    expect(validateStep(0, { ...emptyWizardForm, organizationId: 3 }).fields).toEqual({
       name: messages.titleRequired,
       description: messages.descriptionRequired,
     });
+  });
+
+  it('asks for the organization on the first step until one is chosen', () => {
+    expect(validateStep(0, { ...filled, organizationId: null })).toEqual({
+      fields: { organizationId: assignmentText.organizationRequired },
+      message: null,
+    });
+    expect(validateStep(0, emptyWizardForm).fields).toEqual({
+      organizationId: assignmentText.organizationRequired,
+      name: messages.titleRequired,
+      description: messages.descriptionRequired,
+    });
+    expect(toBody(filled).organizationId).toBe(3);
   });
 
   it('gives each later step its message', () => {

@@ -1,15 +1,18 @@
 /**
  * The wizard's form (001 §3 'Interview assignment form') and its per-step validation with the
- * contract's schema and messages (001 §5).
+ * contract's schema and messages (001 §5). The organization is part of the first step: an admin
+ * (who has none) chooses it; everyone else's is their own.
  */
 import {
   ContentType,
   assignmentWizardStepFields,
+  idSchema,
   interviewAssignmentFormSchema,
   messages,
   type CreateInterviewAssignmentBody,
   type InterviewAssignmentForm,
 } from '@practica/contract';
+import { assignmentText } from '../../../../config/assignment-text';
 
 export interface WizardRole {
   roleId: number;
@@ -18,6 +21,8 @@ export interface WizardRole {
 }
 
 export interface WizardForm {
+  /** The assignment's organization; null until an admin chooses one. */
+  organizationId: number | null;
   name: string;
   description: string;
   closeDate: string;
@@ -34,6 +39,7 @@ export interface WizardForm {
 }
 
 export const emptyWizardForm: WizardForm = {
+  organizationId: null,
   name: '',
   description: '',
   closeDate: '',
@@ -50,12 +56,12 @@ export const emptyWizardForm: WizardForm = {
 };
 
 /** The request body of a form (ids the user has not chosen yet become 0). */
-export function toBody(form: WizardForm, organizationId: number): CreateInterviewAssignmentBody {
+export function toBody(form: WizardForm): CreateInterviewAssignmentBody {
   return {
     name: form.name,
     description: form.description,
     closeDate: form.closeDate === '' ? null : form.closeDate,
-    organizationId,
+    organizationId: form.organizationId ?? 0,
     interviewId: form.interviewId ?? 0,
     environmentId: form.environmentId ?? 0,
     roles: form.roles.map((r) => ({ roleId: r.roleId, avatarId: r.avatarId ?? 0 })),
@@ -66,7 +72,7 @@ export function toBody(form: WizardForm, organizationId: number): CreateIntervie
 
 export interface StepErrors {
   /** Field messages of the first step. */
-  fields: Partial<Record<'name' | 'description' | 'closeDate', string>>;
+  fields: Partial<Record<'organizationId' | 'name' | 'description' | 'closeDate', string>>;
   /** The step's message (steps 2 to 5). */
   message: string | null;
 }
@@ -90,11 +96,14 @@ export function validateStep(step: number, form: WizardForm): StepErrors {
     [K in keyof InterviewAssignmentForm]?: true;
   };
   const schema = interviewAssignmentFormSchema.pick(mask);
-  const result = schema.safeParse(toBody(form, 1));
-  if (result.success) return noErrors;
+  const result = schema.safeParse(toBody(form));
+  const organizationMissing = step === 0 && !idSchema.safeParse(form.organizationId).success;
+  if (result.success && !organizationMissing) return noErrors;
   if (step === 0) {
-    const fields: StepErrors['fields'] = {};
-    for (const issue of result.error.issues) {
+    const fields: StepErrors['fields'] = organizationMissing
+      ? { organizationId: assignmentText.organizationRequired }
+      : {};
+    for (const issue of result.success ? [] : result.error.issues) {
       const key = issue.path[0];
       if ((key === 'name' || key === 'description' || key === 'closeDate') && !fields[key]) {
         fields[key] = issue.message;
@@ -102,5 +111,8 @@ export function validateStep(step: number, form: WizardForm): StepErrors {
     }
     return { fields, message: null };
   }
-  return { fields: {}, message: result.error.issues[0]?.message ?? messages.somethingWentWrong };
+  return {
+    fields: {},
+    message: (!result.success && result.error.issues[0]?.message) || messages.somethingWentWrong,
+  };
 }
