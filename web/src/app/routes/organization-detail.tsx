@@ -2,8 +2,10 @@
  * /dbl/organizations/{id} (000 §2.9): the organization's head with the active toggle
  * (DECISIONS.md) and the buttons Invites and Deleted Users, the stat cards, the contact form (the
  * contact person read-only: editable only at creation), the seats form, and the tabs Members
- * (Trainees, Instructors, Groups, Managers with counts), Content and Assets. The chosen tabs are
- * remembered for the session (000 §9). An organization that cannot be loaded navigates back.
+ * (Trainees, Instructors, Groups, Managers with counts), Content (001 §2 'Organization content
+ * views': Interviews, Rating scales, Feedback forms with the General/Organization switch and the
+ * status filters) and Assets. The chosen tabs are remembered for the session (000 §9). An
+ * organization that cannot be loaded navigates back.
  */
 import {
   Avatar,
@@ -17,20 +19,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { messages, Role } from '@practica/contract';
+import { ContentType, messages, Role, type ContentTypeId } from '@practica/contract';
 import { IconMail, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { OrganizationAssetsTab } from '../../features/assets';
+import { OrganizationContents } from '../../features/content';
 import { useOrganization } from '../../features/organizations/api/get-organization';
 import { useUpdateOrganization } from '../../features/organizations/api/update-organization';
-import { OrganizationContentTabs } from '../../features/organizations/components/content-tabs';
 import {
+  contentTabs,
   detailTabs,
   readDetailTabs,
   writeDetailTabs,
+  type ContentTab,
   type DetailTabState,
 } from '../../features/organizations/components/detail-tabs';
 import { OrganizationMembersTabs } from '../../features/organizations/components/members-tabs';
@@ -49,6 +53,18 @@ const tabLabels = {
   content: messages.content,
   assets: messages.assets,
 } as const;
+
+/** The content type of each remembered Content sub-tab (001 §2: Interviews by default). */
+const contentTypeOfTab: Record<ContentTab, ContentTypeId> = {
+  interviews: ContentType.Interview,
+  ratings: ContentType.RatingScale,
+  feedback: ContentType.Feedback,
+};
+
+/** The Content sub-tab of a content type. */
+function contentTabOf(type: ContentTypeId): ContentTab {
+  return contentTabs.find((tab) => contentTypeOfTab[tab] === type) ?? 'interviews';
+}
 
 /** Remembered tabs of the detail page (000 §2.9, §9). */
 function useDetailTabs() {
@@ -196,9 +212,17 @@ export default function OrganizationDetailPage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="content">
-            <OrganizationContentTabs
-              value={tabs.content}
-              onChange={(content) => setTabs({ content })}
+            <OrganizationContents
+              key={organization.id}
+              organizationId={organization.id}
+              embedded
+              contentType={contentTypeOfTab[tabs.content]}
+              onContentTypeChange={(type) => setTabs({ content: contentTabOf(type) })}
+              editPath={(type, contentId) =>
+                type === ContentType.Interview
+                  ? paths.interviewEdit(contentId)
+                  : paths.evaluationEdit(type, contentId)
+              }
             />
           </Tabs.Panel>
           <Tabs.Panel value="assets">

@@ -11,6 +11,7 @@ import {
   questionTypeLabels,
   type ContentListItem,
 } from '@practica/contract';
+import { IconCheck } from '@tabler/icons-react';
 import { contentText } from '../../../config/content-text';
 import { useCan } from '../../../lib/can';
 import { useChangeContentStatus } from '../api/change-content';
@@ -85,7 +86,18 @@ export function ContentPreviewDialog({ item, onClose }: ContentPreviewDialogProp
                       {q.options.length > 0 && (
                         <List withPadding size="xs" listStyleType="disc">
                           {q.options.map((o) => (
-                            <List.Item key={o.id}>{o.text}</List.Item>
+                            <List.Item key={o.id}>
+                              {o.text}
+                              {o.correctAnswer > 0 && (
+                                <IconCheck
+                                  size={12}
+                                  color="var(--mantine-color-teal-6)"
+                                  aria-label={contentText.correctAnswer}
+                                  role="img"
+                                  style={{ marginLeft: 4, verticalAlign: 'middle' }}
+                                />
+                              )}
+                            </List.Item>
                           ))}
                         </List>
                       )}

@@ -92,7 +92,8 @@ export function ContentsTable({
     {
       key: 'status',
       header: messages.status,
-      width: 110,
+      // Wide enough for the longest tag, INACTIVE, untruncated.
+      width: 132,
       cell: (row) => (
         <ContentStatusBadge
           statusId={row.statusId}

@@ -41,11 +41,27 @@ export interface OrganizationContentsProps {
   organizationId: number;
   /** The editor of an item of the organization (creators, Draft/Review). */
   editPath?: ((contentTypeId: ContentTypeId, id: number) => string) | undefined;
+  /** The chosen content sub-tab when the page remembers it; Interviews at first otherwise. */
+  contentType?: ContentTypeId | undefined;
+  onContentTypeChange?: ((contentTypeId: ContentTypeId) => void) | undefined;
+  /** Inside another page's tab panel (the admin's organization detail): pill sub-tabs. */
+  embedded?: boolean;
 }
 
 /** The content of one organization (001 §2). */
-export function OrganizationContents({ organizationId, editPath }: OrganizationContentsProps) {
-  const [type, setType] = useState<ContentTypeId>(ContentType.Interview);
+export function OrganizationContents({
+  organizationId,
+  editPath,
+  contentType,
+  onContentTypeChange,
+  embedded = false,
+}: OrganizationContentsProps) {
+  const [ownType, setOwnType] = useState<ContentTypeId>(ContentType.Interview);
+  const type = contentType ?? ownType;
+  const setType = (next: ContentTypeId) => {
+    setOwnType(next);
+    onContentTypeChange?.(next);
+  };
   const [side, setSide] = useState<string>(String(Ownership.Authored));
   const [status, setStatus] = useState<string>(String(ContentStatus.All));
   const [text, setText] = useState('');
@@ -63,6 +79,7 @@ export function OrganizationContents({ organizationId, editPath }: OrganizationC
   return (
     <Stack gap="md">
       <Tabs
+        variant={embedded ? 'pills' : 'default'}
         value={String(type)}
         onChange={(v) => {
           if (v) {
@@ -88,8 +105,8 @@ export function OrganizationContents({ organizationId, editPath }: OrganizationC
             setPage(1);
           }}
           data={[
-            { value: String(Ownership.Assigned), label: contentText.general },
-            { value: String(Ownership.Authored), label: contentText.organization },
+            { value: String(Ownership.Assigned), label: messages.general },
+            { value: String(Ownership.Authored), label: messages.organization },
           ]}
         />
         <SegmentedControl

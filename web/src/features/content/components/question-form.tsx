@@ -39,7 +39,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAvatars } from '../api/list-avatars';
 import { useSaveQuestion } from '../api/questions';
 import { AudioRows, type AudioRow } from './audio-rows';
-import { OptionsEditor, type OptionRow } from './options-editor';
+import { fitCorrectAnswers, OptionsEditor, type OptionRow } from './options-editor';
 
 interface QuestionValues {
   text: string;
@@ -184,6 +184,7 @@ export function QuestionForm({
                     'options',
                     questionTypeHasOptions(type) ? defaultOptions(type) : [],
                   );
+                else form.setFieldValue('options', (current) => fitCorrectAnswers(current, type));
               }}
             />
             <Textarea
@@ -232,6 +233,7 @@ export function QuestionForm({
                 <OptionsEditor
                   options={form.values.options}
                   onChange={(options) => form.setFieldValue('options', options)}
+                  questionTypeId={form.values.questionTypeId}
                   error={optionsError}
                   disabled={!editable}
                 />
