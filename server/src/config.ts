@@ -37,6 +37,7 @@ const envSchema = z.object({
   ANDROID_LINK: z.url().default('https://play.google.com/store/search?q=practica&c=apps'),
   MARKETING_URL: z.string().default('/marketing.html'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FILE: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(300),
   LOGIN_FAILURES_MAX: z.coerce.number().int().positive().default(10),
@@ -67,6 +68,8 @@ export interface Config {
   androidLink: string;
   marketingUrl: string;
   logLevel: string;
+  /** Set: the JSON log is appended to this file instead of stdout (the end-to-end run scans it for secrets). */
+  logFile: string | undefined;
   /** Passed to Fastify's `trustProxy`: false, true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string;
   loginRatePerMinute: number;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     androidLink: e.ANDROID_LINK,
     marketingUrl: e.MARKETING_URL,
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE?.trim() ? path.resolve(e.LOG_FILE.trim()) : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
     loginFailuresMax: e.LOGIN_FAILURES_MAX,

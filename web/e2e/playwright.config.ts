@@ -2,7 +2,10 @@
  * End-to-end suite of the console (DESIGN.md 'Tests'): Debian's Chromium (never a downloaded
  * browser) against the server started as a user starts it (`node server/dist/main.js` from the
  * repo root, embedded database with the demo seed in a fresh temp folder). Set E2E_BASE_URL to
- * test an already running server instead.
+ * test an already running server instead (and E2E_LOG_FILE to its log, to have it checked).
+ *
+ * The server's JSON log goes to `<data folder>/server.log` (LOG_FILE); after the run,
+ * global-teardown.ts fails the suite if that log holds a password, bearer token or emailed token.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,9 +21,13 @@ const baseURL = external ?? `http://localhost:${port}`;
 
 // One data folder per run; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'practica-e2e-'));
+// The server's log, scanned for secrets by global-teardown.ts after the run.
+const logFile = process.env.E2E_LOG_FILE ?? join(process.env.E2E_DATA_DIR, 'server.log');
+if (!external) process.env.E2E_LOG_FILE = logFile;
 
 export default defineConfig({
   testDir: here,
+  globalTeardown: join(here, 'global-teardown.ts'),
   outputDir: join(repoRoot, 'test-results', 'e2e'),
   fullyParallel: false,
   workers: 2,
@@ -72,6 +79,7 @@ export default defineConfig({
           env: {
             PORT: String(port),
             DATA_DIR: process.env.E2E_DATA_DIR,
+            LOG_FILE: logFile,
           },
         },
       }),

@@ -177,3 +177,6 @@ export const localStorageKeys = {
 } as const;
 /** 000 §2.9 / 001 §9: session storage key of the chosen organization-detail tab. */
 export const orgDetailTabSessionKey = 'orgDetailTab';
+
+/** The largest id: ids are PostgreSQL `integer` (serial) columns. A larger id is a 400, never a 500. */
+export const maxId = 2_147_483_647;

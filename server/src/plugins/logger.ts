@@ -3,6 +3,7 @@
  * authorization headers — including tokens carried in URLs (emailed links, signed uploads).
  */
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 const urlSecrets = /((?:token|signature|sig|password)=)[^&]*/gi;
 const pathTokens = /(\/(?:validate-email|reset-password|accept)\/)[^/?]+/gi;
@@ -12,8 +13,15 @@ export function redactUrl(url: string): string {
   return url.replace(urlSecrets, '$1[redacted]').replace(pathTokens, '$1[redacted]');
 }
 
-/** Logger options for Fastify; `level` from config. */
-export function loggerOptions(level: string, pretty: boolean): FastifyServerOptions['logger'] {
+/**
+ * Logger options for Fastify; `level` from config. `file` (LOG_FILE): JSON lines appended to that
+ * file (its folder is created) instead of stdout, never pretty-printed.
+ */
+export function loggerOptions(
+  level: string,
+  pretty: boolean,
+  file?: string,
+): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
@@ -31,6 +39,14 @@ export function loggerOptions(level: string, pretty: boolean): FastifyServerOpti
       censor: '[redacted]',
     },
     serializers: {
+      // The dev mail log (no SMTP_URL) lists each mail's links: their tokens stay in /dev/mailbox.
+      mail(mail: { links?: unknown } | null) {
+        if (!mail || typeof mail !== 'object' || !Array.isArray(mail.links)) return mail;
+        return {
+          ...mail,
+          links: mail.links.map((l) => (typeof l === 'string' ? redactUrl(l) : l)),
+        };
+      },
       req(request: { id: string; method: string; url: string; ip?: string }) {
         return {
           id: request.id,
@@ -40,13 +56,15 @@ export function loggerOptions(level: string, pretty: boolean): FastifyServerOpti
         };
       },
     },
-    ...(pretty
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
-        }
-      : {}),
+    ...(file
+      ? { stream: pino.destination({ dest: file, append: true, mkdir: true }) }
+      : pretty
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
   };
 }

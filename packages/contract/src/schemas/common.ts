@@ -8,6 +8,7 @@ import {
   defaultPage,
   defaultPageSize,
   emailMaxLength,
+  maxId,
   pageSizeOptions,
   passwordMaxLength,
   passwordMinLength,
@@ -17,11 +18,12 @@ import {
 } from '../constants';
 import { messages } from '../messages';
 
-/** A positive whole id; coerces path and query strings ('12' → 12). 400 otherwise. */
+/** A positive whole id up to {@link maxId} (the columns are 32-bit); coerces path and query strings ('12' → 12). 400 otherwise. */
 export const idSchema = z.coerce
   .number({ error: messages.idInvalid })
   .int({ error: messages.idInvalid })
-  .positive({ error: messages.idInvalid });
+  .positive({ error: messages.idInvalid })
+  .max(maxId, { error: messages.idInvalid });
 
 /** Path parameter `{id}`. */
 export const idParamSchema = z.object({ id: idSchema });
@@ -30,7 +32,13 @@ export type IdParam = z.infer<typeof idParamSchema>;
 /** Body `{ids}` of the add/remove calls (groups, assignments): distinct positive ids. */
 export const idsBodySchema = z.object({
   ids: z
-    .array(z.number({ error: messages.idInvalid }).int().positive({ error: messages.idInvalid }))
+    .array(
+      z
+        .number({ error: messages.idInvalid })
+        .int()
+        .positive({ error: messages.idInvalid })
+        .max(maxId, { error: messages.idInvalid }),
+    )
     .max(10_000)
     .transform((ids) => [...new Set(ids)]),
 });
