@@ -46,11 +46,25 @@ export async function claimDueMails(
   });
 }
 
-/** Marks a mail Sent now. */
+/**
+ * The emailed token of a link (`…?token=…`, `/invite-registration/…`) replaced by a marker: once a
+ * mail is delivered its copy in the outbox carries no usable token (DECISIONS.md 'Sessions and
+ * tokens': emailed tokens are stored only as hashes).
+ */
+const withoutTokens = (body: typeof mailOutbox.textBody | typeof mailOutbox.htmlBody) =>
+  sql`regexp_replace(${body}, ${'(token=|/invite-registration/)[A-Za-z0-9_%-]+'}, ${'\\1[delivered]'}, 'g')`;
+
+/** Marks a mail Sent now, scrubbing the tokens of its links. */
 export async function markMailSent(db: Db, id: number): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: MailStatus.Sent, sentAt: sql`now()`, lastError: null })
+    .set({
+      status: MailStatus.Sent,
+      sentAt: sql`now()`,
+      lastError: null,
+      textBody: withoutTokens(mailOutbox.textBody),
+      htmlBody: withoutTokens(mailOutbox.htmlBody),
+    })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, MailStatus.Pending)));
 }
 
