@@ -8,7 +8,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   jsonSchemaTransform,
@@ -34,7 +34,7 @@ import { meRoutes } from './modules/me/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
 import { hasWebBuild, registerStaticWeb } from './plugins/static-web.js';
 
@@ -52,6 +52,8 @@ export interface BuildOptions {
   database?: Database;
   /** Log to stdout (default true outside tests). */
   logger?: boolean;
+  /** Sees every route as it is registered (Fastify's onRoute, added before any plugin): tests list the routes. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function originOf(url: string): string | null {
@@ -71,13 +73,15 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : loggerOptions(config.logLevel, config.env === 'development'),
+        : loggerOptions(config.logLevel, config.env === 'development', config.logFile),
     genReqId: () => randomUUID(),
     // A hop count is valid for Fastify's trustProxy although its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -11,6 +11,9 @@ import { createLocalStorage } from './lib/storage/index.js';
 import { demoAccounts, demoPassword, seedDemo } from './seed/demo.js';
 import { ensureAdmin, hasAdmin } from './seed/first-admin.js';
 
+/** How long a production server keeps serving after SIGTERM with /readyz failing, before it closes. */
+const shutdownDrainMs = 2_000;
+
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
@@ -19,12 +22,13 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  await database.migrate();
-  if (config.admin) await ensureAdmin(database.db, config.admin);
-  // The demo images and audio go to the same storage the files plugin serves from.
-  const seeded = config.seedDemo
-    ? await seedDemo(database.db, createLocalStorage(config.dataDir))
-    : false;
+  // Copies started together on one PostgreSQL take turns: migrations, first admin and seed.
+  const seeded = await database.exclusive(async () => {
+    await database.migrate();
+    if (config.admin) await ensureAdmin(database.db, config.admin);
+    // The demo images and audio go to the same storage the files plugin serves from.
+    return config.seedDemo ? seedDemo(database.db, createLocalStorage(config.dataDir)) : false;
+  });
 
   const app = await buildApp(config, { database });
   app.addHook('onClose', async () => database.close());
@@ -47,11 +51,15 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+  const drainMs = config.env === 'production' ? shutdownDrainMs : 0;
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     app.lifecycle.closing = true;
+    // Readiness fails first: /readyz answers 503 while requests are still served for a moment, so
+    // a load balancer stops routing here before the listener closes; then requests in flight finish.
+    if (!err && drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await app.close();
   });
 }
@@ -60,9 +68,15 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`\n${error.message}\n\n`);
   } else {
-    process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    // The whole cause chain: a Drizzle query error says what failed only in its cause.
+    const lines: string[] = [];
+    let current: unknown = error;
+    for (let depth = 0; depth < 5 && current !== undefined; depth++) {
+      const text = current instanceof Error ? (current.stack ?? current.message) : String(current);
+      lines.push(depth === 0 ? text : `caused by: ${text}`);
+      current = current instanceof Error ? current.cause : undefined;
+    }
+    process.stderr.write(`${lines.join('\n')}\n`);
   }
   process.exit(1);
 });

@@ -424,6 +424,28 @@ export const messages = {
   assignmentInUse: 'An active assignment uses this content.',
   assignmentClosed: 'This assignment is closed.',
   ratingOutOfRange: `A rating must be between 1 and ${ratingScaleMax}.`,
+  // The trainees' API (DECISIONS.md) and the review call.
+  pastDueDate: 'The due date of this assignment has passed.',
+  alreadySubmitted: 'This answer has already been submitted.',
+  questionNotInInterview: 'This question is not part of the interview.',
+  duplicateQuestion: 'Each question can be answered only once.',
+  videoRequired: 'Upload the video of this answer first.',
+  durationInvalid: 'The duration must be a number of seconds.',
+  notReviewable: 'Only submitted answers can be reviewed.',
+  questionNotInForm: 'This question is not part of the form.',
+  optionInvalid: 'Choose among the options of this question.',
+  traineeMismatch: 'The trainee does not match this answer.',
+  questionnaireMismatch: 'This form is not part of the assignment.',
+  answersSubmitted: 'Your answers were submitted.',
+  answersSaved: 'Your answers were saved.',
+  practiceStarted: 'Practice started.',
+  // Assignments.
+  closeDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)!',
+  compositionLocked:
+    'Return the assignment to Draft to change its interview, roles, environment or evaluations.',
+  organizationFixed: 'An assignment cannot move to another organization.',
+  deleteOnlyDraft: 'Only a Draft assignment can be deleted.',
+  removeOnlyPending: 'Only trainees whose answer is Pending can be removed.',
   mobileAssetsBanner:
     'The avatars and environments of the mobile app are fixed: do not create or edit them.',
 } as const;
@@ -483,6 +505,11 @@ export const format = {
     `AssignmentReport${assignmentId}-${timestamp}.xlsx`,
   reportRatingColumn: (n: number, questionText: string) => `R${n} - ${questionText}?`,
   reportFeedbackColumn: (n: number, questionText: string) => `F${n} - ${questionText}?`,
+  /** 400 of POST /me/assignments/{id}/submit: names the questions without a recorded answer. */
+  missingAnswers: (labels: readonly string[]) =>
+    `Record an answer to every question before submitting. Missing: ${labels.join(', ')}.`,
+  /** One detail of that 400: 'Q2: Why do you want to work here?'. */
+  missingAnswer: (number: number, text: string) => `${format.questionShortLabel(number)}: ${text}`,
 } as const;
 
 export type FormatKey = keyof typeof format;

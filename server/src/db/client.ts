@@ -16,6 +16,8 @@ import pg from 'pg';
 import { migrationsDir } from '../lib/paths.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema/index.js';
+import { prepareStatements } from './prepared-statements.js';
+import { statementCounterFromEnv } from './statement-counter.js';
 
 export type Schema = typeof schema;
 /** The Drizzle handle used by every repository, whichever driver is underneath. */
@@ -26,11 +28,65 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations (idempotent). */
+  /** Applies the committed migrations (idempotent; on PostgreSQL one server at a time). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other server runs its own `exclusive` section on this database (PostgreSQL:
+   * a session advisory lock; PGlite: the data folder lock already excludes other processes), so
+   * copies started together migrate, create the first admin and seed one after the other.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Answers true when a trivial query succeeds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** The pool could not hand out a connection (refused, timed out): answered 503, not 500. */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The database is unavailable', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/**
+ * Hardens a pool against a database that goes away (a restart, a failover):
+ * - a client whose connection dies while checked out must not emit an unhandled 'error' that
+ *   crashes the process;
+ * - a client checked out for a transaction (`pool.connect()`, Drizzle's transactions) frees its
+ *   pool slot as soon as its connection ends: Drizzle never releases a client whose BEGIN failed,
+ *   and each such client would hold a slot (and `pool.end()` at shutdown) forever;
+ * - a connection the pool cannot open is a `DatabaseUnavailableError`.
+ */
+function hardenPool(pool: pg.Pool): void {
+  // An idle client that loses its connection must not crash the process (the pool replaces it).
+  pool.on('error', () => {});
+  // Nor may a checked-out one: its running query fails, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => unknown;
+  const checkOut = async (): Promise<pg.PoolClient> => {
+    let client: pg.PoolClient;
+    try {
+      client = (await connect()) as pg.PoolClient;
+    } catch (error) {
+      throw new DatabaseUnavailableError(error);
+    }
+    const release = client.release;
+    let released = false;
+    const releaseOnce = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('end', onEnd);
+      release(error);
+    };
+    const onEnd = () => releaseOnce(new Error('connection ended while checked out'));
+    client.once('end', onEnd);
+    client.release = releaseOnce;
+    return client;
+  };
+  Object.assign(pool, {
+    connect: (callback?: unknown) => (callback ? connect(callback) : checkOut()),
+  });
 }
 
 export interface DatabaseOptions {
@@ -38,24 +94,54 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: name statements so each connection plans them once (db/prepared-statements.ts).
+   * Default: on, unless DATABASE_PREPARED_STATEMENTS=false.
+   */
+  preparedStatements?: boolean;
 }
 
 /** Opens the database chosen by the options. Throws when the embedded folder is held by another process. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Undefined unless BENCH_SQL_COUNT=1 (the benchmark's per-request statement count).
+  const logger = statementCounterFromEnv();
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
     });
-    // An idle client that loses its connection must not crash the process (the pool replaces it).
-    pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    hardenPool(pool);
+    if (options.preparedStatements ?? process.env['DATABASE_PREPARED_STATEMENTS'] !== 'false')
+      prepareStatements(pool);
+    const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () =>
-        migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsDir }),
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await withAdvisoryLock(client, advisoryLocks.migrate, () =>
+            migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsDir }),
+          );
+        } finally {
+          client.release();
+        }
+      },
+      // On a connection of its own, so that `fn` has the whole pool (even a pool of one).
+      exclusive: async (fn) => {
+        const client = new pg.Client({
+          connectionString: options.databaseUrl,
+          connectionTimeoutMillis: 5_000,
+        });
+        client.on('error', () => {});
+        await client.connect();
+        try {
+          return await withAdvisoryLock(client, advisoryLocks.startup, fn);
+        } finally {
+          await client.end();
+        }
+      },
       ping: (timeoutMs = 2_000) => pingWith(db, timeoutMs),
       close: () => pool.end(),
     };
@@ -70,18 +156,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = new PGlite(path.join(options.dataDir, 'pglite'));
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () =>
       migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir }),
+    exclusive: (fn) => fn(),
     ping: (timeoutMs = 2_000) => pingWith(db, timeoutMs),
     close: async () => {
       await client.close();
       release();
     },
   };
+}
+
+/** Keys of the session advisory locks (pg_advisory_lock(int, int)): 'PRAC' and a number. */
+const advisoryLocks = { migrate: [0x50524143, 1], startup: [0x50524143, 2] } as const;
+
+/** Runs `fn` while `client`'s session holds the advisory lock `key` (waits for it). */
+async function withAdvisoryLock<T>(
+  client: pg.ClientBase,
+  key: readonly [number, number],
+  fn: () => Promise<T>,
+): Promise<T> {
+  await client.query('select pg_advisory_lock($1, $2)', [...key]);
+  try {
+    return await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock($1, $2)', [...key]);
+  }
 }
 
 async function pingWith(db: Db, timeoutMs: number): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
 import { messages, type ErrorBody, type ErrorDetail } from '@practica/contract';
 import { AppError } from '../errors.js';
 import { fail } from '../lib/envelope.js';
+import { isDatabaseUnavailable } from './error-handler-database.js';
 
 function send(
   reply: FastifyReply,
@@ -29,6 +30,34 @@ function validationDetails(
     path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
     message: v.message ?? messages.validationFailed,
   }));
+}
+
+/**
+ * The SQLSTATE of a database error (PostgreSQL or PGlite), possibly wrapped by Drizzle as the
+ * `cause` of its query error; undefined for anything else.
+ */
+function databaseErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && severity !== undefined) {
+      return code;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Fastify's router errors (a malformed URL, a path parameter over its length limit): answered
+ * with the envelope like every other error. Passed as Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrorHandler(
+  _error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void send(reply, 400, { code: 'VALIDATION', message: messages.validationFailed });
 }
 
 /** Registers the error and not-found handlers on `app` (API routes only; the SPA fallback is separate). */
@@ -66,6 +95,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: messages.somethingWentWrong,
         requestId,
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or unreachable: a short, retryable outage, not a bug.
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(
+        reply,
+        503,
+        { code: 'UNAVAILABLE', message: messages.serviceUnavailable, requestId },
+        { 'retry-after': '1' },
+      );
+    }
+    const sqlState = databaseErrorCode(error);
+    if (sqlState?.startsWith('22')) {
+      // A data exception (a number out of the column's range, a NUL in text ...): the input is bad.
+      return send(reply, 400, { code: 'VALIDATION', message: messages.validationFailed });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -3,7 +3,7 @@
  * and signs in as the demo accounts.
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Env } from '../../src/config.js';
 import { demoPassword, seedDemo } from '../../src/seed/demo.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -16,10 +16,17 @@ export interface TestContext {
 
 export const testSecret = 'test-secret-test-secret-test-secret-0123456789';
 
-/** Builds the app on a new database; `env` overrides configuration; `seed` (default true) loads the demo data. */
+/**
+ * Builds the app on a new database; `env` overrides configuration; `seed` (default true) loads the
+ * demo data; `onRoute` sees every route as it is registered.
+ */
 export async function buildTestApp(
   env: Partial<Env> = {},
-  { seed = true, ready = true } = {},
+  {
+    seed = true,
+    ready = true,
+    onRoute,
+  }: { seed?: boolean; ready?: boolean; onRoute?: BuildOptions['onRoute'] } = {},
 ): Promise<TestContext> {
   const testDb = await createTestDatabase();
   if (seed) await seedDemo(testDb.database.db);
@@ -31,7 +38,11 @@ export async function buildTestApp(
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  const app = await buildApp(config, { database: testDb.database, logger: false });
+  const app = await buildApp(config, {
+    database: testDb.database,
+    logger: false,
+    ...(onRoute ? { onRoute } : {}),
+  });
   if (ready) await app.ready();
   return {
     app,

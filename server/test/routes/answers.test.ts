@@ -7,13 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import {
-  AnswerStatus,
-  AssignmentStatus,
-  ContentType,
-  answerMessages,
-  messages,
-} from '@practica/contract';
+import { AnswerStatus, AssignmentStatus, ContentType, messages } from '@practica/contract';
 import { answers, assignments, contentAnswers, users } from '../../src/db/schema/index.js';
 import { insertPendingAnswers } from '../../src/modules/assignments/repository.js';
 import { seedAnswers } from '../../src/seed/answers.js';
@@ -288,15 +282,11 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   it('refuses a Pending answer and a wrong trainee, form or user', async () => {
     const pending = await s.call('POST', reviewUrl(answerId.omar), 'instructor', validReview(s));
     expect(pending.statusCode).toBe(400);
-    expect(pending.json().message).toBe(answerMessages.notReviewable);
+    expect(pending.json().message).toBe(messages.notReviewable);
     const cases: [string, object, string][] = [
-      ['', validReview(s, { traineeId: s.ids.tessa }), answerMessages.traineeMismatch],
-      [`?userId=${s.ids.tessa}`, validReview(s), answerMessages.traineeMismatch],
-      [
-        '',
-        validReview(s, { questionnaireID: s.interview.id }),
-        answerMessages.questionnaireMismatch,
-      ],
+      ['', validReview(s, { traineeId: s.ids.tessa }), messages.traineeMismatch],
+      [`?userId=${s.ids.tessa}`, validReview(s), messages.traineeMismatch],
+      ['', validReview(s, { questionnaireID: s.interview.id }), messages.questionnaireMismatch],
     ];
     for (const [query, body, message] of cases) {
       const res = await s.call('POST', reviewUrl(answerId.trainee, query), 'instructor', body);
@@ -336,15 +326,15 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
       [with_([ratings[0]!, { ...ratings[1]!, text: 'good' }], feedback), messages.ratingOutOfRange],
       [
         with_(ratings, [open!, { ...single!, text: String(optionsOf[2]![0]) }, multiple!]),
-        answerMessages.optionInvalid,
+        messages.optionInvalid,
       ],
       [
         with_(ratings, [open!, { ...single!, text: optionsOf[1]!.join(',') }, multiple!]),
-        answerMessages.optionInvalid,
+        messages.optionInvalid,
       ],
       [
         with_(ratings, [open!, single!, { ...multiple!, text: `${optionsOf[2]![0]},999999` }]),
-        answerMessages.optionInvalid,
+        messages.optionInvalid,
       ],
       [
         with_(ratings, [
@@ -352,13 +342,13 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
           single!,
           { ...multiple!, text: `${optionsOf[2]![0]},${optionsOf[2]![0]}` },
         ]),
-        answerMessages.optionInvalid,
+        messages.optionInvalid,
       ],
       [
         with_([...ratings, { questionId: s.interview.questionIds[0], text: '3' }], feedback),
-        answerMessages.questionNotInForm,
+        messages.questionNotInForm,
       ],
-      [with_([...ratings, ratings[0]!], feedback), answerMessages.duplicateQuestion],
+      [with_([...ratings, ratings[0]!], feedback), messages.duplicateQuestion],
       [with_(feedback, ratings), messages.allQuestionsMustBeAnswered],
     ];
     for (const [body, message] of cases) {

@@ -14,7 +14,6 @@ import {
   AssetType,
   AssignmentStatus,
   MediaType,
-  answerMessages,
   format,
   messages,
 } from '@practica/contract';
@@ -179,7 +178,7 @@ describe('POST /api/me/assignments/:id/practice', () => {
     expect((await answerRow('trainee')).practiceCounter).toBe(0);
     const first = await s.call('POST', url, 'trainee');
     expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe(answerMessages.practiceStarted);
+    expect(first.json().message).toBe(messages.practiceStarted);
     expect(first.json().data).toMatchObject({
       statusId: AnswerStatus.Pending,
       practiceCounter: 1,
@@ -228,19 +227,19 @@ describe('PUT /api/me/assignments/:id/answers', () => {
       [{ items: [] }, messages.validationFailed],
       [
         { items: [item({ questionId: s.ratings.questionIds[0] })] },
-        answerMessages.questionNotInInterview,
+        messages.questionNotInInterview,
       ],
-      [{ items: [item({ fileId: tessas })] }, answerMessages.videoRequired],
-      [{ items: [item({ fileId: pendingUpload })] }, answerMessages.videoRequired],
-      [{ items: [item({ fileId: s.promptFileId })] }, answerMessages.videoRequired],
-      [{ items: [item({ fileId: 999999 })] }, answerMessages.videoRequired],
+      [{ items: [item({ fileId: tessas })] }, messages.videoRequired],
+      [{ items: [item({ fileId: pendingUpload })] }, messages.videoRequired],
+      [{ items: [item({ fileId: s.promptFileId })] }, messages.videoRequired],
+      [{ items: [item({ fileId: 999999 })] }, messages.videoRequired],
       [
         { items: [item(), item({ fileId: await s.upload('trainee') })] },
-        answerMessages.duplicateQuestion,
+        messages.duplicateQuestion,
       ],
-      [{ items: [item({ duration: -1 })] }, answerMessages.durationInvalid],
-      [{ items: [item({ duration: 'long' })] }, answerMessages.durationInvalid],
-      [{ items: [item({ fileId: null })] }, answerMessages.videoRequired],
+      [{ items: [item({ duration: -1 })] }, messages.durationInvalid],
+      [{ items: [item({ duration: 'long' })] }, messages.durationInvalid],
+      [{ items: [item({ fileId: null })] }, messages.videoRequired],
     ];
     for (const [body, message] of cases) {
       const res = await s.call('PUT', url, 'trainee', body);
@@ -254,8 +253,8 @@ describe('PUT /api/me/assignments/:id/answers', () => {
       ],
     });
     expect(both.json().error.details).toEqual([
-      { path: 'items.0.questionId', message: answerMessages.questionNotInInterview },
-      { path: 'items.1.fileId', message: answerMessages.videoRequired },
+      { path: 'items.0.questionId', message: messages.questionNotInInterview },
+      { path: 'items.1.fileId', message: messages.videoRequired },
     ]);
     expect(await itemsOf('trainee')).toEqual([]);
   });
@@ -272,7 +271,7 @@ describe('PUT /api/me/assignments/:id/answers', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(answerMessages.saved);
+    expect(res.json().message).toBe(messages.answersSaved);
     const items = res.json().data.items;
     expect(items.map((i: { questionId: number }) => i.questionId)).toEqual([q1, q2]); // question order
     expect(items[1]).toMatchObject({
@@ -308,11 +307,9 @@ describe('POST /api/me/assignments/:id/submit', () => {
     expect((await s.call('POST', url, 'priya')).statusCode).toBe(404);
     const missing = await s.call('POST', url, 'trainee');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(
-      answerMessages.missingAnswers([format.questionShortLabel(3)]),
-    );
+    expect(missing.json().message).toBe(format.missingAnswers([format.questionShortLabel(3)]));
     expect(missing.json().error.details).toEqual([
-      { path: 'questions.2', message: answerMessages.missingAnswer(3, 'Any questions') },
+      { path: 'questions.2', message: format.missingAnswer(3, 'Any questions') },
     ]);
     expect((await answerRow('trainee')).statusId).toBe(AnswerStatus.Pending);
 
@@ -322,7 +319,7 @@ describe('POST /api/me/assignments/:id/submit', () => {
     });
     const res = await s.call('POST', url, 'trainee');
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(answerMessages.submitted);
+    expect(res.json().message).toBe(messages.answersSubmitted);
     expect(res.json().data).toMatchObject({
       statusId: AnswerStatus.Submitted,
       submittedAt: expect.any(String),
@@ -335,14 +332,14 @@ describe('POST /api/me/assignments/:id/submit', () => {
     // A second submit, and any change after submitting, is refused and changes nothing.
     const twice = await s.call('POST', url, 'trainee');
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().message).toBe(answerMessages.alreadySubmitted);
+    expect(twice.json().message).toBe(messages.alreadySubmitted);
     expect((await s.call('POST', `${base()}/practice`, 'trainee')).json().message).toBe(
-      answerMessages.alreadySubmitted,
+      messages.alreadySubmitted,
     );
     const save = await s.call('PUT', `${base()}/answers`, 'trainee', {
       items: [{ questionId: q3, fileId: await s.upload('trainee'), duration: 1 }],
     });
-    expect(save.json().message).toBe(answerMessages.alreadySubmitted);
+    expect(save.json().message).toBe(messages.alreadySubmitted);
     expect((await answerRow('trainee')).submittedAt).toEqual(row.submittedAt);
     expect((await answerRow('trainee')).practiceCounter).toBe(row.practiceCounter);
     const listed = (await s.call('GET', '/api/me/assignments', 'trainee')).json().data.list[0];
@@ -381,7 +378,7 @@ describe('POST /api/me/assignments/:id/submit', () => {
     ] as const) {
       const res = await s.call(method, url, 'omar', body);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().message, url).toBe(answerMessages.pastDueDate);
+      expect(res.json().message, url).toBe(messages.pastDueDate);
     }
     const detail = (await s.call('GET', base(), 'omar')).json().data;
     expect(detail.canAnswer).toBe(false);

@@ -34,32 +34,6 @@ import { answersPageQuerySchema, idSchema, imageRefSchema, pageQuerySchema } fro
 // Server rule messages the spec leaves unworded (see messages.ts 'Not in the spec').
 // ---------------------------------------------------------------------------
 
-/**
- * Texts of the answer and review rules the spec does not word (issue 8 choices). Kept here, once,
- * until the lead moves them into `messages.ts`; both sides import them.
- */
-export const answerMessages = {
-  pastDueDate: 'The due date of this assignment has passed.',
-  alreadySubmitted: 'This answer has already been submitted.',
-  questionNotInInterview: 'This question is not part of the interview.',
-  duplicateQuestion: 'Each question can be answered only once.',
-  videoRequired: 'Upload the video of this answer first.',
-  durationInvalid: 'The duration must be a number of seconds.',
-  notReviewable: 'Only submitted answers can be reviewed.',
-  questionNotInForm: 'This question is not part of the form.',
-  optionInvalid: 'Choose among the options of this question.',
-  traineeMismatch: 'The trainee does not match this answer.',
-  questionnaireMismatch: 'This form is not part of the assignment.',
-  submitted: 'Your answers were submitted.',
-  saved: 'Your answers were saved.',
-  practiceStarted: 'Practice started.',
-  /** 400 of POST /me/assignments/{id}/submit: names the questions without a recorded answer. */
-  missingAnswers: (labels: readonly string[]) =>
-    `Record an answer to every question before submitting. Missing: ${labels.join(', ')}.`,
-  /** One detail of that 400: 'Q2: Why do you want to work here?'. */
-  missingAnswer: (number: number, text: string) => `${format.questionShortLabel(number)}: ${text}`,
-} as const;
-
 /** Longest recording accepted as an answer item's `duration`, in seconds (not a spec limit). */
 export const answerDurationMaxSeconds = 3600;
 /** Longest review answer text or answer item text (not a spec limit). */
@@ -411,13 +385,13 @@ export const meAnswerItemInputSchema = z.object({
     .int({ error: messages.idInvalid })
     .positive({ error: messages.idInvalid }),
   fileId: z
-    .number({ error: answerMessages.videoRequired })
-    .int({ error: answerMessages.videoRequired })
-    .positive({ error: answerMessages.videoRequired }),
+    .number({ error: messages.videoRequired })
+    .int({ error: messages.videoRequired })
+    .positive({ error: messages.videoRequired }),
   duration: z
-    .number({ error: answerMessages.durationInvalid })
-    .nonnegative({ error: answerMessages.durationInvalid })
-    .max(answerDurationMaxSeconds, { error: answerMessages.durationInvalid }),
+    .number({ error: messages.durationInvalid })
+    .nonnegative({ error: messages.durationInvalid })
+    .max(answerDurationMaxSeconds, { error: messages.durationInvalid }),
   text: z
     .string()
     .trim()
@@ -438,7 +412,7 @@ export const meAnswerItemsBodySchema = z.object({
     .min(1, { error: messages.validationFailed })
     .max(maxQuestionsPerInterview, { error: messages.validationFailed })
     .refine((items) => new Set(items.map((i) => i.questionId)).size === items.length, {
-      error: answerMessages.duplicateQuestion,
+      error: messages.duplicateQuestion,
     }),
 });
 export type MeAnswerItemsBody = z.infer<typeof meAnswerItemsBodySchema>;

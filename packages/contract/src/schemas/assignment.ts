@@ -24,19 +24,6 @@ import { rolesFilterSchema } from './user';
 // Server rule messages the spec leaves unworded (see messages.ts 'Not in the spec').
 // ---------------------------------------------------------------------------
 
-/**
- * Texts of the assignment rules the spec does not word (DECISIONS-style choices of issue 7).
- * Kept here, once, until the lead moves them into `messages.ts`; both sides import them.
- */
-export const assignmentMessages = {
-  closeDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)!',
-  compositionLocked:
-    'Return the assignment to Draft to change its interview, roles, environment or evaluations.',
-  organizationFixed: 'An assignment cannot move to another organization.',
-  deleteOnlyDraft: 'Only a Draft assignment can be deleted.',
-  removeOnlyPending: 'Only trainees whose answer is Pending can be removed.',
-} as const;
-
 // ---------------------------------------------------------------------------
 // Enumerations as filters
 // ---------------------------------------------------------------------------
@@ -101,7 +88,7 @@ function pickedId(message: string) {
  */
 export const assignmentCloseDateSchema = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.iso.date({ error: assignmentMessages.closeDateInvalid }).nullable(),
+  z.iso.date({ error: messages.closeDateInvalid }).nullable(),
 );
 
 /** One role of the interview with the avatar chosen for it (001 §2 'Select roles'). */

@@ -56,7 +56,15 @@ export const answers = pgTable(
   (t) => [
     uniqueIndex('answers_assignment_user_key').on(t.assignmentId, t.userId),
     index('answers_user_idx').on(t.userId, t.assignmentId),
-    index('answers_assignment_status_idx').on(t.assignmentId, t.statusId, t.id),
+    // Answers of an assignment by status; the trailing user and submission time let the counts
+    // and the answers list find their rows without reading the table.
+    index('answers_assignment_status_idx').on(
+      t.assignmentId,
+      t.statusId,
+      t.id,
+      t.userId,
+      t.submittedAt,
+    ),
     index('answers_status_idx').on(t.statusId, t.id),
   ],
 );

@@ -2,6 +2,7 @@
  * Groups of an organization's members (000 §2.6, §3 'Group'): trainees and instructors; a user
  * belongs to any number of groups of its own organization.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.js';
 import { users } from './users.js';
@@ -19,7 +20,10 @@ export const groups = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('groups_org_idx').on(t.organizationId, t.id)],
+  (t) => [
+    // An organization's groups in list order (name ignoring case, then id), and their count.
+    index('groups_org_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+  ],
 );
 
 export const groupMembers = pgTable(

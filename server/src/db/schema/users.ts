@@ -3,6 +3,7 @@
  * `tokenVersion` is carried in session tokens: bumping it (password change, deactivation,
  * deletion, role change) makes every older token answer 401 (DECISIONS.md 'Sessions and tokens').
  */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -37,6 +38,41 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_org_role_idx').on(t.organizationId, t.roleId, t.id),
+    // Counts of an organization's members by role (active, not deleted, creators) read this
+    // index alone: the flags are trailing key columns (Drizzle has no INCLUDE).
+    index('users_org_role_idx').on(
+      t.organizationId,
+      t.roleId,
+      t.id,
+      t.deletedAt,
+      t.active,
+      t.creator,
+    ),
+    // The user lists (by last name, first name, id; filters on role, deletion and the search on
+    // names and email) of one organization, then of everyone: a page and its total come from the
+    // index alone, whatever the depth of the page (bench/README.md).
+    index('users_org_list_idx').on(
+      t.organizationId,
+      t.lastName,
+      t.firstName,
+      t.id,
+      t.roleId,
+      t.deletedAt,
+      t.email,
+    ),
+    // The few soft-deleted users: counts leave their rows out with one hashed lookup per
+    // statement instead of reading every counted user.
+    index('users_deleted_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null`),
+    index('users_list_idx').on(
+      t.lastName,
+      t.firstName,
+      t.id,
+      t.organizationId,
+      t.roleId,
+      t.deletedAt,
+      t.email,
+    ),
   ],
 );

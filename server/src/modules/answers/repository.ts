@@ -4,9 +4,11 @@
  * page's items and review forms come in a fixed number of statements, never one per row. Answers
  * of soft-deleted trainees are left out, as in the assignments module.
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
+import { rowSet, type RowSet } from '../../db/row-sets.js';
+import { userNotDeleted } from '../users/list-repository.js';
 import {
   FileStatus,
   answerItems,
@@ -69,9 +71,10 @@ export interface AnswerListFilter {
   pageSize: number;
 }
 
+/** The list's filter over answers joined to their assignments (trainees not soft-deleted). */
 function listWhere(filter: Omit<AnswerListFilter, 'page' | 'pageSize'>): SQL | undefined {
   return and(
-    isNull(users.deletedAt),
+    userNotDeleted(answers.userId),
     filter.organizationId !== undefined
       ? eq(assignments.organizationId, filter.organizationId)
       : undefined,
@@ -86,27 +89,35 @@ function listWhere(filter: Omit<AnswerListFilter, 'page' | 'pageSize'>): SQL | u
 /**
  * One page of answers, the latest submitted first (not yet submitted last, newest first), with the
  * trainee's name and the assignment's name, and the total over all pages. One statement (two when
- * the page is past the end).
+ * the page is past the end): the page's ids and the total come from answers_assignment_status_idx
+ * (status, trainee and submission time are in it), then only the page's rows are read.
  */
 export async function listAnswers(
   db: Db,
   filter: AnswerListFilter,
 ): Promise<{ rows: AnswerListRow[]; count: number }> {
   const where = listWhere(filter);
-  const rows = await db
-    .select({ ...listColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+  const order = [sql`${answers.submittedAt} desc nulls last`, desc(answers.id)];
+  const page = db
+    .select({ id: answers.id, total: sql<number>`count(*) over()`.as('total') })
     .from(answers)
-    .innerJoin(users, eq(users.id, answers.userId))
     .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
     .where(where)
-    .orderBy(sql`${answers.submittedAt} desc nulls last`, desc(answers.id))
+    .orderBy(...order)
     .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
+    .offset((filter.page - 1) * filter.pageSize)
+    .as('page');
+  const rows = await db
+    .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(answers, eq(answers.id, page.id))
+    .innerJoin(users, eq(users.id, answers.userId))
+    .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+    .orderBy(...order);
   if (rows.length === 0 && filter.page > 1) {
     const [c] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(answers)
-      .innerJoin(users, eq(users.id, answers.userId))
       .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
       .where(where);
     return { rows: [], count: c?.n ?? 0 };
@@ -246,6 +257,16 @@ export interface AnswerItemRow {
   fileKey: string | null;
 }
 
+const itemColumns = {
+  id: answerItems.id,
+  answerId: answerItems.answerId,
+  questionId: answerItems.questionId,
+  text: answerItems.text,
+  duration: answerItems.duration,
+  fileId: answerItems.fileId,
+  fileKey: files.storageKey,
+};
+
 /** The items of `answerIds` in their questions' order, with their Ready videos' keys. One statement. */
 export async function itemsOfAnswers(
   db: Db | Tx,
@@ -253,15 +274,7 @@ export async function itemsOfAnswers(
 ): Promise<AnswerItemRow[]> {
   if (answerIds.length === 0) return [];
   return db
-    .select({
-      id: answerItems.id,
-      answerId: answerItems.answerId,
-      questionId: answerItems.questionId,
-      text: answerItems.text,
-      duration: answerItems.duration,
-      fileId: answerItems.fileId,
-      fileKey: files.storageKey,
-    })
+    .select(itemColumns)
     .from(answerItems)
     .innerJoin(questions, eq(questions.id, answerItems.questionId))
     .leftJoin(files, and(eq(files.id, answerItems.fileId), eq(files.status, FileStatus.Ready)))
@@ -377,4 +390,38 @@ export async function insertContentAnswer(
 ): Promise<number> {
   const [row] = await tx.insert(contentAnswers).values(values).returning({ id: contentAnswers.id });
   return row!.id;
+}
+
+/**
+ * What the review screen reads of one answer besides its assignment, as row sets for
+ * `selectRowSets` (one statement with the composition): its items (`itemsOfAnswers`), the review
+ * forms among `formIds` (`contentAnswersByIds`) and every form submitted for it
+ * (`contentAnswersOf`), with the same rows in the same order.
+ */
+export function answerDetailSets(
+  answerId: number,
+  formIds: readonly number[],
+): {
+  items: RowSet<AnswerItemRow>;
+  forms: RowSet<ContentAnswerRow>;
+  history: RowSet<ContentAnswerRow>;
+} {
+  // In raw SQL an aliased table renders as its alias only: name the table, then the alias.
+  const formFrom = sql`${contentAnswers} inner join ${contents} on ${eq(contents.id, contentAnswers.contentId)} left join ${users} ${reviewer} on ${eq(reviewer.id, contentAnswers.createdById)}`;
+  return {
+    items: rowSet<AnswerItemRow>(
+      itemColumns,
+      sql`${answerItems} inner join ${questions} on ${eq(questions.id, answerItems.questionId)} left join ${files} on ${and(eq(files.id, answerItems.fileId), eq(files.status, FileStatus.Ready))} where ${eq(answerItems.answerId, answerId)}`,
+      sql`${answerItems.answerId}, ${questions.position}, ${questions.id}`,
+    ),
+    forms: rowSet<ContentAnswerRow>(
+      contentAnswerColumns,
+      sql`${formFrom} where ${inArray(contentAnswers.id, [...formIds])}`,
+    ),
+    history: rowSet<ContentAnswerRow>(
+      contentAnswerColumns,
+      sql`${formFrom} where ${eq(contentAnswers.answerId, answerId)}`,
+      sql`${contentAnswers.createdAt} desc, ${contentAnswers.id} desc`,
+    ),
+  };
 }

@@ -7,7 +7,6 @@
  */
 import {
   QuestionType,
-  answerMessages,
   isRatingValue,
   meanRatingScore,
   messages,
@@ -55,14 +54,14 @@ export function normalizeReviewText(
       const ids = optionIdsOf(value);
       return ids?.length === 1 && question.optionIds.includes(ids[0]!)
         ? { text: String(ids[0]) }
-        : { error: answerMessages.optionInvalid };
+        : { error: messages.optionInvalid };
     }
     case QuestionType.Multiple:
     case QuestionType.Rank: {
       const ids = optionIdsOf(value);
       return ids && ids.every((id) => question.optionIds.includes(id))
         ? { text: ids.join(',') }
-        : { error: answerMessages.optionInvalid };
+        : { error: messages.optionInvalid };
     }
     default:
       return { text: value };
@@ -86,11 +85,11 @@ export function checkReviewForm(
   given.forEach((answer, i) => {
     const question = byId.get(answer.questionId);
     if (!question) {
-      problems.push({ path: `${path}.${i}.questionId`, message: answerMessages.questionNotInForm });
+      problems.push({ path: `${path}.${i}.questionId`, message: messages.questionNotInForm });
       return;
     }
     if (texts.has(answer.questionId)) {
-      problems.push({ path: `${path}.${i}.questionId`, message: answerMessages.duplicateQuestion });
+      problems.push({ path: `${path}.${i}.questionId`, message: messages.duplicateQuestion });
       return;
     }
     const result = normalizeReviewText(question, answer.text);

@@ -17,7 +17,6 @@ import {
   AnswerStatus,
   AssignmentStatus,
   Role,
-  answerMessages,
   can,
   messages,
   type Action,
@@ -33,17 +32,16 @@ import type { Db, Tx } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { presentAsset, presentContents, presentRoles } from '../assignments/presenter.js';
 import {
-  assetsByIds,
   assignmentsByIds,
-  contentsWithQuestions,
+  compositionOf,
   lockAssignment,
-  rolesOfAssignment,
+  type CompositionRows,
 } from '../assignments/repository.js';
 import { loadOrganizationFor } from '../organizations/service.js';
 import { presentAnswerData, presentAnswerDetail, presentAnswerListItem } from './presenter.js';
 import {
+  answerDetailSets,
   contentAnswersByIds,
-  contentAnswersOf,
   findAnswer,
   insertContentAnswer,
   itemsOfAnswers,
@@ -70,17 +68,17 @@ export interface CompositionIds {
 /**
  * 001 §3 'Assignment' `data` of an assignment: its roles with the chosen avatars, its interview,
  * rating scale and feedback form with questions and options, and its environment (image URLs).
- * A fixed number of statements.
+ * One statement.
  */
 export async function assignmentDataOf(db: Db | Tx, ids: CompositionIds): Promise<AssignmentData> {
-  const contentIds = [ids.interviewId, ids.ratingsId, ids.feedbackId].filter(
-    (v): v is number => v !== null,
-  );
-  const [roles, contentData, environments] = await Promise.all([
-    rolesOfAssignment(db, ids.assignmentId),
-    contentsWithQuestions(db, contentIds),
-    assetsByIds(db, ids.environmentId !== null ? [ids.environmentId] : []),
-  ]);
+  return presentAssignmentData(ids, await compositionOf(db, ids));
+}
+
+/** 001 §3 'Assignment' `data` from the composition rows `compositionOf` read. */
+function presentAssignmentData(
+  ids: CompositionIds,
+  { roles, contents: contentData, environments }: CompositionRows,
+): AssignmentData {
   const contents = presentContents(contentData);
   const content = (id: number | null) => (id !== null ? (contents.get(id) ?? null) : null);
   return {
@@ -205,12 +203,14 @@ export async function listAnswersFor(
 
 /** The detail of an answer the caller may see (no access check). */
 async function answerDetail(db: Db | Tx, row: AnswerFullRow, actor: Actor): Promise<AnswerDetail> {
-  const [assignmentData, items, forms, history] = await Promise.all([
-    assignmentDataOf(db, row),
-    itemsOfAnswers(db, [row.id]),
-    latestForms(db, [row]),
-    contentAnswersOf(db, row.id),
-  ]);
+  // The composition, the items and the review forms in one statement.
+  const formIds = [row.ratingsAnswerId, row.feedbackAnswerId].filter(
+    (v): v is number => v !== null,
+  );
+  const composition = await compositionOf(db, row, answerDetailSets(row.id, formIds));
+  const assignmentData = presentAssignmentData(row, composition);
+  const { items, history } = composition.extra;
+  const forms = new Map(composition.extra.forms.map((f) => [f.id, f]));
   const canReview =
     can(actor, 'answer:review', { organizationId: row.organizationId, userId: row.userId }) &&
     reviewable(row.statusId, row.assignmentStatusId);
@@ -266,15 +266,15 @@ export async function submitReview(
   const row = await loadAnswerFor(db, actor, id, 'answer:review');
   const mismatch: ErrorDetail[] = [];
   if (userId !== undefined && userId !== row.userId)
-    mismatch.push({ path: 'userId', message: answerMessages.traineeMismatch });
+    mismatch.push({ path: 'userId', message: messages.traineeMismatch });
   if (body.traineeId !== undefined && body.traineeId !== row.userId)
-    mismatch.push({ path: 'traineeId', message: answerMessages.traineeMismatch });
+    mismatch.push({ path: 'traineeId', message: messages.traineeMismatch });
   if (
     body.questionnaireID !== undefined &&
     body.questionnaireID !== row.ratingsId &&
     body.questionnaireID !== row.feedbackId
   )
-    mismatch.push({ path: 'questionnaireID', message: answerMessages.questionnaireMismatch });
+    mismatch.push({ path: 'questionnaireID', message: messages.questionnaireMismatch });
   if (mismatch.length > 0) throw new ValidationError(mismatch[0]!.message, mismatch);
   assertReviewable(row.statusId, row.assignmentStatusId);
 
@@ -290,7 +290,7 @@ export async function submitReview(
   const missing = details.find((d) => d.message === messages.allQuestionsMustBeAnswered);
   if (details.length > 0) throw new ValidationError((missing ?? details[0]!).message, details);
   if (row.ratingsId === null || row.feedbackId === null)
-    throw new ValidationError(answerMessages.notReviewable);
+    throw new ValidationError(messages.notReviewable);
   const score = reviewScore(ratingQuestions, ratings.answers);
 
   await db.transaction(async (tx) => {
@@ -330,5 +330,5 @@ export async function submitReview(
 function assertReviewable(statusId: number, assignmentStatusId: number): void {
   if (reviewable(statusId, assignmentStatusId)) return;
   if (statusId === AnswerStatus.Reviewed) throw new ValidationError(messages.assignmentClosed);
-  throw new ValidationError(answerMessages.notReviewable);
+  throw new ValidationError(messages.notReviewable);
 }

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { AnswerStatus, AssignmentStatus, Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { rowSet, selectRowSets, type RowSet, type RowsOf } from '../../db/row-sets.js';
 import {
   answers,
   assets,
@@ -24,6 +25,7 @@ import {
 import { availableTo } from '../assets/repository.js';
 import { assignableTo } from '../contents/index.js';
 import {
+  contentTreeSets,
   optionsOf,
   questionsOf,
   rolesOf,
@@ -31,7 +33,7 @@ import {
   type QuestionRow,
   type RoleRow,
 } from '../contents/repository.js';
-import { likePattern } from '../users/list-repository.js';
+import { likePattern, userNotDeleted } from '../users/list-repository.js';
 
 /**
  * Wraps a correlated subquery so Drizzle keeps its columns table-qualified: in a select without
@@ -46,11 +48,14 @@ function scalar<T>(fragment: SQL) {
 // Counts
 // ---------------------------------------------------------------------------
 
-/** Correlated count of the assignment's answers of members not soft-deleted, with an optional extra condition. */
+/**
+ * Correlated count of the assignment's answers of members not soft-deleted, with an optional extra
+ * condition. Read from answers_assignment_status_idx alone (`userNotDeleted`).
+ */
 function answersCountSql(extra?: SQL) {
   const condition = extra ? sql` and ${extra}` : sql``;
   return scalar<number>(
-    sql`(select count(*) from ${answers} inner join ${users} on ${users.id} = ${answers.userId} where ${answers.assignmentId} = ${assignments.id} and ${users.deletedAt} is null${condition})`,
+    sql`(select count(*) from ${answers} where ${answers.assignmentId} = ${assignments.id} and ${userNotDeleted(answers.userId)}${condition})`,
   ).mapWith(Number);
 }
 
@@ -58,12 +63,12 @@ const completedSql = sql`${answers.statusId} <> ${AnswerStatus.Pending}`;
 
 /** Correlated count of the assignment's instructors, not soft-deleted. */
 const instructorsCountSql = scalar<number>(
-  sql`(select count(*) from ${assignmentInstructors} inner join ${users} on ${users.id} = ${assignmentInstructors.userId} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${users.deletedAt} is null)`,
+  sql`(select count(*) from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${userNotDeleted(assignmentInstructors.userId)})`,
 ).mapWith(Number);
 
 /** Correlated mean score of the assignment's Reviewed answers (null when none). */
 const averageScoreSql = scalar<number | null>(
-  sql`(select avg(${answers.score}) from ${answers} inner join ${users} on ${users.id} = ${answers.userId} where ${answers.assignmentId} = ${assignments.id} and ${users.deletedAt} is null and ${answers.statusId} = ${AnswerStatus.Reviewed})`,
+  sql`(select avg(${answers.score}) from ${answers} where ${answers.assignmentId} = ${assignments.id} and ${userNotDeleted(answers.userId)} and ${answers.statusId} = ${AnswerStatus.Reviewed})`,
 ).mapWith(Number);
 
 const creator = alias(users, 'creator');
@@ -318,19 +323,21 @@ export interface AssignmentRoleRow {
   avatarImageKey: string | null;
 }
 
+const assignmentRoleColumns = {
+  interviewRoleId: assignmentRoles.interviewRoleId,
+  name: interviewRoles.name,
+  avatarId: assignmentRoles.avatarId,
+  avatarName: assets.name,
+  avatarDescription: assets.description,
+  avatarTypeId: assets.assetTypeId,
+  avatarImageId: assets.imageId,
+  avatarImageKey: files.storageKey,
+};
+
 /** The assignment's roles in the interview's order, with the chosen avatars and their images. One statement. */
 export async function rolesOfAssignment(db: Db | Tx, id: number): Promise<AssignmentRoleRow[]> {
   return db
-    .select({
-      interviewRoleId: assignmentRoles.interviewRoleId,
-      name: interviewRoles.name,
-      avatarId: assignmentRoles.avatarId,
-      avatarName: assets.name,
-      avatarDescription: assets.description,
-      avatarTypeId: assets.assetTypeId,
-      avatarImageId: assets.imageId,
-      avatarImageKey: files.storageKey,
-    })
+    .select(assignmentRoleColumns)
     .from(assignmentRoles)
     .innerJoin(interviewRoles, eq(interviewRoles.id, assignmentRoles.interviewRoleId))
     .leftJoin(assets, eq(assets.id, assignmentRoles.avatarId))
@@ -356,18 +363,20 @@ export interface AssetRow {
   imageKey: string | null;
 }
 
+const assetColumns = {
+  id: assets.id,
+  name: assets.name,
+  description: assets.description,
+  assetTypeId: assets.assetTypeId,
+  imageId: assets.imageId,
+  imageKey: files.storageKey,
+};
+
 /** Assets among `ids` with their image keys. One statement. */
 export async function assetsByIds(db: Db | Tx, ids: readonly number[]): Promise<AssetRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: assets.id,
-      name: assets.name,
-      description: assets.description,
-      assetTypeId: assets.assetTypeId,
-      imageId: assets.imageId,
-      imageKey: files.storageKey,
-    })
+    .select(assetColumns)
     .from(assets)
     .leftJoin(files, eq(files.id, assets.imageId))
     .where(inArray(assets.id, [...ids]));
@@ -386,6 +395,16 @@ export interface ContentRow {
   updatedAt: Date;
 }
 
+const contentColumns = {
+  id: contents.id,
+  name: contents.name,
+  description: contents.description,
+  contentTypeId: contents.contentTypeId,
+  statusId: contents.statusId,
+  organizationId: contents.organizationId,
+  updatedAt: contents.updatedAt,
+};
+
 /**
  * Contents among `ids` with their roles, questions and options, in their authored order: four
  * statements whatever the number of contents.
@@ -402,18 +421,7 @@ export async function contentsWithQuestions(
   if (ids.length === 0) return { contents: [], roles: [], questions: [], options: [] };
   const list = [...ids];
   const [contentRows, roleRows, questionRows] = await Promise.all([
-    db
-      .select({
-        id: contents.id,
-        name: contents.name,
-        description: contents.description,
-        contentTypeId: contents.contentTypeId,
-        statusId: contents.statusId,
-        organizationId: contents.organizationId,
-        updatedAt: contents.updatedAt,
-      })
-      .from(contents)
-      .where(inArray(contents.id, list)),
+    db.select(contentColumns).from(contents).where(inArray(contents.id, list)),
     rolesOf(db, list),
     questionsOf(db, { contentIds: list }),
   ]);
@@ -422,6 +430,87 @@ export async function contentsWithQuestions(
     questionRows.map((q) => q.id),
   );
   return { contents: contentRows, roles: roleRows, questions: questionRows, options: optionRows };
+}
+
+/** The ids an assignment is composed of (null: not chosen). */
+export interface CompositionRefs {
+  assignmentId: number;
+  interviewId: number | null;
+  ratingsId: number | null;
+  feedbackId: number | null;
+  environmentId: number | null;
+}
+
+/**
+ * The row sets of an assignment's composition: what `rolesOfAssignment`, `contentsWithQuestions`
+ * of its interview, rating scale and feedback form, and `assetsByIds` of its environment read.
+ */
+function compositionSets(refs: CompositionRefs) {
+  const contentIds = [refs.interviewId, refs.ratingsId, refs.feedbackId].filter(
+    (v): v is number => v !== null,
+  );
+  const tree = contentTreeSets(contentIds);
+  return {
+    assignmentRoles: rowSet<AssignmentRoleRow>(
+      assignmentRoleColumns,
+      sql`${assignmentRoles} inner join ${interviewRoles} on ${eq(interviewRoles.id, assignmentRoles.interviewRoleId)} left join ${assets} on ${eq(assets.id, assignmentRoles.avatarId)} left join ${files} on ${eq(files.id, assets.imageId)} where ${eq(assignmentRoles.assignmentId, refs.assignmentId)}`,
+      sql`${interviewRoles.position}, ${interviewRoles.id}`,
+    ),
+    contents: rowSet<ContentRow>(
+      contentColumns,
+      sql`${contents} where ${inArray(contents.id, contentIds)}`,
+    ),
+    contentRoles: tree.roles,
+    questions: tree.questions,
+    options: tree.options,
+    environments: rowSet<AssetRow>(
+      assetColumns,
+      sql`${assets} left join ${files} on ${eq(files.id, assets.imageId)} where ${inArray(assets.id, refs.environmentId !== null ? [refs.environmentId] : [])}`,
+    ),
+  };
+}
+
+/** An assignment's composition rows (see `compositionOf`). */
+export interface CompositionRows {
+  roles: AssignmentRoleRow[];
+  contents: {
+    contents: ContentRow[];
+    roles: RoleRow[];
+    questions: QuestionRow[];
+    options: OptionRow[];
+  };
+  environments: AssetRow[];
+}
+
+/**
+ * An assignment's roles with their avatars, its interview, rating scale and feedback form with
+ * their roles, questions and options, and its environment — one statement, which also reads the
+ * caller's `extra` row sets (answered under `extra`).
+ */
+export async function compositionOf<E extends Record<string, RowSet<unknown>>>(
+  db: Db | Tx,
+  refs: CompositionRefs,
+  extra?: E,
+): Promise<CompositionRows & { extra: { [K in keyof E]: RowsOf<E[K]> } }> {
+  const sets = compositionSets(refs);
+  const keys = Object.keys(sets);
+  const clash = Object.keys(extra ?? {}).find((k) => keys.includes(k));
+  if (clash)
+    throw new Error(`compositionOf: extra row set '${clash}' clashes with the composition`);
+  const all = await selectRowSets(db, { ...(extra ?? {}), ...sets });
+  const rest: Record<string, unknown> = { ...all };
+  for (const key of keys) delete rest[key];
+  return {
+    roles: all.assignmentRoles,
+    contents: {
+      contents: all.contents,
+      roles: all.contentRoles,
+      questions: all.questions,
+      options: all.options,
+    },
+    environments: all.environments,
+    extra: rest as { [K in keyof E]: RowsOf<E[K]> },
+  };
 }
 
 // ---------------------------------------------------------------------------

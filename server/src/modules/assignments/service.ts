@@ -23,7 +23,6 @@ import {
   AssignmentStatus,
   ContentType,
   Role,
-  assignmentMessages,
   assignmentStatusLabels,
   can,
   format,
@@ -60,11 +59,10 @@ import {
 import {
   answersOfAssignment,
   assetFacts,
-  assetsByIds,
   assignmentsByIds,
   completedAnswersOf,
+  compositionOf,
   contentFacts,
-  contentsWithQuestions,
   countAssignmentsByStatus,
   dashboardCounts,
   deleteInstructors,
@@ -81,7 +79,6 @@ import {
   removeUserFromAssignments,
   rolePairsOfAssignment,
   roleIdsOfInterview,
-  rolesOfAssignment,
   traineeIdsOfGroups,
   type AssignmentRow,
 } from './repository.js';
@@ -170,14 +167,11 @@ export async function listAssignmentsFor(
 async function assignmentDetail(db: Db | Tx, id: number): Promise<AssignmentDetail> {
   const row = await findAssignmentDetail(db, id);
   if (!row) throw new NotFoundError();
-  const contentIds = [row.interviewId, row.ratingsId, row.feedbackId].filter(
-    (v): v is number => v !== null,
-  );
-  const [roles, contentData, environments] = await Promise.all([
-    rolesOfAssignment(db, id),
-    contentsWithQuestions(db, contentIds),
-    assetsByIds(db, row.environmentId !== null ? [row.environmentId] : []),
-  ]);
+  const {
+    roles,
+    contents: contentData,
+    environments,
+  } = await compositionOf(db, { ...row, assignmentId: id });
   return presentAssignmentDetail(row, {
     roles: presentRoles(roles),
     contents: presentContents(contentData),
@@ -431,8 +425,8 @@ export async function updateInterviewAssignment(
 ): Promise<AssignmentDetail> {
   const row = await loadAssignmentFor(db, actor, id, 'assignment:manage');
   if (body.organizationId !== undefined && body.organizationId !== row.organizationId) {
-    throw new ValidationError(assignmentMessages.organizationFixed, [
-      { path: 'organizationId', message: assignmentMessages.organizationFixed },
+    throw new ValidationError(messages.organizationFixed, [
+      { path: 'organizationId', message: messages.organizationFixed },
     ]);
   }
   await db.transaction(async (tx) => {
@@ -470,7 +464,7 @@ export async function updateInterviewAssignment(
       return;
     }
     if (!sameComposition(await storedComposition(tx, row), body)) {
-      throw new ValidationError(assignmentMessages.compositionLocked);
+      throw new ValidationError(messages.compositionLocked);
     }
     await tx.update(assignments).set(texts).where(eq(assignments.id, id));
   });
@@ -487,7 +481,7 @@ export async function deleteInterviewAssignment(db: Db, actor: Actor, id: number
     const locked = await lockAssignment(tx, id);
     if (!locked) throw new NotFoundError();
     if (locked.statusId !== AssignmentStatus.Draft || locked.completedCount > 0)
-      throw new ValidationError(assignmentMessages.deleteOnlyDraft);
+      throw new ValidationError(messages.deleteOnlyDraft);
     await tx.delete(assignments).where(eq(assignments.id, id));
   });
 }
@@ -634,10 +628,10 @@ export async function removeAssignmentMembers(
     const completed = await completedAnswersOf(tx, id, ids);
     if (completed.length > 0) {
       throw new ValidationError(
-        assignmentMessages.removeOnlyPending,
+        messages.removeOnlyPending,
         completed.map((userId) => ({
           path: `ids.${ids.indexOf(userId)}`,
-          message: assignmentMessages.removeOnlyPending,
+          message: messages.removeOnlyPending,
         })),
       );
     }
@@ -709,7 +703,7 @@ export async function saveUserAssignments(
     if (
       toRemove.some((m) => m.answerStatusId !== null && m.answerStatusId !== AnswerStatus.Pending)
     )
-      throw new ValidationError(assignmentMessages.removeOnlyPending);
+      throw new ValidationError(messages.removeOnlyPending);
     await addUserToAssignments(tx, user.id, toAdd, asTrainee);
     await removeUserFromAssignments(
       tx,

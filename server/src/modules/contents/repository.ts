@@ -17,6 +17,7 @@ import {
   type ScopeId,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { rowSet, type RowSet } from '../../db/row-sets.js';
 import {
   assets,
   assignments,
@@ -347,19 +348,21 @@ export interface AudioRow {
 }
 
 /** The roles of the contents, in order, with avatar name and image key. One statement. */
+const roleColumns = {
+  id: interviewRoles.id,
+  contentId: interviewRoles.contentId,
+  name: interviewRoles.name,
+  avatarId: interviewRoles.avatarId,
+  avatarName: assets.name,
+  avatarImageId: assets.imageId,
+  avatarImageKey: files.storageKey,
+  position: interviewRoles.position,
+};
+
 export async function rolesOf(db: Handle, contentIds: readonly number[]): Promise<RoleRow[]> {
   if (contentIds.length === 0) return [];
   return db
-    .select({
-      id: interviewRoles.id,
-      contentId: interviewRoles.contentId,
-      name: interviewRoles.name,
-      avatarId: interviewRoles.avatarId,
-      avatarName: assets.name,
-      avatarImageId: assets.imageId,
-      avatarImageKey: files.storageKey,
-      position: interviewRoles.position,
-    })
+    .select(roleColumns)
     .from(interviewRoles)
     .leftJoin(assets, eq(assets.id, interviewRoles.avatarId))
     .leftJoin(files, eq(files.id, assets.imageId))
@@ -395,16 +398,18 @@ export async function questionsOf(
 }
 
 /** The options of the questions, in order. One statement. */
+const optionColumns = {
+  id: questionOptions.id,
+  questionId: questionOptions.questionId,
+  text: questionOptions.text,
+  correctAnswer: questionOptions.correctAnswer,
+  position: questionOptions.position,
+};
+
 export async function optionsOf(db: Handle, questionIds: readonly number[]): Promise<OptionRow[]> {
   if (questionIds.length === 0) return [];
   return db
-    .select({
-      id: questionOptions.id,
-      questionId: questionOptions.questionId,
-      text: questionOptions.text,
-      correctAnswer: questionOptions.correctAnswer,
-      position: questionOptions.position,
-    })
+    .select(optionColumns)
     .from(questionOptions)
     .where(inArray(questionOptions.questionId, [...questionIds]))
     .orderBy(
@@ -412,6 +417,37 @@ export async function optionsOf(db: Handle, questionIds: readonly number[]): Pro
       asc(questionOptions.position),
       asc(questionOptions.id),
     );
+}
+
+/**
+ * The roles, questions and options of `contentIds` as row sets for `selectRowSets` (one statement
+ * with other sets): the rows and order of `rolesOf`, `questionsOf` and `optionsOf` of their
+ * questions.
+ */
+export function contentTreeSets(contentIds: readonly number[]): {
+  roles: RowSet<RoleRow>;
+  questions: RowSet<QuestionRow>;
+  options: RowSet<OptionRow>;
+} {
+  const ids = [...contentIds];
+  return {
+    roles: rowSet<RoleRow>(
+      roleColumns,
+      sql`${interviewRoles} left join ${assets} on ${eq(assets.id, interviewRoles.avatarId)} left join ${files} on ${eq(files.id, assets.imageId)} where ${inArray(interviewRoles.contentId, ids)}`,
+      sql`${interviewRoles.contentId}, ${interviewRoles.position}, ${interviewRoles.id}`,
+    ),
+    questions: rowSet<QuestionRow>(
+      questionColumns,
+      sql`${questions} where ${inArray(questions.contentId, ids)}`,
+      sql`${questions.contentId}, ${questions.position}, ${questions.id}`,
+    ),
+    options: rowSet<OptionRow>(
+      optionColumns,
+      // The question ids first (an index lookup per question), never a scan of every option.
+      sql`${questionOptions} where ${questionOptions.questionId} = any(array(select ${questions.id} from ${questions} where ${inArray(questions.contentId, ids)}))`,
+      sql`${questionOptions.questionId}, ${questionOptions.position}, ${questionOptions.id}`,
+    ),
+  };
 }
 
 /** The audio rows of the questions, in order, with the mp3's storage key, name and extension. One statement. */

@@ -1,6 +1,6 @@
 /**
  * Queries on groups and their members (000 §2.6, §3 'Group', §7 'Groups'). A list page is one
- * statement (counts as correlated subqueries, total as a window count); the members of a page's
+ * statement (counts as a correlated subquery, total as a window count); the members of a page's
  * groups come in one more statement, never one per group.
  */
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -30,11 +30,20 @@ export interface GroupMemberRow {
   roleId: number;
 }
 
-/** Correlated count of a group's members with `roleId`, not soft-deleted. */
-function memberCountSql(roleId: number) {
-  return sql<number>`(select count(*) from ${groupMembers} inner join ${users} on ${users.id} = ${groupMembers.userId} where ${groupMembers.groupId} = ${groups.id} and ${users.roleId} = ${roleId} and ${users.deletedAt} is null)`.mapWith(
-    Number,
-  );
+/**
+ * Correlated counts of a group's trainees and instructors, not soft-deleted, in one pass over its
+ * members: `[trainees, instructors]` (see `withMemberCounts`).
+ */
+const memberCountsSql = sql<
+  [number, number]
+>`(select json_build_array(count(*) filter (where ${users.roleId} = ${Role.Trainee}), count(*) filter (where ${users.roleId} = ${Role.Instructor})) from ${groupMembers} inner join ${users} on ${users.id} = ${groupMembers.userId} where ${groupMembers.groupId} = ${groups.id} and ${users.deletedAt} is null)`;
+
+/** A selected row with its `memberCounts` pair as `traineesCount` and `instructorsCount`. */
+function withMemberCounts<T extends { memberCounts: [number, number] }>(
+  row: T,
+): Omit<T, 'memberCounts'> & { traineesCount: number; instructorsCount: number } {
+  const { memberCounts, ...rest } = row;
+  return { ...rest, traineesCount: memberCounts[0], instructorsCount: memberCounts[1] };
 }
 
 /** SQL: `userId` is a member of the group of the current row. */
@@ -49,8 +58,7 @@ const groupColumns = {
   organizationId: groups.organizationId,
   organizationName: organizations.name,
   createdById: groups.createdById,
-  traineesCount: memberCountSql(Role.Trainee),
-  instructorsCount: memberCountSql(Role.Instructor),
+  memberCounts: memberCountsSql,
   createdAt: groups.createdAt,
   updatedAt: groups.updatedAt,
 };
@@ -98,17 +106,21 @@ export async function listGroups(
       .where(groupListWhere(filter));
     return { rows: [], count: c?.n ?? 0 };
   }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+  return {
+    rows: rows.map(({ total: _total, ...row }) => withMemberCounts(row)),
+    count: rows[0]?.total ?? 0,
+  };
 }
 
 /** Every group `userId` belongs to, ordered by name, with member counts. One statement. */
 export async function groupsOfUser(db: Db | Tx, userId: number): Promise<GroupRow[]> {
-  return db
+  const rows = await db
     .select(groupColumns)
     .from(groups)
     .innerJoin(organizations, eq(organizations.id, groups.organizationId))
     .where(hasMember(userId))
     .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
+  return rows.map(withMemberCounts);
 }
 
 /** One group with its member counts, or undefined. */
@@ -119,7 +131,7 @@ export async function findGroup(db: Db | Tx, id: number): Promise<GroupRow | und
     .innerJoin(organizations, eq(organizations.id, groups.organizationId))
     .where(eq(groups.id, id))
     .limit(1);
-  return row;
+  return row ? withMemberCounts(row) : undefined;
 }
 
 /** The members (not soft-deleted) of all `groupIds`, ordered by last name, first name, id. One statement. */

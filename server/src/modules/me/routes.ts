@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  answerMessages,
   envelopeSchema,
   idParamSchema,
   meAnswerItemsBodySchema,
@@ -14,6 +13,7 @@ import {
   meAssignmentDetailSchema,
   meAssignmentListQuerySchema,
   meAssignmentListSchema,
+  messages,
   type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
@@ -78,7 +78,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await service.startPractice(app.db, actorOf(request), request.params.id),
-        answerMessages.practiceStarted,
+        messages.practiceStarted,
       ),
   );
 
@@ -99,7 +99,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await service.saveMyItems(app.db, actorOf(request), request.params.id, request.body),
-        answerMessages.saved,
+        messages.answersSaved,
       ),
   );
 
@@ -118,7 +118,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await service.submitMine(app.db, actorOf(request), request.params.id),
-        answerMessages.submitted,
+        messages.answersSubmitted,
       ),
   );
 }

@@ -21,7 +21,6 @@ import {
   AnswerStatus,
   AssignmentStatus,
   MediaType,
-  answerMessages,
   can,
   format,
   messages,
@@ -119,11 +118,11 @@ async function writeMine(
       throw new ValidationError(messages.assignmentClosed);
     if (assignment.statusId !== AssignmentStatus.Active) throw new NotFoundError();
     if (pastDue(await closeDateOf(tx, row.assignmentId)))
-      throw new ValidationError(answerMessages.pastDueDate);
+      throw new ValidationError(messages.pastDueDate);
     const answer = await lockAnswer(tx, row.id);
     if (!answer || answer.userId !== actor.id) throw new NotFoundError();
     if (answer.statusId !== AnswerStatus.Pending)
-      throw new ValidationError(answerMessages.alreadySubmitted);
+      throw new ValidationError(messages.alreadySubmitted);
     await work(tx, row);
   });
   return myAnswer(db, row.id);
@@ -207,17 +206,17 @@ export async function saveMyItems(
       if (!questionIds.has(item.questionId))
         details.push({
           path: `items.${i}.questionId`,
-          message: answerMessages.questionNotInInterview,
+          message: messages.questionNotInInterview,
         });
       const file = await requireUsableFile(
         tx,
         actor,
         item.fileId,
         MediaType.Video,
-        answerMessages.videoRequired,
+        messages.videoRequired,
       ).catch(() => null);
       if (!file || file.createdById !== actor.id)
-        details.push({ path: `items.${i}.fileId`, message: answerMessages.videoRequired });
+        details.push({ path: `items.${i}.fileId`, message: messages.videoRequired });
     }
     if (details.length > 0) throw new ValidationError(details[0]!.message, details);
     await upsertItems(
@@ -251,10 +250,10 @@ export async function submitMine(db: Db, actor: Actor, assignmentId: number): Pr
       .filter((q) => !answered.has(q.id));
     if (missing.length > 0) {
       throw new ValidationError(
-        answerMessages.missingAnswers(missing.map((q) => format.questionShortLabel(q.number))),
+        format.missingAnswers(missing.map((q) => format.questionShortLabel(q.number))),
         missing.map((q) => ({
           path: `questions.${q.number - 1}`,
-          message: answerMessages.missingAnswer(q.number, q.text),
+          message: format.missingAnswer(q.number, q.text),
         })),
       );
     }

@@ -1,0 +1,279 @@
+// Load generation: autocannon against the server, the raw-SQL reference with a plain `pg` pool,
+// the fixed-rate login run, and the sequential sampling of `x-sql-count`.
+/* global fetch */
+import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+let clockTicks;
+/** CPU time (user + system) of process `pid` in milliseconds, or null (no /proc, gone). */
+function cpuMs(pid) {
+  try {
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Measures the CPU time the server process and the database's backends spend between `start()`
+ * and `stop()` (Linux /proc; null elsewhere). CPU per request moves far less than latency when
+ * other work shares the machine, so it tells what a change saved on a noisy machine.
+ */
+export async function cpuMeter({ serverPid, dbUrl }) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const backends = async () => {
+    const { rows } = await client.query(
+      `select pid from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+    return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  };
+  let server0 = null;
+  let db0 = new Map();
+  let self0 = null;
+  return {
+    async start() {
+      db0 = await backends();
+      server0 = cpuMs(serverPid);
+      self0 = process.cpuUsage();
+    },
+    async stop() {
+      const server1 = cpuMs(serverPid);
+      const self = process.cpuUsage(self0);
+      const db1 = await backends();
+      await client.end();
+      let db = 0;
+      let known = false;
+      for (const [pid, ms] of db1) {
+        if (ms === null) continue;
+        known = true;
+        db += ms - (db0.get(pid) ?? 0);
+      }
+      return {
+        serverMs: server0 === null || server1 === null ? null : server1 - server0,
+        dbMs: known ? db : null,
+        loadGeneratorMs: (self.user + self.system) / 1000,
+      };
+    },
+  };
+}
+
+/** Percentile `p` (0..100) of ascending `sorted` values (nearest rank); NaN when empty. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
+}
+
+/** CPU milliseconds per request from a meter's totals. */
+function perRequest(cpu, requests) {
+  const per = (ms) => (ms === null || requests === 0 ? null : ms / requests);
+  return {
+    cpuMsPerRequest: {
+      server: per(cpu.serverMs),
+      db: per(cpu.dbMs),
+      loadGenerator: per(cpu.loadGeneratorMs),
+    },
+  };
+}
+
+function summarize(latencies, seconds, errors, extra = {}) {
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+    errors,
+    ...extra,
+  };
+}
+
+/**
+ * Runs autocannon for `seconds` with `connections` against `base`, each request made by
+ * `next(i)` → `{method, path, body?}` (i counts up over the run). Latencies of every response
+ * are kept at full precision (autocannon's own histogram keeps whole milliseconds of 2xx only).
+ * Errors: non-2xx answers, socket errors and timeouts. Answers the summary with the status codes.
+ */
+export async function hammer({
+  base,
+  headers,
+  next,
+  seconds,
+  connections,
+  counter = { i: 0 },
+  meter,
+}) {
+  const latencies = [];
+  const statuses = {};
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    headers,
+    requests: [
+      {
+        setupRequest(request) {
+          const r = next(counter.i++);
+          request.method = r.method;
+          request.path = r.path;
+          if (r.body !== undefined) {
+            request.body = JSON.stringify(r.body);
+            request.headers = { ...request.headers, 'content-type': 'application/json' };
+          } else delete request.body;
+          return request;
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+  });
+  await meter?.start();
+  const result = await instance;
+  const cpu = meter ? await meter.stop() : null;
+  const non2xx = Object.entries(statuses)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  // autocannon counts a timeout among its errors as well.
+  return summarize(latencies, result.duration || seconds, non2xx + result.errors, {
+    statuses,
+    socketErrors: result.errors,
+    timeouts: result.timeouts,
+    ...(cpu ? perRequest(cpu, latencies.length) : {}),
+  });
+}
+
+/**
+ * The raw-SQL reference: `loops` concurrent loops for `seconds`, each iteration running
+ * `statements` ([{sql, params}], in order) through a `pg` pool of `poolSize` connections — the
+ * server's own pool size — with Drizzle's array row mode, as named statements when `prepared` (as
+ * the server sends them). No HTTP, no server.
+ */
+export async function rawSql({ url, statements, seconds, loops, poolSize, meter, prepared }) {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const latencies = [];
+  let errors = 0;
+  // Named as the server names them (server/src/db/prepared-statements.ts), so both sides plan once.
+  const named = statements.map((s) => ({
+    text: s.sql,
+    values: s.params,
+    rowMode: 'array',
+    ...(prepared ? { name: `p_${createHash('sha1').update(s.sql).digest('base64url')}` } : {}),
+  }));
+  const run = async () => {
+    for (const query of named) await pool.query(query);
+  };
+  // Warm every connection first (connecting is not part of the measure).
+  await Promise.all(Array.from({ length: poolSize }, () => run()));
+  await meter?.start();
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        try {
+          await run();
+          latencies.push(performance.now() - t);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = meter ? await meter.stop() : null;
+  await pool.end();
+  return summarize(latencies, elapsed, errors, cpu ? perRequest(cpu, latencies.length) : {});
+}
+
+/**
+ * Fixed-rate (open loop) requests: `rate` per second for `seconds`, each started on schedule
+ * whether or not earlier ones finished, so a slow server cannot slow the load down. Answers the
+ * summary (latency from the scheduled start).
+ */
+export async function atRate({ base, rate, seconds, request }) {
+  const latencies = [];
+  const statuses = {};
+  let errors = 0;
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  const pending = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const r = request(i);
+    pending.push(
+      fetch(base + r.path, {
+        method: r.method,
+        headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          latencies.push(performance.now() - due);
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.status < 200 || res.status >= 300) errors += 1;
+        })
+        .catch(() => {
+          errors += 1;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  return summarize(latencies, (performance.now() - started) / 1000, errors, { statuses });
+}
+
+/**
+ * Sends `count` requests one after the other and reads `x-sql-count` of each (the server must run
+ * with BENCH_SQL_COUNT=1). Answers `{max, min, counts, statuses}`; max and min are null when the
+ * server does not send the header.
+ */
+export async function sampleSqlCounts({ base, headers, next, count, start = 0 }) {
+  const counts = [];
+  const statuses = {};
+  for (let i = 0; i < count; i++) {
+    const r = next(start + i);
+    const res = await fetch(base + r.path, {
+      method: r.method,
+      headers: {
+        ...headers,
+        ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    });
+    await res.arrayBuffer();
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    const header = res.headers.get('x-sql-count');
+    if (header === null) return { max: null, min: null, counts: [], statuses };
+    counts.push(Number(header));
+  }
+  return { max: Math.max(...counts), min: Math.min(...counts), counts, statuses };
+}
+
+/** The statements one request ran, as the server reports them (`x-sql-statements: 1`). */
+export async function statementsOf({ base, headers, request }) {
+  const res = await fetch(base + request.path, {
+    method: request.method,
+    headers: { ...headers, 'x-sql-statements': '1' },
+  });
+  await res.arrayBuffer();
+  const header = res.headers.get('x-sql-statements');
+  if (!header) throw new Error(`no x-sql-statements on ${request.path} (${res.status})`);
+  return JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+}

@@ -1,0 +1,141 @@
+/**
+ * The database client's performance helpers (issue 9): row sets read in one statement answer the
+ * same rows as separate selects; the opt-in statement counter; named statements on PostgreSQL.
+ */
+import { createServer, request } from 'node:http';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowSet, selectRowSets } from '../src/db/row-sets.js';
+import { contacts, organizations, users } from '../src/db/schema/index.js';
+import { statementCounterFromEnv } from '../src/db/statement-counter.js';
+import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/database.js';
+
+let t: TestDatabase;
+let orgIds: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const { db } = t.database;
+  const [contact] = await db
+    .insert(contacts)
+    .values({ firstName: 'C', lastName: 'P', email: 'c@x.test', phoneNumber: '1' })
+    .returning({ id: contacts.id });
+  const rows = await db
+    .insert(organizations)
+    .values(
+      ['Beta', 'alpha', 'Gamma'].map((name, i) => ({
+        name,
+        address: `${i} Street`,
+        contactId: contact!.id,
+        userSeats: 10 + i,
+        active: i !== 2,
+        createdAt: new Date(Date.UTC(2025, 0, 1 + i, 12, 30, 15, 123)),
+      })),
+    )
+    .returning({ id: organizations.id });
+  orgIds = rows.map((r) => r.id);
+});
+
+afterAll(async () => {
+  await t.drop();
+});
+
+describe('selectRowSets', () => {
+  const fields = {
+    id: organizations.id,
+    name: organizations.name,
+    userSeats: organizations.userSeats,
+    active: organizations.active,
+    createdAt: organizations.createdAt,
+    contactEmail: contacts.email,
+    upper: sql<string>`upper(${organizations.name})`,
+    seatsTimesTwo: sql<number>`${organizations.userSeats} * 2`.mapWith(Number),
+  };
+
+  it('answers the rows, values and order of the equivalent selects, in one statement', async () => {
+    const { db } = t.database;
+    const expected = await db
+      .select(fields)
+      .from(organizations)
+      .leftJoin(contacts, eq(contacts.id, organizations.contactId))
+      .where(inArray(organizations.id, orgIds))
+      .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
+    const sets = await selectRowSets(db, {
+      orgs: rowSet<(typeof expected)[number]>(
+        fields,
+        sql`${organizations} left join ${contacts} on ${eq(contacts.id, organizations.contactId)} where ${inArray(organizations.id, orgIds)}`,
+        sql`lower(${organizations.name}), ${organizations.id}`,
+      ),
+      none: rowSet<{ id: number }>({ id: users.id }, sql`${users} where ${inArray(users.id, [])}`),
+    });
+    expect(sets.orgs).toEqual(expected);
+    expect(sets.orgs.map((o) => o.name)).toEqual(['alpha', 'Beta', 'Gamma']);
+    expect(sets.orgs[0]!.createdAt).toBeInstanceOf(Date);
+    expect(sets.none).toEqual([]);
+  });
+});
+
+describe('statementCounterFromEnv', () => {
+  it('installs nothing unless BENCH_SQL_COUNT=1', () => {
+    expect(statementCounterFromEnv({})).toBeUndefined();
+    expect(statementCounterFromEnv({ BENCH_SQL_COUNT: '0' })).toBeUndefined();
+  });
+
+  it('counts the statements of each HTTP request in x-sql-count, and lists them on request', async () => {
+    const logger = statementCounterFromEnv({ BENCH_SQL_COUNT: '1' })!;
+    const server = createServer((_req, res) => {
+      logger.logQuery('select 1', []);
+      setTimeout(() => {
+        logger.logQuery('select $1', [2]);
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('ok');
+      }, 5);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const get = (headers: Record<string, string> = {}) =>
+      new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path: '/', headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers));
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      const [a, b] = await Promise.all([get(), get({ 'x-sql-statements': '1' })]);
+      expect(a['x-sql-count']).toBe('2');
+      expect(a['x-sql-statements']).toBeUndefined();
+      expect(b['x-sql-count']).toBe('2');
+      const listed = JSON.parse(
+        Buffer.from(String(b['x-sql-statements']), 'base64url').toString('utf8'),
+      );
+      expect(listed).toEqual([
+        { sql: 'select 1', params: [] },
+        { sql: 'select $1', params: [2] },
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe.runIf(onPostgres)('named statements on PostgreSQL', () => {
+  it('runs each text as one named statement per connection, with the same results', async () => {
+    const { db } = t.database;
+    const read = () =>
+      db
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(inArray(organizations.id, orgIds))
+        .orderBy(asc(organizations.id));
+    const first = await read();
+    const second = await read();
+    expect(second).toEqual(first);
+    const result = await db.execute(
+      sql`select count(*)::int as n from pg_prepared_statements where name like 'p\\_%'`,
+    );
+    const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+    expect(row!.n).toBeGreaterThan(0);
+  });
+});

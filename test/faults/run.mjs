@@ -1,0 +1,143 @@
+/**
+ * `npm run test:faults`: the load and fault scripts of issue 10, one after the other, each in its
+ * own process group with a hard timeout, against the built server (`npm run build` first) on
+ * throwaway PostgreSQL clusters. Prints each script's figures and a summary; exits 1 when a
+ * script fails or times out, or when the build or PostgreSQL is missing.
+ *
+ * Usage: node test/faults/run.mjs [name …]   (default: all; names as in `scripts` below)
+ * Env: FAULTS_TOTAL_SECONDS (overall bound, default 480), FAULTS_SERVER_ENTRY (another build),
+ * FAULTS_PORT_BASE (default 3330), and each script's own variables (see their headers).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { findPostgresBin } from '../../scripts/lib/postgres.mjs';
+import { loadAverage } from './lib/report.mjs';
+import { serverEntry } from './lib/server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every script with its hard timeout in seconds. */
+const scripts = [
+  { name: 'load', timeout: 180 },
+  { name: 'crash', timeout: 180 },
+  { name: 'db-restart', timeout: 120 },
+  { name: 'sigterm', timeout: 90 },
+  { name: 'two-embedded', timeout: 240 },
+  { name: 'two-servers-pg', timeout: 180 },
+];
+
+/** Runs one script; answers `{name, status, seconds, result}`. */
+function runOne(script, budgetSeconds) {
+  const timeoutMs = Math.max(10, Math.min(script.timeout, budgetSeconds)) * 1000;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(here, `${script.name}.mjs`)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true, // its own process group: the timeout ends the servers it started too
+      env: process.env,
+    });
+    let result = null;
+    let buffered = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      buffered += chunk.toString('utf8');
+      let nl;
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        if (line.startsWith('FAULTS-RESULT ')) {
+          try {
+            result = JSON.parse(line.slice('FAULTS-RESULT '.length));
+          } catch {
+            /* malformed: counted as a failure below */
+          }
+        }
+      }
+    });
+    let timedOut = false;
+    const timer = setTimeout(async () => {
+      timedOut = true;
+      process.stdout.write(
+        `\n[run] ${script.name}: hard timeout after ${timeoutMs / 1000} s, stopping it\n`,
+      );
+      try {
+        process.kill(-child.pid, 'SIGTERM'); // the script cleans up (clusters, servers)
+      } catch {
+        /* gone */
+      }
+      await sleep(10_000);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const ok = !timedOut && code === 0 && result?.ok === true;
+      const status = timedOut ? 'TIMEOUT' : ok ? 'ok' : `FAILED (${code ?? signal})`;
+      resolve({ name: script.name, status, ok, seconds, result });
+    });
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  const totalSeconds = Number(process.env.FAULTS_TOTAL_SECONDS ?? 480);
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((n) => !scripts.some((s) => s.name === n));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `Unknown fault scripts: ${unknown.join(', ')} (known: ${scripts.map((s) => s.name).join(', ')})\n`,
+    );
+    return 1;
+  }
+  try {
+    process.stdout.write(`[run] server: ${serverEntry()}\n`);
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+  if (!findPostgresBin()) {
+    process.stderr.write(
+      'PostgreSQL binaries not found under /usr/lib/postgresql (apt-get install postgresql).\n',
+    );
+    return 1;
+  }
+  process.stdout.write(`[run] load average ${loadAverage()}; overall bound ${totalSeconds} s\n`);
+  const outcomes = [];
+  for (const script of scripts.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+    const left = totalSeconds - (Date.now() - started) / 1000;
+    if (left < 10) {
+      outcomes.push({
+        name: script.name,
+        status: 'SKIPPED (overall bound reached)',
+        ok: false,
+        seconds: 0,
+      });
+      continue;
+    }
+    process.stdout.write(`\n━━ fault script: ${script.name}\n`);
+    outcomes.push(await runOne(script, left));
+  }
+
+  process.stdout.write('\n━━ faults summary\n');
+  for (const o of outcomes) {
+    process.stdout.write(
+      `  ${o.name.padEnd(16)} ${o.status.padEnd(10)} ${String(o.seconds).padStart(4)} s\n`,
+    );
+    for (const f of o.result?.failures ?? [])
+      process.stdout.write(`      - ${f.split('\n')[0].slice(0, 300)}\n`);
+  }
+  const failed = outcomes.filter((o) => !o.ok).length;
+  process.stdout.write(
+    `  total ${Math.round((Date.now() - started) / 1000)} s, load average ${loadAverage()}: ` +
+      (failed === 0 ? 'all passed\n' : `${failed} of ${outcomes.length} failed\n`),
+  );
+  return failed === 0 ? 0 : 1;
+}
+
+process.exitCode = await main();
