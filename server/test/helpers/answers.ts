@@ -19,28 +19,17 @@ import {
   answers,
   assignments,
   files,
-  organizations,
   questionAudios,
   questionOptions,
 } from '../../src/db/schema/index.js';
-import { bearer, buildTestApp, tokenFor, type TestContext } from './build.js';
+import { buildTestApp, type TestContext } from './build.js';
+import { demoActors, demoSession, type Call } from './demo-fixture.js';
 import { createAsset, createContent, type CreatedContent } from './factories.js';
 import * as media from './media-fixtures.js';
 import { userId } from './users.js';
 
 /** The demo accounts the answer tests sign in as (`<who>@demo.test`). */
-export const answerActors = [
-  'admin',
-  'manager',
-  'manager2',
-  'instructor',
-  'instructor2',
-  'trainee',
-  'tessa',
-  'omar',
-  'priya',
-  'nina',
-] as const;
+export const answerActors = [...demoActors, 'tessa', 'omar', 'priya', 'nina'] as const;
 export type AnswerActor = (typeof answerActors)[number];
 
 export interface AnswersScenario extends TestContext {
@@ -60,12 +49,7 @@ export interface AnswersScenario extends TestContext {
   /** The Active assignment (Tom, Tessa, Omar; Ian) and a Draft one (Tom). */
   assignment: number;
   draft: number;
-  call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    who?: AnswerActor,
-    payload?: object,
-  ): Promise<LightMyRequestResponse>;
+  call: Call<AnswerActor>;
   /** Uploads `bytes` as a video through POST /files/upload and the signed PUT; answers the file id. */
   upload(who: AnswerActor, bytes?: Buffer, name?: string): Promise<number>;
   /** Starts a practice, uploads a video per question, saves the items and (default) submits. Answers the answer id. */
@@ -99,18 +83,10 @@ export function validReview(s: AnswersScenario, over: Record<string, unknown> = 
 export async function buildAnswersScenario(): Promise<AnswersScenario> {
   const ctx = await buildTestApp();
   const db = ctx.testDb.database.db;
-  const tokens = {} as Record<AnswerActor, string>;
-  for (const who of answerActors) tokens[who] = await tokenFor(ctx.app, `${who}@demo.test`);
+  const { tokens, org, call } = await demoSession(ctx, answerActors);
   const ids = {} as Record<AnswerActor | 'sofia', number>;
   for (const who of [...answerActors, 'sofia'] as const)
     ids[who] = await userId(db, `${who}@demo.test`);
-  const orgRows = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations);
-  const org = {
-    demo: orgRows.find((r) => r.name === 'Demo Academy')!.id,
-    northwind: orgRows.find((r) => r.name === 'Northwind Training')!.id,
-  };
   await db.delete(assignments);
 
   const interview = await createContent(db, {
@@ -205,13 +181,6 @@ export async function buildAnswersScenario(): Promise<AnswersScenario> {
     },
   ]);
 
-  const call: AnswersScenario['call'] = (method, url, who, payload) =>
-    ctx.app.inject({
-      method,
-      url,
-      ...(who ? { headers: bearer(tokens[who]) } : {}),
-      ...(payload ? { payload } : {}),
-    });
   const expectOk = async (res: Promise<LightMyRequestResponse>, what: string) => {
     const r = await res;
     if (r.statusCode !== 200) throw new Error(`${what}: ${r.statusCode} ${r.body}`);

@@ -3,37 +3,26 @@
  * the app's own storage, signs in the demo accounts, and finds seeded rows by name.
  */
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { MediaType } from '@practica/contract';
 import type { Db } from '../../src/db/client.js';
-import { contents, interviewRoles, organizations, questions } from '../../src/db/schema/index.js';
+import { contents, interviewRoles, questions } from '../../src/db/schema/index.js';
 import { seedAssets } from '../../src/seed/assets.js';
 import { seedAssignments } from '../../src/seed/assignments.js';
 import { seedContents } from '../../src/seed/contents.js';
-import { bearer, buildTestApp, tokenFor, type TestContext } from './build.js';
+import { buildTestApp, type TestContext } from './build.js';
+import { demoActors, demoSession, type Call } from './demo-fixture.js';
 import * as media from './media-fixtures.js';
 
 /** The demo accounts the content tests sign in as, by short name. */
-export const contentActors = [
-  'admin',
-  'manager',
-  'instructor',
-  'instructor2',
-  'trainee',
-  'manager2',
-] as const;
+export const contentActors = demoActors;
 export type ContentActor = (typeof contentActors)[number];
 
 export interface ContentTestContext extends TestContext {
   tokens: Record<ContentActor, string>;
   org: { demo: number; northwind: number };
   db: Db;
-  call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    who?: ContentActor,
-    payload?: object,
-  ): Promise<LightMyRequestResponse>;
+  call: Call<ContentActor>;
 }
 
 /**
@@ -46,29 +35,22 @@ export async function buildContentApp({ assignments = false } = {}): Promise<Con
   await seedAssets(db, ctx.app.files.storage);
   await seedContents(db, ctx.app.files.storage);
   if (assignments) await seedAssignments(db);
-  const tokens = {} as Record<ContentActor, string>;
-  for (const who of contentActors) tokens[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  const rows = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations);
-  const org = {
-    demo: rows.find((r) => r.name === 'Demo Academy')!.id,
-    northwind: rows.find((r) => r.name === 'Northwind Training')!.id,
-  };
-  return {
-    ...ctx,
-    tokens,
-    org,
-    db,
-    call: (method, url, who, payload) =>
-      ctx.app.inject({
-        method,
-        url,
-        ...(who ? { headers: bearer(tokens[who]) } : {}),
-        ...(payload ? { payload } : {}),
-      }),
-  };
+  return { ...ctx, ...(await demoSession(ctx, contentActors)), db };
 }
+
+/** GET `url` as `who`, expecting 200: the answer's list and count. */
+export async function listAs<T>(
+  ctx: ContentTestContext,
+  url: string,
+  who: ContentActor,
+): Promise<{ list: T[]; count: number }> {
+  const res = await ctx.call('GET', url, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { list: T[]; count: number };
+}
+
+/** The names of a list, sorted. */
+export const sortedNames = (list: readonly { name: string }[]) => list.map((c) => c.name).sort();
 
 /** The id of the content named `name` (throws when missing). */
 export async function contentId(db: Db, name: string): Promise<number> {

@@ -15,7 +15,6 @@ import {
   ContentType,
   QuestionType,
   Role,
-  assignmentMessages,
   format,
   messages,
 } from '@practica/contract';
@@ -25,39 +24,23 @@ import {
   assignmentRoles,
   assignments,
   contents,
-  groups,
-  organizations,
 } from '../../src/db/schema/index.js';
 import { insertPendingAnswers } from '../../src/modules/assignments/repository.js';
 import { todayIsoDate } from '../../src/modules/assignments/service.js';
 import { seedAssignments } from '../../src/seed/assignments.js';
-import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { buildTestApp, type TestContext } from '../helpers/build.js';
 import { createTestDatabase } from '../helpers/database.js';
+import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
 import { createAsset, createContent, type CreatedContent } from '../helpers/factories.js';
-import { userId } from '../helpers/users.js';
 
 let ctx: TestContext;
-const t: Record<string, string> = {};
-const id: Record<string, number> = {};
-const org = { demo: 0, northwind: 0 };
-const group: Record<string, number> = {};
+const demo = emptyDemoFixture();
+const { ids: id, org, groups: group, call } = demo;
 const c: Record<string, CreatedContent> = {};
 const a: Record<string, number> = {};
 const avatarKey: Record<string, string | null> = {};
 
 const db = () => ctx.testDb.database.db;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who?: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(who ? { headers: bearer(t[who]!) } : {}),
-    ...(payload ? { payload } : {}),
-  });
 
 const assignmentCount = async () => (await db().select({ n: count() }).from(assignments))[0]!.n;
 const answerRows = async (assignmentId: number) =>
@@ -106,31 +89,7 @@ const form = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const who of ['admin', 'manager', 'manager2', 'instructor', 'instructor2', 'trainee']) {
-    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  }
-  for (const who of [
-    'manager',
-    'instructor',
-    'instructor2',
-    'trainee',
-    'tessa',
-    'omar',
-    'priya',
-    'lucas',
-    'sofia',
-    'nina',
-    'nate',
-  ]) {
-    id[who] = await userId(db(), `${who}@demo.test`);
-  }
-  const rows = await db()
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations);
-  org.demo = rows.find((r) => r.name === 'Demo Academy')!.id;
-  org.northwind = rows.find((r) => r.name === 'Northwind Training')!.id;
-  for (const g of await db().select({ id: groups.id, name: groups.name }).from(groups))
-    group[g.name] = g.id;
+  await loadDemoFixture(ctx, demo);
   // A clean slate whatever the other seeds brought.
   await db().delete(assignments);
 
@@ -226,7 +185,7 @@ describe('POST /api/assignments/interview', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: ' ' }, messages.titleRequired],
       [{ description: '' }, messages.descriptionRequired],
-      [{ closeDate: '2031-02-30' }, assignmentMessages.closeDateInvalid],
+      [{ closeDate: '2031-02-30' }, messages.closeDateInvalid],
       [{ interviewId: null }, messages.selectInterviewToContinue],
       [{ environmentId: undefined }, messages.selectEnvironmentToContinue],
       [{ roles: [] }, messages.missingRoles],
@@ -470,7 +429,7 @@ describe('PUT /api/assignments/interview/:id (Draft)', () => {
     );
     const moved = await call('PUT', url, 'admin', form({ organizationId: org.northwind }));
     expect(moved.statusCode).toBe(400);
-    expect(moved.json().message).toBe(assignmentMessages.organizationFixed);
+    expect(moved.json().message).toBe(messages.organizationFixed);
     const bad = await call('PUT', url, 'manager', form({ ratingsId: c.feedback!.id }));
     expect(bad.json().message).toBe(messages.invalidRatingsSelection);
     const [row] = await db().select().from(assignments).where(eq(assignments.id, created.main!));
@@ -742,7 +701,7 @@ describe('PUT /api/assignments/:id/status and the rules of 001 §4', () => {
       ids: [id.trainee, id.priya],
     });
     expect(remove.statusCode).toBe(400);
-    expect(remove.json().message).toBe(assignmentMessages.removeOnlyPending);
+    expect(remove.json().message).toBe(messages.removeOnlyPending);
     expect(await answerUserIds(m)).toEqual(sorted([id.priya, id.trainee, id.tessa, id.omar]));
   });
 
@@ -761,7 +720,7 @@ describe('PUT /api/assignments/:id/status and the rules of 001 §4', () => {
       form({ ...current, environmentId: a.notAddedEnvironment }),
     );
     expect(locked.statusCode).toBe(400);
-    expect(locked.json().message).toBe(assignmentMessages.compositionLocked);
+    expect(locked.json().message).toBe(messages.compositionLocked);
     const swapped = await call(
       'PUT',
       url,
@@ -773,7 +732,7 @@ describe('PUT /api/assignments/:id/status and the rules of 001 §4', () => {
         ],
       }),
     );
-    expect(swapped.json().message).toBe(assignmentMessages.compositionLocked);
+    expect(swapped.json().message).toBe(messages.compositionLocked);
     const ok = await call(
       'PUT',
       url,
@@ -830,7 +789,7 @@ describe('PUT /api/assignments/:id/status and the rules of 001 §4', () => {
     expect(edit.json().message).toBe(messages.assignmentClosed);
     const del = await call('DELETE', `/api/assignments/interview/${m}`, 'manager');
     expect(del.statusCode).toBe(400);
-    expect(del.json().message).toBe(assignmentMessages.deleteOnlyDraft);
+    expect(del.json().message).toBe(messages.deleteOnlyDraft);
     expect(await statusOf(m)).toBe(AssignmentStatus.Closed);
     expect(await answerUserIds(m)).toHaveLength(3);
   });
@@ -1035,7 +994,7 @@ describe('PUT /api/users/:id/assignments (000 §2.10)', () => {
       ids: [created.admin],
     });
     expect(drop.statusCode).toBe(400);
-    expect(drop.json().message).toBe(assignmentMessages.removeOnlyPending);
+    expect(drop.json().message).toBe(messages.removeOnlyPending);
     expect(await answerUserIds(created.admin!)).toEqual([id.trainee]);
     expect(await answerUserIds(created.live!)).toEqual([id.trainee]);
 

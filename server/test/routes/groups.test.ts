@@ -7,66 +7,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { format, messages, Role } from '@practica/contract';
-import { groupMembers, groups, organizations } from '../../src/db/schema/index.js';
+import { groupMembers, groups } from '../../src/db/schema/index.js';
 import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
-import { userId } from '../helpers/users.js';
+import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
 
 let ctx: TestContext;
-const t: Record<string, string> = {};
-const id: Record<string, number> = {};
-const org: Record<'demo' | 'northwind', number> = { demo: 0, northwind: 0 };
-const group: Record<string, number> = {};
+const demo = emptyDemoFixture();
+const { ids: id, org, groups: group, call } = demo;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const who of [
-    'admin',
-    'manager',
-    'manager2',
-    'instructor',
-    'instructor2',
-    'trainee',
-    'nina',
-  ]) {
-    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  }
-  for (const who of [
-    'manager',
-    'instructor',
-    'instructor2',
-    'trainee',
-    'tessa',
-    'omar',
-    'priya',
-    'lucas',
-    'sofia',
-    'nina',
-    'nate',
-  ]) {
-    id[who] = await userId(db(), `${who}@demo.test`);
-  }
-  const rows = await db()
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations);
-  org.demo = rows.find((r) => r.name === 'Demo Academy')!.id;
-  org.northwind = rows.find((r) => r.name === 'Northwind Training')!.id;
-  for (const g of await db().select({ id: groups.id, name: groups.name }).from(groups))
-    group[g.name] = g.id;
+  await loadDemoFixture(ctx, demo, ['nina']);
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.testDb.database.db;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who?: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(who ? { headers: bearer(t[who]!) } : {}),
-    ...(payload ? { payload } : {}),
-  });
 const names = (list: { name: string }[]) => list.map((g) => g.name);
 const memberIds = async (groupId: number) =>
   (

@@ -14,7 +14,6 @@ import {
   Scope,
   maxRolesPerInterview,
   messages,
-  type ContentListItem,
   type InterviewListItem,
   type Questionnaire,
 } from '@practica/contract';
@@ -26,8 +25,12 @@ import {
   contentRow,
   questionIdsOf,
   roleIdsOf,
+  listAs,
+  sortedNames,
+  type ContentActor,
   type ContentTestContext,
 } from '../helpers/contents.js';
+import { expectRefused } from '../helpers/ladder.js';
 
 let ctx: ContentTestContext;
 const avatar: Record<string, number> = {};
@@ -48,15 +51,9 @@ afterAll(() => ctx.close());
 
 const setAdminCreator = (creator: boolean) =>
   ctx.db.update(users).set({ creator }).where(eq(users.email, 'admin@demo.test'));
-const names = (list: ContentListItem[]) => list.map((c) => c.name).sort();
-const list = async (
-  url: string,
-  who: 'admin' | 'manager' | 'instructor' | 'manager2' = 'instructor',
-) => {
-  const res = await ctx.call('GET', url, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { list: InterviewListItem[]; count: number };
-};
+const names = sortedNames;
+const list = (url: string, who: ContentActor = 'instructor') =>
+  listAs<InterviewListItem>(ctx, url, who);
 const interviewCount = async () =>
   (await ctx.db.select({ n: count() }).from(contents).where(eq(contents.contentTypeId, 1)))[0]!.n;
 
@@ -72,8 +69,7 @@ const newInterview = () => ({
 
 describe('GET /api/interviews', () => {
   it('climbs the ladder: 401, 403 for a trainee, 404 for another organization, 400 for bad filters', async () => {
-    expect((await ctx.call('GET', '/api/interviews')).statusCode).toBe(401);
-    expect((await ctx.call('GET', '/api/interviews', 'trainee')).statusCode).toBe(403);
+    await expectRefused(ctx.call, 'GET', '/api/interviews', { forbidden: ['trainee'] });
     expect(
       (await ctx.call('GET', `/api/interviews?organizationId=${ctx.org.northwind}`, 'manager'))
         .statusCode,
@@ -231,9 +227,10 @@ describe('GET /api/interviews', () => {
 describe('GET /api/interviews/:id', () => {
   it('climbs the ladder: 401, 403 for a trainee, 404 for another organization, a general item not added, an evaluation or a missing id; 400 for a bad id', async () => {
     const id = await contentId(ctx.db, 'Customer support interview');
-    expect((await ctx.call('GET', `/api/interviews/${id}`)).statusCode).toBe(401);
-    expect((await ctx.call('GET', `/api/interviews/${id}`, 'trainee')).statusCode).toBe(403);
-    expect((await ctx.call('GET', `/api/interviews/${id}`, 'manager2')).statusCode).toBe(404);
+    await expectRefused(ctx.call, 'GET', `/api/interviews/${id}`, {
+      forbidden: ['trainee'],
+      otherOrganization: ['manager2'],
+    });
     const leadership = await contentId(ctx.db, 'Leadership interview');
     expect((await ctx.call('GET', `/api/interviews/${leadership}`, 'manager')).statusCode).toBe(
       404,
@@ -284,14 +281,10 @@ describe('GET /api/interviews/:id', () => {
 describe('POST /api/interviews', () => {
   it('climbs the ladder: 401, 403 without the creator flag (nothing created), 400 with the messages of 001 §5', async () => {
     const before = await interviewCount();
-    expect((await ctx.call('POST', '/api/interviews', undefined, newInterview())).statusCode).toBe(
-      401,
-    );
-    for (const who of ['manager', 'instructor2', 'trainee', 'admin'] as const) {
-      expect((await ctx.call('POST', '/api/interviews', who, newInterview())).statusCode, who).toBe(
-        403,
-      );
-    }
+    await expectRefused(ctx.call, 'POST', '/api/interviews', {
+      payload: newInterview(),
+      forbidden: ['manager', 'instructor2', 'trainee', 'admin'],
+    });
     const cases: [object, string][] = [
       [{ name: '   ' }, messages.titleRequired],
       [{ name: undefined }, messages.titleRequired],
@@ -384,17 +377,11 @@ describe('PUT /api/interviews/:id', () => {
   it('climbs the ladder: 401, 403 without the creator flag, 404 for another organization or a general item not added, 400 (nothing changed)', async () => {
     const before = await contentRow(ctx.db, draftId);
     const body = { ...newInterview(), name: 'Renamed' };
-    expect((await ctx.call('PUT', `/api/interviews/${draftId}`, undefined, body)).statusCode).toBe(
-      401,
-    );
-    for (const who of ['manager', 'instructor2', 'trainee', 'admin'] as const) {
-      expect((await ctx.call('PUT', `/api/interviews/${draftId}`, who, body)).statusCode, who).toBe(
-        403,
-      );
-    }
-    expect((await ctx.call('PUT', `/api/interviews/${draftId}`, 'manager2', body)).statusCode).toBe(
-      404,
-    );
+    await expectRefused(ctx.call, 'PUT', `/api/interviews/${draftId}`, {
+      payload: body,
+      forbidden: ['manager', 'instructor2', 'trainee', 'admin'],
+      otherOrganization: ['manager2'],
+    });
     const internship = await contentId(ctx.db, 'Internship interview');
     expect(
       (await ctx.call('PUT', `/api/interviews/${internship}`, 'instructor', body)).statusCode,
@@ -466,15 +453,10 @@ describe('DELETE /api/interviews/:id', () => {
   it('climbs the ladder: 401, 403, 404 for another organization, 400 unless Draft (nothing deleted)', async () => {
     const draftId = await contentId(ctx.db, 'Sales associate interview (v2)');
     const before = await interviewCount();
-    expect((await ctx.call('DELETE', `/api/interviews/${draftId}`)).statusCode).toBe(401);
-    for (const who of ['manager', 'instructor2', 'trainee'] as const) {
-      expect((await ctx.call('DELETE', `/api/interviews/${draftId}`, who)).statusCode, who).toBe(
-        403,
-      );
-    }
-    expect((await ctx.call('DELETE', `/api/interviews/${draftId}`, 'manager2')).statusCode).toBe(
-      404,
-    );
+    await expectRefused(ctx.call, 'DELETE', `/api/interviews/${draftId}`, {
+      forbidden: ['manager', 'instructor2', 'trainee'],
+      otherOrganization: ['manager2'],
+    });
     for (const name of [
       'Customer support interview',
       'Junior developer interview',

@@ -22,8 +22,12 @@ import {
   contentId,
   contentRow,
   questionIdsOf,
+  listAs,
+  sortedNames,
+  type ContentActor,
   type ContentTestContext,
 } from '../helpers/contents.js';
+import { expectRefused } from '../helpers/ladder.js';
 
 let ctx: ContentTestContext;
 beforeAll(async () => {
@@ -31,15 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const names = (list: ContentListItem[]) => list.map((c) => c.name).sort();
-const list = async (
-  url: string,
-  who: 'admin' | 'manager' | 'instructor' | 'manager2' = 'manager',
-) => {
-  const res = await ctx.call('GET', url, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { list: ContentListItem[]; count: number };
-};
+const names = sortedNames;
+const list = (url: string, who: ContentActor = 'manager') => listAs<ContentListItem>(ctx, url, who);
 const evaluationCount = async () =>
   (
     await ctx.db
@@ -51,8 +48,7 @@ const form = { name: '  Listening scale ', description: ' How well the trainee l
 
 describe('GET /api/questionnaires', () => {
   it('climbs the ladder: 401, 403 for a trainee, 404 for another organization, 400 for bad filters', async () => {
-    expect((await ctx.call('GET', '/api/questionnaires')).statusCode).toBe(401);
-    expect((await ctx.call('GET', '/api/questionnaires', 'trainee')).statusCode).toBe(403);
+    await expectRefused(ctx.call, 'GET', '/api/questionnaires', { forbidden: ['trainee'] });
     expect(
       (await ctx.call('GET', `/api/questionnaires?organizationId=${ctx.org.demo}`, 'manager2'))
         .statusCode,
@@ -120,9 +116,10 @@ describe('GET /api/questionnaires', () => {
 describe('GET /api/questionnaires/:id', () => {
   it('climbs the ladder and answers the evaluation with its questions and options', async () => {
     const id = await contentId(ctx.db, 'Interview feedback form');
-    expect((await ctx.call('GET', `/api/questionnaires/${id}`)).statusCode).toBe(401);
-    expect((await ctx.call('GET', `/api/questionnaires/${id}`, 'trainee')).statusCode).toBe(403);
-    expect((await ctx.call('GET', `/api/questionnaires/${id}`, 'manager2')).statusCode).toBe(404);
+    await expectRefused(ctx.call, 'GET', `/api/questionnaires/${id}`, {
+      forbidden: ['trainee'],
+      otherOrganization: ['manager2'],
+    });
     const notAdded = await contentId(ctx.db, 'Soft skills scale');
     expect((await ctx.call('GET', `/api/questionnaires/${notAdded}`, 'manager')).statusCode).toBe(
       404,
@@ -162,10 +159,10 @@ describe('POST /api/questionnaires?contentTypeId=', () => {
   it('climbs the ladder: 401, 403 without the creator flag, 400 for the type and the messages of 001 §5 (nothing created)', async () => {
     const before = await evaluationCount();
     const url = `/api/questionnaires?contentTypeId=${ContentType.RatingScale}`;
-    expect((await ctx.call('POST', url, undefined, form)).statusCode).toBe(401);
-    for (const who of ['manager', 'instructor2', 'trainee', 'admin'] as const) {
-      expect((await ctx.call('POST', url, who, form)).statusCode, who).toBe(403);
-    }
+    await expectRefused(ctx.call, 'POST', url, {
+      payload: form,
+      forbidden: ['manager', 'instructor2', 'trainee', 'admin'],
+    });
     for (const bad of ['', '?contentTypeId=1', '?contentTypeId=4', '?contentTypeId=x']) {
       expect(
         (await ctx.call('POST', `/api/questionnaires${bad}`, 'instructor', form)).statusCode,
@@ -224,17 +221,11 @@ describe('PUT /api/questionnaires/:id', () => {
   it('climbs the ladder and refuses anything but Draft (nothing changed)', async () => {
     const id = await contentId(ctx.db, 'Technical rating');
     const before = await contentRow(ctx.db, id);
-    expect((await ctx.call('PUT', `/api/questionnaires/${id}`, undefined, form)).statusCode).toBe(
-      401,
-    );
-    for (const who of ['manager', 'instructor2', 'trainee'] as const) {
-      expect((await ctx.call('PUT', `/api/questionnaires/${id}`, who, form)).statusCode, who).toBe(
-        403,
-      );
-    }
-    expect((await ctx.call('PUT', `/api/questionnaires/${id}`, 'manager2', form)).statusCode).toBe(
-      404,
-    );
+    await expectRefused(ctx.call, 'PUT', `/api/questionnaires/${id}`, {
+      payload: form,
+      forbidden: ['manager', 'instructor2', 'trainee'],
+      otherOrganization: ['manager2'],
+    });
     const interview = await contentId(ctx.db, 'Sales associate interview');
     expect(
       (await ctx.call('PUT', `/api/questionnaires/${interview}`, 'instructor', form)).statusCode,
@@ -279,15 +270,10 @@ describe('DELETE /api/questionnaires/:id', () => {
     const id = await contentId(ctx.db, 'Peer feedback form');
     const questionIds = await questionIdsOf(ctx.db, id);
     expect(questionIds.length).toBeGreaterThan(0);
-    expect((await ctx.call('DELETE', `/api/questionnaires/${id}`)).statusCode).toBe(401);
-    for (const who of ['manager', 'instructor2', 'trainee'] as const) {
-      expect((await ctx.call('DELETE', `/api/questionnaires/${id}`, who)).statusCode, who).toBe(
-        403,
-      );
-    }
-    expect((await ctx.call('DELETE', `/api/questionnaires/${id}`, 'manager2')).statusCode).toBe(
-      404,
-    );
+    await expectRefused(ctx.call, 'DELETE', `/api/questionnaires/${id}`, {
+      forbidden: ['manager', 'instructor2', 'trainee'],
+      otherOrganization: ['manager2'],
+    });
     const interview = await contentId(ctx.db, 'Sales associate interview');
     expect(
       (await ctx.call('DELETE', `/api/questionnaires/${interview}`, 'instructor')).statusCode,

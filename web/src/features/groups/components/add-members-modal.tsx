@@ -3,24 +3,7 @@
  * instructors, searchable), each with a plus icon; on the right the selected members, each with a
  * remove icon; Save adds and removes the difference and toasts `format.groupMembersUpdated`.
  */
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Modal, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   format,
@@ -31,8 +14,9 @@ import {
   type Group as GroupItem,
   type RoleId,
 } from '@practica/contract';
-import { IconMinus, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { TransferPicker } from '../../../components/transfer-picker';
 import { groupText } from '../../../config/organization-text';
 import { toast } from '../../../lib/toast';
 import { useSetGroupMembers } from '../api/change-group-members';
@@ -49,60 +33,6 @@ interface Person {
 const memberRoles = [Role.Trainee, Role.Instructor] as const;
 const nameOf = (p: Person) => `${p.firstName} ${p.lastName}`.trim();
 
-function PersonRow({ person, action }: { person: Person; action: ReactNode }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs" px="sm" py={6}>
-      <Box miw={0}>
-        <Text size="sm" fw={500} truncate>
-          {nameOf(person)}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {roleLabels[person.roleId]}
-        </Text>
-      </Box>
-      {action}
-    </Group>
-  );
-}
-
-function Column({
-  title,
-  count,
-  children,
-}: {
-  title: string;
-  count?: number;
-  children: ReactNode;
-}) {
-  return (
-    <Paper p={0} style={{ overflow: 'hidden' }}>
-      <Group justify="space-between" px="sm" py="xs" bg="var(--mantine-color-gray-0)">
-        <Title order={3} fz="sm">
-          {title}
-        </Title>
-        {count !== undefined && (
-          <Badge variant="light" color="gray" size="sm" radius="sm">
-            {count}
-          </Badge>
-        )}
-      </Group>
-      <ScrollArea h={320} type="auto">
-        {children}
-      </ScrollArea>
-    </Paper>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Center h={200} px="md">
-      <Text size="sm" c="dimmed" ta="center">
-        {children}
-      </Text>
-    </Center>
-  );
-}
-
 export interface AddMembersModalProps {
   opened: boolean;
   onClose: () => void;
@@ -113,8 +43,7 @@ export interface AddMembersModalProps {
 
 /** The dialog's body; the modal mounts it on open, so it starts from the group's members each time. */
 function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalProps, 'opened'>) {
-  const current = useMemo<Person[]>(() => group.users ?? [], [group.users]);
-  const [selected, setSelected] = useState<Person[]>(current);
+  const current: readonly Person[] = group.users ?? [];
   const [role, setRole] = useState<RoleId>(initialRole);
   const [typed, setTyped] = useState('');
   const [debounced] = useDebouncedValue(typed.trim(), 300);
@@ -123,11 +52,9 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
   const candidates = useMemberCandidates(group.organizationId, role, search, true);
   const save = useSetGroupMembers(group.id);
 
-  const selectedIds = new Set(selected.map((p) => p.id));
-  const available = (candidates.data?.list ?? []).filter((u) => !selectedIds.has(u.id));
-
-  const onSave = () => {
+  const onSave = (selected: Person[]) => {
     const before = new Set(current.map((p) => p.id));
+    const selectedIds = new Set(selected.map((p) => p.id));
     const add = selected.filter((p) => !before.has(p.id));
     const remove = current.filter((p) => !selectedIds.has(p.id));
     if (add.length === 0 && remove.length === 0) {
@@ -148,9 +75,25 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
   };
 
   return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Stack gap="xs">
+    <TransferPicker<Person>
+      initial={current}
+      options={candidates.data?.list ?? []}
+      loading={candidates.isPending}
+      itemKey={(p) => p.id}
+      itemName={nameOf}
+      itemDetail={(p) => (
+        <Text size="xs" c="dimmed">
+          {roleLabels[p.roleId]}
+        </Text>
+      )}
+      availableTitle={groupText.organizationMembers}
+      chosenTitle={groupText.selectedMembers}
+      addLabel={(p) => groupText.addMember(nameOf(p))}
+      removeLabel={(p) => groupText.unselectMember(nameOf(p))}
+      allChosenText={groupText.nobodyLeft}
+      noneChosenText={groupText.nobodySelected}
+      availableHeader={
+        <>
           <SegmentedControl
             fullWidth
             aria-label={messages.role}
@@ -172,99 +115,14 @@ function AddMembersBody({ group, initialRole, onClose }: Omit<AddMembersModalPro
             onChange={(event) => setTyped(event.currentTarget.value)}
             error={tooShort ? messages.searchTooShort : undefined}
           />
-          <Column title={groupText.organizationMembers}>
-            {candidates.isPending ? (
-              <Center h={200} role="status">
-                <Group gap="xs">
-                  <Loader size="sm" />
-                  <Text size="sm" c="dimmed">
-                    {messages.loading}
-                  </Text>
-                </Group>
-              </Center>
-            ) : available.length === 0 ? (
-              <Empty>
-                {(candidates.data?.count ?? 0) === 0
-                  ? messages.noRecordsFound
-                  : groupText.nobodyLeft}
-              </Empty>
-            ) : (
-              <ul
-                role="list"
-                style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                aria-label={groupText.organizationMembers}
-              >
-                {available.map((user) => (
-                  <li key={user.id}>
-                    <PersonRow
-                      person={user}
-                      action={
-                        <ActionIcon
-                          variant="light"
-                          aria-label={groupText.addMember(nameOf(user))}
-                          onClick={() =>
-                            setSelected((list) => [
-                              ...list,
-                              {
-                                id: user.id,
-                                firstName: user.firstName,
-                                lastName: user.lastName,
-                                roleId: user.roleId,
-                              },
-                            ])
-                          }
-                        >
-                          <IconPlus size={16} />
-                        </ActionIcon>
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Column>
-        </Stack>
-        <Column title={groupText.selectedMembers} count={selected.length}>
-          {selected.length === 0 ? (
-            <Empty>{groupText.nobodySelected}</Empty>
-          ) : (
-            <ul
-              role="list"
-              style={{ listStyle: 'none', margin: 0, padding: 0 }}
-              aria-label={groupText.selectedMembers}
-            >
-              {selected.map((person) => (
-                <li key={person.id}>
-                  <PersonRow
-                    person={person}
-                    action={
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={groupText.unselectMember(nameOf(person))}
-                        onClick={() =>
-                          setSelected((list) => list.filter((p) => p.id !== person.id))
-                        }
-                      >
-                        <IconMinus size={16} />
-                      </ActionIcon>
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </Column>
-      </SimpleGrid>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={save.isPending}>
-          {messages.cancel}
-        </Button>
-        <Button onClick={onSave} loading={save.isPending}>
-          {messages.save}
-        </Button>
-      </Group>
-    </Stack>
+        </>
+      }
+      countAvailable={false}
+      listHeight={320}
+      saving={save.isPending}
+      onSave={onSave}
+      onCancel={onClose}
+    />
   );
 }
 

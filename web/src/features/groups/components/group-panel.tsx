@@ -9,7 +9,6 @@ import {
   Button,
   Center,
   Group,
-  Loader,
   Paper,
   Stack,
   Tabs,
@@ -29,6 +28,7 @@ import { IconPencil, IconTrash, IconUserMinus, IconUsersPlus } from '@tabler/ico
 import { useState } from 'react';
 import { DeleteDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
+import { LoadingText } from '../../../components/loading-text';
 import { groupText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
 import { usePaging } from '../../../lib/paging';
@@ -143,12 +143,7 @@ export function GroupPanel({ groupId, onDeleted, onUserClick, showOrganization }
       <Paper p="xl">
         <Center py="xl" role="status">
           {query.isPending ? (
-            <Group gap="xs">
-              <Loader size="sm" />
-              <Text size="sm" c="dimmed">
-                {messages.loading}
-              </Text>
-            </Group>
+            <LoadingText />
           ) : (
             <Text size="sm" c="dimmed">
               {messages.noRecordsFound}

@@ -3,10 +3,11 @@
  * Instructors count; the chosen one is marked; rows open by click, Enter or Space. Paged when the
  * list is long, with the shared loading and empty texts (000 §2.4).
  */
-import { Box, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Box, Center, Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import { defaultPageSize, messages, type Group as GroupItem } from '@practica/contract';
 import { IconUsersGroup } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
+import { LoadingText } from '../../../components/loading-text';
 import { groupText } from '../../../config/organization-text';
 import { uiText } from '../../../config/ui-text';
 import { useGroups } from '../api/list-groups';
@@ -45,12 +46,7 @@ export function GroupsList({
       <Table.Tr>
         <Table.Td colSpan={3}>
           <Center py="xl" role="status">
-            <Group gap="xs">
-              <Loader size="sm" />
-              <Text size="sm" c="dimmed">
-                {messages.loading}
-              </Text>
-            </Group>
+            <LoadingText />
           </Center>
         </Table.Td>
       </Table.Tr>

@@ -5,34 +5,19 @@
  * (`messages.userGroupsSaved`; on failure the server's message, else
  * `messages.failedToSaveUserGroups`). Groups hold trainees and instructors only.
  */
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   defaultPageSize,
-  messages,
   pageSizeOptions,
   Role,
   type Group as GroupItem,
   type User,
 } from '@practica/contract';
-import { IconMinus, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ListTable } from '../../../components/list-table';
+import { GroupsTable } from '../../../components/groups-table';
+import { TransferPicker } from '../../../components/transfer-picker';
 import { paths } from '../../../config/paths';
 import { groupText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
@@ -41,55 +26,6 @@ import { useSaveUserGroups, useUserGroups } from '../api/user-groups';
 
 type GroupRef = Pick<GroupItem, 'id' | 'name'>;
 const largestPage = pageSizeOptions[2];
-
-function PickerColumn({
-  title,
-  count,
-  children,
-}: {
-  title: string;
-  count: number;
-  children: ReactNode;
-}) {
-  return (
-    <Paper p={0} style={{ overflow: 'hidden' }}>
-      <Group justify="space-between" px="sm" py="xs" bg="var(--mantine-color-gray-0)">
-        <Title order={3} fz="sm">
-          {title}
-        </Title>
-        <Badge variant="light" color="gray" size="sm" radius="sm">
-          {count}
-        </Badge>
-      </Group>
-      <ScrollArea h={300} type="auto">
-        {children}
-      </ScrollArea>
-    </Paper>
-  );
-}
-
-function PickerRow({ group, action }: { group: GroupRef; action: ReactNode }) {
-  return (
-    <li>
-      <Group justify="space-between" wrap="nowrap" gap="xs" px="sm" py={8}>
-        <Text size="sm" fw={500} truncate>
-          {group.name}
-        </Text>
-        {action}
-      </Group>
-    </li>
-  );
-}
-
-function Hint({ children }: { children: ReactNode }) {
-  return (
-    <Center h={180} px="md">
-      <Text size="sm" c="dimmed" ta="center">
-        {children}
-      </Text>
-    </Center>
-  );
-}
 
 /** The picker's body; the modal mounts it on open, so it starts from the saved groups. */
 function GroupsPicker({
@@ -101,98 +37,34 @@ function GroupsPicker({
   current: readonly GroupRef[];
   onClose: () => void;
 }) {
-  const [chosen, setChosen] = useState<GroupRef[]>([...current]);
   const all = useGroups({
     organizationId: user.organizationId ?? undefined,
     page: 1,
     pageSize: largestPage,
   });
   const save = useSaveUserGroups(user.id);
-  const chosenIds = new Set(chosen.map((g) => g.id));
-  const available = (all.data?.list ?? []).filter((g) => !chosenIds.has(g.id));
-  const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
-
   return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <PickerColumn title={groupText.availableGroups} count={available.length}>
-          {all.isPending ? (
-            <Center h={180} role="status">
-              <Group gap="xs">
-                <Loader size="sm" />
-                <Text size="sm" c="dimmed">
-                  {messages.loading}
-                </Text>
-              </Group>
-            </Center>
-          ) : available.length === 0 ? (
-            <Hint>
-              {(all.data?.count ?? 0) === 0 ? messages.noRecordsFound : groupText.allGroupsChosen}
-            </Hint>
-          ) : (
-            <ul role="list" aria-label={groupText.availableGroups} style={listStyle}>
-              {available.map((group) => (
-                <PickerRow
-                  key={group.id}
-                  group={group}
-                  action={
-                    <ActionIcon
-                      variant="light"
-                      aria-label={groupText.addMember(group.name)}
-                      onClick={() =>
-                        setChosen((list) => [...list, { id: group.id, name: group.name }])
-                      }
-                    >
-                      <IconPlus size={16} />
-                    </ActionIcon>
-                  }
-                />
-              ))}
-            </ul>
-          )}
-        </PickerColumn>
-        <PickerColumn title={groupText.chosenGroups} count={chosen.length}>
-          {chosen.length === 0 ? (
-            <Hint>{groupText.noUserGroups}</Hint>
-          ) : (
-            <ul role="list" aria-label={groupText.chosenGroups} style={listStyle}>
-              {chosen.map((group) => (
-                <PickerRow
-                  key={group.id}
-                  group={group}
-                  action={
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={groupText.unselectMember(group.name)}
-                      onClick={() => setChosen((list) => list.filter((g) => g.id !== group.id))}
-                    >
-                      <IconMinus size={16} />
-                    </ActionIcon>
-                  }
-                />
-              ))}
-            </ul>
-          )}
-        </PickerColumn>
-      </SimpleGrid>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={save.isPending}>
-          {messages.cancel}
-        </Button>
-        <Button
-          loading={save.isPending}
-          onClick={() =>
-            save.mutate(
-              chosen.map((g) => g.id),
-              { onSuccess: onClose },
-            )
-          }
-        >
-          {messages.save}
-        </Button>
-      </Group>
-    </Stack>
+    <TransferPicker<GroupRef>
+      initial={current}
+      options={all.data?.list ?? []}
+      loading={all.isPending}
+      itemKey={(g) => g.id}
+      itemName={(g) => g.name}
+      availableTitle={groupText.availableGroups}
+      chosenTitle={groupText.chosenGroups}
+      addLabel={(g) => groupText.addMember(g.name)}
+      removeLabel={(g) => groupText.unselectMember(g.name)}
+      allChosenText={groupText.allGroupsChosen}
+      noneChosenText={groupText.noUserGroups}
+      saving={save.isPending}
+      onSave={(chosen) =>
+        save.mutate(
+          chosen.map((g) => g.id),
+          { onSuccess: onClose },
+        )
+      }
+      onCancel={onClose}
+    />
   );
 }
 
@@ -230,8 +102,7 @@ export function UserGroupsTab({ user }: { user: User }) {
           </Button>
         )}
       </Group>
-      <ListTable<GroupItem>
-        label={messages.groups}
+      <GroupsTable
         loading={query.isPending}
         rows={groups}
         total={query.data?.count ?? 0}
@@ -240,47 +111,12 @@ export function UserGroupsTab({ user }: { user: User }) {
         onPageChange={() => undefined}
         onPageSizeChange={() => undefined}
         withPaging={false}
-        rowKey={(row) => row.id}
         {...(mayOpenGroup
           ? {
               onRowClick: (row: GroupItem) =>
                 void navigate(paths.groupDetail(row.id, row.organizationId)),
             }
           : {})}
-        columns={[
-          {
-            key: 'name',
-            header: messages.name,
-            cell: (row) => (
-              <Text size="sm" fw={500}>
-                {row.name}
-              </Text>
-            ),
-          },
-          {
-            key: 'description',
-            header: messages.description,
-            cell: (row) => (
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {row.description}
-              </Text>
-            ),
-          },
-          {
-            key: 'trainees',
-            header: messages.trainees,
-            cell: (row) => row.traineesCount ?? 0,
-            align: 'right',
-            width: 110,
-          },
-          {
-            key: 'instructors',
-            header: messages.instructors,
-            cell: (row) => row.instructorsCount ?? 0,
-            align: 'right',
-            width: 120,
-          },
-        ]}
       />
       {mayEdit && (
         <Modal
@@ -289,9 +125,7 @@ export function UserGroupsTab({ user }: { user: User }) {
           title={groupText.chooseGroups}
           size="lg"
         >
-          <Box>
-            <GroupsPicker user={user} current={groups} onClose={() => setPicking(false)} />
-          </Box>
+          <GroupsPicker user={user} current={groups} onClose={() => setPicking(false)} />
         </Modal>
       )}
     </Stack>

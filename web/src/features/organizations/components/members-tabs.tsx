@@ -18,6 +18,7 @@ import {
 } from '@practica/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { GroupsTable } from '../../../components/groups-table';
 import { ListTable } from '../../../components/list-table';
 import { organizationText } from '../../../config/organization-text';
 import { uiText } from '../../../config/ui-text';
@@ -154,7 +155,7 @@ function PeopleTable({
 }
 
 /** The organization's groups, paged. */
-function GroupsTable({
+function OrganizationGroups({
   organizationId,
   onGroupClick,
 }: {
@@ -164,8 +165,7 @@ function GroupsTable({
   const paging = usePaging();
   const query = useOrganizationGroups(organizationId, paging.page, paging.pageSize);
   return (
-    <ListTable<GroupItem>
-      label={messages.groups}
+    <GroupsTable
       loading={query.isPending}
       rows={query.data?.list}
       total={query.data?.count ?? 0}
@@ -173,42 +173,7 @@ function GroupsTable({
       pageSize={paging.pageSize}
       onPageChange={paging.setPage}
       onPageSizeChange={paging.setPageSize}
-      rowKey={(row) => row.id}
       onRowClick={onGroupClick}
-      columns={[
-        {
-          key: 'name',
-          header: messages.name,
-          cell: (row) => (
-            <Text size="sm" fw={500}>
-              {row.name}
-            </Text>
-          ),
-        },
-        {
-          key: 'description',
-          header: messages.description,
-          cell: (row) => (
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              {row.description}
-            </Text>
-          ),
-        },
-        {
-          key: 'trainees',
-          header: messages.trainees,
-          cell: (row) => row.traineesCount ?? 0,
-          align: 'right',
-          width: 110,
-        },
-        {
-          key: 'instructors',
-          header: messages.instructors,
-          cell: (row) => row.instructorsCount ?? 0,
-          align: 'right',
-          width: 120,
-        },
-      ]}
     />
   );
 }
@@ -247,7 +212,7 @@ export function OrganizationMembersTabs({
           {tab === 'groups' ? (
             <Stack gap="sm">
               {groupsAction && <Group justify="flex-end">{groupsAction}</Group>}
-              <GroupsTable organizationId={organizationId} onGroupClick={onGroupClick} />
+              <OrganizationGroups organizationId={organizationId} onGroupClick={onGroupClick} />
             </Stack>
           ) : (
             <PeopleTable
