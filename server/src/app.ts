@@ -43,7 +43,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
-    lifecycle: { closing: boolean };
+    /** closing: readiness fails (SIGTERM received); stopped: the server is closing its listener. */
+    lifecycle: { closing: boolean; stopped: boolean };
   }
 }
 
@@ -78,7 +79,8 @@ export async function buildApp(
     // A hop count is valid for Fastify's trustProxy although its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // While closing, new requests get the envelope's 503 from the hook below, not Fastify's body.
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -94,11 +96,25 @@ export async function buildApp(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
     }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('lifecycle', { closing: false });
+  app.decorate('lifecycle', { closing: false, stopped: false });
+  app.addHook('preClose', async () => {
+    app.lifecycle.closing = true;
+    app.lifecycle.stopped = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!app.lifecycle.stopped) return;
+    reply.header('connection', 'close').header('retry-after', '1');
+    return reply
+      .code(503)
+      .send(
+        fail({ code: 'UNAVAILABLE', message: messages.serviceUnavailable, requestId: request.id }),
+      );
+  });
   if (!options.database) app.addHook('onClose', async () => database.close());
   await app.register(fp(async () => {}, { name: 'db' }));
 

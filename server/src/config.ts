@@ -23,6 +23,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   SEED_DEMO: bool.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(4).max(14).optional(),
@@ -59,6 +60,8 @@ export interface Config {
   /** Set: PostgreSQL via `pg`. Unset: PGlite embedded in `dataDir/pglite` (or in memory for `memory://`). */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** PostgreSQL: named (prepared) statements; off behind a transaction-mode pooler. */
+  databasePreparedStatements: boolean;
   seedDemo: boolean;
   admin: { email: string; password: string } | undefined;
   jwtSecret: string;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     seedDemo: e.SEED_DEMO ?? embedded,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

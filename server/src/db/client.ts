@@ -96,7 +96,7 @@ export interface DatabaseOptions {
   poolSize?: number;
   /**
    * PostgreSQL: name statements so each connection plans them once (db/prepared-statements.ts).
-   * Default: on, unless DATABASE_PREPARED_STATEMENTS=false.
+   * Default on (config DATABASE_PREPARED_STATEMENTS).
    */
   preparedStatements?: boolean;
 }
@@ -112,8 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionTimeoutMillis: 5_000,
     });
     hardenPool(pool);
-    if (options.preparedStatements ?? process.env['DATABASE_PREPARED_STATEMENTS'] !== 'false')
-      prepareStatements(pool);
+    if (options.preparedStatements ?? true) prepareStatements(pool);
     const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     return {
       db,

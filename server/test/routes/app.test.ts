@@ -221,3 +221,26 @@ describe('serving the console', () => {
     expect(res.headers['content-type']).toContain('application/json');
   });
 });
+
+describe('closing', () => {
+  it('answers requests that arrive while the server closes with the envelope 503, not a bare body', async () => {
+    const ctx = await buildTestApp({}, { seed: false });
+    try {
+      ctx.app.lifecycle.stopped = true;
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/info' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toMatchObject({
+        success: false,
+        message: messages.serviceUnavailable,
+        error: { code: 'UNAVAILABLE' },
+      });
+      ctx.app.lifecycle.stopped = false;
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/info' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+    // Closing sets both flags first (preClose), so readiness fails and new requests get the 503.
+    expect(ctx.app.lifecycle).toEqual({ closing: true, stopped: true });
+  });
+});
