@@ -25,6 +25,14 @@ export const uiText = {
   userMenu: 'Account',
   rowsPerPage: 'Rows per page',
   pagination: 'Pagination',
+  paginationControls: {
+    first: 'First page',
+    previous: 'Previous page',
+    next: 'Next page',
+    last: 'Last page',
+  },
+  /** The close icon of dialogs and toasts. */
+  close: 'Close',
   range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   noCount: '—',
   organizationsIntro:

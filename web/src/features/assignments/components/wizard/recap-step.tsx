@@ -54,7 +54,12 @@ export function RecapStep({
                   <Table.Tr key={question.id}>
                     <Table.Td>{format.questionShortLabel(index + 1)}</Table.Td>
                     <Table.Td>
-                      <Avatar src={avatar?.image?.url ?? null} radius="xl" size="sm" />
+                      <Avatar
+                        src={avatar?.image?.url ?? null}
+                        alt={avatar?.name ?? ''}
+                        radius="xl"
+                        size="sm"
+                      />
                     </Table.Td>
                     <Table.Td>{role?.name ?? messages.noDate}</Table.Td>
                     <Table.Td>{question.text}</Table.Td>

@@ -91,7 +91,7 @@ export function RolesStep({
                           aria-label={`${messages.avatar} ${role.name}`}
                           onClick={() => setPicking(role.roleId)}
                         >
-                          <Avatar src={avatar?.image?.url ?? null} radius="xl" />
+                          <Avatar src={avatar?.image?.url ?? null} alt="" radius="xl" />
                         </UnstyledButton>
                         <Text size="sm">{avatar?.name ?? assignmentText.noAvatar}</Text>
                         <Button size="xs" variant="light" onClick={() => setPicking(role.roleId)}>
