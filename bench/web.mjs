@@ -17,11 +17,16 @@
  * 5. The report: web/e2e/report-export.spec.ts exports 2,000 Reviewed answers with 10 rating and
  *    10 feedback questions and prints the time (≤ 2 s).
  *
- * Run with tsx (it reads the contract's TypeScript). Options: --dist <folder> (console build, default web/dist), --build (run `npm run build` first),
- * --port <n> (default 3345; the report spec's server uses n + 1), --runs <n> (Lighthouse runs per
- * page, default 3), --skip <bundle,start,serving,lighthouse,report>, --save-reports <folder> (keeps
- * each Lighthouse report as JSON), --data-dir <folder> (with --skip start: serve this data folder
- * instead of a fresh one), --server <main.js> (the server bundle, default server/dist/main.js). Writes bench/web-results.json.
+ * Run with tsx (it reads the contract's TypeScript). Options:
+ *   --dist <folder>        the console build (default web/dist)
+ *   --server <main.js>     the server bundle (default server/dist/main.js)
+ *   --build                run `npm run build` first
+ *   --port <n>             the server's port (default 3345; the report spec's server uses n + 1)
+ *   --runs <n>             Lighthouse runs per page, the median is checked (default 3)
+ *   --skip <list>          sections to leave out: bundle,start,serving,lighthouse,report
+ *   --data-dir <folder>    with --skip start: serve this data folder instead of a fresh one
+ *   --save-reports <dir>   keep each Lighthouse report as JSON
+ * Writes bench/web-results.json (the figures, the checks and the load average).
  * Exits 1 when a target is missed. Timings depend on the machine's load: the load average is
  * printed with them.
  */
@@ -324,7 +329,7 @@ async function bundleSection() {
     `largest ${largest.route} ${kb(largest.ownBytes)} KB; most added on opening ${kb(Math.max(...routes.map((r) => r.extraBytes)))} KB`,
   );
 
-  const xlsx = moduleLoading(build, /features\/report\/xlsx\.ts$/);
+  const xlsx = moduleLoading(build, /write-excel-file/);
   check(
     'the xlsx writer loads only when used',
     xlsx.chunks.length > 0 && xlsx.loadedBy.length === 0,
@@ -376,17 +381,18 @@ async function startSection() {
 
 async function servingSection(url) {
   section('Serving');
-  const build = readBuild(dist);
-  const entry = build.manifest[build.entryKey];
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const script = /<script[^>]*\bsrc="\/([^"]+\.js)"/.exec(html)?.[1];
+  const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="\/([^"]+\.css)"/.exec(html)?.[1];
   const index = await head(`${url}/login`);
-  const js = await head(`${url}/${entry.file}`);
-  const css = entry.css?.[0] ? await head(`${url}/${entry.css[0]}`) : null;
-  const gz = await head(`${url}/${entry.file}`, 'gzip');
+  const js = await head(`${url}/${script}`);
+  const css = stylesheet ? await head(`${url}/${stylesheet}`) : null;
+  const gz = await head(`${url}/${script}`, 'gzip');
   for (const [name, r] of [
     ['/login (index.html)', index],
-    [entry.file, js],
-    [entry.css?.[0] ?? 'css', css],
-    [`${entry.file} (gzip only)`, gz],
+    [script, js],
+    [stylesheet, css],
+    [`${script} (gzip only)`, gz],
   ]) {
     if (!r) continue;
     console.log(
@@ -410,9 +416,10 @@ async function servingSection(url) {
 }
 
 async function lighthouseSection(url) {
-  section(
-    `Lighthouse ${JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}, desktop preset, ${runs} run(s) per page`,
-  );
+  const lighthouseVersion = JSON.parse(
+    readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+  ).version;
+  section(`Lighthouse ${lighthouseVersion}, desktop preset, ${runs} run(s) per page`);
   const chrome = await launchChrome();
   try {
     const signIn = await fetch(`${url}/api/auth`, {
@@ -486,6 +493,7 @@ async function reportSection(url) {
         E2E_BASE_URL: url,
         WEB_DIST: dist,
         REPORT_E2E_PORT: String(port + 1),
+        E2E_SERVER_MAIN: serverMain,
       },
       maxBuffer: 16 << 20,
     },

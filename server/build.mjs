@@ -1,6 +1,7 @@
 // Bundles the server (and the contract package, consumed as TypeScript source) into dist/main.js.
 // Every other dependency stays external and is loaded from node_modules at run time.
-import { readFileSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -23,4 +24,14 @@ await build({
   external: [...external, 'pino-pretty'],
   logLevel: 'warning',
 });
-console.log('server built: server/dist/main.js');
+// The template of a new embedded database: an initialized cluster with the migrations applied,
+// loaded by db/client.ts into a fresh DATA_DIR instead of running initdb at the first start.
+const { PGlite } = await import('@electric-sql/pglite');
+const { drizzle } = await import('drizzle-orm/pglite');
+const { migrate } = await import('drizzle-orm/pglite/migrator');
+const template = new PGlite();
+await migrate(drizzle({ client: template }), { migrationsFolder: 'drizzle' });
+const dump = await template.dumpDataDir('gzip');
+writeFileSync('dist/pglite-template.tar.gz', Buffer.from(await dump.arrayBuffer()));
+await template.close();
+console.log('server built: server/dist/main.js, server/dist/pglite-template.tar.gz');

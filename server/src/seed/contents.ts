@@ -446,9 +446,7 @@ async function seedWith(db: Db, storage: StorageDriver): Promise<boolean> {
           stored.filter((s) => s.owner === owner.key),
         );
         const items = owner.key === 'demo' ? demoAcademyContents : generalContents;
-        for (const [index, item] of items.entries()) {
-          await insertItem(tx, owner, item, { audioIds, index }, demo?.id);
-        }
+        await insertItems(tx, owner, items, audioIds, demo?.id);
       }
     });
   } catch (error) {
@@ -486,43 +484,94 @@ async function insertAudioFiles(
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
-/** Inserts one content item with its roles, questions, options and audio rows. */
-async function insertItem(
+/**
+ * Inserts an owner's content items with their roles, questions, options and audio rows, a handful
+ * of multi-row statements in all (one per table) rather than several per item: the ids come out
+ * in the same order as item by item, and a fresh embedded start does not pay hundreds of round
+ * trips (issue 9 'The embedded default').
+ */
+async function insertItems(
   tx: Tx,
   owner: Owner,
-  item: SeedContent,
-  at: { audioIds: Map<string, number>; index: number },
+  items: readonly SeedContent[],
+  audioIds: Map<string, number>,
   demoId: number | undefined,
 ): Promise<void> {
-  const { audioIds } = at;
+  if (items.length === 0) return;
+  const now = Date.now();
   // The lists show the most recently edited first: the seed's first item is the newest.
-  const when = new Date(Date.now() - (at.index + 1) * dayMs);
-  const [content] = await tx
+  const plans = items.map((item, index) => ({
+    item,
+    index,
+    when: new Date(now - (index + 1) * dayMs),
+  }));
+  const created = await tx
     .insert(contents)
-    .values({
-      name: item.name,
-      description: item.description,
-      contentTypeId: item.contentTypeId,
-      statusId: item.statusId,
-      organizationId: owner.organizationId,
-      createdById: owner.authorId,
-      updatedById: owner.authorId,
-      createdAt: when,
-      updatedAt: when,
-    })
+    .values(
+      plans.map(({ item, when }) => ({
+        name: item.name,
+        description: item.description,
+        contentTypeId: item.contentTypeId,
+        statusId: item.statusId,
+        organizationId: owner.organizationId,
+        createdById: owner.authorId,
+        updatedById: owner.authorId,
+        createdAt: when,
+        updatedAt: when,
+      })),
+    )
     .returning({ id: contents.id });
-  const contentId = content!.id;
-  if (item.addToDemo && owner.organizationId === null && demoId !== undefined) {
-    await tx.insert(contentOrganizations).values({ contentId, organizationId: demoId });
+  const withIds = plans.map((plan, i) => ({ ...plan, contentId: created[i]!.id }));
+
+  if (owner.organizationId === null && demoId !== undefined) {
+    const links = withIds
+      .filter(({ item }) => item.addToDemo)
+      .map(({ contentId }) => ({ contentId, organizationId: demoId }));
+    if (links.length > 0) await tx.insert(contentOrganizations).values(links);
   }
 
-  if (item.contentTypeId !== ContentType.Interview) {
-    const list =
-      item.contentTypeId === ContentType.RatingScale ? demoRatingQuestions : demoFeedbackQuestions;
-    for (const [position, q] of list.entries()) {
-      const [question] = await tx
-        .insert(questions)
-        .values({
+  // Interviews: two roles with distinct avatars each, in item order.
+  const avatars = owner.avatarIds;
+  const avatarAt = (index: number, i: number) =>
+    avatars.length > 0 ? avatars[(index * 2 + i) % avatars.length]! : null;
+  const interviews = withIds.filter(({ item }) => item.contentTypeId === ContentType.Interview);
+  const roleRows = interviews.flatMap(({ item, index, contentId }) =>
+    (item.roles ?? ['Interviewer', 'Observer']).map((name, i) => ({
+      contentId,
+      name,
+      avatarId: avatarAt(index, i),
+      position: i,
+    })),
+  );
+  const roleIds =
+    roleRows.length > 0
+      ? await tx
+          .insert(interviewRoles)
+          .values(roleRows)
+          .returning({ id: interviewRoles.id, avatarId: interviewRoles.avatarId })
+      : [];
+  const rolesOf = new Map<number, { id: number; avatarId: number | null }[]>();
+  roleRows.forEach((row, i) => {
+    const list = rolesOf.get(row.contentId) ?? [];
+    list.push(roleIds[i]!);
+    rolesOf.set(row.contentId, list);
+  });
+
+  // Questions of every item, in item order: an evaluation's from its list (with options); an
+  // interview's five (six when Active) alternating between its roles (with audio prompts).
+  type QuestionPlan = {
+    row: typeof questions.$inferInsert;
+    options?: string[] | undefined;
+    audio?: { stem: string; avatarId: number | null; nextAvatarId: number | null };
+  };
+  const questionPlans = withIds.flatMap(({ item, index, contentId, when }): QuestionPlan[] => {
+    if (item.contentTypeId !== ContentType.Interview) {
+      const list =
+        item.contentTypeId === ContentType.RatingScale
+          ? demoRatingQuestions
+          : demoFeedbackQuestions;
+      return list.map((q, position) => ({
+        row: {
           contentId,
           text: q.text,
           description: q.description ?? '',
@@ -530,60 +579,65 @@ async function insertItem(
           position: position + 1,
           createdAt: when,
           updatedAt: when,
-        })
-        .returning({ id: questions.id });
-      if (q.options && q.options.length > 0) {
-        await tx.insert(questionOptions).values(
-          q.options.map((text, i) => ({
-            questionId: question!.id,
-            text: text || format.optionName(i + 1),
-            position: i,
-          })),
-        );
-      }
+        },
+        options: q.options,
+      }));
     }
-    return;
-  }
+    const roles = rolesOf.get(contentId) ?? [];
+    const questionCount = item.statusId === ContentStatus.Active ? 6 : 5;
+    return demoInterviewQuestions.slice(0, questionCount).map((q, position) => {
+      const role = roles[position % roles.length]!;
+      return {
+        row: {
+          contentId,
+          text: q.text,
+          questionTypeId: QuestionType.Open,
+          interviewRoleId: role.id,
+          position: position + 1,
+          createdAt: when,
+          updatedAt: when,
+        },
+        ...(q.audio
+          ? {
+              audio: {
+                stem: q.audio,
+                avatarId: role.avatarId,
+                nextAvatarId: avatarAt(index, 2 + position),
+              },
+            }
+          : {}),
+      };
+    });
+  });
+  if (questionPlans.length === 0) return;
+  const questionIds = await tx
+    .insert(questions)
+    .values(questionPlans.map((q) => q.row))
+    .returning({ id: questions.id });
 
-  // An interview: two roles with distinct avatars, then its questions alternating between them.
-  const roleNames = item.roles ?? ['Interviewer', 'Observer'];
-  const avatars = owner.avatarIds;
-  const offset = at.index * 2;
-  const avatarAt = (i: number) =>
-    avatars.length > 0 ? avatars[(offset + i) % avatars.length]! : null;
-  const roles = await tx
-    .insert(interviewRoles)
-    .values(roleNames.map((name, i) => ({ contentId, name, avatarId: avatarAt(i), position: i })))
-    .returning({ id: interviewRoles.id, avatarId: interviewRoles.avatarId });
-  // Five questions, six for the Active ones.
-  const questionCount = item.statusId === ContentStatus.Active ? 6 : 5;
-  for (const [position, q] of demoInterviewQuestions.slice(0, questionCount).entries()) {
-    const role = roles[position % roles.length]!;
-    const [question] = await tx
-      .insert(questions)
-      .values({
-        contentId,
-        text: q.text,
-        questionTypeId: QuestionType.Open,
-        interviewRoleId: role.id,
-        position: position + 1,
-        createdAt: when,
-        updatedAt: when,
-      })
-      .returning({ id: questions.id });
-    if (!q.audio) continue;
-    // Voice a spoken by the role's avatar; voice b by the next avatar (distinct per question).
+  const optionRows = questionPlans.flatMap((q, i) =>
+    (q.options ?? []).map((text, position) => ({
+      questionId: questionIds[i]!.id,
+      text: text || format.optionName(position + 1),
+      position,
+    })),
+  );
+  if (optionRows.length > 0) await tx.insert(questionOptions).values(optionRows);
+
+  // Voice a spoken by the role's avatar; voice b by the next avatar (distinct per question).
+  const audioRows = questionPlans.flatMap((q, i) => {
+    if (!q.audio) return [];
     const rows = [
-      { audioId: audioIds.get(`${q.audio}-a.mp3`), avatarId: role.avatarId },
-      { audioId: audioIds.get(`${q.audio}-b.mp3`), avatarId: avatarAt(2 + position) },
+      { audioId: audioIds.get(`${q.audio.stem}-a.mp3`), avatarId: q.audio.avatarId },
+      { audioId: audioIds.get(`${q.audio.stem}-b.mp3`), avatarId: q.audio.nextAvatarId },
     ].filter((r): r is { audioId: number; avatarId: number | null } => r.audioId !== undefined);
-    const distinct = rows.map((r, i) =>
-      i > 0 && r.avatarId !== null && r.avatarId === rows[0]!.avatarId
-        ? { ...r, avatarId: null }
-        : r,
-    );
-    await tx
-      .insert(questionAudios)
-      .values(distinct.map((r, i) => ({ questionId: question!.id, ...r, position: i })));
-  }
+    return rows.map((r, position) => ({
+      questionId: questionIds[i]!.id,
+      audioId: r.audioId,
+      avatarId:
+        position > 0 && r.avatarId !== null && r.avatarId === rows[0]!.avatarId ? null : r.avatarId,
+      position,
+    }));
+  });
+  if (audioRows.length > 0) await tx.insert(questionAudios).values(audioRows);
 }

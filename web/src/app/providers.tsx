@@ -1,17 +1,20 @@
 /**
  * App-wide providers (DESIGN.md 'web'): Mantine with the console theme, toasts (000 §9: 5000 ms by
- * default) and TanStack Query. The modals provider wraps the console shell only (`ConsoleProviders` in console-providers.tsx):
- * the public pages open no modals, and leaving the modal code out keeps the sign-in page small.
+ * default; the container is loaded lazily, see notifications-host.tsx) and TanStack Query. The
+ * modals provider wraps the console shell only (`ConsoleProviders` in console-providers.tsx): the
+ * public pages open no modals, and leaving the modal code out keeps the sign-in page small.
  */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { defaultToastMs } from '@practica/contract';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { theme } from './theme';
+
+// Fetched as soon as the app starts (not at first render), so a toast rarely has to wait for it.
+const notificationsHost = import('./notifications-host');
+const NotificationsHost = lazy(() => notificationsHost);
 
 /** Wraps the app (and component tests) in the console's providers. */
 export function AppProviders({
@@ -26,7 +29,9 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-      <Notifications position="bottom-right" autoClose={defaultToastMs} limit={4} zIndex={1000} />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -3,16 +3,11 @@
  * the user live in local storage under the contract's keys; `authLoaded` and `authed` are kept
  * with them (the app context). `useAuth()` gives components the current session.
  */
-import {
-  Role,
-  sessionUserSchema,
-  type LoginAnswer,
-  type RoleId,
-  type SessionUser,
-} from '@practica/contract';
+import { Role, type LoginAnswer, type RoleId, type SessionUser } from '@practica/contract';
 import { useSyncExternalStore } from 'react';
 import { paths } from '../config/paths';
 import { onStorageCleared } from './api-client';
+import { toSessionUser } from './session-user';
 import { clearLocal, readLocal, readLocalJson, writeLocal, writeLocalJson } from './storage';
 
 export interface AuthState {
@@ -28,9 +23,9 @@ const signedOut: AuthState = { token: null, user: null, authLoaded: true, authed
 
 function readStored(): AuthState {
   const token = readLocal('authToken');
-  const parsed = sessionUserSchema.safeParse(readLocalJson<unknown>('user'));
-  if (!token || !parsed.success) return signedOut;
-  return { token, user: parsed.data, authLoaded: true, authed: true };
+  const user = toSessionUser(readLocalJson<unknown>('user'));
+  if (!token || !user) return signedOut;
+  return { token, user, authLoaded: true, authed: true };
 }
 
 let state: AuthState = readStored();
@@ -64,7 +59,8 @@ export function getAuth(): AuthState {
 /** Stores the login answer: the token apart from the user fields (000 §3). */
 export function signIn(answer: LoginAnswer): SessionUser {
   const { token, ...rest } = answer;
-  const user = sessionUserSchema.parse(rest);
+  const user = toSessionUser(rest);
+  if (!user) throw new TypeError('signIn: the login answer is not a session user');
   writeLocal('authToken', token);
   writeLocalJson('user', user);
   writeLocalJson('appContext', { authLoaded: true, authed: true });

@@ -4,6 +4,13 @@
  */
 import type { ReportTable } from './build-report';
 
+/** Starts loading the xlsx writer ahead of use (e.g. while the report's data loads). */
+export function preloadXlsxWriter(): void {
+  import('write-excel-file/universal').catch(() => {
+    // writeReport imports it again and reports the failure
+  });
+}
+
 /** Writes the table to an .xlsx Blob with one sheet named as the table says. */
 export async function writeReport(table: ReportTable): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/universal');

@@ -2,12 +2,14 @@
  * POST /auth (000 §7 'Session and users'): email and password in, the token and the user fields
  * out. A 400/401 here must not clear storage or redirect (000 §8 applies to the other calls).
  */
-import { loginAnswerSchema, messages, type LoginAnswer, type LoginBody } from '@practica/contract';
+import { messages, type LoginAnswer, type LoginBody } from '@practica/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
+import { loadAuthSchemas } from '../lazy-schemas';
 
-/** Sends the credentials; resolves with the login answer. */
-export function login(body: LoginBody): Promise<LoginAnswer> {
+/** Sends the credentials; resolves with the login answer (validated by `loginAnswerSchema`). */
+export async function login(body: LoginBody): Promise<LoginAnswer> {
+  const { loginAnswerSchema } = await loadAuthSchemas();
   return api.post('/auth', { body, schema: loginAnswerSchema, skipAuthRedirect: true });
 }
 

@@ -4,11 +4,12 @@
  * `messages.loggingIn` while busy; the forgot-password link swaps in the reset view.
  */
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { loginBodySchema, messages, type LoginAnswer } from '@practica/contract';
+import { useForm } from '@mantine/form';
+import { messages, type LoginAnswer } from '@practica/contract';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { toast } from '../../../lib/toast';
 import { loginErrorText, useLogin } from '../api/login';
+import { lazySchemaValidator, loadAuthSchemas, prefetchAuthSchemas } from '../lazy-schemas';
 
 export interface LoginFormProps {
   /** Called with the login answer after a successful sign-in. */
@@ -23,11 +24,13 @@ export function LoginForm({ onSignedIn, onForgotPassword, initialEmail = '' }: L
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: initialEmail, password: '' },
-    validate: schemaResolver(loginBodySchema, { sync: true }),
+    // The contract's loginBodySchema, loaded when the form is first used (lazy-schemas.ts).
+    validate: lazySchemaValidator('loginBodySchema', (error) => toast.error(loginErrorText(error))),
     validateInputOnBlur: false,
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(async (values) => {
+    const { loginBodySchema } = await loadAuthSchemas();
     const body = loginBodySchema.parse(values);
     mutation.mutate(body, {
       onSuccess: onSignedIn,
@@ -40,7 +43,7 @@ export function LoginForm({ onSignedIn, onForgotPassword, initialEmail = '' }: L
   const busy = mutation.isPending;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={messages.login}>
+    <form onSubmit={submit} onFocus={prefetchAuthSchemas} noValidate aria-label={messages.login}>
       <Stack gap="md">
         <TextInput
           type="email"
@@ -69,7 +72,7 @@ export function LoginForm({ onSignedIn, onForgotPassword, initialEmail = '' }: L
             {messages.forgotPassword}
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth size="md" disabled={busy}>
+        <Button type="submit" fullWidth size="md" disabled={busy || form.submitting}>
           {busy ? messages.loggingIn : messages.login}
         </Button>
       </Stack>

@@ -6,13 +6,14 @@
  * `messages.unexpectedErrorTryAgain`.
  */
 import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { messages, resetRequestSchema } from '@practica/contract';
+import { useForm } from '@mantine/form';
+import { messages } from '@practica/contract';
 import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { uiText } from '../../../config/ui-text';
 import { toast } from '../../../lib/toast';
 import { resetErrorText, useRequestPasswordReset } from '../api/request-password-reset';
+import { lazySchemaValidator, loadAuthSchemas, prefetchAuthSchemas } from '../lazy-schemas';
 
 export interface ResetRequestFormProps {
   initialEmail?: string;
@@ -26,10 +27,14 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: initialEmail },
-    validate: schemaResolver(resetRequestSchema, { sync: true }),
+    // The contract's resetRequestSchema, loaded when the form is first used (lazy-schemas.ts).
+    validate: lazySchemaValidator('resetRequestSchema', (error) =>
+      toast.error(resetErrorText(error)),
+    ),
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(async (values) => {
+    const { resetRequestSchema } = await loadAuthSchemas();
     const body = resetRequestSchema.parse(values);
     mutation.mutate(body, {
       onSuccess: () => {
@@ -61,7 +66,12 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
 
   const busy = mutation.isPending;
   return (
-    <form onSubmit={submit} noValidate aria-label={messages.forgotPassword}>
+    <form
+      onSubmit={submit}
+      onFocus={prefetchAuthSchemas}
+      noValidate
+      aria-label={messages.forgotPassword}
+    >
       <Stack gap="md">
         <Group gap="xs" wrap="nowrap">
           <ActionIcon
@@ -89,7 +99,7 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
           data-autofocus
           {...form.getInputProps('email')}
         />
-        <Button type="submit" fullWidth size="md" disabled={busy}>
+        <Button type="submit" fullWidth size="md" disabled={busy || form.submitting}>
           {busy ? messages.sendingLink : messages.sendResetLink}
         </Button>
       </Stack>
