@@ -20,7 +20,7 @@ import {
   maxQuestionsPerInterview,
   ratingScaleMax,
 } from '../constants';
-import { format, messages } from '../messages';
+import { messages } from '../messages';
 import {
   assignmentAnswerSchema,
   assignmentAnswerStatusIdSchema,
