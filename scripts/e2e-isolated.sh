@@ -39,7 +39,7 @@ for _ in $(seq 1 120); do
   sleep 1
 done
 status=0
-E2E_BASE_URL="http://localhost:$port" npx playwright test -c web/e2e/playwright.config.ts \
+E2E_BASE_URL="http://localhost:$port" npx playwright test -c web/e2e/playwright.config.ts --no-deps \
   --output "$work/results" "$@" || status=$?
 sleep 0.5
 node scripts/check-logs.mjs --mailbox "http://localhost:$port" "$work/server.log" || status=1
