@@ -30,6 +30,11 @@ export function createSmtpTransport(config: Pick<MailConfig, 'smtpUrl'>): MailTr
   // Keys of the object apply where the URL does not set them.
   const transporter = nodemailer.createTransport({
     url: config.smtpUrl,
+    // A few reused connections: a backlog (after an outage) drains at the relay's pace instead of
+    // paying a connect and a greeting per mail.
+    pool: true,
+    maxConnections: 4,
+    maxMessages: 100,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,

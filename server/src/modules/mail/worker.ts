@@ -154,15 +154,18 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     while (!stopped) {
       const rows = await claimDueMails(db, { limit: batchSize, leaseMs });
       if (rows.length === 0) break;
-      // Claimed rows are finished even when stopping, so none waits for its lease to run out.
-      for (const row of rows) {
-        try {
-          await deliver(row);
-        } catch (error) {
-          log.error({ mailId: row.id, err: error }, 'could not record the mail delivery');
-        }
-        attempted += 1;
-      }
+      // Claimed rows are finished even when stopping, so none waits for its lease to run out. The
+      // batch goes out together over the transport's pooled connections.
+      await Promise.all(
+        rows.map(async (row) => {
+          try {
+            await deliver(row);
+          } catch (error) {
+            log.error({ mailId: row.id, err: error }, 'could not record the mail delivery');
+          }
+        }),
+      );
+      attempted += rows.length;
     }
     return attempted;
   }
