@@ -124,6 +124,9 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        // The xlsx writer (write-excel-file, through fflate) zips large reports in a worker made
+        // from a blob: URL; blocked, the export of a big report never finished.
+        workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

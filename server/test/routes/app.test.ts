@@ -244,3 +244,20 @@ describe('closing', () => {
     expect(ctx.app.lifecycle).toEqual({ closing: true, stopped: true });
   });
 });
+
+describe('Content-Security-Policy', () => {
+  it("lets the report writer zip in a blob: worker, while scripts stay 'self' only", async () => {
+    const ctx = await buildTestApp({}, { seed: false });
+    try {
+      const csp = String(
+        (await ctx.app.inject({ method: 'GET', url: '/api/info' })).headers[
+          'content-security-policy'
+        ],
+      );
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
