@@ -126,7 +126,7 @@ test.afterAll(async () => {
   await exited;
 });
 
-test('2,000 reviewed answers with 10 rating and 10 feedback questions export in ≤ 2 s', async ({
+test('2,000 reviewed answers with 10 rating and 10 feedback questions export whole; the time is printed (bench:web holds it to 2 s)', async ({
   browser,
 }) => {
   // Room for two exports on a loaded machine: the budget is asserted below, not by the timeout.
