@@ -188,6 +188,19 @@ describe('forged and edited session tokens answer 401 on reads and writes', () =
     expect((await session(await signed(good))).statusCode).toBe(200);
   });
 
+  it('a token that was accepted is refused from the second it expires', async () => {
+    // Verified tokens are remembered (lib/session-token.ts); their expiry must still hold.
+    const me = await person(Role.Instructor);
+    const { claims } = parts(me.token);
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await signed({ ...claims, iat: exp - 2, exp });
+    for (let i = 0; i < 3; i++) expect((await session(shortLived)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    expect((await session(shortLived)).statusCode).toBe(401);
+    expect((await call('GET', '/api/users', shortLived)).statusCode).toBe(401);
+    expect((await session(me.token)).statusCode).toBe(200);
+  });
+
   it('takes the token from the Authorization header only', async () => {
     const me = await person(Role.Instructor);
     for (const res of [
