@@ -27,9 +27,11 @@ await build({
 // The template of a new embedded database: an initialized cluster with the migrations applied,
 // loaded by db/client.ts into a fresh DATA_DIR instead of running initdb at the first start.
 const { PGlite } = await import('@electric-sql/pglite');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
 const { drizzle } = await import('drizzle-orm/pglite');
 const { migrate } = await import('drizzle-orm/pglite/migrator');
-const template = new PGlite();
+const template = new PGlite({ extensions: { pg_trgm, btree_gin } });
 await migrate(drizzle({ client: template }), { migrationsFolder: 'drizzle' });
 const dump = await template.dumpDataDir('gzip');
 writeFileSync('dist/pglite-template.tar.gz', Buffer.from(await dump.arrayBuffer()));

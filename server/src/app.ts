@@ -11,15 +11,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { messages } from '@practica/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { answerRoutes } from './modules/answers/routes.js';
 import { assetRoutes } from './modules/assets/routes.js';
 import { assignmentRoutes } from './modules/assignments/routes.js';
@@ -86,7 +83,7 @@ export async function buildApp(
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

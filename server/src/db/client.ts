@@ -6,6 +6,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -148,11 +150,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let release: () => void = () => {};
   let client: PGlite;
   if (options.dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions: pgliteExtensions });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     release = acquireDataDirLock(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, 'pglite'), freshClusterOptions(options.dataDir));
+    client = new PGlite(path.join(options.dataDir, 'pglite'), {
+      extensions: pgliteExtensions,
+      ...freshClusterOptions(options.dataDir),
+    });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
@@ -169,6 +174,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
   };
 }
+
+/**
+ * The extensions the migrations create (0006: pg_trgm and btree_gin for the user search index);
+ * PGlite loads an extension's code only when it is passed here. build.mjs passes the same ones to
+ * the template it migrates.
+ */
+const pgliteExtensions = { pg_trgm, btree_gin };
 
 /** Keys of the session advisory locks (pg_advisory_lock(int, int)): 'PRAC' and a number. */
 const advisoryLocks = { migrate: [0x50524143, 1], startup: [0x50524143, 2] } as const;

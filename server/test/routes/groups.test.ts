@@ -5,9 +5,14 @@
  * changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { format, messages, Role } from '@practica/contract';
 import { groupMembers, groups } from '../../src/db/schema/index.js';
+import {
+  listGroups,
+  listGroupsWithMembers,
+  membersOfGroups,
+} from '../../src/modules/groups/repository.js';
 import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
 import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
 
@@ -384,5 +389,81 @@ describe("a user's groups (000 §2.10)", () => {
       .from(groupMembers)
       .where(and(eq(groupMembers.userId, id.priya!)));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('GET /api/groups?includes=users: the members and their counts come in one statement', () => {
+  let counted = 0;
+  let empty = 0;
+  beforeAll(async () => {
+    const rows = await db()
+      .insert(groups)
+      .values([
+        { name: 'Zeta Counted', description: 'Members', organizationId: org.demo },
+        { name: 'Zeta Empty', description: 'No members', organizationId: org.demo },
+      ])
+      .returning({ id: groups.id });
+    [counted, empty] = rows.map((r) => r.id) as [number, number];
+    // Not in order of names; Victor is soft-deleted (the add call refuses him: inserted here).
+    await db()
+      .insert(groupMembers)
+      .values(
+        [id.tessa, id.victor, id.instructor, id.omar, id.lucas].map((userId) => ({
+          groupId: counted,
+          userId: userId!,
+        })),
+      );
+  });
+  afterAll(async () => {
+    await db()
+      .delete(groups)
+      .where(inArray(groups.id, [counted, empty]));
+  });
+
+  it('lists members by last name, first name, id (deleted left out), counted as the list without them counts', async () => {
+    const res = await call('GET', '/api/groups?includes=users&search=zeta', 'manager');
+    const [withMembers, none] = res.json().data.list;
+    expect(withMembers).toMatchObject({ id: counted, traineesCount: 3, instructorsCount: 1 });
+    expect(withMembers.users).toEqual([
+      { id: id.instructor, firstName: 'Ian', lastName: 'Instructor', roleId: Role.Instructor },
+      { id: id.lucas, firstName: 'Lucas', lastName: 'Lindqvist', roleId: Role.Trainee },
+      { id: id.omar, firstName: 'Omar', lastName: 'Okafor', roleId: Role.Trainee },
+      { id: id.tessa, firstName: 'Tessa', lastName: 'Tran', roleId: Role.Trainee },
+    ]);
+    expect(none).toMatchObject({ id: empty, traineesCount: 0, instructorsCount: 0, users: [] });
+    const without = (await call('GET', '/api/groups?search=zeta', 'manager')).json().data.list;
+    expect(without).toEqual([withMembers, none].map(({ users: _users, ...group }) => group));
+  });
+
+  it('answers what the page and a members query answered, on the first page and later ones', async () => {
+    for (const scope of [
+      {},
+      { organizationId: org.demo },
+      { memberId: id.instructor },
+      { search: 'cohort' },
+    ]) {
+      const all = await listGroups(db(), { ...scope, page: 1, pageSize: 100 });
+      expect(all.rows.length).toBeGreaterThan(1);
+      // Pages of 2: the first is one select, later ones (and one past the last) a subquery.
+      for (const pageNumber of [1, 2, 3, 5]) {
+        const filter = { ...scope, page: pageNumber, pageSize: 2 };
+        const page = await listGroups(db(), filter);
+        expect(page).toEqual({
+          rows: all.rows.slice((pageNumber - 1) * 2, pageNumber * 2),
+          count: all.count,
+        });
+        const members = await membersOfGroups(
+          db(),
+          page.rows.map((row) => row.id),
+        );
+        expect(await listGroupsWithMembers(db(), filter)).toEqual({
+          rows: page.rows.map((row) => ({
+            ...row,
+            members: members.filter((m) => m.groupId === row.id),
+          })),
+          count: page.count,
+        });
+      }
+    }
   });
 });

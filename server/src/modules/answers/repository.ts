@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
 import { rowSet, type RowSet } from '../../db/row-sets.js';
 import { userNotDeleted } from '../users/list-repository.js';
@@ -71,17 +72,48 @@ export interface AnswerListFilter {
   pageSize: number;
 }
 
-/** The list's filter over answers joined to their assignments (trainees not soft-deleted). */
+/** The shape of a list's statement: which filters it has (see db/prepared-queries.ts). */
+function listShape(filter: Omit<AnswerListFilter, 'page' | 'pageSize'>): string {
+  return [
+    filter.organizationId !== undefined,
+    filter.assignmentId !== undefined,
+    filter.userId !== undefined,
+    filter.statusIds?.length ?? 0,
+  ].join(':');
+}
+
+/** The placeholders' values of a list's statement. */
+function listValues(filter: AnswerListFilter): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    organizationId: filter.organizationId,
+    assignmentId: filter.assignmentId,
+    userId: filter.userId,
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+  };
+  filter.statusIds?.forEach((id, i) => (values[`status${i}`] = id));
+  return values;
+}
+
+/**
+ * The list's filter over answers joined to their assignments (trainees not soft-deleted), with
+ * placeholders for the values (`listValues`).
+ */
 function listWhere(filter: Omit<AnswerListFilter, 'page' | 'pageSize'>): SQL | undefined {
   return and(
     userNotDeleted(answers.userId),
     filter.organizationId !== undefined
-      ? eq(assignments.organizationId, filter.organizationId)
+      ? eq(assignments.organizationId, sql.placeholder('organizationId'))
       : undefined,
-    filter.assignmentId !== undefined ? eq(answers.assignmentId, filter.assignmentId) : undefined,
-    filter.userId !== undefined ? eq(answers.userId, filter.userId) : undefined,
+    filter.assignmentId !== undefined
+      ? eq(answers.assignmentId, sql.placeholder('assignmentId'))
+      : undefined,
+    filter.userId !== undefined ? eq(answers.userId, sql.placeholder('userId')) : undefined,
     filter.statusIds && filter.statusIds.length > 0
-      ? inArray(answers.statusId, [...filter.statusIds])
+      ? inArray(
+          answers.statusId,
+          filter.statusIds.map((_, i) => sql.placeholder(`status${i}`)),
+        )
       : undefined,
   );
 }
@@ -90,36 +122,47 @@ function listWhere(filter: Omit<AnswerListFilter, 'page' | 'pageSize'>): SQL | u
  * One page of answers, the latest submitted first (not yet submitted last, newest first), with the
  * trainee's name and the assignment's name, and the total over all pages. One statement (two when
  * the page is past the end): the page's ids and the total come from answers_assignment_status_idx
- * (status, trainee and submission time are in it), then only the page's rows are read.
+ * (status, trainee and submission time are in it), then only the page's rows are read. Both
+ * statements are prepared once per shape (db/prepared-queries.ts).
  */
 export async function listAnswers(
   db: Db,
   filter: AnswerListFilter,
 ): Promise<{ rows: AnswerListRow[]; count: number }> {
-  const where = listWhere(filter);
-  const order = [sql`${answers.submittedAt} desc nulls last`, desc(answers.id)];
-  const page = db
-    .select({ id: answers.id, total: sql<number>`count(*) over()`.as('total') })
-    .from(answers)
-    .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize)
-    .as('page');
-  const rows = await db
-    .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(answers, eq(answers.id, page.id))
-    .innerJoin(users, eq(users.id, answers.userId))
-    .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-    .orderBy(...order);
-  if (rows.length === 0 && filter.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const shape = listShape(filter);
+  const values = listValues(filter);
+  const list = preparedQuery(db, `answers.list:${shape}`, (name) => {
+    const where = listWhere(filter);
+    const order = [sql`${answers.submittedAt} desc nulls last`, desc(answers.id)];
+    const page = db
+      .select({ id: answers.id, total: sql<number>`count(*) over()`.as('total') })
       .from(answers)
       .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-      .where(where);
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
+      .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+      .from(page)
+      .innerJoin(answers, eq(answers.id, page.id))
+      .innerJoin(users, eq(users.id, answers.userId))
+      .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+      .orderBy(...order)
+      .prepare(name);
+  });
+  const rows = await list.execute(values);
+  if (rows.length === 0 && filter.page > 1) {
+    const count = preparedQuery(db, `answers.count:${shape}`, (name) =>
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(answers)
+        .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+        .where(listWhere(filter))
+        .prepare(name),
+    );
+    const [c] = await count.execute(values);
     return { rows: [], count: c?.n ?? 0 };
   }
   return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
@@ -139,27 +182,31 @@ export interface AnswerFullRow extends AnswerListRow {
   feedbackId: number | null;
 }
 
-/** One answer with its trainee and assignment, or undefined. One statement. */
+/** One answer with its trainee and assignment, or undefined. One statement, prepared once. */
 export async function findAnswer(db: Db | Tx, id: number): Promise<AnswerFullRow | undefined> {
-  const [row] = await db
-    .select({
-      ...listColumns,
-      userDeletedAt: users.deletedAt,
-      organizationId: assignments.organizationId,
-      assignmentDescription: assignments.description,
-      assignmentStatusId: assignments.statusId,
-      startDate: assignments.startDate,
-      closeDate: assignments.closeDate,
-      interviewId: assignments.interviewId,
-      environmentId: assignments.environmentId,
-      ratingsId: assignments.ratingsId,
-      feedbackId: assignments.feedbackId,
-    })
-    .from(answers)
-    .innerJoin(users, eq(users.id, answers.userId))
-    .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-    .where(eq(answers.id, id))
-    .limit(1);
+  const query = preparedQuery(db, 'answers.find', (name) =>
+    db
+      .select({
+        ...listColumns,
+        userDeletedAt: users.deletedAt,
+        organizationId: assignments.organizationId,
+        assignmentDescription: assignments.description,
+        assignmentStatusId: assignments.statusId,
+        startDate: assignments.startDate,
+        closeDate: assignments.closeDate,
+        interviewId: assignments.interviewId,
+        environmentId: assignments.environmentId,
+        ratingsId: assignments.ratingsId,
+        feedbackId: assignments.feedbackId,
+      })
+      .from(answers)
+      .innerJoin(users, eq(users.id, answers.userId))
+      .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+      .where(eq(answers.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 

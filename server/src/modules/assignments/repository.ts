@@ -9,6 +9,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { AnswerStatus, AssignmentStatus, Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import { rowSet, selectRowSets, type RowSet, type RowsOf } from '../../db/row-sets.js';
 import {
   answers,
@@ -152,21 +153,60 @@ export interface AssignmentListFilter {
   pageSize: number;
 }
 
-/** SQL: `userId` is a trainee (has an answer) or an instructor of the assignment of the current row. */
-function hasMember(userId: number): SQL {
+/**
+ * SQL: the user of placeholder `userId` is a trainee (has an answer) or an instructor of the
+ * assignment of the current row.
+ */
+function hasMember(): SQL {
+  const userId = sql.placeholder('userId');
   return sql`(exists (select 1 from ${answers} where ${answers.assignmentId} = ${assignments.id} and ${answers.userId} = ${userId}) or exists (select 1 from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${assignmentInstructors.userId} = ${userId}))`;
 }
 
-function listWhere(filter: Omit<AssignmentListFilter, 'page' | 'pageSize'>): SQL | undefined {
+type ListFilterOnly = Omit<AssignmentListFilter, 'page' | 'pageSize'>;
+
+/** The shape of a list's statement: which filters it has (see db/prepared-queries.ts). */
+function listShape(filter: ListFilterOnly): string {
+  return [
+    filter.organizationId !== undefined,
+    filter.statusIds?.length ?? 0,
+    filter.userId !== undefined,
+    Boolean(filter.search),
+  ].join(':');
+}
+
+/** The placeholders' values of `listWhere` (and of the list's paging). */
+function listValues(
+  filter: ListFilterOnly & Partial<AssignmentListFilter>,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    organizationId: filter.organizationId,
+    userId: filter.userId,
+    answerUserId: filter.userId ?? -1,
+    search: filter.search ? likePattern(filter.search) : undefined,
+    limit: filter.pageSize,
+    offset:
+      filter.page !== undefined && filter.pageSize !== undefined
+        ? (filter.page - 1) * filter.pageSize
+        : undefined,
+  };
+  filter.statusIds?.forEach((id, i) => (values[`status${i}`] = id));
+  return values;
+}
+
+/** The list's filter, with placeholders for its values (`listValues`). */
+function listWhere(filter: ListFilterOnly): SQL | undefined {
   return and(
     filter.organizationId !== undefined
-      ? eq(assignments.organizationId, filter.organizationId)
+      ? eq(assignments.organizationId, sql.placeholder('organizationId'))
       : undefined,
     filter.statusIds && filter.statusIds.length > 0
-      ? inArray(assignments.statusId, [...filter.statusIds])
+      ? inArray(
+          assignments.statusId,
+          filter.statusIds.map((_, i) => sql.placeholder(`status${i}`)),
+        )
       : undefined,
-    filter.userId !== undefined ? hasMember(filter.userId) : undefined,
-    filter.search ? ilike(assignments.name, likePattern(filter.search)) : undefined,
+    filter.userId !== undefined ? hasMember() : undefined,
+    filter.search ? ilike(assignments.name, sql.placeholder('search')) : undefined,
   );
 }
 
@@ -180,34 +220,45 @@ export async function listAssignments(
   db: Db,
   filter: AssignmentListFilter,
 ): Promise<{ rows: AssignmentListRow[]; count: number }> {
-  const where = listWhere(filter);
   const forUser = filter.userId;
-  const base = db
-    .select({
-      ...assignmentColumns,
-      answerId: userAnswer.id,
-      answerStatusId: userAnswer.statusId,
-      answerSubmittedAt: userAnswer.submittedAt,
-      answerReviewedAt: userAnswer.reviewedAt,
-      answerScore: userAnswer.score,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(assignments)
-    .leftJoin(creator, eq(creator.id, assignments.createdById))
-    .leftJoin(
-      userAnswer,
-      and(eq(userAnswer.assignmentId, assignments.id), eq(userAnswer.userId, forUser ?? -1)),
-    )
-    .where(where)
-    .orderBy(desc(assignments.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  const rows = await base;
-  if (rows.length === 0 && filter.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const shape = listShape(filter);
+  const values = listValues(filter);
+  const list = preparedQuery(db, `assignments.list:${shape}`, (name) =>
+    db
+      .select({
+        ...assignmentColumns,
+        answerId: userAnswer.id,
+        answerStatusId: userAnswer.statusId,
+        answerSubmittedAt: userAnswer.submittedAt,
+        answerReviewedAt: userAnswer.reviewedAt,
+        answerScore: userAnswer.score,
+        total: sql<number>`count(*) over()`.mapWith(Number),
+      })
       .from(assignments)
-      .where(where);
+      .leftJoin(creator, eq(creator.id, assignments.createdById))
+      .leftJoin(
+        userAnswer,
+        and(
+          eq(userAnswer.assignmentId, assignments.id),
+          eq(userAnswer.userId, sql.placeholder('answerUserId')),
+        ),
+      )
+      .where(listWhere(filter))
+      .orderBy(desc(assignments.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await list.execute(values);
+  if (rows.length === 0 && filter.page > 1) {
+    const count = preparedQuery(db, `assignments.count:${shape}`, (name) =>
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(assignments)
+        .where(listWhere(filter))
+        .prepare(name),
+    );
+    const [c] = await count.execute(values);
     return { rows: [], count: c?.n ?? 0 };
   }
   return {
@@ -247,11 +298,15 @@ export async function countAssignmentsByStatus(
   db: Db,
   filter: Omit<AssignmentListFilter, 'page' | 'pageSize' | 'statusIds'>,
 ): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ statusId: assignments.statusId, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(assignments)
-    .where(listWhere(filter))
-    .groupBy(assignments.statusId);
+  const byStatus = preparedQuery(db, `assignments.byStatus:${listShape(filter)}`, (name) =>
+    db
+      .select({ statusId: assignments.statusId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(assignments)
+      .where(listWhere(filter))
+      .groupBy(assignments.statusId)
+      .prepare(name),
+  );
+  const rows = await byStatus.execute(listValues(filter));
   return new Map(rows.map((r) => [r.statusId, r.n]));
 }
 
@@ -259,34 +314,45 @@ export async function countAssignmentsByStatus(
 // One assignment
 // ---------------------------------------------------------------------------
 
-/** One assignment with its counts, or undefined. */
+/** One assignment with its counts, or undefined. One statement, prepared once. */
 export async function findAssignment(db: Db | Tx, id: number): Promise<AssignmentRow | undefined> {
-  const [row] = await db
-    .select(assignmentColumns)
-    .from(assignments)
-    .leftJoin(creator, eq(creator.id, assignments.createdById))
-    .where(eq(assignments.id, id))
-    .limit(1);
+  const query = preparedQuery(db, 'assignments.find', (name) =>
+    db
+      .select(assignmentColumns)
+      .from(assignments)
+      .leftJoin(creator, eq(creator.id, assignments.createdById))
+      .where(eq(assignments.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 
-/** One assignment with its counts, answer counts by status and the average score, or undefined. */
+/**
+ * One assignment with its counts, answer counts by status and the average score, or undefined.
+ * One statement, prepared once.
+ */
 export async function findAssignmentDetail(
   db: Db | Tx,
   id: number,
 ): Promise<AssignmentDetailRow | undefined> {
-  const [row] = await db
-    .select({
-      ...assignmentColumns,
-      pendingCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Pending}`),
-      submittedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Submitted}`),
-      reviewedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Reviewed}`),
-      averageScore: averageScoreSql,
-    })
-    .from(assignments)
-    .leftJoin(creator, eq(creator.id, assignments.createdById))
-    .where(eq(assignments.id, id))
-    .limit(1);
+  const query = preparedQuery(db, 'assignments.detail', (name) =>
+    db
+      .select({
+        ...assignmentColumns,
+        pendingCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Pending}`),
+        submittedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Submitted}`),
+        reviewedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Reviewed}`),
+        averageScore: averageScoreSql,
+      })
+      .from(assignments)
+      .leftJoin(creator, eq(creator.id, assignments.createdById))
+      .where(eq(assignments.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 

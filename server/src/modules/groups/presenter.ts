@@ -28,17 +28,3 @@ export function presentGroup(row: GroupRow, members?: readonly GroupMemberRow[])
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** Maps groups and the members of all of them (one query) to API groups, each with its own `users`. */
-export function presentGroupsWithMembers(
-  rows: readonly GroupRow[],
-  members: readonly GroupMemberRow[],
-): Group[] {
-  const byGroup = new Map<number, GroupMemberRow[]>();
-  for (const m of members) {
-    const list = byGroup.get(m.groupId);
-    if (list) list.push(m);
-    else byGroup.set(m.groupId, [m]);
-  }
-  return rows.map((row) => presentGroup(row, byGroup.get(row.id) ?? []));
-}

@@ -1,9 +1,9 @@
 /**
  * Queries on groups and their members (000 §2.6, §3 'Group', §7 'Groups'). A list page is one
- * statement (counts as a correlated subquery, total as a window count); the members of a page's
- * groups come in one more statement, never one per group.
+ * statement (counts as a correlated subquery, total as a window count); with its members it is
+ * still one statement (each group's members aggregated as JSON, the counts taken from them).
  */
-import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { files, groupMembers, groups, organizations, users } from '../../db/schema/index.js';
@@ -30,13 +30,21 @@ export interface GroupMemberRow {
   roleId: number;
 }
 
+/** A group row with its members (not soft-deleted), ordered by last name, first name, id. */
+export interface GroupWithMembersRow extends GroupRow {
+  members: GroupMemberRow[];
+}
+
 /**
- * Correlated counts of a group's trainees and instructors, not soft-deleted, in one pass over its
- * members: `[trainees, instructors]` (see `withMemberCounts`).
+ * Correlated counts of the trainees and instructors, not soft-deleted, of the group `groupId`
+ * (the id of the current row), in one pass over its members: `[trainees, instructors]` (see
+ * `withMemberCounts`).
  */
-const memberCountsSql = sql<
-  [number, number]
->`(select json_build_array(count(*) filter (where ${users.roleId} = ${Role.Trainee}), count(*) filter (where ${users.roleId} = ${Role.Instructor})) from ${groupMembers} inner join ${users} on ${users.id} = ${groupMembers.userId} where ${groupMembers.groupId} = ${groups.id} and ${users.deletedAt} is null)`;
+function memberCountsOf(groupId: SQLWrapper) {
+  return sql<
+    [number, number]
+  >`(select json_build_array(count(*) filter (where ${users.roleId} = ${Role.Trainee}), count(*) filter (where ${users.roleId} = ${Role.Instructor})) from ${groupMembers} inner join ${users} on ${users.id} = ${groupMembers.userId} where ${groupMembers.groupId} = ${groupId} and ${users.deletedAt} is null)`;
+}
 
 /** A selected row with its `memberCounts` pair as `traineesCount` and `instructorsCount`. */
 function withMemberCounts<T extends { memberCounts: [number, number] }>(
@@ -44,6 +52,43 @@ function withMemberCounts<T extends { memberCounts: [number, number] }>(
 ): Omit<T, 'memberCounts'> & { traineesCount: number; instructorsCount: number } {
   const { memberCounts, ...rest } = row;
   return { ...rest, traineesCount: memberCounts[0], instructorsCount: memberCounts[1] };
+}
+
+/** A member as `membersOf` aggregates it: `[id, firstName, lastName, roleId]`. */
+type MemberTuple = [number, string, string, number];
+
+/**
+ * The members, not soft-deleted, of the group `groupId` (the id of the current row) as a JSON
+ * array of `MemberTuple`s ordered by last name, first name, id (the order of `membersOfGroups`).
+ * Tuples, not objects: PostgreSQL builds them at about half the cost, and a page's hundreds of
+ * members are parsed as one value instead of mapped row by row.
+ */
+function membersOf(groupId: SQLWrapper) {
+  return sql<
+    MemberTuple[]
+  >`(select coalesce(json_agg(json_build_array(${users.id}, ${users.firstName}, ${users.lastName}, ${users.roleId}) order by ${users.lastName}, ${users.firstName}, ${users.id}), '[]') from ${groupMembers} inner join ${users} on ${users.id} = ${groupMembers.userId} where ${groupMembers.groupId} = ${groupId} and ${users.deletedAt} is null)`;
+}
+
+/**
+ * A selected row with its `members` tuples as `GroupMemberRow`s, and its counts taken from them:
+ * the same members (not soft-deleted) `memberCountsOf` counts, so the same numbers.
+ */
+function withMembers<T extends { id: number; members: MemberTuple[] }>(
+  row: T,
+): Omit<T, 'members'> & {
+  traineesCount: number;
+  instructorsCount: number;
+  members: GroupMemberRow[];
+} {
+  const { members: tuples, ...rest } = row;
+  let traineesCount = 0;
+  let instructorsCount = 0;
+  const members = tuples.map(([id, firstName, lastName, roleId]) => {
+    if (roleId === Role.Trainee) traineesCount += 1;
+    else if (roleId === Role.Instructor) instructorsCount += 1;
+    return { groupId: row.id, id, firstName, lastName, roleId };
+  });
+  return { ...rest, traineesCount, instructorsCount, members };
 }
 
 /** SQL: `userId` is a member of the group of the current row. */
@@ -58,10 +103,14 @@ const groupColumns = {
   organizationId: groups.organizationId,
   organizationName: organizations.name,
   createdById: groups.createdById,
-  memberCounts: memberCountsSql,
+  memberCounts: memberCountsOf(groups.id),
   createdAt: groups.createdAt,
   updatedAt: groups.updatedAt,
 };
+
+/** `groupColumns` with the members themselves in place of their counts. */
+const { memberCounts: _memberCounts, ...groupBaseColumns } = groupColumns;
+const groupWithMembersColumns = { ...groupBaseColumns, members: membersOf(groups.id) };
 
 export interface GroupListFilter {
   organizationId?: number | undefined;
@@ -86,29 +135,102 @@ function groupListWhere(filter: GroupListFilter): SQL | undefined {
   );
 }
 
+/** The total of `filter`'s groups, for a page past the last (its window count is not there). */
+async function countGroups(db: Db, filter: GroupListFilter): Promise<number> {
+  const [c] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(groups)
+    .where(groupListWhere(filter));
+  return c?.n ?? 0;
+}
+
+/** Orders groups by name (ignoring case) then id: the order of every group list. */
+const byName = [asc(sql`lower(${groups.name})`), asc(groups.id)];
+
+/**
+ * One page of `filter`'s groups with their organization's name, each with `detail(id)` (member
+ * counts or members) as `detail`, and the total as a window count. One statement (two when the
+ * page is past the last). The first page is one select; a later one selects its groups in a
+ * subquery and adds the detail outside it, so that the detail is computed for the page's groups
+ * only and not also for every group the offset skips (at page 10 of 25, 250 groups instead of 25).
+ */
+async function selectGroupPage<D>(
+  db: Db,
+  filter: GroupListFilter,
+  detail: (groupId: SQLWrapper) => SQL<D>,
+) {
+  const offset = (filter.page - 1) * filter.pageSize;
+  const total = sql<number>`count(*) over()`.mapWith(Number);
+  let rows;
+  if (offset === 0) {
+    rows = await db
+      .select({ ...groupBaseColumns, detail: detail(groups.id), total })
+      .from(groups)
+      .innerJoin(organizations, eq(organizations.id, groups.organizationId))
+      .where(groupListWhere(filter))
+      .orderBy(...byName)
+      .limit(filter.pageSize)
+      .offset(offset);
+  } else {
+    const { organizationName: _name, ...pageColumns } = groupBaseColumns;
+    const page = db
+      .select({ ...pageColumns, total: total.as('total') })
+      .from(groups)
+      .where(groupListWhere(filter))
+      .orderBy(...byName)
+      .limit(filter.pageSize)
+      .offset(offset)
+      .as('page');
+    // The join also keeps Drizzle from dropping the table names inside `detail`, which it does
+    // in the select list of a query on one table (`"id"` would then name the member's id).
+    rows = await db
+      .select({
+        id: page.id,
+        name: page.name,
+        description: page.description,
+        organizationId: page.organizationId,
+        organizationName: organizations.name,
+        createdById: page.createdById,
+        detail: detail(page.id),
+        createdAt: page.createdAt,
+        updatedAt: page.updatedAt,
+        total: page.total,
+      })
+      .from(page)
+      .innerJoin(organizations, eq(organizations.id, page.organizationId))
+      .orderBy(asc(sql`lower(${page.name})`), asc(page.id));
+  }
+  if (rows.length === 0 && filter.page > 1)
+    return { rows: [], count: await countGroups(db, filter) };
+  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+}
+
 /** One page of groups ordered by name (ignoring case) then id, with member counts and the total. One statement. */
 export async function listGroups(
   db: Db,
   filter: GroupListFilter,
 ): Promise<{ rows: GroupRow[]; count: number }> {
-  const rows = await db
-    .select({ ...groupColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(groups)
-    .innerJoin(organizations, eq(organizations.id, groups.organizationId))
-    .where(groupListWhere(filter))
-    .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  if (rows.length === 0 && filter.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(groups)
-      .where(groupListWhere(filter));
-    return { rows: [], count: c?.n ?? 0 };
-  }
+  const { rows, count } = await selectGroupPage(db, filter, memberCountsOf);
   return {
-    rows: rows.map(({ total: _total, ...row }) => withMemberCounts(row)),
-    count: rows[0]?.total ?? 0,
+    rows: rows.map(({ detail: memberCounts, ...row }) =>
+      withMemberCounts({ ...row, memberCounts }),
+    ),
+    count,
+  };
+}
+
+/**
+ * `listGroups` with each group's members (not soft-deleted, by last name, first name, id), the
+ * counts taken from them. One statement: the members come aggregated per group, not as rows.
+ */
+export async function listGroupsWithMembers(
+  db: Db,
+  filter: GroupListFilter,
+): Promise<{ rows: GroupWithMembersRow[]; count: number }> {
+  const { rows, count } = await selectGroupPage(db, filter, membersOf);
+  return {
+    rows: rows.map(({ detail: members, ...row }) => withMembers({ ...row, members })),
+    count,
   };
 }
 
@@ -119,8 +241,22 @@ export async function groupsOfUser(db: Db | Tx, userId: number): Promise<GroupRo
     .from(groups)
     .innerJoin(organizations, eq(organizations.id, groups.organizationId))
     .where(hasMember(userId))
-    .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
+    .orderBy(...byName);
   return rows.map(withMemberCounts);
+}
+
+/** `groupsOfUser` with each group's members, as `listGroupsWithMembers`. One statement. */
+export async function groupsOfUserWithMembers(
+  db: Db | Tx,
+  userId: number,
+): Promise<GroupWithMembersRow[]> {
+  const rows = await db
+    .select(groupWithMembersColumns)
+    .from(groups)
+    .innerJoin(organizations, eq(organizations.id, groups.organizationId))
+    .where(hasMember(userId))
+    .orderBy(...byName);
+  return rows.map(withMembers);
 }
 
 /** One group with its member counts, or undefined. */

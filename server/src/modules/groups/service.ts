@@ -22,16 +22,19 @@ import type { Db } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadOrganizationFor } from '../organizations/service.js';
-import { presentGroup, presentGroupsWithMembers } from './presenter.js';
+import { presentGroup } from './presenter.js';
 import {
   findGroup,
   groupsByIds,
   groupsOfUser,
+  groupsOfUserWithMembers,
   isMember,
   listGroupUsers,
   listGroups,
+  listGroupsWithMembers,
   membersOfGroups,
   usersByIds,
+  type GroupListFilter,
   type GroupRow,
 } from './repository.js';
 
@@ -69,16 +72,6 @@ export async function loadGroupFor(
   return row;
 }
 
-/** Presents groups, with their members (one extra query for the whole page) when asked. */
-async function present(db: Db, rows: GroupRow[], includeUsers: boolean): Promise<Group[]> {
-  if (!includeUsers) return rows.map((row) => presentGroup(row));
-  const members = await membersOfGroups(
-    db,
-    rows.map((row) => row.id),
-  );
-  return presentGroupsWithMembers(rows, members);
-}
-
 /**
  * GET /groups (filters userId, organizationId, search; paging; `users` when asked): an admin sees
  * every group or one organization's, a manager its organization's, instructors and trainees the
@@ -93,18 +86,23 @@ export async function listGroupsFor(
   if (!admin && query.organizationId !== undefined && query.organizationId !== actor.organizationId)
     throw new NotFoundError();
   const memberOnly = actor.roleId === Role.Instructor || actor.roleId === Role.Trainee;
-  const { rows, count } = await listGroups(db, {
+  const filter: GroupListFilter = {
     organizationId: admin ? query.organizationId : (actor.organizationId ?? -1),
     memberId: memberOnly ? actor.id : undefined,
     userId: query.userId,
     search: query.search,
     page: query.page,
     pageSize: query.pageSize,
-  });
-  return { list: await present(db, rows, query.includeUsers), count };
+  };
+  if (query.includeUsers) {
+    const { rows, count } = await listGroupsWithMembers(db, filter);
+    return { list: rows.map((row) => presentGroup(row, row.members)), count };
+  }
+  const { rows, count } = await listGroups(db, filter);
+  return { list: rows.map((row) => presentGroup(row)), count };
 }
 
-/** GET /groups/{id}: one group with its counts, and its members when asked. */
+/** GET /groups/{id}: one group with its counts, and its members (one more statement) when asked. */
 export async function getGroupFor(
   db: Db,
   actor: Actor,
@@ -112,8 +110,7 @@ export async function getGroupFor(
   includeUsers: boolean,
 ): Promise<Group> {
   const row = await loadGroupFor(db, actor, id, 'group:read');
-  const [group] = await present(db, [row], includeUsers);
-  return group!;
+  return presentGroup(row, includeUsers ? await membersOfGroups(db, [row.id]) : undefined);
 }
 
 /** POST /groups (admin, manager of the organization; 000 §5 name and description required). */
@@ -264,7 +261,9 @@ export async function listUserGroups(
   userId: number,
   includeUsers: boolean,
 ): Promise<Group[]> {
-  return present(db, await groupsOfUser(db, userId), includeUsers);
+  if (includeUsers)
+    return (await groupsOfUserWithMembers(db, userId)).map((row) => presentGroup(row, row.members));
+  return (await groupsOfUser(db, userId)).map((row) => presentGroup(row));
 }
 
 /**

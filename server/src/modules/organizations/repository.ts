@@ -5,6 +5,7 @@
  */
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@practica/contract';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
 import { contacts, files, groups, invites, organizations, users } from '../../db/schema/index.js';
 import { interviewsCountSql as contentInterviewsCountSql } from '../contents/repository.js';
@@ -58,32 +59,37 @@ export interface OrganizationListRow {
 
 /**
  * One page of organizations ordered by name (ignoring case) then id, each with its counts of
- * groups, active trainees and interviews, and the total over all pages — one statement.
+ * groups, active trainees and interviews, and the total over all pages — one statement, prepared
+ * once.
  */
 export async function listOrganizations(
   db: Db,
   page: number,
   pageSize: number,
 ): Promise<{ rows: OrganizationListRow[]; count: number }> {
-  const rows = await db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      active: organizations.active,
-      imageId: organizations.imageId,
-      imageKey: files.storageKey,
-      userSeats: organizations.userSeats,
-      creatorSeats: organizations.creatorSeats,
-      groupsCount: groupsCountSql,
-      traineesCount: membersCountSql(Role.Trainee, true),
-      interviewsCount: interviewsCountSql,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(organizations)
-    .leftJoin(files, eq(files.id, organizations.imageId))
-    .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const list = preparedQuery(db, 'organizations.list', (name) =>
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        active: organizations.active,
+        imageId: organizations.imageId,
+        imageKey: files.storageKey,
+        userSeats: organizations.userSeats,
+        creatorSeats: organizations.creatorSeats,
+        groupsCount: groupsCountSql,
+        traineesCount: membersCountSql(Role.Trainee, true),
+        interviewsCount: interviewsCountSql,
+        total: sql<number>`count(*) over()`.mapWith(Number),
+      })
+      .from(organizations)
+      .leftJoin(files, eq(files.id, organizations.imageId))
+      .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await list.execute({ limit: pageSize, offset: (page - 1) * pageSize });
   if (rows.length === 0 && page > 1) {
     const [c] = await db.select({ n: count() }).from(organizations);
     return { rows: [], count: c?.n ?? 0 };
