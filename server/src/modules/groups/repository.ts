@@ -3,9 +3,21 @@
  * statement (counts as a correlated subquery, total as a window count); with its members it is
  * still one statement (each group's members aggregated as JSON, the counts taken from them).
  */
-import { and, asc, eq, ilike, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import { files, groupMembers, groups, organizations, users } from '../../db/schema/index.js';
 import { likePattern, userColumns, type UserRow } from '../users/list-repository.js';
 
@@ -91,8 +103,8 @@ function withMembers<T extends { id: number; members: MemberTuple[] }>(
   return { ...rest, traineesCount, instructorsCount, members };
 }
 
-/** SQL: `userId` is a member of the group of the current row. */
-function hasMember(userId: number): SQL {
+/** SQL: `userId` (a value or a placeholder) is a member of the group of the current row. */
+function hasMember(userId: number | Placeholder): SQL {
   return sql`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.userId} = ${userId})`;
 }
 
@@ -124,23 +136,50 @@ export interface GroupListFilter {
   pageSize: number;
 }
 
+/** A list's filter, with placeholders for its values (`listValues`). */
 function groupListWhere(filter: GroupListFilter): SQL | undefined {
   return and(
     filter.organizationId !== undefined
-      ? eq(groups.organizationId, filter.organizationId)
+      ? eq(groups.organizationId, sql.placeholder('organizationId'))
       : undefined,
-    filter.memberId !== undefined ? hasMember(filter.memberId) : undefined,
-    filter.userId !== undefined ? hasMember(filter.userId) : undefined,
-    filter.search ? ilike(groups.name, likePattern(filter.search)) : undefined,
+    filter.memberId !== undefined ? hasMember(sql.placeholder('memberId')) : undefined,
+    filter.userId !== undefined ? hasMember(sql.placeholder('userId')) : undefined,
+    filter.search ? ilike(groups.name, sql.placeholder('search')) : undefined,
   );
+}
+
+/** The shape of a list's statements: which filters they have (db/prepared-queries.ts). */
+function listShape(filter: GroupListFilter): string {
+  return [
+    filter.organizationId !== undefined,
+    filter.memberId !== undefined,
+    filter.userId !== undefined,
+    Boolean(filter.search),
+  ].join(':');
+}
+
+/** The placeholders' values of a list's statements. */
+function listValues(filter: GroupListFilter): Record<string, unknown> {
+  return {
+    organizationId: filter.organizationId,
+    memberId: filter.memberId,
+    userId: filter.userId,
+    search: filter.search ? likePattern(filter.search) : undefined,
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+  };
 }
 
 /** The total of `filter`'s groups, for a page past the last (its window count is not there). */
 async function countGroups(db: Db, filter: GroupListFilter): Promise<number> {
-  const [c] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(groups)
-    .where(groupListWhere(filter));
+  const query = preparedQuery(db, `groups.count:${listShape(filter)}`, (name) =>
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(groups)
+      .where(groupListWhere(filter))
+      .prepare(name),
+  );
+  const [c] = await query.execute(listValues(filter));
   return c?.n ?? 0;
 }
 
@@ -153,37 +192,43 @@ const byName = [asc(sql`lower(${groups.name})`), asc(groups.id)];
  * page is past the last). The first page is one select; a later one selects its groups in a
  * subquery and adds the detail outside it, so that the detail is computed for the page's groups
  * only and not also for every group the offset skips (at page 10 of 25, 250 groups instead of 25).
+ * Prepared once per shape (db/prepared-queries.ts).
  */
 async function selectGroupPage<D>(
   db: Db,
   filter: GroupListFilter,
+  detailName: 'counts' | 'members',
   detail: (groupId: SQLWrapper) => SQL<D>,
 ) {
-  const offset = (filter.page - 1) * filter.pageSize;
+  const firstPage = filter.page === 1;
   const total = sql<number>`count(*) over()`.mapWith(Number);
-  let rows;
-  if (offset === 0) {
-    rows = await db
-      .select({ ...groupBaseColumns, detail: detail(groups.id), total })
-      .from(groups)
-      .innerJoin(organizations, eq(organizations.id, groups.organizationId))
-      .where(groupListWhere(filter))
-      .orderBy(...byName)
-      .limit(filter.pageSize)
-      .offset(offset);
-  } else {
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const shape = `groups.list:${detailName}:${firstPage}:${listShape(filter)}`;
+  const query = preparedQuery(db, shape, (name) => {
+    if (firstPage) {
+      return db
+        .select({ ...groupBaseColumns, detail: detail(groups.id), total })
+        .from(groups)
+        .innerJoin(organizations, eq(organizations.id, groups.organizationId))
+        .where(groupListWhere(filter))
+        .orderBy(...byName)
+        .limit(limit)
+        .offset(offset)
+        .prepare(name);
+    }
     const { organizationName: _name, ...pageColumns } = groupBaseColumns;
     const page = db
       .select({ ...pageColumns, total: total.as('total') })
       .from(groups)
       .where(groupListWhere(filter))
       .orderBy(...byName)
-      .limit(filter.pageSize)
+      .limit(limit)
       .offset(offset)
       .as('page');
     // The join also keeps Drizzle from dropping the table names inside `detail`, which it does
     // in the select list of a query on one table (`"id"` would then name the member's id).
-    rows = await db
+    return db
       .select({
         id: page.id,
         name: page.name,
@@ -198,8 +243,10 @@ async function selectGroupPage<D>(
       })
       .from(page)
       .innerJoin(organizations, eq(organizations.id, page.organizationId))
-      .orderBy(asc(sql`lower(${page.name})`), asc(page.id));
-  }
+      .orderBy(asc(sql`lower(${page.name})`), asc(page.id))
+      .prepare(name);
+  });
+  const rows = await query.execute(listValues(filter));
   if (rows.length === 0 && filter.page > 1)
     return { rows: [], count: await countGroups(db, filter) };
   return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
@@ -210,7 +257,7 @@ export async function listGroups(
   db: Db,
   filter: GroupListFilter,
 ): Promise<{ rows: GroupRow[]; count: number }> {
-  const { rows, count } = await selectGroupPage(db, filter, memberCountsOf);
+  const { rows, count } = await selectGroupPage(db, filter, 'counts', memberCountsOf);
   return {
     rows: rows.map(({ detail: memberCounts, ...row }) =>
       withMemberCounts({ ...row, memberCounts }),
@@ -227,7 +274,7 @@ export async function listGroupsWithMembers(
   db: Db,
   filter: GroupListFilter,
 ): Promise<{ rows: GroupWithMembersRow[]; count: number }> {
-  const { rows, count } = await selectGroupPage(db, filter, membersOf);
+  const { rows, count } = await selectGroupPage(db, filter, 'members', membersOf);
   return {
     rows: rows.map(({ detail: members, ...row }) => withMembers({ ...row, members })),
     count,
