@@ -5,6 +5,7 @@
 import { createServer, request } from 'node:http';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Bindings } from '../src/db/prepared-queries.js';
 import { rowSet, selectRowSets } from '../src/db/row-sets.js';
 import { contacts, organizations, users } from '../src/db/schema/index.js';
 import { statementCounterFromEnv } from '../src/db/statement-counter.js';
@@ -72,6 +73,29 @@ describe('selectRowSets', () => {
     expect(sets.orgs.map((o) => o.name)).toEqual(['alpha', 'Beta', 'Gamma']);
     expect(sets.orgs[0]!.createdAt).toBeInstanceOf(Date);
     expect(sets.none).toEqual([]);
+  });
+
+  it('prepared by shape: each call answers the rows of its own values', async () => {
+    const { db } = t.database;
+    // One shape (two organization ids, one name pattern), three different sets of values.
+    const read = (ids: [number, number], pattern: string) => {
+      const bindings = new Bindings();
+      const sets = {
+        orgs: rowSet<{ id: number; name: string }>(
+          { id: organizations.id, name: organizations.name },
+          sql`${organizations} where ${inArray(organizations.id, [
+            bindings.bind('org0', ids[0]),
+            bindings.bind('org1', ids[1]),
+          ])} and ${organizations.name} ilike ${bindings.bind('pattern', pattern)}`,
+          sql`${organizations.id}`,
+        ),
+      };
+      return selectRowSets(db, sets, { shape: 'test:orgs:2', values: bindings.values });
+    };
+    const [a, b, c] = orgIds as [number, number, number];
+    expect((await read([a, b], '%')).orgs.map((o) => o.name)).toEqual(['Beta', 'alpha']);
+    expect((await read([b, c], '%')).orgs.map((o) => o.name)).toEqual(['alpha', 'Gamma']);
+    expect((await read([a, c], 'g%')).orgs.map((o) => o.name)).toEqual(['Gamma']);
   });
 });
 

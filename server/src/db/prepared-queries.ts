@@ -9,6 +9,7 @@
  * keyed by the `db` or transaction object), so repositories may take `Db | Tx` as before.
  */
 import { createHash } from 'node:crypto';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 
 /** What Drizzle's `.prepare(name)` answers: run with the placeholders' values. */
@@ -40,4 +41,22 @@ export function preparedQuery<R>(
     queries.set(shape, query as PreparedQuery<unknown>);
   }
   return query;
+}
+
+/** Binds a value in a statement built by shape: answers the placeholder standing for it. */
+export type Bind = <T>(name: string, value: T) => Placeholder;
+
+/**
+ * The values of a statement built with placeholders, recorded as it is built: `bind(name, value)`
+ * answers the placeholder `name` and remembers `value` for it. For statements cached by shape
+ * whose parts are cheap to build but costly to turn into SQL text (db/row-sets.ts).
+ */
+export class Bindings {
+  readonly values: Record<string, unknown> = {};
+
+  /** The placeholder `name`, bound to `value`. */
+  bind: Bind = (name, value) => {
+    this.values[name] = value;
+    return sql.placeholder(name);
+  };
 }

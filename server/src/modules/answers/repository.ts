@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
-import { rowSet, type RowSet } from '../../db/row-sets.js';
+import { rowSet, type ExtraRowSets, type RowSet } from '../../db/row-sets.js';
 import { userNotDeleted } from '../users/list-repository.js';
 import {
   FileStatus,
@@ -448,27 +448,36 @@ export async function insertContentAnswer(
 export function answerDetailSets(
   answerId: number,
   formIds: readonly number[],
-): {
+): ExtraRowSets<{
   items: RowSet<AnswerItemRow>;
   forms: RowSet<ContentAnswerRow>;
   history: RowSet<ContentAnswerRow>;
-} {
-  // In raw SQL an aliased table renders as its alias only: name the table, then the alias.
-  const formFrom = sql`${contentAnswers} inner join ${contents} on ${eq(contents.id, contentAnswers.contentId)} left join ${users} ${reviewer} on ${eq(reviewer.id, contentAnswers.createdById)}`;
+}> {
   return {
-    items: rowSet<AnswerItemRow>(
-      itemColumns,
-      sql`${answerItems} inner join ${questions} on ${eq(questions.id, answerItems.questionId)} left join ${files} on ${and(eq(files.id, answerItems.fileId), eq(files.status, FileStatus.Ready))} where ${eq(answerItems.answerId, answerId)}`,
-      sql`${answerItems.answerId}, ${questions.position}, ${questions.id}`,
-    ),
-    forms: rowSet<ContentAnswerRow>(
-      contentAnswerColumns,
-      sql`${formFrom} where ${inArray(contentAnswers.id, [...formIds])}`,
-    ),
-    history: rowSet<ContentAnswerRow>(
-      contentAnswerColumns,
-      sql`${formFrom} where ${eq(contentAnswers.answerId, answerId)}`,
-      sql`${contentAnswers.createdAt} desc, ${contentAnswers.id} desc`,
-    ),
+    shape: `answerDetail:${formIds.length}`,
+    build: (bind) => {
+      const answer = bind('answerId', answerId);
+      // In raw SQL an aliased table renders as its alias only: name the table, then the alias.
+      const formFrom = sql`${contentAnswers} inner join ${contents} on ${eq(contents.id, contentAnswers.contentId)} left join ${users} ${reviewer} on ${eq(reviewer.id, contentAnswers.createdById)}`;
+      return {
+        items: rowSet<AnswerItemRow>(
+          itemColumns,
+          sql`${answerItems} inner join ${questions} on ${eq(questions.id, answerItems.questionId)} left join ${files} on ${and(eq(files.id, answerItems.fileId), eq(files.status, FileStatus.Ready))} where ${eq(answerItems.answerId, answer)}`,
+          sql`${answerItems.answerId}, ${questions.position}, ${questions.id}`,
+        ),
+        forms: rowSet<ContentAnswerRow>(
+          contentAnswerColumns,
+          sql`${formFrom} where ${inArray(
+            contentAnswers.id,
+            formIds.map((id, i) => bind(`form${i}`, id)),
+          )}`,
+        ),
+        history: rowSet<ContentAnswerRow>(
+          contentAnswerColumns,
+          sql`${formFrom} where ${eq(contentAnswers.answerId, answer)}`,
+          sql`${contentAnswers.createdAt} desc, ${contentAnswers.id} desc`,
+        ),
+      };
+    },
   };
 }

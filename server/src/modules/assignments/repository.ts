@@ -9,8 +9,14 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import { AnswerStatus, AssignmentStatus, Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared-queries.js';
-import { rowSet, selectRowSets, type RowSet, type RowsOf } from '../../db/row-sets.js';
+import { Bindings, preparedQuery, type Bind } from '../../db/prepared-queries.js';
+import {
+  rowSet,
+  selectRowSets,
+  type ExtraRowSets,
+  type RowSet,
+  type RowsOf,
+} from '../../db/row-sets.js';
 import {
   answers,
   assets,
@@ -511,27 +517,27 @@ export interface CompositionRefs {
  * The row sets of an assignment's composition: what `rolesOfAssignment`, `contentsWithQuestions`
  * of its interview, rating scale and feedback form, and `assetsByIds` of its environment read.
  */
-function compositionSets(refs: CompositionRefs) {
-  const contentIds = [refs.interviewId, refs.ratingsId, refs.feedbackId].filter(
-    (v): v is number => v !== null,
-  );
-  const tree = contentTreeSets(contentIds);
+function compositionSets(refs: CompositionRefs, contentIds: readonly number[], bind: Bind) {
+  const tree = contentTreeSets(contentIds, bind);
   return {
     assignmentRoles: rowSet<AssignmentRoleRow>(
       assignmentRoleColumns,
-      sql`${assignmentRoles} inner join ${interviewRoles} on ${eq(interviewRoles.id, assignmentRoles.interviewRoleId)} left join ${assets} on ${eq(assets.id, assignmentRoles.avatarId)} left join ${files} on ${eq(files.id, assets.imageId)} where ${eq(assignmentRoles.assignmentId, refs.assignmentId)}`,
+      sql`${assignmentRoles} inner join ${interviewRoles} on ${eq(interviewRoles.id, assignmentRoles.interviewRoleId)} left join ${assets} on ${eq(assets.id, assignmentRoles.avatarId)} left join ${files} on ${eq(files.id, assets.imageId)} where ${eq(assignmentRoles.assignmentId, bind('assignmentId', refs.assignmentId))}`,
       sql`${interviewRoles.position}, ${interviewRoles.id}`,
     ),
     contents: rowSet<ContentRow>(
       contentColumns,
-      sql`${contents} where ${inArray(contents.id, contentIds)}`,
+      sql`${contents} where ${inArray(
+        contents.id,
+        contentIds.map((id, i) => bind(`content${i}`, id)),
+      )}`,
     ),
     contentRoles: tree.roles,
     questions: tree.questions,
     options: tree.options,
     environments: rowSet<AssetRow>(
       assetColumns,
-      sql`${assets} left join ${files} on ${eq(files.id, assets.imageId)} where ${inArray(assets.id, refs.environmentId !== null ? [refs.environmentId] : [])}`,
+      sql`${assets} left join ${files} on ${eq(files.id, assets.imageId)} where ${inArray(assets.id, refs.environmentId !== null ? [bind('environmentId', refs.environmentId)] : [])}`,
     ),
   };
 }
@@ -551,19 +557,30 @@ export interface CompositionRows {
 /**
  * An assignment's roles with their avatars, its interview, rating scale and feedback form with
  * their roles, questions and options, and its environment — one statement, which also reads the
- * caller's `extra` row sets (answered under `extra`).
+ * caller's `extra` row sets (answered under `extra`). The statement's text is made once per shape
+ * (db/row-sets.ts): how many contents, whether an environment, and the extra sets' shape.
  */
 export async function compositionOf<E extends Record<string, RowSet<unknown>>>(
   db: Db | Tx,
   refs: CompositionRefs,
-  extra?: E,
+  extra?: ExtraRowSets<E>,
 ): Promise<CompositionRows & { extra: { [K in keyof E]: RowsOf<E[K]> } }> {
-  const sets = compositionSets(refs);
+  const contentIds = [refs.interviewId, refs.ratingsId, refs.feedbackId].filter(
+    (v): v is number => v !== null,
+  );
+  const bindings = new Bindings();
+  const sets = compositionSets(refs, contentIds, bindings.bind);
+  const extraSets = extra?.build(bindings.bind);
   const keys = Object.keys(sets);
-  const clash = Object.keys(extra ?? {}).find((k) => keys.includes(k));
+  const clash = Object.keys(extraSets ?? {}).find((k) => keys.includes(k));
   if (clash)
     throw new Error(`compositionOf: extra row set '${clash}' clashes with the composition`);
-  const all = await selectRowSets(db, { ...(extra ?? {}), ...sets });
+  const shape = `composition:${contentIds.length}:${refs.environmentId !== null}:${extra?.shape ?? ''}`;
+  const all = await selectRowSets(
+    db,
+    { ...(extraSets ?? {}), ...sets },
+    { shape, values: bindings.values },
+  );
   const rest: Record<string, unknown> = { ...all };
   for (const key of keys) delete rest[key];
   return {

@@ -17,6 +17,7 @@ import {
   type ScopeId,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import type { Bind } from '../../db/prepared-queries.js';
 import { rowSet, type RowSet } from '../../db/row-sets.js';
 import {
   assets,
@@ -424,12 +425,15 @@ export async function optionsOf(db: Handle, questionIds: readonly number[]): Pro
  * with other sets): the rows and order of `rolesOf`, `questionsOf` and `optionsOf` of their
  * questions.
  */
-export function contentTreeSets(contentIds: readonly number[]): {
+export function contentTreeSets(
+  contentIds: readonly number[],
+  bind: Bind,
+): {
   roles: RowSet<RoleRow>;
   questions: RowSet<QuestionRow>;
   options: RowSet<OptionRow>;
 } {
-  const ids = [...contentIds];
+  const ids = contentIds.map((id, i) => bind(`content${i}`, id));
   return {
     roles: rowSet<RoleRow>(
       roleColumns,
