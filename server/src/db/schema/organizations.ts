@@ -30,3 +30,15 @@ export const organizations = pgTable(
   },
   (t) => [index('organizations_name_idx').on(sql`lower(${t.name})`)],
 );
+
+/**
+ * Each organization's number of active trainees (role Trainee, active, not soft-deleted), kept by
+ * triggers on `users` (migration 0007): the organizations list shows it for a page of 25
+ * organizations, and counting it there read every trainee of each (issue 9, 'counts that do not
+ * scan'). No foreign key: the triggers may run while an organization's users are deleted with it.
+ * An organization without a row has none.
+ */
+export const organizationTraineeCounts = pgTable('organization_trainee_counts', {
+  organizationId: integer('organization_id').primaryKey(),
+  activeTrainees: integer('active_trainees').notNull().default(0),
+});

@@ -7,7 +7,15 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { Role } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
-import { contacts, files, groups, invites, organizations, users } from '../../db/schema/index.js';
+import {
+  contacts,
+  files,
+  groups,
+  invites,
+  organizationTraineeCounts,
+  organizations,
+  users,
+} from '../../db/schema/index.js';
 import { interviewsCountSql as contentInterviewsCountSql } from '../contents/repository.js';
 
 /** SQL: the invite row is pending — not accepted and not expired (DECISIONS.md 'Sessions and tokens'). */
@@ -59,8 +67,8 @@ export interface OrganizationListRow {
 
 /**
  * One page of organizations ordered by name (ignoring case) then id, each with its counts of
- * groups, active trainees and interviews, and the total over all pages — one statement, prepared
- * once.
+ * groups, active trainees (kept by triggers: organizationTraineeCounts) and interviews, and the
+ * total over all pages — one statement, prepared once.
  */
 export async function listOrganizations(
   db: Db,
@@ -78,12 +86,17 @@ export async function listOrganizations(
         userSeats: organizations.userSeats,
         creatorSeats: organizations.creatorSeats,
         groupsCount: groupsCountSql,
-        traineesCount: membersCountSql(Role.Trainee, true),
+        traineesCount:
+          sql<number>`coalesce(${organizationTraineeCounts.activeTrainees}, 0)`.mapWith(Number),
         interviewsCount: interviewsCountSql,
         total: sql<number>`count(*) over()`.mapWith(Number),
       })
       .from(organizations)
       .leftJoin(files, eq(files.id, organizations.imageId))
+      .leftJoin(
+        organizationTraineeCounts,
+        eq(organizationTraineeCounts.organizationId, organizations.id),
+      )
       .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
