@@ -75,8 +75,18 @@ export async function listOrganizations(
   page: number,
   pageSize: number,
 ): Promise<{ rows: OrganizationListRow[]; count: number }> {
-  const list = preparedQuery(db, 'organizations.list', (name) =>
-    db
+  const list = preparedQuery(db, 'organizations.list', (name) => {
+    const byName = [asc(sql`lower(${organizations.name})`), asc(organizations.id)];
+    // The page's ids and the total first (the name index and the small organizations table
+    // alone), then the joins and counts for the page's rows only.
+    const page = db
+      .select({ id: organizations.id, total: sql<number>`count(*) over()`.as('total') })
+      .from(organizations)
+      .orderBy(...byName)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    return db
       .select({
         id: organizations.id,
         name: organizations.name,
@@ -89,19 +99,18 @@ export async function listOrganizations(
         traineesCount:
           sql<number>`coalesce(${organizationTraineeCounts.activeTrainees}, 0)`.mapWith(Number),
         interviewsCount: interviewsCountSql,
-        total: sql<number>`count(*) over()`.mapWith(Number),
+        total: sql<number>`${page.total}`.mapWith(Number),
       })
-      .from(organizations)
+      .from(page)
+      .innerJoin(organizations, eq(organizations.id, page.id))
       .leftJoin(files, eq(files.id, organizations.imageId))
       .leftJoin(
         organizationTraineeCounts,
         eq(organizationTraineeCounts.organizationId, organizations.id),
       )
-      .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
+      .orderBy(...byName)
+      .prepare(name);
+  });
   const rows = await list.execute({ limit: pageSize, offset: (page - 1) * pageSize });
   if (rows.length === 0 && page > 1) {
     const [c] = await db.select({ n: count() }).from(organizations);
