@@ -3,7 +3,7 @@
  * writes only what the contract declares; outside production it is checked against zod.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelopeSchema, listSchema, userSchema } from '@practica/contract';
 import { responseSerializerCompiler } from '../src/lib/response-serializer.js';
 
@@ -40,7 +40,7 @@ describe('responseSerializerCompiler', () => {
     const text = serialize(answer);
     expect(text).not.toContain('canary');
     expect(text).not.toContain('tokenVersion');
-    const { groups, ...rest } = user;
+    const { groups: _groups, ...rest } = user;
     expect(JSON.parse(text)).toEqual({
       ...answer,
       data: { list: [{ ...rest, groups: [{ id: 2, name: 'Cohort' }] }], count: 1 },
