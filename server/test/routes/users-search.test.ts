@@ -22,6 +22,7 @@ beforeAll(async () => {
     ['Annza', 'Fifty 50abx', 'annza@search.test'],
     ['Back\\slash', 'O%e', 'back.slash@search.test'],
     ['Boe', 'Oxe', 'boe%oxe@search.test'],
+    ['Multi', 'Line\nName', 'multi@search.test'],
   ];
   await ctx.testDb.database.db.insert(users).values(
     people.map(([firstName, lastName, email]) => ({
@@ -61,6 +62,7 @@ describe('GET /api/users?search=', () => {
     ['e o', ['boe%oxe@search.test']], // "first last" without a trigram
     ['oxe boe', []], // not "last first"
     ['50abx@', []], // nor last name and email as one text
+    ['E\nn', ['multi@search.test']], // a line break: matched field by field
   ])('finds %j literally', async (text, emails) => {
     const res = await ctx.app.inject({
       method: 'GET',

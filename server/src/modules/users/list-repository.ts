@@ -2,19 +2,7 @@
  * Paged user lists (000 §7 GET /users, GET /organizations/{id}/users): one statement per page,
  * the total coming from a count over the same filter in that statement.
  */
-import {
-  and,
-  asc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Existence, type ExistenceId, type RoleId } from '@practica/contract';
 import type { Db } from '../../db/client.js';
@@ -78,83 +66,78 @@ export type UserRow = {
 };
 
 /**
- * SQL: the user matches the search `text` — it lies, ignoring case, within the first name, the
- * last name, "first last" or the email.
+ * How a search text is matched (see `userSearch`): `lines` when it holds a line break, `trigram`
+ * when it holds three ASCII letters or digits in a row, else `plain`.
+ */
+type SearchKind = 'lines' | 'trigram' | 'plain';
+
+function searchKind(text: string): SearchKind {
+  if (text.includes('\n')) return 'lines';
+  return /[a-z0-9]{3}/i.test(text) ? 'trigram' : 'plain';
+}
+
+/**
+ * SQL: the user matches the search bound to the placeholder `search` (`listValues`) — it lies,
+ * ignoring case, within the first name, the last name, "first last" or the email.
  *
  * Text without a line break is looked up in `search_key`, "first last<LF>email" lower-cased on
  * write: a text without a line break found there lies within "first last" or within the email.
  * Comparing with the lower-cased text is what ILIKE does in a UTF-8 database, without folding the
- * case of every scanned row again. When the text holds a trigram (any three ASCII letters or
- * digits in a row do), the statement can use users_search_idx, and the planner reads either the
- * candidates of the trigram index (a rare text) or the whole list index (a common one). A text
- * without one (`a b`, `...`) could only make that index return every user of the organization:
- * `strpos` keeps it to the list index.
+ * case of every scanned row again. A `trigram` text lets the statement use users_search_idx, and
+ * the planner reads either the candidates of the trigram index (a rare text) or the whole list
+ * index (a common one). A `plain` text (`a b`, `...`) could only make that index return every
+ * user of the organization: `strpos` keeps it to the list index. A text with a line break (rare)
+ * is matched against each field.
  */
-function userSearch(text: string, bind: Bind): SQL | undefined {
-  if (text.includes('\n')) {
-    const p = likePattern(text);
+function userSearch(kind: SearchKind): SQL | undefined {
+  const search = sql.placeholder('search');
+  if (kind === 'lines') {
     return or(
-      ilike(users.firstName, p),
-      ilike(users.lastName, p),
-      ilike(users.email, p),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p),
+      ilike(users.firstName, search),
+      ilike(users.lastName, search),
+      ilike(users.email, search),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
     );
   }
-  return /[a-z0-9]{3}/i.test(text)
-    ? sql`${users.searchKey} like lower(${bind('search', likePattern(text))}::text)`
-    : sql`strpos(${users.searchKey}, lower(${bind('search', text)}::text)) > 0`;
+  return kind === 'trigram'
+    ? sql`${users.searchKey} like lower(${search}::text)`
+    : sql`strpos(${users.searchKey}, lower(${search}::text)) > 0`;
 }
 
-/** A value in a statement: the value itself, or a named placeholder for a prepared statement. */
-type Bind = <T>(name: string, value: T) => T | Placeholder;
-const inline: Bind = (_name, value) => value;
-const placeholder: Bind = (name) => sql.placeholder(name);
-
-/** The WHERE clause of a user list (`bind`: values inline, or placeholders named as `listValues`). */
-export function userListWhere(
-  filter: Omit<UserListFilter, 'page' | 'pageSize'>,
-  bind: Bind = inline,
-): SQL | undefined {
+/** The WHERE clause of a user list, with placeholders named as `listValues`. */
+function userListWhere(filter: Omit<UserListFilter, 'page' | 'pageSize'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.organizationId !== undefined)
-    conditions.push(eq(users.organizationId, bind('organizationId', filter.organizationId)));
+    conditions.push(eq(users.organizationId, sql.placeholder('organizationId')));
   if (filter.roles && filter.roles.length > 0)
     conditions.push(
       inArray(
         users.roleId,
-        filter.roles.map((role, i) => bind(`role${i}`, role)),
+        filter.roles.map((_, i) => sql.placeholder(`role${i}`)),
       ),
     );
   if (filter.existence === Existence.Existing) conditions.push(isNull(users.deletedAt));
   if (filter.existence === Existence.Deleted) conditions.push(isNotNull(users.deletedAt));
-  if (filter.search) conditions.push(userSearch(filter.search, bind));
+  if (filter.search) conditions.push(userSearch(searchKind(filter.search)));
   return and(...conditions);
 }
 
-/**
- * The shape of a list's statement (db/prepared-queries.ts), or null when it is not prepared (a
- * search with a line break: rare, and its text is part of the statement).
- */
-function listShape(filter: UserListFilter): string | null {
-  const search = filter.search;
-  if (search?.includes('\n')) return null;
-  const searchKind = !search ? 'none' : /[a-z0-9]{3}/i.test(search) ? 'like' : 'strpos';
+/** The shape of a list's statements: which filters they have (db/prepared-queries.ts). */
+function listShape(filter: UserListFilter): string {
   return [
     filter.organizationId !== undefined,
     filter.roles?.length ?? 0,
     filter.existence,
-    searchKind,
+    filter.search ? searchKind(filter.search) : 'none',
   ].join(':');
 }
 
-/** The placeholders' values of a prepared list statement. */
+/** The placeholders' values of a list's statements. */
 function listValues(filter: UserListFilter): Record<string, unknown> {
+  const search = filter.search;
   const values: Record<string, unknown> = {
     organizationId: filter.organizationId,
-    search:
-      filter.search && /[a-z0-9]{3}/i.test(filter.search)
-        ? likePattern(filter.search)
-        : filter.search,
+    search: search && searchKind(search) !== 'plain' ? likePattern(search) : search,
     limit: filter.pageSize,
     offset: (filter.page - 1) * filter.pageSize,
   };
@@ -162,74 +145,51 @@ function listValues(filter: UserListFilter): Record<string, unknown> {
   return values;
 }
 
-/** The list statement: the page and, on every row, the total (see `listUsers`). */
-function pageStatement(db: Db, where: SQL | undefined, limit: unknown, offset: unknown) {
-  const order = [asc(users.lastName), asc(users.firstName), asc(users.id)];
-  const page = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit as number)
-    .offset(offset as number)
-    .as('page');
-  // Uncorrelated (computed once): the inner "users" is the subquery's own.
-  const total = sql<number>`(select count(*) from ${users} where ${where ?? sql`true`})`;
-  return db
-    .select({ ...userColumns, total: total.mapWith(Number) })
-    .from(page)
-    .innerJoin(users, eq(users.id, page.id))
-    .leftJoin(files, eq(files.id, users.imageId))
-    .orderBy(...order);
-}
-
-/** The count statement of a page past the end. */
-function countStatement(db: Db, where: SQL | undefined) {
-  return db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(users)
-    .where(where);
-}
-
 /**
  * One page of users, ordered by last name, first name, id; and the total over all pages. One
  * statement: the page's ids and the total are read from indexes alone (users_org_list_idx and
  * users_list_idx hold every filter and the order), the page's scan stopping at its last row; then
  * only the page's rows are read. A deep page costs what page 1 costs plus the index entries it
- * skips. The statement is prepared once per shape (db/prepared-queries.ts).
+ * skips. The statements are prepared once per shape (db/prepared-queries.ts).
  */
 export async function listUsers(
   db: Db,
   filter: UserListFilter,
 ): Promise<{ rows: UserRow[]; count: number }> {
   const shape = listShape(filter);
-  let rows: (UserRow & { total: number })[];
-  if (shape === null) {
-    rows = await pageStatement(
-      db,
-      userListWhere(filter),
-      filter.pageSize,
-      (filter.page - 1) * filter.pageSize,
-    );
-  } else {
-    const list = preparedQuery(db, `users.list:${shape}`, (name) =>
-      pageStatement(
-        db,
-        userListWhere(filter, placeholder),
-        sql.placeholder('limit'),
-        sql.placeholder('offset'),
-      ).prepare(name),
-    );
-    rows = await list.execute(listValues(filter));
-  }
+  const values = listValues(filter);
+  const list = preparedQuery(db, `users.list:${shape}`, (name) => {
+    const where = userListWhere(filter);
+    const order = [asc(users.lastName), asc(users.firstName), asc(users.id)];
+    const page = db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    // Uncorrelated (computed once): the inner "users" is the subquery's own.
+    const total = sql<number>`(select count(*) from ${users} where ${where ?? sql`true`})`;
+    return db
+      .select({ ...userColumns, total: total.mapWith(Number) })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.id))
+      .leftJoin(files, eq(files.id, users.imageId))
+      .orderBy(...order)
+      .prepare(name);
+  });
+  const rows = await list.execute(values);
   if (rows.length === 0 && filter.page > 1) {
     // Past the last page: no row carries the total, count separately.
-    const [c] =
-      shape === null
-        ? await countStatement(db, userListWhere(filter))
-        : await preparedQuery(db, `users.count:${shape}`, (name) =>
-            countStatement(db, userListWhere(filter, placeholder)).prepare(name),
-          ).execute(listValues(filter));
+    const count = preparedQuery(db, `users.count:${shape}`, (name) =>
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(users)
+        .where(userListWhere(filter))
+        .prepare(name),
+    );
+    const [c] = await count.execute(values);
     return { rows: [], count: c?.n ?? 0 };
   }
   return { rows, count: rows[0]?.total ?? 0 };
