@@ -132,6 +132,21 @@ export interface Row {
   endsSessions?: boolean;
 }
 
+/** The cells `row` fills, in table order: each target with each actor and the status it expects. */
+export function* expectedCells(
+  row: Row,
+): Generator<{ target: TargetName; actor: ActorName; want: number }> {
+  for (const target of targetNames) {
+    const text = row.expect[target];
+    if (!text) continue;
+    const expected = parseExpect(text);
+    for (const [i, actor] of actorNames.entries()) {
+      const want = expected[i];
+      if (want !== null && want !== undefined) yield { target, actor, want };
+    }
+  }
+}
+
 /** The expected statuses of a row's target, by actor (null: the cell does not apply). */
 export function parseExpect(text: string): (number | null)[] {
   const cells = text

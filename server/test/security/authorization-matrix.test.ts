@@ -7,10 +7,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Actors,
-  actorNames,
   comparableBody,
+  expectedCells,
   methodOf,
-  parseExpect,
   routeKeys,
   rows,
   runCell,
@@ -68,47 +67,40 @@ describe('authorization matrix', () => {
       async () => {
         const failures: string[] = [];
         const firstTarget = targetNames.find((t) => row.expect[t]);
-        for (const target of targetNames) {
-          const text = row.expect[target];
-          if (!text) continue;
-          const expected = parseExpect(text);
-          for (const [i, actor] of actorNames.entries()) {
-            const want = expected[i];
-            if (want === null || want === undefined) continue;
-            const out = await runCell(w, actors, row, target, actor, {
-              unauthenticated: want === 401,
+        for (const { target, actor, want } of expectedCells(row)) {
+          const out = await runCell(w, actors, row, target, actor, {
+            unauthenticated: want === 401,
+          });
+          counts.cells++;
+          if (out.status !== want)
+            failures.push(
+              `${target} × ${actor}: ${out.status} (expected ${want}) ${out.method} ${out.url} ${out.res.body.slice(0, 200)}`,
+            );
+          if (target === 'other' && want === 404) {
+            const missing = await runCell(w, actors, row, 'missing', actor, {
+              unauthenticated: true,
             });
-            counts.cells++;
-            if (out.status !== want)
+            counts.missing++;
+            if (
+              missing.status !== 404 ||
+              !isDeepStrictEqual(comparableBody(out.res), comparableBody(missing.res))
+            )
               failures.push(
-                `${target} × ${actor}: ${out.status} (expected ${want}) ${out.method} ${out.url} ${out.res.body.slice(0, 200)}`,
+                `other × ${actor}: the answer differs from a missing id's: ${out.res.body.slice(0, 200)} vs ${missing.status} ${missing.res.body.slice(0, 200)}`,
               );
-            if (target === 'other' && want === 404) {
-              const missing = await runCell(w, actors, row, 'missing', actor, {
-                unauthenticated: true,
-              });
-              counts.missing++;
-              if (
-                missing.status !== 404 ||
-                !isDeepStrictEqual(comparableBody(out.res), comparableBody(missing.res))
-              )
-                failures.push(
-                  `other × ${actor}: the answer differs from a missing id's: ${out.res.body.slice(0, 200)} vs ${missing.status} ${missing.res.body.slice(0, 200)}`,
-                );
-            }
-            if (methodOf(row) === 'GET' && target === firstTarget && headActors.has(actor)) {
-              const head = await runCell(
-                w,
-                actors,
-                { ...row, route: row.route.replace(/^GET/, 'HEAD') },
-                target,
-                actor,
-                { unauthenticated: want === 401 },
-              );
-              counts.head++;
-              if (head.status !== want)
-                failures.push(`HEAD ${target} × ${actor}: ${head.status} (expected ${want})`);
-            }
+          }
+          if (methodOf(row) === 'GET' && target === firstTarget && headActors.has(actor)) {
+            const head = await runCell(
+              w,
+              actors,
+              { ...row, route: row.route.replace(/^GET/, 'HEAD') },
+              target,
+              actor,
+              { unauthenticated: want === 401 },
+            );
+            counts.head++;
+            if (head.status !== want)
+              failures.push(`HEAD ${target} × ${actor}: ${head.status} (expected ${want})`);
           }
         }
         expect(failures).toEqual([]);

@@ -10,12 +10,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   Actors,
   actorNames,
+  expectedCells,
   methodOf,
   parseExpect,
   realActors,
   rows,
   runCell,
-  targetNames,
   type ActorName,
   type Row,
   type TargetName,
@@ -133,19 +133,14 @@ describe("reads: one organization's actors never see the other's canaries, ids o
         const found: string[] = [];
         for (const home of ['a', 'b'] as const) {
           const secrets = secretsOf(home === 'a' ? 'b' : 'a');
-          for (const target of targetNames) {
-            const text = row.expect[target];
-            if (!text || exempt(row, target)) continue;
-            const expected = parseExpect(text);
-            for (const [i, actor] of actorNames.entries()) {
-              if (!organizationActors(home).includes(actor) || expected[i] === null) continue;
-              const out = await runCell(w, actorsOf[home], row, target, actor, {
-                unauthenticated: expected[i] === 401,
-              });
-              readsChecked++;
-              for (const leak of leaks(out.res, secrets))
-                found.push(`${home.toUpperCase()} ${actor} ${target} ${out.url}: ${leak}`);
-            }
+          for (const { target, actor, want } of expectedCells(row)) {
+            if (exempt(row, target) || !organizationActors(home).includes(actor)) continue;
+            const out = await runCell(w, actorsOf[home], row, target, actor, {
+              unauthenticated: want === 401,
+            });
+            readsChecked++;
+            for (const leak of leaks(out.res, secrets))
+              found.push(`${home.toUpperCase()} ${actor} ${target} ${out.url}: ${leak}`);
           }
         }
         expect(found).toEqual([]);
@@ -165,51 +160,44 @@ describe('writes by A: refused ones change nothing, allowed ones succeed, no ans
         const secrets = secretsOf('b');
         /** The fingerprints after the last refused cell, while nothing has happened since. */
         let last: { tables: Record<string, string>; files: string[] } | null = null;
-        for (const target of targetNames) {
-          const text = row.expect[target];
-          if (!text) continue;
-          const expected = parseExpect(text);
-          for (const [i, actor] of actorNames.entries()) {
-            const want = expected[i];
-            if (want === null || want === undefined) continue;
-            const refused = want >= 400;
-            let before: Record<string, string> = {};
-            let filesBefore: string[] = [];
-            const out = await runCell(w, actorsOf.a, row, target, actor as ActorName, {
-              unauthenticated: want === 401,
-              beforeSend: async ({ madeRows }) => {
-                if (!refused) return;
-                // When building the request made no rows, the fingerprints taken after the previous
-                // refused cell still stand.
-                if (!madeRows && last) {
-                  ({ tables: before, files: filesBefore } = last);
-                  return;
-                }
-                before = await snapshot(w.db);
-                filesBefore = await listFiles(w.storageRoot);
-              },
-            });
-            last = null;
-            writesChecked++;
-            const cell = `${target} × ${actor} ${out.url}`;
-            if (refused) {
-              if (out.status < 400) problems.push(`${cell}: refused write answered ${out.status}`);
-              const after = await snapshot(w.db);
-              const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
-              if (changed.length > 0)
-                problems.push(`${cell}: refused write changed ${changed.join(', ')}`);
-              const filesAfter = await listFiles(w.storageRoot);
-              if (filesAfter.join('\n') !== filesBefore.join('\n'))
-                problems.push(`${cell}: refused write stored a file`);
-              if (!row.endsSessions && !row.after) last = { tables: after, files: filesAfter };
-            } else if (out.status !== want) {
-              problems.push(
-                `${cell}: allowed write answered ${out.status} ${out.res.body.slice(0, 200)}`,
-              );
-            }
-            if (actor !== 'admin' && !exempt(row, target))
-              for (const leak of leaks(out.res, secrets)) problems.push(`${cell}: shows ${leak}`);
+        for (const { target, actor, want } of expectedCells(row)) {
+          const refused = want >= 400;
+          let before: Record<string, string> = {};
+          let filesBefore: string[] = [];
+          const out = await runCell(w, actorsOf.a, row, target, actor, {
+            unauthenticated: want === 401,
+            beforeSend: async ({ madeRows }) => {
+              if (!refused) return;
+              // When building the request made no rows, the fingerprints taken after the previous
+              // refused cell still stand.
+              if (!madeRows && last) {
+                ({ tables: before, files: filesBefore } = last);
+                return;
+              }
+              before = await snapshot(w.db);
+              filesBefore = await listFiles(w.storageRoot);
+            },
+          });
+          last = null;
+          writesChecked++;
+          const cell = `${target} × ${actor} ${out.url}`;
+          if (refused) {
+            if (out.status < 400) problems.push(`${cell}: refused write answered ${out.status}`);
+            const after = await snapshot(w.db);
+            const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+            if (changed.length > 0)
+              problems.push(`${cell}: refused write changed ${changed.join(', ')}`);
+            const filesAfter = await listFiles(w.storageRoot);
+            if (filesAfter.join('\n') !== filesBefore.join('\n'))
+              problems.push(`${cell}: refused write stored a file`);
+            if (!row.endsSessions && !row.after) last = { tables: after, files: filesAfter };
+          } else if (out.status !== want) {
+            problems.push(
+              `${cell}: allowed write answered ${out.status} ${out.res.body.slice(0, 200)}`,
+            );
           }
+          if (actor !== 'admin' && !exempt(row, target))
+            for (const leak of leaks(out.res, secrets)) problems.push(`${cell}: shows ${leak}`);
         }
         expect(problems).toEqual([]);
       },
