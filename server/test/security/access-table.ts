@@ -37,6 +37,7 @@ import {
 import { assets, users } from '../../src/db/schema/index.js';
 import * as media from '../helpers/media-fixtures.js';
 import {
+  assignmentForm,
   bogusToken,
   expiredToken,
   missingId,
@@ -174,18 +175,6 @@ const review = (o: OrgWorld) => ({
       { questionId: o.feedbackQuestionIds[1], text: String(o.feedbackOptionIds[0] ?? missingId) },
     ],
   },
-});
-
-const assignmentForm = (o: OrgWorld) => ({
-  name: `Matrix assignment ${o.canary}`,
-  description: `Matrix description ${o.canary}`,
-  closeDate: '2099-12-31',
-  organizationId: o.organizationId,
-  interviewId: o.interviewId,
-  environmentId: o.environmentId,
-  roles: [{ roleId: o.interviewRoleId, avatarId: o.avatarId }],
-  ratingsId: o.ratingsId,
-  feedbackId: o.feedbackId,
 });
 
 /** The actor's own user (the 'own' target of the user calls). */
@@ -1265,7 +1254,7 @@ export const rows: Row[] = [
   },
   {
     route: 'POST /api/assignments/interview',
-    request: (s) => ({ url: '/api/assignments/interview', payload: assignmentForm(s.o) }),
+    request: (s) => ({ url: '/api/assignments/interview', payload: assignmentForm(s.o, 'Matrix') }),
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
@@ -1275,7 +1264,7 @@ export const rows: Row[] = [
     route: 'PUT /api/assignments/interview/:id',
     request: async (s) => ({
       url: `/api/assignments/interview/${await s.make.assignment()}`,
-      payload: assignmentForm(s.o),
+      payload: assignmentForm(s.o, 'Matrix'),
     }),
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',

@@ -132,6 +132,21 @@ export interface OrgWorld {
   storageKeys: string[];
 }
 
+/** The wizard's payload for a new assignment of `o`'s content, named `${label} assignment …`. */
+export function assignmentForm(o: OrgWorld, label: string) {
+  return {
+    name: `${label} assignment ${o.canary}`,
+    description: `${label} description ${o.canary}`,
+    closeDate: '2099-12-31',
+    organizationId: o.organizationId,
+    interviewId: o.interviewId,
+    environmentId: o.environmentId,
+    roles: [{ roleId: o.interviewRoleId, avatarId: o.avatarId }],
+    ratingsId: o.ratingsId,
+    feedbackId: o.feedbackId,
+  };
+}
+
 /** General things, owned by no organization. */
 export interface GeneralWorld {
   adminId: number;
@@ -827,17 +842,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
         'POST',
         '/api/assignments/interview',
         general.adminToken,
-        {
-          name: `Fresh assignment ${o.canary}`,
-          description: `Fresh description ${o.canary}`,
-          closeDate: '2099-12-31',
-          organizationId: o.organizationId,
-          interviewId: o.interviewId,
-          environmentId: o.environmentId,
-          roles: [{ roleId: o.interviewRoleId, avatarId: o.avatarId }],
-          ratingsId: o.ratingsId,
-          feedbackId: o.feedbackId,
-        },
+        assignmentForm(o, 'Fresh'),
       );
       await ok('PUT', `/api/assignments/${created.id}/add`, general.adminToken, {
         ids: [o.user.trainee2],
