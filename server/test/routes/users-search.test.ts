@@ -77,3 +77,58 @@ describe('GET /api/users?search=', () => {
     expect(data.count).toBe(found.length);
   });
 });
+
+describe('GET /api/users?search= across pages', () => {
+  it('pages through the matches in list order (last name, first name, id) with their total', async () => {
+    // 60 matching users whose names repeat, so the id breaks ties; and one that does not match.
+    const organizationId = (await userRow(ctx.testDb.database.db, 'manager@demo.test'))!
+      .organizationId;
+    await ctx.testDb.database.db.insert(users).values([
+      ...Array.from({ length: 60 }, (_, i) => ({
+        firstName: `Pager${i % 3}`,
+        lastName: `Zedpage${(i * 7) % 5}`,
+        email: `pager.${i}@paging.test`,
+        passwordHash: 'x',
+        roleId: Role.Trainee,
+        organizationId,
+      })),
+      {
+        firstName: 'Other',
+        lastName: 'Person',
+        email: 'other@paging-none.test',
+        passwordHash: 'x',
+        roleId: Role.Trainee,
+        organizationId,
+      },
+    ]);
+    const all = (await ctx.testDb.database.db.select().from(users))
+      .filter((u) => u.deletedAt === null && u.email.endsWith('@paging.test'))
+      .sort(
+        (a, b) =>
+          a.lastName.localeCompare(b.lastName) ||
+          a.firstName.localeCompare(b.firstName) ||
+          a.id - b.id,
+      )
+      .map((u) => u.email);
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users?search=paging.test&page=${page}&pageSize=25`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data as { list: { email: string }[]; count: number };
+      expect(data.count).toBe(60);
+      pages.push(data.list.map((u) => u.email));
+    }
+    expect(pages.map((p) => p.length)).toEqual([25, 25, 10]);
+    expect(pages.flat()).toEqual(all);
+    const past = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users?search=paging.test&page=4&pageSize=25',
+      headers: bearer(token),
+    });
+    expect(past.json().data).toMatchObject({ list: [], count: 60 });
+  });
+});
