@@ -1,6 +1,7 @@
 /**
  * Queries on assignments, their roles, instructors and answers (001 §2, §3, §4, §7
- * `/assignments…`). A list page is one statement (counts as correlated subqueries, the total as a
+ * `/assignments…`). A list page is one statement (the answer counts read from the row the triggers
+ * of migration 0008 keep per assignment, the instructors as a correlated count, the total as a
  * window count); the detail's contents and assets come in a fixed number of statements, never one
  * per row. Members whose account is soft-deleted are left out of every list and count (as in
  * groups); they come back when restored.
@@ -20,6 +21,7 @@ import {
 import {
   answers,
   assets,
+  assignmentAnswerCounts,
   assignmentInstructors,
   assignmentRoles,
   assignments,
@@ -56,15 +58,31 @@ function scalar<T>(fragment: SQL) {
 // ---------------------------------------------------------------------------
 
 /**
- * Correlated count of the assignment's answers of members not soft-deleted, with an optional extra
- * condition. Read from answers_assignment_status_idx alone (`userNotDeleted`).
+ * The answer counts of an assignment come from its row of `assignment_answer_counts` (answers of
+ * members not soft-deleted, by status, and the Reviewed answers' scores), kept by triggers
+ * (migration 0008, issue 9): a statement showing them left-joins it on the assignment
+ * (`withAnswerCounts`). Were the row missing, the counts would read 0 and the mean null.
  */
-function answersCountSql(extra?: SQL) {
-  const condition = extra ? sql` and ${extra}` : sql``;
-  return scalar<number>(
-    sql`(select count(*) from ${answers} where ${answers.assignmentId} = ${assignments.id} and ${userNotDeleted(answers.userId)}${condition})`,
-  ).mapWith(Number);
+const answerCounts = assignmentAnswerCounts;
+
+/** A kept count (an integer expression over `answerCounts`), 0 without a row. */
+function keptCount(expression: SQL) {
+  return sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 }
+
+/** Every answer (trainees of the assignment), and those not Pending. */
+const traineesCountSql = keptCount(
+  sql`${answerCounts.pending} + ${answerCounts.submitted} + ${answerCounts.reviewed}`,
+);
+const completedCountSql = keptCount(sql`${answerCounts.submitted} + ${answerCounts.reviewed}`);
+
+/**
+ * The mean score of the assignment's Reviewed answers (null when none has a score): the kept sum
+ * divided by the number of scores, the division `avg(score)` itself ends with, so the same numeric
+ * value (and the same number on the wire) as the live `avg`.
+ */
+const meanScoreSql = sql`case when ${answerCounts.scored} > 0 then ${answerCounts.scoreSum} / ${answerCounts.scored} end`;
+const averageScoreSql = sql<number | null>`${meanScoreSql}`.mapWith(Number);
 
 const completedSql = sql`${answers.statusId} <> ${AnswerStatus.Pending}`;
 
@@ -73,12 +91,10 @@ const instructorsCountSql = scalar<number>(
   sql`(select count(*) from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${userNotDeleted(assignmentInstructors.userId)})`,
 ).mapWith(Number);
 
-/** Correlated mean score of the assignment's Reviewed answers (null when none). */
-const averageScoreSql = scalar<number | null>(
-  sql`(select avg(${answers.score}) from ${answers} where ${answers.assignmentId} = ${assignments.id} and ${userNotDeleted(answers.userId)} and ${answers.statusId} = ${AnswerStatus.Reviewed})`,
-).mapWith(Number);
-
 const creator = alias(users, 'creator');
+
+/** The join condition of `answerCounts` on the assignment of the row. */
+const withAnswerCounts = eq(answerCounts.assignmentId, assignments.id);
 
 const assignmentColumns = {
   id: assignments.id,
@@ -95,8 +111,8 @@ const assignmentColumns = {
   createdById: assignments.createdById,
   creatorFirstName: creator.firstName,
   creatorLastName: creator.lastName,
-  traineesCount: answersCountSql(),
-  completedCount: answersCountSql(completedSql),
+  traineesCount: traineesCountSql,
+  completedCount: completedCountSql,
   instructorsCount: instructorsCountSql,
   createdAt: assignments.createdAt,
   updatedAt: assignments.updatedAt,
@@ -242,6 +258,7 @@ export async function listAssignments(
       })
       .from(assignments)
       .leftJoin(creator, eq(creator.id, assignments.createdById))
+      .leftJoin(answerCounts, withAnswerCounts)
       .leftJoin(
         userAnswer,
         and(
@@ -327,6 +344,7 @@ export async function findAssignment(db: Db | Tx, id: number): Promise<Assignmen
       .select(assignmentColumns)
       .from(assignments)
       .leftJoin(creator, eq(creator.id, assignments.createdById))
+      .leftJoin(answerCounts, withAnswerCounts)
       .where(eq(assignments.id, sql.placeholder('id')))
       .limit(1)
       .prepare(name),
@@ -347,13 +365,14 @@ export async function findAssignmentDetail(
     db
       .select({
         ...assignmentColumns,
-        pendingCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Pending}`),
-        submittedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Submitted}`),
-        reviewedCount: answersCountSql(sql`${answers.statusId} = ${AnswerStatus.Reviewed}`),
+        pendingCount: keptCount(sql`${answerCounts.pending}`),
+        submittedCount: keptCount(sql`${answerCounts.submitted}`),
+        reviewedCount: keptCount(sql`${answerCounts.reviewed}`),
         averageScore: averageScoreSql,
       })
       .from(assignments)
       .leftJoin(creator, eq(creator.id, assignments.createdById))
+      .leftJoin(answerCounts, withAnswerCounts)
       .where(eq(assignments.id, sql.placeholder('id')))
       .limit(1)
       .prepare(name),
@@ -364,7 +383,10 @@ export async function findAssignmentDetail(
 
 /**
  * Locks the assignment row for the rest of the transaction (status changes and membership writes
- * serialize on it) and answers its status and the number of completed answers, or undefined.
+ * serialize on it) and answers its status and the number of completed answers, or undefined. The
+ * number is read from the kept counts by a second statement, after the lock is held: it sees what
+ * the transaction that held the lock before committed (a join in the locking statement would read
+ * the counts as they were before the wait).
  */
 export async function lockAssignment(
   tx: Tx,
@@ -377,10 +399,9 @@ export async function lockAssignment(
     .for('update');
   if (!row) return undefined;
   const [c] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(answers)
-    .innerJoin(users, eq(users.id, answers.userId))
-    .where(and(eq(answers.assignmentId, id), isNull(users.deletedAt), completedSql));
+    .select({ n: completedCountSql })
+    .from(answerCounts)
+    .where(eq(answerCounts.assignmentId, id));
   return { statusId: row.statusId, completedCount: c?.n ?? 0 };
 }
 
@@ -1016,7 +1037,8 @@ export async function isAssetInAssignment(db: Db | Tx, assetId: number): Promise
 
 /**
  * The instructor dashboard's numbers (000 §2.5) for one organization, or all when undefined:
- * active trainees (not deleted), Active assignments and Submitted answers. One statement.
+ * active trainees (not deleted), Active assignments and Submitted answers (of members not deleted:
+ * the kept counts of migration 0008, summed over the organization's assignments). One statement.
  */
 export async function dashboardCounts(db: Db, organizationId: number | undefined) {
   const userOrg =
@@ -1034,7 +1056,7 @@ export async function dashboardCounts(db: Db, organizationId: number | undefined
         sql`(select count(*) from ${assignments} where ${assignments.statusId} = ${AssignmentStatus.Active}${assignmentOrg})`,
       ).mapWith(Number),
       pendingReview: scalar<number>(
-        sql`(select count(*) from ${answers} inner join ${assignments} on ${assignments.id} = ${answers.assignmentId} inner join ${users} on ${users.id} = ${answers.userId} where ${answers.statusId} = ${AnswerStatus.Submitted} and ${users.deletedAt} is null${assignmentOrg})`,
+        sql`(select coalesce(sum(${answerCounts.submitted}), 0) from ${answerCounts} inner join ${assignments} on ${withAnswerCounts}${organizationId !== undefined ? sql` where ${assignments.organizationId} = ${organizationId}` : sql``})`,
       ).mapWith(Number),
     })
     .from(sql`(select 1) as one`);

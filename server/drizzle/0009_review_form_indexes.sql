@@ -1,0 +1,2 @@
+CREATE INDEX "answers_ratings_answer_idx" ON "answers" USING btree ("ratings_answer_id") WHERE "answers"."ratings_answer_id" is not null;--> statement-breakpoint
+CREATE INDEX "answers_feedback_answer_idx" ON "answers" USING btree ("feedback_answer_id") WHERE "answers"."feedback_answer_id" is not null;
