@@ -5,7 +5,7 @@
 import { createServer, request } from 'node:http';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bindings } from '../src/db/prepared-queries.js';
+import { Bindings, compileRowMapper, preparedQuery } from '../src/db/prepared-queries.js';
 import { rowSet, selectRowSets } from '../src/db/row-sets.js';
 import { contacts, organizations, users } from '../src/db/schema/index.js';
 import { statementCounterFromEnv } from '../src/db/statement-counter.js';
@@ -96,6 +96,73 @@ describe('selectRowSets', () => {
     expect((await read([a, b], '%')).orgs.map((o) => o.name)).toEqual(['Beta', 'alpha']);
     expect((await read([b, c], '%')).orgs.map((o) => o.name)).toEqual(['alpha', 'Gamma']);
     expect((await read([a, c], 'g%')).orgs.map((o) => o.name)).toEqual(['Gamma']);
+  });
+});
+
+describe('compileRowMapper', () => {
+  // Flat fields of every kind a hot list selects: columns of several types, a left-joined column
+  // that is null, raw SQL with and without a decoder, an aliased SQL and a nullable timestamp.
+  const select = () =>
+    t.database.db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        userSeats: organizations.userSeats,
+        active: organizations.active,
+        createdAt: organizations.createdAt,
+        contactEmail: contacts.email,
+        upper: sql<string>`upper(${organizations.name})`,
+        seatsTimesTwo: sql<number>`${organizations.userSeats} * 2`.mapWith(Number),
+        maybeDate:
+          sql<Date | null>`case when ${organizations.active} then ${organizations.createdAt} end`.mapWith(
+            organizations.createdAt,
+          ),
+        total: sql<number>`count(*) over()`.mapWith(Number).as('total'),
+      })
+      .from(organizations)
+      .leftJoin(
+        contacts,
+        eq(contacts.id, sql`${organizations.contactId} + ${sql.placeholder('shift')}`),
+      )
+      .orderBy(asc(organizations.id));
+
+  it("answers the rows Drizzle's own mapping answers, value for value", async () => {
+    const plain = select().prepare('row_mapper_plain');
+    const compiled = select().prepare('row_mapper_compiled');
+    compileRowMapper(compiled);
+    expect(
+      (compiled as unknown as { customResultMapper?: unknown }).customResultMapper,
+    ).toBeDefined();
+    for (const shift of [0, 1000]) {
+      const expected = await plain.execute({ shift });
+      expect(expected).toHaveLength(3);
+      const rows = await compiled.execute({ shift });
+      expect(rows).toEqual(expected);
+      expect(rows[0]!.createdAt).toBeInstanceOf(Date);
+      expect(typeof rows[0]!.total).toBe('number');
+      expect(rows.map((r) => r.contactEmail)).toEqual(
+        shift === 0 ? ['c@x.test', 'c@x.test', 'c@x.test'] : [null, null, null],
+      );
+      expect(rows.map((r) => r.maybeDate === null)).toEqual([false, false, true]);
+    }
+  });
+
+  it('leaves a select with nested objects to Drizzle (it nulls a left-joined object)', async () => {
+    const nested = t.database.db
+      .select({ id: organizations.id, contact: { email: contacts.email } })
+      .from(organizations)
+      .leftJoin(contacts, eq(contacts.id, sql`${organizations.contactId} + 1000`))
+      .prepare('row_mapper_nested');
+    compileRowMapper(nested);
+    expect(
+      (nested as unknown as { customResultMapper?: unknown }).customResultMapper,
+    ).toBeUndefined();
+    expect((await nested.execute()).map((r) => r.contact)).toEqual([null, null, null]);
+  });
+
+  it('is what preparedQuery gives its queries', () => {
+    const query = preparedQuery(t.database.db, 'row-mapper-test', (name) => select().prepare(name));
+    expect((query as unknown as { customResultMapper?: unknown }).customResultMapper).toBeDefined();
   });
 });
 

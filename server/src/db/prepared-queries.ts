@@ -9,7 +9,15 @@
  * keyed by the `db` or transaction object), so repositories may take `Db | Tx` as before.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Placeholder } from 'drizzle-orm';
+import {
+  Column,
+  is,
+  SQL,
+  sql,
+  Subquery,
+  type DriverValueDecoder,
+  type Placeholder,
+} from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 
 /** What Drizzle's `.prepare(name)` answers: run with the placeholders' values. */
@@ -38,9 +46,61 @@ export function preparedQuery<R>(
   if (!query) {
     const name = `q_${createHash('sha1').update(shape).digest('base64url')}`;
     query = build(name);
+    compileRowMapper(query);
     queries.set(shape, query as PreparedQuery<unknown>);
   }
   return query;
+}
+
+/** What `compileRowMapper` reads of a Drizzle prepared select (node-postgres and PGlite alike). */
+interface DrizzlePreparedSelect {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+  queryConfig?: { rowMode?: string };
+}
+
+/** The decoder Drizzle's own row mapping (`mapResultRow`) uses for a selected field. */
+function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
+  // `decoder` (set by `mapWith`) is internal to Drizzle's types; its mapping reads it the same way.
+  const of = (expression: SQL) =>
+    (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return of(field);
+  if (is(field, Subquery)) return of((field._ as unknown as { sql: SQL }).sql);
+  return of((field as SQL.Aliased).sql);
+}
+
+/**
+ * Gives a prepared select of flat fields (`{key: column or sql}`, no nested objects) a row mapper
+ * made once: each row becomes `{key: decoded value}` as Drizzle's `mapResultRow` makes it, without
+ * finding out again, for every value of every row, which kind of field (and decoder) the column
+ * has — which walks prototype chains and was a tenth of a list request's server CPU (issue 9).
+ * Selects with nested objects (where Drizzle also nulls a left-joined object) keep Drizzle's own
+ * mapping. Relies on Drizzle's prepared query shape (`fields`, `customResultMapper`, array rows),
+ * the same for node-postgres and PGlite; db-performance.test.ts checks the rows are Drizzle's.
+ */
+export function compileRowMapper(query: unknown): void {
+  const prepared = query as DrizzlePreparedSelect;
+  const fields = prepared.fields;
+  if (
+    !Array.isArray(fields) ||
+    prepared.customResultMapper !== undefined ||
+    prepared.queryConfig?.rowMode !== 'array' ||
+    fields.some((f) => f.path.length !== 1)
+  )
+    return;
+  const keys = fields.map((f) => f.path[0]!);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  const width = keys.length;
+  prepared.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let i = 0; i < width; i++) {
+        const value = row[i];
+        mapped[keys[i]!] = value === null ? null : decoders[i]!.mapFromDriverValue(value);
+      }
+      return mapped;
+    });
 }
 
 /** Binds a value in a statement built by shape: answers the placeholder standing for it. */
