@@ -60,7 +60,7 @@ interface DrizzlePreparedSelect {
 }
 
 /** The decoder Drizzle's own row mapping (`mapResultRow`) uses for a selected field. */
-function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
+export function decoderOf(field: unknown): DriverValueDecoder<unknown, unknown> {
   // `decoder` (set by `mapWith`) is internal to Drizzle's types; its mapping reads it the same way.
   const of = (expression: SQL) =>
     (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;

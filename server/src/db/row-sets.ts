@@ -6,9 +6,8 @@
  * numeric to number, …), so callers get the same rows, in the same order, as separate selects.
  */
 import {
-  Column,
+  type Column,
   fillPlaceholders,
-  is,
   sql,
   SQL,
   StringChunk,
@@ -16,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
-import type { Bind } from './prepared-queries.js';
+import { decoderOf, type Bind } from './prepared-queries.js';
 
 /** A selected value: a column, or an SQL expression (its `mapWith` decoder applies). */
 export type RowSetField = Column | SQL;
@@ -57,16 +56,20 @@ function jsonObject(fields: Record<string, RowSetField>): SQL {
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
-type Decoder = DriverValueDecoder<unknown, unknown>;
+/** A field map's keys with their decoders, made once per map (the maps are module constants). */
+const decodersByFields = new WeakMap<object, [string, DriverValueDecoder<unknown, unknown>][]>();
 
+/** Maps one JSON row of a set back through its fields' decoders, as Drizzle's selects do. */
 function decode(fields: Record<string, RowSetField>, value: Record<string, unknown>) {
+  let decoders = decodersByFields.get(fields);
+  if (!decoders) {
+    decoders = Object.entries(fields).map(([key, field]) => [key, decoderOf(field)]);
+    decodersByFields.set(fields, decoders);
+  }
   const row: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(fields)) {
+  for (const [key, decoder] of decoders) {
     const raw = value[key];
-    if (raw === null || raw === undefined) row[key] = null;
-    else if (is(field, Column)) row[key] = field.mapFromDriverValue(raw);
-    // `decoder` (set by `mapWith`) is internal to Drizzle's types; its selects read it the same way.
-    else row[key] = (field as unknown as { decoder: Decoder }).decoder.mapFromDriverValue(raw);
+    row[key] = raw === null || raw === undefined ? null : decoder.mapFromDriverValue(raw);
   }
   return row;
 }
