@@ -908,6 +908,9 @@ describe('GET /api/assignments', () => {
     expect(search.statusCounts).toEqual({ draft: 0, planned: 0, active: 1, closed: 1 });
     const paged = (await call('GET', '/api/assignments?page=2&pageSize=25', 'manager')).json().data;
     expect(paged).toMatchObject({ list: [], count: 3 });
+    expect(paged.statusCounts).toEqual(mine.statusCounts); // past the last page
+    const none = (await call('GET', '/api/assignments?status=2', 'manager')).json().data;
+    expect(none).toMatchObject({ list: [], count: 0, statusCounts: mine.statusCounts });
 
     const tessa = (await call('GET', `/api/assignments?userId=${id.tessa}`, 'manager')).json().data;
     expect(names(tessa.list)).toEqual(['Live demo', 'Live practice']);

@@ -235,17 +235,39 @@ function listWhere(filter: ListFilterOnly): SQL | undefined {
 const userAnswer = alias(answers, 'user_answer');
 
 /**
+ * SQL: the assignments per status over `filter` without its status filter, as a JSON object
+ * `{statusId: count}` (statuses without assignments absent). Uncorrelated, so computed once per
+ * statement: the inner "assignments" is the subquery's own.
+ */
+function byStatusSql(filter: ListFilterOnly) {
+  const where = listWhere({ ...filter, statusIds: undefined });
+  return sql<Record<
+    string,
+    number
+  > | null>`(select json_object_agg(s.status_id, s.n) from (select ${assignments.statusId} as status_id, count(*) as n from ${assignments} where ${where ?? sql`true`} group by ${assignments.statusId}) s)`;
+}
+
+/** `{statusId: count}` as `countAssignmentsByStatus` answers it. */
+function byStatusMap(counts: Record<string, number> | null): Map<number, number> {
+  return new Map(Object.entries(counts ?? {}).map(([statusId, n]) => [Number(statusId), n]));
+}
+
+/**
  * One page of assignments, newest first, with their counts and the total (one statement). With
  * `userId`, each row also carries that user's answer (null when the user is not a trainee on it).
+ * With `byStatus`, also the assignments per status over the filter without its status filter (the
+ * list's chips, `countAssignmentsByStatus`), read in the same statement while the page has rows.
  */
 export async function listAssignments(
   db: Db,
   filter: AssignmentListFilter,
-): Promise<{ rows: AssignmentListRow[]; count: number }> {
+  options: { byStatus?: boolean } = {},
+): Promise<{ rows: AssignmentListRow[]; count: number; byStatus?: Map<number, number> }> {
   const forUser = filter.userId;
+  const withByStatus = options.byStatus === true;
   const shape = listShape(filter);
   const values = listValues(filter);
-  const list = preparedQuery(db, `assignments.list:${shape}`, (name) =>
+  const list = preparedQuery(db, `assignments.list:${shape}:${withByStatus}`, (name) =>
     db
       .select({
         ...assignmentColumns,
@@ -255,6 +277,7 @@ export async function listAssignments(
         answerReviewedAt: userAnswer.reviewedAt,
         answerScore: userAnswer.score,
         total: sql<number>`count(*) over()`.mapWith(Number),
+        byStatus: withByStatus ? byStatusSql(filter) : sql<null>`null`,
       })
       .from(assignments)
       .leftJoin(creator, eq(creator.id, assignments.createdById))
@@ -273,6 +296,11 @@ export async function listAssignments(
       .prepare(name),
   );
   const rows = await list.execute(values);
+  const byStatus = withByStatus
+    ? rows.length > 0
+      ? byStatusMap(rows[0]!.byStatus)
+      : await countAssignmentsByStatus(db, filter)
+    : undefined;
   if (rows.length === 0 && filter.page > 1) {
     const count = preparedQuery(db, `assignments.count:${shape}`, (name) =>
       db
@@ -282,12 +310,13 @@ export async function listAssignments(
         .prepare(name),
     );
     const [c] = await count.execute(values);
-    return { rows: [], count: c?.n ?? 0 };
+    return { rows: [], count: c?.n ?? 0, ...(byStatus ? { byStatus } : {}) };
   }
   return {
     rows: rows.map(
       ({
         total: _total,
+        byStatus: _byStatus,
         answerId,
         answerStatusId,
         answerSubmittedAt,
@@ -313,6 +342,7 @@ export async function listAssignments(
       }),
     ),
     count: rows[0]?.total ?? 0,
+    ...(byStatus ? { byStatus } : {}),
   };
 }
 
@@ -321,15 +351,17 @@ export async function countAssignmentsByStatus(
   db: Db,
   filter: Omit<AssignmentListFilter, 'page' | 'pageSize' | 'statusIds'>,
 ): Promise<Map<number, number>> {
-  const byStatus = preparedQuery(db, `assignments.byStatus:${listShape(filter)}`, (name) =>
+  // A list filter passed as it is keeps its statuses at run time: drop them here.
+  const scope = { ...filter, statusIds: undefined };
+  const byStatus = preparedQuery(db, `assignments.byStatus:${listShape(scope)}`, (name) =>
     db
       .select({ statusId: assignments.statusId, n: sql<number>`count(*)`.mapWith(Number) })
       .from(assignments)
-      .where(listWhere(filter))
+      .where(listWhere(scope))
       .groupBy(assignments.statusId)
       .prepare(name),
   );
-  const rows = await byStatus.execute(listValues(filter));
+  const rows = await byStatus.execute(listValues(scope));
   return new Map(rows.map((r) => [r.statusId, r.n]));
 }
 

@@ -63,7 +63,6 @@ import {
   completedAnswersOf,
   compositionOf,
   contentFacts,
-  countAssignmentsByStatus,
   dashboardCounts,
   deleteInstructors,
   deletePendingAnswers,
@@ -151,15 +150,15 @@ export async function listAssignmentsFor(
     userId: query.userId,
     search: query.search,
   };
-  const [{ rows, count }, byStatus] = await Promise.all([
-    listAssignments(db, {
-      ...filter,
-      statusIds: query.status,
-      page: query.page,
-      pageSize: query.pageSize,
-    }),
-    countAssignmentsByStatus(db, filter),
-  ]);
+  const {
+    rows,
+    count,
+    byStatus = new Map<number, number>(),
+  } = await listAssignments(
+    db,
+    { ...filter, statusIds: query.status, page: query.page, pageSize: query.pageSize },
+    { byStatus: true },
+  );
   return {
     list: rows.map(presentAssignmentListItem),
     count,
