@@ -343,6 +343,28 @@ describe('assignment_answer_counts', () => {
     expect((await keptCounts())[assignmentIds[0]!]).toMatchObject({ pending: 1, trainees: 3 });
   });
 
+  it('only counts statuses an answer can have: any other is refused', async () => {
+    const { db } = t.database;
+    await freshWorld();
+    const [user] = await db.select({ id: users.id }).from(users).limit(1);
+    const [assignment] = await db.select({ id: assignments.id }).from(assignments).limit(1);
+    for (const statusId of [AnswerStatus.None, AnswerStatus.Completed]) {
+      await expect(
+        db.insert(answers).values({ assignmentId: assignment!.id, userId: user!.id, statusId }),
+      ).rejects.toThrow();
+    }
+    await db
+      .insert(answers)
+      .values({ assignmentId: assignment!.id, userId: user!.id, statusId: AnswerStatus.Pending });
+    await expect(
+      db
+        .update(answers)
+        .set({ statusId: AnswerStatus.Completed })
+        .where(inArray(answers.userId, [user!.id])),
+    ).rejects.toThrow();
+    await expectKeptEqualsLive();
+  });
+
   it('holds through a transaction that rolls back', async () => {
     const { db } = t.database;
     await addUsers(2);

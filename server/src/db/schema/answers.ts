@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -54,6 +55,9 @@ export const answers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The statuses an answer is stored with (001 §4: Pending, Submitted, Reviewed; 'Completed' is
+    // a view of not Pending). The counts kept per assignment (migration 0008) add exactly these.
+    check('answers_status_check', sql`${t.statusId} in (1, 2, 3)`),
     uniqueIndex('answers_assignment_user_key').on(t.assignmentId, t.userId),
     index('answers_user_idx').on(t.userId, t.assignmentId),
     // Answers of an assignment by status; the trailing user and submission time let the counts

@@ -1,0 +1,1 @@
+ALTER TABLE "answers" ADD CONSTRAINT "answers_status_check" CHECK ("answers"."status_id" in (1, 2, 3));
