@@ -41,18 +41,19 @@ afterAll(async () => {
   await t.drop();
 });
 
-describe('selectRowSets', () => {
-  const fields = {
-    id: organizations.id,
-    name: organizations.name,
-    userSeats: organizations.userSeats,
-    active: organizations.active,
-    createdAt: organizations.createdAt,
-    contactEmail: contacts.email,
-    upper: sql<string>`upper(${organizations.name})`,
-    seatsTimesTwo: sql<number>`${organizations.userSeats} * 2`.mapWith(Number),
-  };
+/** Columns of several types, a joined column, and raw SQL with and without a decoder. */
+const fields = {
+  id: organizations.id,
+  name: organizations.name,
+  userSeats: organizations.userSeats,
+  active: organizations.active,
+  createdAt: organizations.createdAt,
+  contactEmail: contacts.email,
+  upper: sql<string>`upper(${organizations.name})`,
+  seatsTimesTwo: sql<number>`${organizations.userSeats} * 2`.mapWith(Number),
+};
 
+describe('selectRowSets', () => {
   it('answers the rows, values and order of the equivalent selects, in one statement', async () => {
     const { db } = t.database;
     const expected = await db
@@ -100,19 +101,12 @@ describe('selectRowSets', () => {
 });
 
 describe('compileRowMapper', () => {
-  // Flat fields of every kind a hot list selects: columns of several types, a left-joined column
-  // that is null, raw SQL with and without a decoder, an aliased SQL and a nullable timestamp.
+  // Flat fields of every kind a hot list selects: `fields` (its joined column null when the join
+  // finds nothing), a nullable timestamp and an aliased SQL.
   const select = () =>
     t.database.db
       .select({
-        id: organizations.id,
-        name: organizations.name,
-        userSeats: organizations.userSeats,
-        active: organizations.active,
-        createdAt: organizations.createdAt,
-        contactEmail: contacts.email,
-        upper: sql<string>`upper(${organizations.name})`,
-        seatsTimesTwo: sql<number>`${organizations.userSeats} * 2`.mapWith(Number),
+        ...fields,
         maybeDate:
           sql<Date | null>`case when ${organizations.active} then ${organizations.createdAt} end`.mapWith(
             organizations.createdAt,
