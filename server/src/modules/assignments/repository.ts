@@ -81,8 +81,11 @@ const completedCountSql = keptCount(sql`${answerCounts.submitted} + ${answerCoun
  * divided by the number of scores, the division `avg(score)` itself ends with, so the same numeric
  * value (and the same number on the wire) as the live `avg`.
  */
-const meanScoreSql = sql`case when ${answerCounts.scored} > 0 then ${answerCounts.scoreSum} / ${answerCounts.scored} end`;
-const averageScoreSql = sql<number | null>`${meanScoreSql}`.mapWith(Number);
+const averageScoreSql = sql<
+  number | null
+>`case when ${answerCounts.scored} > 0 then ${answerCounts.scoreSum} / ${answerCounts.scored} end`.mapWith(
+  Number,
+);
 
 const completedSql = sql`${answers.statusId} <> ${AnswerStatus.Pending}`;
 
@@ -247,7 +250,7 @@ function byStatusSql(filter: ListFilterOnly) {
   > | null>`(select json_object_agg(s.status_id, s.n) from (select ${assignments.statusId} as status_id, count(*) as n from ${assignments} where ${where ?? sql`true`} group by ${assignments.statusId}) s)`;
 }
 
-/** `{statusId: count}` as `countAssignmentsByStatus` answers it. */
+/** The per-status counts of `byStatusSql` by status id. */
 function byStatusMap(counts: Record<string, number> | null): Map<number, number> {
   return new Map(Object.entries(counts ?? {}).map(([statusId, n]) => [Number(statusId), n]));
 }
@@ -346,23 +349,24 @@ export async function listAssignments(
   };
 }
 
-/** Assignments per status over the list's filters without the status filter (the list's chips). One statement. */
+/**
+ * Assignments per status over the list's filters without the status filter (the list's chips):
+ * the statement `listAssignments` reads them in, alone. One statement.
+ */
 export async function countAssignmentsByStatus(
   db: Db,
   filter: Omit<AssignmentListFilter, 'page' | 'pageSize' | 'statusIds'>,
 ): Promise<Map<number, number>> {
-  // A list filter passed as it is keeps its statuses at run time: drop them here.
-  const scope = { ...filter, statusIds: undefined };
-  const byStatus = preparedQuery(db, `assignments.byStatus:${listShape(scope)}`, (name) =>
+  // A list's filter may come with its statuses: the counts leave them out, the statement's name too.
+  const shape = listShape({ ...filter, statusIds: undefined });
+  const byStatus = preparedQuery(db, `assignments.byStatus:${shape}`, (name) =>
     db
-      .select({ statusId: assignments.statusId, n: sql<number>`count(*)`.mapWith(Number) })
-      .from(assignments)
-      .where(listWhere(scope))
-      .groupBy(assignments.statusId)
+      .select({ byStatus: byStatusSql(filter) })
+      .from(sql`(select 1) as one`)
       .prepare(name),
   );
-  const rows = await byStatus.execute(listValues(scope));
-  return new Map(rows.map((r) => [r.statusId, r.n]));
+  const [row] = await byStatus.execute(listValues(filter));
+  return byStatusMap(row?.byStatus ?? null);
 }
 
 // ---------------------------------------------------------------------------
