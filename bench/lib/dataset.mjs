@@ -26,10 +26,13 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-/** Migrations whose triggers keep counts; each one's last statement fills them from the tables. */
+/**
+ * Migrations whose triggers keep counts, with the table they keep them in; each migration's last
+ * statement fills that table from the others.
+ */
 const keptCountMigrations = [
-  '0007_organization_trainee_counts.sql',
-  '0008_assignment_answer_counts.sql',
+  { file: '0007_organization_trainee_counts.sql', table: 'organization_trainee_counts' },
+  { file: '0008_assignment_answer_counts.sql', table: 'assignment_answer_counts' },
 ];
 
 /** The last statement of a migration of server/drizzle (its backfill, for `keptCountMigrations`). */
@@ -406,9 +409,10 @@ export async function loadDataset(client, { scale, passwordHash, log = () => {} 
   );
 
   await client.query(`set session_replication_role = origin`);
-  await client.query(`truncate organization_trainee_counts, assignment_answer_counts`);
-  for (const file of keptCountMigrations)
+  for (const { file, table } of keptCountMigrations) {
+    await client.query(`truncate ${table}`);
     await q(`kept counts of ${file.slice(0, 4)}`, backfillOf(file));
+  }
   // Serial columns continue after the explicit ids.
   const serials = [
     'contacts',
