@@ -35,7 +35,7 @@ export function evaluate(results) {
           e.sql <= targets.sqlPerRequest,
         );
     }
-    if (e.raw) {
+    if (e.raw && e.rawTarget) {
       const fraction = e.rps / e.raw.rps;
       check(
         'throughput / raw SQL',
