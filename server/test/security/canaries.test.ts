@@ -102,6 +102,8 @@ describe('the seed', () => {
       'contents.language',
       'mail_outbox.kind',
       'mail_outbox.last_error',
+      'attempt_hits.scope',
+      'attempt_hits.key_hash',
     ]);
     const without: string[] = [];
     for (const { table, column } of await textColumns(w.db)) {

@@ -7,9 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, messages } from '@practica/contract';
-import { users } from '../../src/db/schema/index.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/client.js';
+import { attemptHits, users } from '../../src/db/schema/index.js';
+import { AttemptLimiter } from '../../src/lib/attempt-limiter.js';
 import { hashPassword } from '../../src/lib/password.js';
-import { buildTestApp, type TestContext } from '../helpers/build.js';
+import { buildTestApp, testSecret, type TestContext } from '../helpers/build.js';
 
 const password = 'pass1234';
 let passwordHash: string;
@@ -147,4 +151,86 @@ describe('behind a trusted proxy the limits key on the forwarded address', () =>
       expect((await signIn(app, 'eight@limits.test', password, rotating())).statusCode).toBe(200);
     });
   }
+});
+
+describe('the limits on an email address are counted in the database', () => {
+  it('two copies of the server on one database share the failed sign-ins and the reset requests of an address', async () => {
+    // The second copy: on PostgreSQL a pool of its own (as another process would have); PGlite is
+    // one process's database, so there the copies share it.
+    const url = trusted.testDb.url;
+    const database = url
+      ? await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 2 })
+      : trusted.testDb.database;
+    const copy = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: 'memory://',
+        JWT_SECRET: testSecret,
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+        TRUST_PROXY: 'true',
+        LOGIN_RATE_PER_MINUTE: '100',
+        LOGIN_FAILURES_MAX: '3',
+        RESET_MAX_PER_HOUR: '2',
+        MAIL_POLL_MS: '3600000',
+      }),
+      { database, logger: false },
+    );
+    try {
+      const other = { app: copy } as TestContext;
+      // Failures alternate between the copies: 2 here, 1 there, and the 4th attempt is refused
+      // by either, even with the right password.
+      expect((await signIn(trusted, 'three@limits.test', 'wrong', rotating())).statusCode).toBe(
+        400,
+      );
+      expect((await signIn(other, 'three@limits.test', 'wrong', rotating())).statusCode).toBe(400);
+      expect((await signIn(trusted, 'three@limits.test', 'wrong', rotating())).statusCode).toBe(
+        400,
+      );
+      expect429(await signIn(other, 'three@limits.test', password, rotating()));
+      expect429(await signIn(trusted, 'three@limits.test', password, rotating()));
+      // Reset requests: one on each copy, then the address's budget is spent on both.
+      expect((await reset(other, 'eight@limits.test', rotating())).statusCode).toBe(200);
+      expect((await reset(trusted, 'eight@limits.test', rotating())).statusCode).toBe(200);
+      expect429(await reset(other, 'eight@limits.test', rotating()));
+      // The addresses are kept only as hashes.
+      const rows = await trusted.testDb.database.db.select().from(attemptHits);
+      expect(rows.length).toBeGreaterThanOrEqual(5);
+      for (const row of rows) {
+        expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
+        expect(JSON.stringify(row)).not.toContain('limits.test');
+      }
+    } finally {
+      await copy.close();
+      if (url) await database.close();
+    }
+  });
+
+  it('is a sliding window: a hit counts for the window, the retry time is when the oldest counted hit leaves it, and a reset forgets the key', async () => {
+    let now = 1_000_000;
+    const db = trusted.testDb.database.db;
+    const limiter = new AttemptLimiter(db, 'window-test', 2, 10_000, () => now);
+    const other = new AttemptLimiter(db, 'other-scope', 2, 10_000, () => now);
+    expect(await limiter.retryAfterSeconds('a@x.test')).toBe(0);
+    await limiter.hit('a@x.test');
+    now += 4_000;
+    await limiter.hit('a@x.test');
+    // Two hits at 0 s and 4 s: blocked until the first leaves the 10 s window.
+    now += 500;
+    expect(await limiter.retryAfterSeconds('a@x.test')).toBe(6);
+    // Another key, and the same key under another scope, are not affected.
+    expect(await limiter.retryAfterSeconds('b@x.test')).toBe(0);
+    expect(await other.retryAfterSeconds('a@x.test')).toBe(0);
+    now += 5_500; // 10 s after the first hit: only the second one counts
+    expect(await limiter.retryAfterSeconds('a@x.test')).toBe(0);
+    await limiter.hit('a@x.test');
+    expect(await limiter.retryAfterSeconds('a@x.test')).toBe(4);
+    // The hit also dropped the key's hit that left the window.
+    const stored = async () =>
+      (await db.select().from(attemptHits)).filter((r) => r.scope === 'window-test').length;
+    expect(await stored()).toBe(2);
+    await limiter.reset('a@x.test');
+    expect(await limiter.retryAfterSeconds('a@x.test')).toBe(0);
+    expect(await stored()).toBe(0);
+  });
 });

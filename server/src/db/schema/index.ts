@@ -10,3 +10,4 @@ export * from './assets.js';
 export * from './contents.js';
 export * from './assignments.js';
 export * from './answers.js';
+export * from './attempt-hits.js';

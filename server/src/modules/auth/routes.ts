@@ -31,8 +31,18 @@ export interface AuthRoutesOptions {
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const failedLogins = new AttemptLimiter(options.loginFailuresMax, options.loginFailuresWindowMs);
-  const resetRequests = new AttemptLimiter(options.resetMaxPerHour, 3_600_000);
+  const failedLogins = new AttemptLimiter(
+    app.db,
+    'sign-in',
+    options.loginFailuresMax,
+    options.loginFailuresWindowMs,
+  );
+  const resetRequests = new AttemptLimiter(
+    app.db,
+    'password-reset',
+    options.resetMaxPerHour,
+    3_600_000,
+  );
   const perIp = { max: options.loginRatePerMinute, timeWindow: 60_000 };
 
   r.post(
@@ -88,9 +98,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     },
     async (request) => {
       const key = request.query.email;
-      const wait = resetRequests.retryAfterSeconds(key);
+      const wait = await resetRequests.retryAfterSeconds(key);
       if (wait > 0) throw new RateLimitedError(messages.tooManyRequests, wait);
-      resetRequests.hit(key);
+      await resetRequests.hit(key);
       await requestPasswordReset({ db: app.db, publicUrl: app.config.publicUrl }, key);
       return ok(null, messages.passwordResetLinkSent);
     },

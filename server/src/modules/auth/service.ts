@@ -25,7 +25,7 @@ export interface AuthDeps {
  */
 export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginAnswer> {
   const key = body.email;
-  const wait = deps.failedLogins.retryAfterSeconds(key);
+  const wait = await deps.failedLogins.retryAfterSeconds(key);
   if (wait > 0) throw new RateLimitedError(messages.tooManyRequests, wait);
 
   const account = await findAccountByEmail(deps.db, body.email);
@@ -34,10 +34,10 @@ export async function login(deps: AuthDeps, body: LoginBody): Promise<LoginAnswe
   else await burnVerification(body.password);
 
   if (!account || !valid || !accountCanAct(account)) {
-    deps.failedLogins.hit(key);
+    await deps.failedLogins.hit(key);
     throw new ValidationError(messages.emailOrPasswordIncorrect);
   }
-  deps.failedLogins.reset(key);
+  await deps.failedLogins.reset(key);
   const token = await signSessionToken(
     deps.secret,
     { userId: account.id, tokenVersion: account.tokenVersion },
