@@ -361,16 +361,9 @@ export function problemOf(
 }
 
 /**
- * Tables a refused request writes on purpose: `attempt_hits` counts the failed sign-ins that the
- * limit on an address refuses later (DECISIONS.md 'Sessions and tokens').
- */
-const writtenWhenRefused = new Set(['attempt_hits']);
-
-/**
- * Answers a function that fingerprints every table of the public schema (but
- * `writtenWhenRefused`) in one query: its row count and the sum of its rows' `xmin` (the id of the
- * transaction that wrote each row version), so any insert, update or delete since the last
- * fingerprint changes it.
+ * Answers a function that fingerprints every table of the public schema in one query: its row
+ * count and the sum of its rows' `xmin` (the id of the transaction that wrote each row version),
+ * so any insert, update or delete since the last fingerprint changes it.
  */
 export async function fingerprinter(db: Db): Promise<() => Promise<string>> {
   const tables = (
@@ -378,9 +371,7 @@ export async function fingerprinter(db: Db): Promise<() => Promise<string>> {
       sql`select table_name as name from information_schema.tables
           where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     )) as unknown as { rows: { name: string }[] }
-  ).rows
-    .map((r) => r.name)
-    .filter((name) => !writtenWhenRefused.has(name));
+  ).rows.map((r) => r.name);
   const query = tables
     .map(
       (t) =>
@@ -393,6 +384,14 @@ export async function fingerprinter(db: Db): Promise<() => Promise<string>> {
     };
     return result.rows.map((r) => `${r.t}=${r.f}`).join(' ');
   };
+}
+
+/**
+ * The one write a refused request makes on purpose: a failed sign-in counts in `attempt_hits`, so
+ * that the limit on the address can refuse later ones (DECISIONS.md 'Sessions and tokens').
+ */
+export function refusalMayWrite(method: string, url: string, tables: readonly string[]): boolean {
+  return method === 'POST' && url === '/api/auth' && tables.every((t) => t === 'attempt_hits');
 }
 
 /** The tables whose fingerprints differ between `before` and `after`. */
