@@ -232,5 +232,13 @@ describe('the limits on an email address are counted in the database', () => {
     await limiter.reset('a@x.test');
     expect(await limiter.retryAfterSeconds('a@x.test')).toBe(0);
     expect(await stored()).toBe(0);
+    // A key that never comes back does not stay: a minute on, another key's hit sweeps the
+    // scope's expired rows (and only this scope's).
+    await limiter.hit('c@x.test');
+    await other.hit('c@x.test');
+    now += 61_000;
+    await limiter.hit('d@x.test');
+    expect(await stored()).toBe(1);
+    expect((await db.select().from(attemptHits)).some((r) => r.scope === 'other-scope')).toBe(true);
   });
 });
