@@ -328,14 +328,25 @@ test.describe('invites', () => {
       true,
     );
 
-    // Re-send renews it.
+    // Re-send renews it with a new link: the earlier links stop working (one live link, issue 17).
     await row.getByRole('button', { name: `${inviteText.resend}: ${name}` }).click();
     await expect(toast(page, messages.inviteResent)).toBeVisible();
+    const inviteToken = (link: string) => new URL(link).pathname.split('/').pop()!;
+    expect((await request.get(`/api/invites/${inviteToken(copied)}`)).status()).toBe(404);
+
+    // Copy link again: the newest link is the live one.
+    await row.getByRole('button', { name: `${inviteText.copyLink}: ${name}` }).click();
+    await expect(toast(page, messages.linkCopied).first()).toBeVisible();
+    let fresh = copied;
+    await expect
+      .poll(async () => (fresh = await page.evaluate(() => navigator.clipboard.readText())))
+      .not.toBe(copied);
+    expect((await request.get(`/api/invites/${inviteToken(fresh)}`)).status()).toBe(200);
 
     // The invited person registers from the copied link in a browser of their own.
     const guest = await browser.newContext();
     const registration = await guest.newPage();
-    const url = new URL(copied);
+    const url = new URL(fresh);
     await registration.goto(`${url.pathname}${url.search}`);
     await expect(
       registration.getByRole('heading', { name: uiText.inviteRegistrationTitle }),

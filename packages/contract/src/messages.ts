@@ -379,6 +379,8 @@ export const messages = {
   pageSizeInvalid: 'Page size must be 25, 50 or 100!',
   pageInvalid: 'Page must be 1 or more!',
   idInvalid: 'Id must be a positive whole number!',
+  lineHasControlCharacters: 'Text must not contain line breaks or invisible control characters!',
+  textHasControlCharacters: 'Text must not contain invisible control characters!',
   organizationNameRequired: 'Organization name is required!',
   organizationNameMinLength: `Organization name must be at least ${organizationNameMinLength} characters long!`,
   organizationNameMaxLength: `Organization name must be at most ${organizationNameMaxLength} characters long!`,

@@ -563,7 +563,7 @@ describe('DELETE /api/invites/:id', () => {
 });
 
 describe('GET /api/invites/:id/resend and POST /api/invites/:id/link', () => {
-  it('re-sends: renews the expiry, mails a new link; older links keep working', async () => {
+  it('re-sends: renews the expiry, mails a new link; the older link stops working (issue 17)', async () => {
     const created = await call(
       'POST',
       '/api/invites',
@@ -589,7 +589,7 @@ describe('GET /api/invites/:id/resend and POST /api/invites/:id/link', () => {
     expect(await mailsTo(db(), 'res@demo.test')).toHaveLength(2);
     const second = await mailedToken('res@demo.test');
     expect(second).not.toBe(first);
-    expect((await call('GET', `/api/invites/${first}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/invites/${first}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/invites/${second}`)).statusCode).toBe(200);
   });
 

@@ -22,6 +22,7 @@ import {
 } from '@practica/contract';
 import {
   MailStatus,
+  TokenPurpose,
   inviteLinks,
   invites,
   mailOutbox,
@@ -29,6 +30,7 @@ import {
   userTokens,
   users,
 } from '../../src/db/schema/index.js';
+import { newEmailToken } from '../../src/lib/email-token.js';
 import { hashPassword } from '../../src/lib/password.js';
 import { bearer, testSecret, type TestContext } from '../helpers/build.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.js';
@@ -553,6 +555,206 @@ describe('emailed tokens', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('pending emailed tokens end with the changes that end sessions (issue 17)', () => {
+  interface Links {
+    emailChange: string;
+    newEmail: string;
+    reset: string;
+  }
+
+  /** The newest mail of `kind` to `to`. */
+  async function newestMail(to: string, kind: string) {
+    const mail = (await mailsTo(db(), to)).find((m) => m.kind === kind);
+    if (!mail) throw new Error(`no ${kind} mail to ${to}`);
+    return mail.textBody;
+  }
+
+  /** Asks for an email change (with `token`, a session of the user or of its manager) and a reset. */
+  async function pendingLinks(me: { id: number; email: string }, token: string): Promise<Links> {
+    const newEmail = `moved${++seq}@tokens.test`;
+    const change = await call('PUT', `/api/users/${me.id}/update-email`, token, {
+      email: newEmail,
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await call('PUT', `/api/auth/reset-password?email=${me.email}`)).statusCode).toBe(200);
+    return {
+      newEmail,
+      emailChange: tokenFromMail(await newestMail(newEmail, 'email-change'), '/email-update'),
+      reset: tokenFromMail(await newestMail(me.email, 'password-reset'), '/password-reset'),
+    };
+  }
+
+  /** Neither link works any more, and following them changes nothing. */
+  async function expectDead(me: { id: number; email: string }, links: Links) {
+    const before = (await db().select().from(users).where(eq(users.id, me.id)))[0]!;
+    const confirm = await call('PUT', `/api/users/validate-email/${links.emailChange}`);
+    expect(confirm.statusCode, confirm.body).toBe(400);
+    expect(confirm.json().message).toBe(messages.tokenInvalidOrExpired);
+    const reset = await call('PUT', `/api/users/reset-password/${links.reset}`, undefined, {
+      newPassword: 'stolen12',
+    });
+    expect(reset.statusCode, reset.body).toBe(400);
+    expect(reset.json().message).toBe(messages.tokenInvalidOrExpired);
+    const after = (await db().select().from(users).where(eq(users.id, me.id)))[0]!;
+    expect(after.email).toBe(me.email);
+    expect(after.passwordHash).toBe(before.passwordHash);
+  }
+
+  it('a profile edit without a password leaves them working', async () => {
+    const me = await person();
+    const links = await pendingLinks(me, me.token);
+    const edit = await call('PUT', `/api/users/${me.id}`, me.token, {
+      firstName: 'Still',
+      lastName: 'Pending',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await call('PUT', `/api/users/validate-email/${links.emailChange}`)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('a password change by oneself (update-password) cancels the email change and the reset link', async () => {
+    const me = await person(Role.Instructor);
+    const links = await pendingLinks(me, me.token);
+    const res = await call('PUT', `/api/users/${me.id}/update-password`, me.token, {
+      password: 'mine1234',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectDead(me, links);
+  });
+
+  it("a new password through PUT /users/{id} by the user's manager cancels them", async () => {
+    const me = await person();
+    const links = await pendingLinks(me, managerToken);
+    const res = await call('PUT', `/api/users/${me.id}`, managerToken, {
+      firstName: 'Per',
+      lastName: 'Son',
+      password: 'mgr12345',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectDead(me, links);
+  });
+
+  it('a reset by link cancels the pending email change', async () => {
+    const me = await person();
+    const links = await pendingLinks(me, me.token);
+    const res = await call('PUT', `/api/users/reset-password/${links.reset}`, undefined, {
+      newPassword: 'reset123',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectDead(me, links);
+    await signIn(me.email, 'reset123');
+  });
+
+  it('a deactivation cancels them, and activating again does not revive them', async () => {
+    const me = await person();
+    const links = await pendingLinks(me, me.token);
+    expect((await call('PUT', `/api/users/${me.id}/deactivate`, managerToken)).statusCode).toBe(
+      200,
+    );
+    expect((await call('PUT', `/api/users/${me.id}/activate`, managerToken)).statusCode).toBe(200);
+    await expectDead(me, links);
+  });
+
+  it('a soft delete cancels them, and the restore does not revive them', async () => {
+    const me = await person();
+    const links = await pendingLinks(me, me.token);
+    expect((await call('PUT', `/api/users/${me.id}/delete`, adminToken)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/users/${me.id}/restore`, adminToken)).statusCode).toBe(200);
+    await expectDead(me, links);
+  });
+
+  it('a newer reset request cancels the older link; using a reset link cancels the others', async () => {
+    const me = await person();
+    const ask = async () => {
+      expect((await call('PUT', `/api/auth/reset-password?email=${me.email}`)).statusCode).toBe(
+        200,
+      );
+      return tokenFromMail(await newestMail(me.email, 'password-reset'), '/password-reset');
+    };
+    const first = await ask();
+    const second = await ask();
+    expect(second).not.toBe(first);
+    const old = await call('PUT', `/api/users/reset-password/${first}`, undefined, {
+      newPassword: 'first123',
+    });
+    expect(old.statusCode, old.body).toBe(400);
+    expect(old.json().message).toBe(messages.tokenInvalidOrExpired);
+
+    // Two more live links, as a server before this rule could leave: using one ends the others.
+    const extra = [newEmailToken(), newEmailToken()];
+    await db()
+      .insert(userTokens)
+      .values(
+        extra.map(({ hash }) => ({
+          userId: me.id,
+          purpose: TokenPurpose.PasswordReset,
+          tokenHash: hash,
+          expiresAt: new Date(Date.now() + resetTokenLifetimeMs),
+        })),
+      );
+    const used = await call('PUT', `/api/users/reset-password/${extra[0]!.token}`, undefined, {
+      newPassword: 'used1234',
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    for (const token of [second, extra[1]!.token]) {
+      const res = await call('PUT', `/api/users/reset-password/${token}`, undefined, {
+        newPassword: 'other123',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    await signIn(me.email, 'used1234');
+  });
+
+  it('re-sending an invite or making a copy link leaves one live link, the newest', async () => {
+    const email = `relink${++seq}@tokens.test`;
+    const created = await call('POST', '/api/invites', managerToken, {
+      organizationId,
+      roleId: Role.Trainee,
+      firstName: 'Re',
+      lastName: 'Link',
+      email,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, token: first } = (created.json() as { data: { id: number; token: string } }).data;
+    const live = async (token: string) => (await call('GET', `/api/invites/${token}`)).statusCode;
+    const copy = async () => {
+      const res = await call('POST', `/api/invites/${id}/link`, managerToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: { token: string } }).data.token;
+    };
+
+    const copied = await copy();
+    expect(await live(first)).toBe(404);
+    expect(await live(copied)).toBe(200);
+
+    expect((await call('GET', `/api/invites/${id}/resend`, managerToken)).statusCode).toBe(200);
+    const resent = /\/invite-registration\/([\w-]+)/.exec(await newestMail(email, 'invite'))?.[1];
+    expect(resent).toBeDefined();
+    expect(resent).not.toBe(first);
+    expect(await live(copied)).toBe(404);
+    expect(await live(resent!)).toBe(200);
+
+    const newest = await copy();
+    expect(await live(resent!)).toBe(404);
+    expect(await db().select().from(inviteLinks).where(eq(inviteLinks.inviteId, id))).toHaveLength(
+      1,
+    );
+    const accept = (token: string) =>
+      call('POST', '/api/invites/accept', undefined, {
+        firstName: 'Re',
+        lastName: 'Link',
+        email,
+        token,
+        password,
+      });
+    expect((await accept(first)).statusCode).toBe(404);
+    expect((await accept(resent!)).statusCode).toBe(404);
+    const ok = await accept(newest);
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
 

@@ -28,7 +28,14 @@ import {
   assignmentDataSchema,
   assignmentStatusIdSchema,
 } from './assignment';
-import { answersPageQuerySchema, idSchema, imageRefSchema, pageQuerySchema } from './common';
+import {
+  answersPageQuerySchema,
+  idSchema,
+  imageRefSchema,
+  optionalText,
+  pageQuerySchema,
+  wholeNumberList,
+} from './common';
 
 // ---------------------------------------------------------------------------
 // Server rule messages the spec leaves unworded (see messages.ts 'Not in the spec').
@@ -70,20 +77,6 @@ export function isRatingValue(text: string): boolean {
 // Queries and bodies (staff)
 // ---------------------------------------------------------------------------
 
-/** A comma list (or repeated parameter) of whole numbers, each checked by `item`. */
-function commaList<T extends z.ZodType<unknown, number>>(item: T) {
-  return z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) =>
-      (Array.isArray(v) ? v : v.split(','))
-        .map((s) => s.trim())
-        .filter((s) => s !== '')
-        .map(Number),
-    )
-    .pipe(z.array(item))
-    .optional();
-}
-
 /**
  * The words `includes` accepts on the answers calls (001 §7). `answers` adds each row's `data`
  * (interview answer items, latest ratings and feedback answers) to GET /assignments/answers — what
@@ -118,7 +111,7 @@ export const answerListQuerySchema = answersPageQuerySchema.extend({
   assignmentId: idSchema.optional(),
   userId: idSchema.optional(),
   organizationId: idSchema.optional(),
-  status: commaList(assignmentAnswerStatusIdSchema),
+  status: wholeNumberList(assignmentAnswerStatusIdSchema),
   includes: answerIncludesSchema,
 });
 export type AnswerListQuery = z.infer<typeof answerListQuerySchema>;
@@ -128,7 +121,8 @@ export const answerDetailQuerySchema = z.object({ includes: answerIncludesSchema
 
 /**
  * One answer of a review form: the question and its text ('All questions must be answered.' when
- * the text is missing, null or blank). Numbers are accepted and sent on as text.
+ * the text is missing, null or blank). Numbers are accepted and sent on as text. A multi-line text:
+ * line breaks and tabs are kept, other control characters and bidirectional overrides are a 400.
  */
 export const reviewAnswerSchema = z.object({
   questionId: z
@@ -139,10 +133,10 @@ export const reviewAnswerSchema = z.object({
     .union([z.string(), z.number()], { error: messages.allQuestionsMustBeAnswered })
     .transform((v) => String(v).trim())
     .pipe(
-      z
-        .string()
-        .min(1, { error: messages.allQuestionsMustBeAnswered })
-        .max(answerTextMaxLength, { error: messages.textTooLong }),
+      optionalText(messages.allQuestionsMustBeAnswered, {
+        max: answerTextMaxLength,
+        multiline: true,
+      }).min(1, { error: messages.allQuestionsMustBeAnswered }),
     ),
 });
 export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;

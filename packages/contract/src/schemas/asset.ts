@@ -3,10 +3,18 @@
  * asset form, the bodies and queries of the /assets calls, and the asset as the API returns it.
  */
 import { z } from 'zod';
-import { pageSizeOptions } from '../constants';
 import { AssetType, type AssetTypeId } from '../enums';
 import { messages } from '../messages';
-import { idSchema, imageRefSchema, isoDateTimeSchema } from './common';
+import {
+  idSchema,
+  imageRefSchema,
+  isoDateTimeSchema,
+  optionalText,
+  pageSchema,
+  pageSizeSchema,
+  requiredText,
+  wholeNumber,
+} from './common';
 
 /** Upper bound of an avatar name or environment title (not a spec limit). */
 export const assetNameMaxLength = 100;
@@ -17,9 +25,9 @@ export const assetDescriptionMaxLength = 1000;
 export const assetTypeIds = [AssetType.Avatar, AssetType.Environment] as const;
 
 /** An asset kind from a path or query string: '1' or '2' (400 otherwise). */
-export const assetTypeIdSchema = z.coerce
-  .number({ error: messages.validationFailed })
-  .pipe(z.literal(assetTypeIds, { error: messages.validationFailed }));
+export const assetTypeIdSchema = wholeNumber(messages.validationFailed).pipe(
+  z.literal(assetTypeIds, { error: messages.validationFailed }),
+);
 
 /** 001 §5: the message when the name is missing, by kind ('Avatar name is required!', 'Environment title is required!'). */
 export const assetNameRequiredMessages: Record<AssetTypeId, string> = {
@@ -35,18 +43,15 @@ export const assetDeleteFailedMessages: Record<AssetTypeId, string> = {
 
 /** The required, trimmed name of an asset of `type` (avatar name or environment title). */
 export function assetNameSchema(type: AssetTypeId) {
-  return z
-    .string({ error: assetNameRequiredMessages[type] })
-    .trim()
-    .min(1, { error: assetNameRequiredMessages[type], abort: true })
-    .max(assetNameMaxLength, { error: messages.nameTooLong });
+  return requiredText(assetNameRequiredMessages[type], assetNameMaxLength, messages.nameTooLong);
 }
 
-/** Optional description, trimmed; missing or null becomes ''. */
-export const assetDescriptionSchema = z
-  .string({ error: messages.validationFailed })
-  .trim()
-  .max(assetDescriptionMaxLength, { error: messages.descriptionTooLong })
+/** Optional description, trimmed, multi-line (no other control characters); missing or null becomes ''. */
+export const assetDescriptionSchema = optionalText(messages.validationFailed, {
+  max: assetDescriptionMaxLength,
+  maxMessage: messages.descriptionTooLong,
+  multiline: true,
+})
   .nullish()
   .transform((v) => v ?? '');
 
@@ -95,15 +100,8 @@ export const assetOrganizationParamSchema = z.object({ id: idSchema, organizatio
  */
 export const assetListQuerySchema = z.object({
   typeId: assetTypeIdSchema.optional(),
-  page: z.coerce
-    .number({ error: messages.pageInvalid })
-    .int({ error: messages.pageInvalid })
-    .min(1, { error: messages.pageInvalid })
-    .optional(),
-  pageSize: z.coerce
-    .number({ error: messages.pageSizeInvalid })
-    .pipe(z.literal(pageSizeOptions, { error: messages.pageSizeInvalid }))
-    .optional(),
+  page: pageSchema.optional(),
+  pageSize: pageSizeSchema.optional(),
 });
 export type AssetListQuery = z.infer<typeof assetListQuerySchema>;
 

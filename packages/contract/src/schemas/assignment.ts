@@ -14,8 +14,11 @@ import {
   idsBodySchema,
   imageRefSchema,
   pageQuerySchema,
+  requiredMultilineText,
   requiredText,
   searchSchema,
+  wholeNumber,
+  wholeNumberList,
 } from './common';
 import { roleIdSchema } from './auth';
 import { rolesFilterSchema } from './user';
@@ -56,22 +59,8 @@ export const assignmentAnswerStatusIdSchema = z.literal(
   { error: messages.validationFailed },
 );
 
-/** A comma list (or repeated parameter) of whole numbers, each checked by `item`. */
-function commaList<T extends z.ZodType<unknown, number>>(item: T) {
-  return z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) =>
-      (Array.isArray(v) ? v : v.split(','))
-        .map((s) => s.trim())
-        .filter((s) => s !== '')
-        .map(Number),
-    )
-    .pipe(z.array(item))
-    .optional();
-}
-
 /** `status`: one assignment status id or a comma list (`status=1` or `status=3,5`). */
-export const assignmentStatusFilterSchema = commaList(assignmentStatusIdSchema);
+export const assignmentStatusFilterSchema = wholeNumberList(assignmentStatusIdSchema);
 
 // ---------------------------------------------------------------------------
 // The interview assignment form (001 §3, §5): wizard, edit screen, POST/PUT bodies
@@ -110,7 +99,7 @@ export type InterviewAssignmentRoleInput = z.infer<typeof interviewAssignmentRol
  */
 export const interviewAssignmentFormSchema = z.object({
   name: requiredText(messages.titleRequired, contentNameMaxLength, messages.nameTooLong),
-  description: requiredText(
+  description: requiredMultilineText(
     messages.descriptionRequired,
     contentDescriptionMaxLength,
     messages.descriptionTooLong,
@@ -183,21 +172,21 @@ export const assignmentDetailQuerySchema = z.object({ includes: z.string().max(1
  */
 export const assignmentUsersQuerySchema = pageQuerySchema.extend({
   roles: rolesFilterSchema,
-  status: commaList(assignmentAnswerStatusIdSchema),
+  status: wholeNumberList(assignmentAnswerStatusIdSchema),
   search: searchSchema,
 });
 export type AssignmentUsersQuery = z.infer<typeof assignmentUsersQuerySchema>;
 
 /** GET /assignments/{id}/answers query: optional answer status filter. */
 export const assignmentAnswersQuerySchema = z.object({
-  status: commaList(assignmentAnswerStatusIdSchema),
+  status: wholeNumberList(assignmentAnswerStatusIdSchema),
 });
 
 /** PUT /assignments/{id}/status query: `statusId` Draft 1, Planned 2, Active 3 or Closed 5. */
 export const assignmentStatusQuerySchema = z.object({
-  statusId: z.coerce
-    .number({ error: messages.validationFailed })
-    .pipe(z.literal(assignmentSettableStatusIds, { error: messages.validationFailed })),
+  statusId: wholeNumber(messages.validationFailed).pipe(
+    z.literal(assignmentSettableStatusIds, { error: messages.validationFailed }),
+  ),
 });
 
 /**

@@ -32,8 +32,13 @@ import {
   idSchema,
   imageRefSchema,
   isoDateTimeSchema,
+  optionalText,
   pageQuerySchema,
+  requiredMultilineText,
+  requiredText,
   searchSchema,
+  wholeNumber,
+  wholeNumberList,
 } from './common';
 
 // ---------------------------------------------------------------------------
@@ -71,48 +76,37 @@ export const questionTypeIds = [
 ] as const satisfies readonly QuestionTypeId[];
 
 /** A content type from a path or query string: '1', '2' or '3' (400 otherwise). */
-export const contentTypeIdSchema = z.coerce
-  .number({ error: messages.validationFailed })
-  .pipe(z.literal(contentTypeIds, { error: messages.validationFailed }));
+export const contentTypeIdSchema = wholeNumber(messages.validationFailed).pipe(
+  z.literal(contentTypeIds, { error: messages.validationFailed }),
+);
 
 /** An evaluation type from a path or query string: '2' Rating scales or '3' Feedback (400 otherwise). */
-export const evaluationTypeIdSchema = z.coerce
-  .number({ error: messages.validationFailed })
-  .pipe(z.literal(evaluationTypeIds, { error: messages.validationFailed }));
+export const evaluationTypeIdSchema = wholeNumber(messages.validationFailed).pipe(
+  z.literal(evaluationTypeIds, { error: messages.validationFailed }),
+);
 
 /** The target of PUT /contents/{id}/status?statusId=: 1..5 (All 6 is not a status; 400 otherwise). */
-export const contentStatusIdSchema = z.coerce
-  .number({ error: messages.validationFailed })
-  .pipe(z.literal(contentStatusIds, { error: messages.validationFailed }));
+export const contentStatusIdSchema = wholeNumber(messages.validationFailed).pipe(
+  z.literal(contentStatusIds, { error: messages.validationFailed }),
+);
 
 /**
  * The `status` filter of the lists: one ContentStatus id (1..6, 6 = All), or several joined by
  * commas (`status=1,2`: Draft and Review). Absent or containing All: every status but Deleted.
  */
-export const contentStatusFilterSchema = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-  .transform((v) =>
-    (Array.isArray(v) ? v : String(v).split(','))
-      .map((s) => String(s).trim())
-      .filter((s) => s !== '')
-      .map(Number),
-  )
-  .pipe(
-    z.array(
-      z.literal([...contentStatusIds, ContentStatus.All], { error: messages.validationFailed }),
-    ),
-  )
-  .optional();
+export const contentStatusFilterSchema = wholeNumberList(
+  z.literal([...contentStatusIds, ContentStatus.All], { error: messages.validationFailed }),
+);
 
 /** 001 §3 'ownership' as the `authoring` filter: All 0, Authored 1, Assigned 2. */
-export const ownershipSchema = z.coerce.number({ error: messages.validationFailed }).pipe(
+export const ownershipSchema = wholeNumber(messages.validationFailed).pipe(
   z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], {
     error: messages.validationFailed,
   }),
 );
 
 /** 001 §3 'list scope' as the `scope` filter: General 0, Organization 1, Assignable 2. */
-export const scopeSchema = z.coerce.number({ error: messages.validationFailed }).pipe(
+export const scopeSchema = wholeNumber(messages.validationFailed).pipe(
   z.literal([Scope.General, Scope.Organization, Scope.Assignable], {
     error: messages.validationFailed,
   }),
@@ -220,18 +214,18 @@ export function contentRemovedMessage(contentTypeId: ContentTypeId): string {
 // ---------------------------------------------------------------------------
 
 /** 001 §5: the title of an interview or evaluation, required and trimmed ('Title is required!'). */
-export const contentNameSchema = z
-  .string({ error: messages.titleRequired })
-  .trim()
-  .min(1, { error: messages.titleRequired, abort: true })
-  .max(contentNameMaxLength, { error: messages.nameTooLong });
+export const contentNameSchema = requiredText(
+  messages.titleRequired,
+  contentNameMaxLength,
+  messages.nameTooLong,
+);
 
 /** 001 §5: the description, required and trimmed ('Description is required!'). */
-export const contentDescriptionSchema = z
-  .string({ error: messages.descriptionRequired })
-  .trim()
-  .min(1, { error: messages.descriptionRequired, abort: true })
-  .max(contentDescriptionMaxLength, { error: messages.descriptionTooLong });
+export const contentDescriptionSchema = requiredMultilineText(
+  messages.descriptionRequired,
+  contentDescriptionMaxLength,
+  messages.descriptionTooLong,
+);
 
 /** An id a client may send for a row it holds: absent, null or 0 (not above 0) means a new row. */
 const clientIdSchema = z
@@ -247,11 +241,7 @@ const clientIdSchema = z
  */
 export const interviewRoleFormSchema = z.object({
   id: clientIdSchema,
-  name: z
-    .string({ error: messages.roleRequired })
-    .trim()
-    .min(1, { error: messages.roleRequired, abort: true })
-    .max(contentNameMaxLength, { error: messages.nameTooLong }),
+  name: requiredText(messages.roleRequired, contentNameMaxLength, messages.nameTooLong),
   avatarId: idSchema.nullish(),
 });
 export type InterviewRoleForm = z.infer<typeof interviewRoleFormSchema>;
@@ -289,10 +279,7 @@ export type EvaluationForm = z.infer<typeof evaluationFormSchema>;
 /** One answer option: the text ('Option {n}' when blank) and `correctAnswer` (a number, default 0). */
 export const questionOptionFormSchema = z.object({
   id: clientIdSchema,
-  text: z
-    .string({ error: messages.validationFailed })
-    .trim()
-    .max(questionTextMaxLength, { error: messages.textTooLong })
+  text: optionalText(messages.validationFailed, { max: questionTextMaxLength })
     .nullish()
     .transform((v) => v ?? ''),
   correctAnswer: z
@@ -336,26 +323,21 @@ export const questionFormSchema = z
   .object({
     id: clientIdSchema,
     contentId: clientIdSchema,
-    text: z
-      .string({ error: messages.questionTextRequired })
-      .trim()
-      .min(1, { error: messages.questionTextRequired, abort: true })
-      .max(questionTextMaxLength, { error: messages.textTooLong }),
-    description: z
-      .string({ error: messages.validationFailed })
-      .trim()
-      .max(contentDescriptionMaxLength, { error: messages.descriptionTooLong })
+    text: requiredMultilineText(messages.questionTextRequired, questionTextMaxLength),
+    description: optionalText(messages.validationFailed, {
+      max: contentDescriptionMaxLength,
+      maxMessage: messages.descriptionTooLong,
+      multiline: true,
+    })
       .nullish()
       .transform((v) => v ?? ''),
     questionTypeId: questionTypeIdSchema,
     interviewRoleId: idSchema.nullish(),
     tags: z
       .array(
-        z
-          .string({ error: messages.validationFailed })
-          .trim()
-          .min(1, { error: messages.validationFailed })
-          .max(questionTagMaxLength, { error: messages.textTooLong }),
+        optionalText(messages.validationFailed, { max: questionTagMaxLength }).min(1, {
+          error: messages.validationFailed,
+        }),
       )
       .max(maxTagsPerQuestion, { error: messages.validationFailed })
       .nullish()

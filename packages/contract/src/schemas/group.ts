@@ -5,13 +5,19 @@ import { z } from 'zod';
 import { groupDescriptionMaxLength, groupNameMaxLength } from '../constants';
 import { messages } from '../messages';
 import { roleIdSchema } from './auth';
-import { idSchema, pageQuerySchema, requiredText, searchSchema } from './common';
+import {
+  idSchema,
+  pageQuerySchema,
+  requiredMultilineText,
+  requiredText,
+  searchSchema,
+} from './common';
 import { rolesFilterSchema } from './user';
 
 /** 000 §5: the Create/Edit Group dialog: 'Group name is required!', 'Group description is required!'. */
 export const groupFormSchema = z.object({
   name: requiredText(messages.groupNameRequired, groupNameMaxLength, messages.nameTooLong),
-  description: requiredText(
+  description: requiredMultilineText(
     messages.groupDescriptionRequired,
     groupDescriptionMaxLength,
     messages.descriptionTooLong,

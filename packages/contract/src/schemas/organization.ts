@@ -12,7 +12,7 @@ import {
   seatsMax,
   seatsMin,
 } from '../constants';
-import { AssetType, ContentStatus, ContentType, Ownership } from '../enums';
+import { ContentStatus } from '../enums';
 import { messages } from '../messages';
 import {
   emailSchema,
@@ -22,7 +22,10 @@ import {
   phoneSchema,
   requiredText,
   searchSchema,
+  wholeNumber,
 } from './common';
+import { assetTypeIdSchema } from './asset';
+import { contentTypeIdSchema, ownershipSchema } from './content';
 import { rolesFilterSchema } from './user';
 
 /** 000 §5: organization name, required, 3 to 50 characters. */
@@ -120,19 +123,11 @@ export const organizationUsersQuerySchema = pageQuerySchema.extend({
 });
 
 /** GET /organizations/{id}/assets query: `type` 1 Avatar | 2 Environment. */
-export const organizationAssetsQuerySchema = z.object({
-  type: z.coerce
-    .number()
-    .pipe(
-      z.literal([AssetType.Avatar, AssetType.Environment], { error: messages.validationFailed }),
-    )
-    .optional(),
-});
+export const organizationAssetsQuerySchema = z.object({ type: assetTypeIdSchema.optional() });
 
 /** GET /organizations/{id}/contents query (001 §7): status, contentTypeId, authoring, search. */
 export const organizationContentsQuerySchema = pageQuerySchema.extend({
-  status: z.coerce
-    .number()
+  status: wholeNumber(messages.validationFailed)
     .pipe(
       z.literal(
         [
@@ -147,22 +142,8 @@ export const organizationContentsQuerySchema = pageQuerySchema.extend({
       ),
     )
     .optional(),
-  contentTypeId: z.coerce
-    .number()
-    .pipe(
-      z.literal([ContentType.Interview, ContentType.RatingScale, ContentType.Feedback], {
-        error: messages.validationFailed,
-      }),
-    )
-    .optional(),
-  authoring: z.coerce
-    .number()
-    .pipe(
-      z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], {
-        error: messages.validationFailed,
-      }),
-    )
-    .optional(),
+  contentTypeId: contentTypeIdSchema.optional(),
+  authoring: ownershipSchema.optional(),
   search: searchSchema,
 });
 

@@ -15,6 +15,8 @@ import {
   passwordSchema,
   requiredText,
   searchSchema,
+  toWholeNumber,
+  wholeNumber,
 } from './common';
 
 /** Required first name ('First name is required!'). */
@@ -111,7 +113,9 @@ export const createUserBodySchema = addAdminBodySchema;
 export type CreateUserBody = AddAdminBody;
 
 /** POST /users?roleId= query. */
-export const createUserQuerySchema = z.object({ roleId: z.coerce.number().pipe(roleIdSchema) });
+export const createUserQuerySchema = z.object({
+  roleId: wholeNumber(messages.roleInvalid).pipe(roleIdSchema),
+});
 
 /**
  * A `roles` query filter: `roles=1,3` or repeated `roles=1&roles=3`, each a role id 1..4.
@@ -123,13 +127,13 @@ export const rolesFilterSchema = z
     (Array.isArray(v) ? v : v.split(','))
       .map((s) => s.trim())
       .filter((s) => s !== '')
-      .map(Number),
+      .map(toWholeNumber),
   )
   .pipe(z.array(roleIdSchema))
   .optional();
 
 /** 000 §3 'Existence': the deleted filter, 0 Existing (default), 1 Deleted, 2 All. */
-export const existenceSchema = z.coerce.number().pipe(
+export const existenceSchema = wholeNumber(messages.validationFailed).pipe(
   z.literal([Existence.Existing, Existence.Deleted, Existence.All], {
     error: messages.validationFailed,
   }),

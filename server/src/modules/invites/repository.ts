@@ -136,3 +136,18 @@ export async function insertInviteLink(
 ): Promise<void> {
   await db.insert(inviteLinks).values({ inviteId, tokenHash });
 }
+
+/**
+ * In `tx`: makes `tokenHash` the invite's only link — the older links stop working (issue 17:
+ * re-sending or copying a link leaves one live token). Locks the invite row first, so two
+ * concurrent calls leave exactly one link.
+ */
+export async function replaceInviteLinks(
+  tx: Tx,
+  inviteId: number,
+  tokenHash: string,
+): Promise<void> {
+  await tx.select({ id: invites.id }).from(invites).where(eq(invites.id, inviteId)).for('update');
+  await tx.delete(inviteLinks).where(eq(inviteLinks.inviteId, inviteId));
+  await insertInviteLink(tx, inviteId, tokenHash);
+}

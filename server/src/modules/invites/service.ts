@@ -2,7 +2,8 @@
  * Invites (000 §2.7, §3 'Invite', §4, §6, §7 'Invites'; DECISIONS.md 'Sessions and tokens',
  * 'Users, organizations, seats'). An invite carries a role (never Admin), an organization and an
  * optional group; it expires 7 days after it was sent or re-sent and is accepted once. Its links
- * carry 256-bit random tokens stored only as hashes, so a copied link is a new token. Every write
+ * carry 256-bit random tokens stored only as hashes, so a copied link is a new token; an invite
+ * has one live link, the newest (a re-send or a copy replaces the older ones). Every write
  * that affects trainee seats runs under a row lock on the organization (`SELECT … FOR UPDATE`),
  * so concurrent invites and accepts never exceed the seats, on PGlite and on PostgreSQL.
  */
@@ -27,17 +28,15 @@ import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountMails, mailLinks } from '../mail/templates.js';
-import {
-  findOrganization,
-  lockOrganization,
-  traineeSeatUsage,
-} from '../organizations/repository.js';
+import { findOrganization, lockOrganization } from '../organizations/repository.js';
+import { requireTraineeSeat } from '../organizations/seats.js';
 import { loadOrganizationFor } from '../organizations/service.js';
 import { inviteExpired } from './presenter.js';
 import {
   findInvite,
   findPendingInviteByTokenHash,
   insertInviteLink,
+  replaceInviteLinks,
   listOpenInvites,
   pendingInviteExists,
   type InviteRow,
@@ -61,17 +60,6 @@ async function emailTaken(db: Db | Tx, email: string): Promise<boolean> {
     .where(eq(users.email, email))
     .limit(1);
   return Boolean(row);
-}
-
-/** 409 'No trainee seats left' when active trainees + pending trainee invites already fill the seats. Run under the organization lock. */
-async function requireTraineeSeat(
-  tx: Tx,
-  organizationId: number,
-  userSeats: number,
-): Promise<void> {
-  const usage = await traineeSeatUsage(tx, organizationId);
-  if (usage.activeTrainees + usage.pendingTraineeInvites >= userSeats)
-    throw new ConflictError(messages.noTraineeSeatsLeft);
 }
 
 /** Enqueues the invite mail with a registration link for `token` (in the caller's transaction). */
@@ -182,7 +170,7 @@ export async function createInvite(
     if (!locked) throw new NotFoundError();
     if (await pendingInviteExists(tx, org.id, body.email))
       throw new ConflictError(messages.conflict);
-    if (body.roleId === Role.Trainee) await requireTraineeSeat(tx, org.id, locked.userSeats);
+    if (body.roleId === Role.Trainee) await requireTraineeSeat(tx, locked);
     const [created] = await tx
       .insert(invites)
       .values({
@@ -204,9 +192,9 @@ export async function createInvite(
 }
 
 /**
- * GET /invites/{id}/resend: renews the expiry to 7 days from now, adds a new link token and
- * enqueues the mail again, in one transaction. Renewing an expired trainee invite takes a seat
- * again (409 'No trainee seats left' when none is left). Older links keep working until expiry.
+ * GET /invites/{id}/resend: renews the expiry to 7 days from now, replaces the invite's links by
+ * a new one (older links stop working) and enqueues the mail again, in one transaction. Renewing
+ * an expired trainee invite takes a seat again (409 'No trainee seats left' when none is left).
  */
 export async function resendInvite(
   deps: InvitesDeps,
@@ -223,18 +211,18 @@ export async function resendInvite(
     const current = await findInvite(tx, id);
     if (!current || current.acceptedAt !== null) throw new NotFoundError();
     if (current.roleId === Role.Trainee && inviteExpired(current))
-      await requireTraineeSeat(tx, org.id, org.userSeats);
+      await requireTraineeSeat(tx, org);
     await tx.update(invites).set({ expirationDate: newExpiry() }).where(eq(invites.id, id));
-    await insertInviteLink(tx, id, hash);
+    await replaceInviteLinks(tx, id, hash);
     await mailInvite(tx, deps.publicUrl, current, token);
   });
   return (await findInvite(db, id))!;
 }
 
 /**
- * POST /invites/{id}/link (ours, for 'copy link'): a fresh registration link for the invite
- * (only hashes are stored, so an old link cannot be shown again). 400 'This invite has expired.'
- * for an expired invite (re-send it instead).
+ * POST /invites/{id}/link (ours, for 'copy link'): a fresh registration link for the invite, which
+ * replaces its earlier links (only hashes are stored, so an old link cannot be shown again; the
+ * console copies the newest). 400 'This invite has expired.' for an expired invite (re-send it instead).
  */
 export async function newInviteLink(
   deps: InvitesDeps,
@@ -244,7 +232,7 @@ export async function newInviteLink(
   const row = await loadInviteFor(deps.db, actor, id, ['invite:resend']);
   if (inviteExpired(row)) throw new ValidationError(messages.inviteExpired);
   const { token, hash } = newEmailToken();
-  await insertInviteLink(deps.db, id, hash);
+  await deps.db.transaction((tx) => replaceInviteLinks(tx, id, hash));
   return { token, url: mailLinks.invite(deps.publicUrl, token) };
 }
 
@@ -297,11 +285,8 @@ export async function acceptInvite(db: Db, body: InviteAcceptBody): Promise<numb
         });
       if (!invite) throw new NotFoundError(messages.inviteInvalid);
       if (await emailTaken(tx, invite.email)) throw new ConflictError(messages.emailAlreadyInUse);
-      if (invite.roleId === Role.Trainee) {
-        const usage = await traineeSeatUsage(tx, org.id);
-        if (usage.activeTrainees >= org.userSeats)
-          throw new ConflictError(messages.noTraineeSeatsLeft);
-      }
+      if (invite.roleId === Role.Trainee)
+        await requireTraineeSeat(tx, org, { convertsInvite: true });
       const [user] = await tx
         .insert(users)
         .values({

@@ -4,7 +4,7 @@
  * the Add Admin flow and the emailed-token flows. Each write is one transaction; the mail it
  * causes is written to the outbox inside it (DECISIONS.md 'Mail').
  */
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   Existence,
   Role,
@@ -36,6 +36,8 @@ import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountMails, mailLinks } from '../mail/templates.js';
+import { lockOrganization } from '../organizations/repository.js';
+import { requireTraineeSeat } from '../organizations/seats.js';
 import { findUser, listUsers, type UserRow } from './list-repository.js';
 
 export interface UsersDeps {
@@ -121,7 +123,44 @@ async function assertUsableImage(
   }
 }
 
-const bumpVersion = { tokenVersion: sql`${users.tokenVersion} + 1` };
+/**
+ * In `tx`: cancels the user's pending emailed tokens of `purposes` (default: every kind — email
+ * change and password reset; invites are not the user's). Answers nothing.
+ */
+async function cancelPendingTokens(
+  tx: Tx,
+  userId: number,
+  purposes: readonly number[] = Object.values(TokenPurpose),
+): Promise<void> {
+  await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        inArray(userTokens.purpose, [...purposes]),
+        isNull(userTokens.usedAt),
+      ),
+    );
+}
+
+/**
+ * In `tx`: writes `values` to user `id`, bumps its token version (its session tokens answer 401)
+ * and cancels its pending emailed tokens — the one way of every change that ends a user's access:
+ * a password change (by anyone, or by reset link), a deactivation, a soft delete, a role change
+ * (DECISIONS.md 'Sessions and tokens'; issue 17).
+ */
+async function updateEndingAccess(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...values, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+  await cancelPendingTokens(tx, id);
+}
 
 /**
  * PUT /users/{id}: names, phone, image, optional new password. A password change ends the user's
@@ -131,28 +170,30 @@ export async function updateUser(deps: UsersDeps, actor: Actor, id: number, body
   const row = await loadUserFor(deps.db, actor, id, 'user:update');
   if (body.imageId) await assertUsableImage(deps.db, actor, body.imageId, row.imageId);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  await deps.db
-    .update(users)
-    .set({
-      firstName: body.firstName,
-      lastName: body.lastName,
-      ...(body.phoneNumber !== undefined ? { phoneNumber: body.phoneNumber } : {}),
-      ...(body.imageId !== undefined ? { imageId: body.imageId } : {}),
-      ...(passwordHash ? { passwordHash, ...bumpVersion } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id));
+  const profile = {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    ...(body.phoneNumber !== undefined ? { phoneNumber: body.phoneNumber } : {}),
+    ...(body.imageId !== undefined ? { imageId: body.imageId } : {}),
+  };
+  if (passwordHash)
+    await deps.db.transaction((tx) => updateEndingAccess(tx, id, { ...profile, passwordHash }));
+  else
+    await deps.db
+      .update(users)
+      .set({ ...profile, updatedAt: new Date() })
+      .where(eq(users.id, id));
   return { user: (await findUser(deps.db, id))!, passwordChanged: Boolean(passwordHash) };
 }
 
-/** PUT /users/{id}/update-password. Ends the user's sessions; the route re-issues the actor's own token. */
+/**
+ * PUT /users/{id}/update-password. Ends the user's sessions and cancels its pending emailed
+ * tokens; the route re-issues the actor's own token.
+ */
 export async function updatePassword(deps: UsersDeps, actor: Actor, id: number, password: string) {
   await loadUserFor(deps.db, actor, id, 'user:updatePassword');
   const passwordHash = await hashPassword(password);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, ...bumpVersion, updatedAt: new Date() })
-    .where(eq(users.id, id));
+  await deps.db.transaction((tx) => updateEndingAccess(tx, id, { passwordHash }));
   return (await findUser(deps.db, id))!;
 }
 
@@ -184,16 +225,7 @@ export async function requestEmailChange(
   const { token, hash } = newEmailToken();
   await deps.db.transaction(async (tx) => {
     // A newer request replaces any pending one.
-    await tx
-      .update(userTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(userTokens.userId, id),
-          eq(userTokens.purpose, TokenPurpose.EmailChange),
-          isNull(userTokens.usedAt),
-        ),
-      );
+    await cancelPendingTokens(tx, id, [TokenPurpose.EmailChange]);
     await tx.insert(userTokens).values({
       userId: id,
       purpose: TokenPurpose.EmailChange,
@@ -242,7 +274,10 @@ export async function confirmEmailChange(db: Db, token: string): Promise<void> {
   });
 }
 
-/** PUT /users/reset-password/{token}: sets the new password (single use, 1 hour) and ends other sessions. */
+/**
+ * PUT /users/reset-password/{token}: sets the new password (single use, 1 hour), ends the user's
+ * sessions and cancels its other pending emailed tokens (other reset links, an email change).
+ */
 export async function resetPasswordWithToken(
   db: Db,
   token: string,
@@ -251,16 +286,14 @@ export async function resetPasswordWithToken(
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, TokenPurpose.PasswordReset);
-    await tx
-      .update(users)
-      .set({ passwordHash, ...bumpVersion, updatedAt: new Date() })
-      .where(eq(users.id, row.userId));
+    await updateEndingAccess(tx, row.userId, { passwordHash });
   });
 }
 
 /**
  * PUT /auth/reset-password?email=: mails a reset link (1 hour) when the address belongs to an
- * account that may sign in; silently does nothing otherwise (no account enumeration).
+ * account that may sign in, cancelling its older reset links; silently does nothing otherwise
+ * (no account enumeration).
  */
 export async function requestPasswordReset(deps: UsersDeps, email: string): Promise<void> {
   const [row] = await deps.db
@@ -276,6 +309,7 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
   if (!row || !row.active || row.deletedAt) return;
   const { token, hash } = newEmailToken();
   await deps.db.transaction(async (tx) => {
+    await cancelPendingTokens(tx, row.id, [TokenPurpose.PasswordReset]);
     await tx.insert(userTokens).values({
       userId: row.id,
       purpose: TokenPurpose.PasswordReset,
@@ -340,13 +374,32 @@ export async function createAdmin(
   }
 }
 
-/** PUT /users/{id}/activate|deactivate. Deactivation ends the user's sessions. */
+/**
+ * In `tx`: when user `row` would come to hold a trainee seat (a trainee of an organization, not
+ * soft-deleted once the change is made, active), takes the organization's lock and answers 409
+ * 'No trainee seats left' when none is free (organizations/seats.ts). Nothing for other users.
+ */
+async function requireSeatFor(
+  tx: Tx,
+  row: { roleId: number; organizationId: number | null; active: boolean },
+): Promise<void> {
+  if (row.roleId !== Role.Trainee || row.organizationId === null || !row.active) return;
+  const org = await lockOrganization(tx, row.organizationId);
+  if (org) await requireTraineeSeat(tx, org);
+}
+
+/**
+ * PUT /users/{id}/activate|deactivate. Deactivation ends the user's sessions and cancels its
+ * pending emailed tokens. Activating an inactive trainee takes a trainee seat: 409 'No trainee
+ * seats left' when none is free.
+ */
 export async function setActive(deps: UsersDeps, actor: Actor, id: number, active: boolean) {
-  await loadUserFor(deps.db, actor, id, 'user:activate');
-  await deps.db
-    .update(users)
-    .set({ active, ...(active ? {} : bumpVersion), updatedAt: new Date() })
-    .where(eq(users.id, id));
+  const row = await loadUserFor(deps.db, actor, id, 'user:activate');
+  await deps.db.transaction(async (tx) => {
+    if (!active) return updateEndingAccess(tx, id, { active });
+    if (!row.active && !row.deletedAt) await requireSeatFor(tx, { ...row, active: true });
+    await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.id, id));
+  });
   return (await findUser(deps.db, id))!;
 }
 
@@ -382,7 +435,10 @@ export async function setCreator(deps: UsersDeps, actor: Actor, id: number, crea
   return (await findUser(deps.db, id))!;
 }
 
-/** PUT /users/{id}/delete (soft delete, admin only; never admin id 1 nor oneself). Ends sessions. */
+/**
+ * PUT /users/{id}/delete (soft delete, admin only; never admin id 1 nor oneself). Ends sessions
+ * and cancels pending emailed tokens.
+ */
 export async function softDelete(deps: UsersDeps, actor: Actor, id: number) {
   const row = await loadUserFor(deps.db, actor, id, 'user:read');
   if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
@@ -396,20 +452,20 @@ export async function softDelete(deps: UsersDeps, actor: Actor, id: number) {
   ) {
     throw new ForbiddenError();
   }
-  await deps.db
-    .update(users)
-    .set({ deletedAt: new Date(), ...bumpVersion, updatedAt: new Date() })
-    .where(eq(users.id, id));
+  await deps.db.transaction((tx) => updateEndingAccess(tx, id, { deletedAt: new Date() }));
   return (await findUser(deps.db, id))!;
 }
 
-/** PUT /users/{id}/restore (admin only). */
+/**
+ * PUT /users/{id}/restore (admin only). Restoring an active trainee takes a trainee seat: 409 'No
+ * trainee seats left' when none is free (an inactive one takes it when activated).
+ */
 export async function restore(deps: UsersDeps, actor: Actor, id: number) {
-  await loadUserFor(deps.db, actor, id, 'user:restore');
-  await deps.db
-    .update(users)
-    .set({ deletedAt: null, updatedAt: new Date() })
-    .where(eq(users.id, id));
+  const row = await loadUserFor(deps.db, actor, id, 'user:restore');
+  await deps.db.transaction(async (tx) => {
+    if (row.deletedAt) await requireSeatFor(tx, row);
+    await tx.update(users).set({ deletedAt: null, updatedAt: new Date() }).where(eq(users.id, id));
+  });
   return (await findUser(deps.db, id))!;
 }
 
