@@ -240,6 +240,27 @@ describe('PUT /api/users/:id/update-password', () => {
     ).toBe(401);
     await tokenFor(ctx.app, 'tessa@demo.test', 'abcd');
   });
+
+  it("takes the spec's `newPassword` as well as `password` (issue 17)", async () => {
+    const url = `/api/users/${id.tessa}/update-password`;
+    const res = await call('PUT', url, 'admin', { newPassword: 'spec1234' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(messages.passwordUpdated);
+    await tokenFor(ctx.app, 'tessa@demo.test', 'spec1234');
+    expect((await call('PUT', url, 'admin', { newPassword: 'ab' })).json().message).toBe(
+      messages.passwordMinLength,
+    );
+    const none = await call('PUT', url, 'admin', {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(messages.passwordRequired);
+    const both = await call('PUT', url, 'admin', { password: 'same1234', newPassword: 'else1234' });
+    expect(both.statusCode).toBe(400);
+    expect(
+      (await call('PUT', url, 'admin', { password: 'same1234', newPassword: 'same1234' }))
+        .statusCode,
+    ).toBe(200);
+    await tokenFor(ctx.app, 'tessa@demo.test', 'same1234');
+  });
 });
 
 describe('email change', () => {
@@ -484,4 +505,86 @@ it('keeps every user row when a denied call is retried in bulk', async () => {
     .select({ id: users.id, v: users.tokenVersion, a: users.active })
     .from(users);
   expect(after).toEqual(before);
+});
+
+describe('trainee seats at activation and restore (issue 17)', () => {
+  it('refuses activating an inactive trainee or restoring a deleted one while the seats are used up', async () => {
+    const org = await call('POST', '/api/organizations', 'admin', {
+      name: 'Seat Holders',
+      address: '1 Seat Street',
+      contact: {
+        firstName: 'Sea',
+        lastName: 'Tholder',
+        email: 'seat-contact@demo.test',
+        phoneNumber: '0123456789',
+      },
+      userSeats: 1,
+      creatorSeats: 0,
+    });
+    expect(org.statusCode, org.body).toBe(200);
+    const organizationId = (org.json() as { data: { id: number } }).data.id;
+    const trainee = async (email: string, values: { active?: boolean; deletedAt?: Date }) => {
+      const [row] = await db()
+        .insert(users)
+        .values({
+          email,
+          firstName: 'Sea',
+          lastName: 'Ted',
+          passwordHash: '!none',
+          roleId: Role.Trainee,
+          organizationId,
+          ...values,
+        })
+        .returning({ id: users.id });
+      return row!.id;
+    };
+    const seated = await trainee('seated@seats.test', {});
+    const waiting = await trainee('waiting@seats.test', { active: false });
+    const gone = await trainee('gone@seats.test', { deletedAt: new Date() });
+    const goneInactive = await trainee('gone-inactive@seats.test', {
+      active: false,
+      deletedAt: new Date(),
+    });
+    const refused = async (url: string, email: string) => {
+      const before = await userRow(db(), email);
+      const res = await call('PUT', url, 'admin');
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(messages.noTraineeSeatsLeft);
+      expect(await userRow(db(), email)).toEqual(before);
+    };
+
+    await refused(`/api/users/${waiting}/activate`, 'waiting@seats.test');
+    await refused(`/api/users/${gone}/restore`, 'gone@seats.test');
+    // An inactive trainee holds no seat: restoring it is allowed, activating it is not.
+    expect((await call('PUT', `/api/users/${goneInactive}/restore`, 'admin')).statusCode).toBe(200);
+    await refused(`/api/users/${goneInactive}/activate`, 'gone-inactive@seats.test');
+
+    // Freeing the seat lets one in, and then the seats are full again.
+    expect((await call('PUT', `/api/users/${seated}/deactivate`, 'admin')).statusCode).toBe(200);
+    expect((await call('PUT', `/api/users/${waiting}/activate`, 'admin')).statusCode).toBe(200);
+    await refused(`/api/users/${gone}/restore`, 'gone@seats.test');
+    await refused(`/api/users/${seated}/activate`, 'seated@seats.test');
+
+    // A pending trainee invite holds a seat too.
+    const seats = { userSeats: 2, creatorSeats: 0 };
+    expect(
+      (await call('PUT', `/api/organizations/${organizationId}/seats`, 'admin', seats)).statusCode,
+    ).toBe(200);
+    const invite = await call('POST', '/api/invites', 'admin', {
+      organizationId,
+      roleId: Role.Trainee,
+      firstName: 'In',
+      lastName: 'Vited',
+      email: 'invited@seats.test',
+    });
+    expect(invite.statusCode, invite.body).toBe(200);
+    await refused(`/api/users/${gone}/restore`, 'gone@seats.test');
+    const inviteId = (invite.json() as { data: { id: number } }).data.id;
+    expect((await call('DELETE', `/api/invites/${inviteId}`, 'admin')).statusCode).toBe(200);
+    expect((await call('PUT', `/api/users/${gone}/restore`, 'admin')).statusCode).toBe(200);
+    await refused(`/api/users/${seated}/activate`, 'seated@seats.test');
+
+    // Activating an active trainee or a non-trainee takes nothing.
+    expect((await call('PUT', `/api/users/${gone}/activate`, 'admin')).statusCode).toBe(200);
+  });
 });

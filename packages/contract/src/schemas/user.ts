@@ -15,8 +15,8 @@ import {
   passwordSchema,
   requiredText,
   searchSchema,
-  toWholeNumber,
   wholeNumber,
+  wholeNumberList,
 } from './common';
 
 /** Required first name ('First name is required!'). */
@@ -56,8 +56,22 @@ export function withRepeatPassword<
 export const newPasswordFormSchema = withRepeatPassword(z.object(passwordPairShape));
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
-/** PUT /users/{id}/update-password body. */
-export const updatePasswordBodySchema = z.object({ password: passwordSchema });
+/**
+ * PUT /users/{id}/update-password body: the new password as `password` (the console) or as
+ * `newPassword` (the spec's call shape, like the reset call); both given must be equal. Parses to
+ * `{password}`.
+ */
+export const updatePasswordBodySchema = z
+  .object({ password: passwordSchema.optional(), newPassword: passwordSchema.optional() })
+  .refine((v) => v.password !== undefined || v.newPassword !== undefined, {
+    error: messages.passwordRequired,
+    path: ['password'],
+  })
+  .refine(
+    (v) => v.password === undefined || v.newPassword === undefined || v.password === v.newPassword,
+    { error: messages.validationFailed, path: ['newPassword'] },
+  )
+  .transform((v) => ({ password: (v.password ?? v.newPassword)! }));
 export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
 
 /** PUT /users/reset-password/{token} body (000 §7). */
@@ -121,16 +135,7 @@ export const createUserQuerySchema = z.object({
  * A `roles` query filter: `roles=1,3` or repeated `roles=1&roles=3`, each a role id 1..4.
  * Unknown values are a 400 ('Role is invalid!').
  */
-export const rolesFilterSchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : v.split(','))
-      .map((s) => s.trim())
-      .filter((s) => s !== '')
-      .map(toWholeNumber),
-  )
-  .pipe(z.array(roleIdSchema))
-  .optional();
+export const rolesFilterSchema = wholeNumberList(roleIdSchema);
 
 /** 000 §3 'Existence': the deleted filter, 0 Existing (default), 1 Deleted, 2 All. */
 export const existenceSchema = wholeNumber(messages.validationFailed).pipe(
