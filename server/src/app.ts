@@ -63,6 +63,22 @@ function originOf(url: string): string | null {
   }
 }
 
+/**
+ * 000 §7 / 001 §7 send an empty body with `Content-Type: application/json` on the calls without a
+ * body (reset request, activate, status changes, restore…): Fastify's JSON parser refuses it
+ * (FST_ERR_CTP_EMPTY_JSON_BODY). This parser treats an empty or blank JSON body as no body and
+ * leaves every other body to Fastify's own parser (prototype poisoning refused as before).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+}
+
 /** Builds the app; does not listen, migrate or seed (main.ts does). */
 export async function buildApp(
   config: Config,
@@ -82,6 +98,7 @@ export async function buildApp(
     frameworkErrors: frameworkErrorHandler,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env !== 'production' }));
   app.addHook('onSend', async (request, reply) => {

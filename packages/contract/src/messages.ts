@@ -445,6 +445,9 @@ export const messages = {
   closeDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)!',
   compositionLocked:
     'Return the assignment to Draft to change its interview, roles, environment or evaluations.',
+  questionnaireRequired:
+    'Name the form these answers belong to in questionnaireID (the rating scale or the feedback form).',
+  filterInvalid: 'The filter must be a JSON object such as {"contentTypeId":2,"status":3}.',
   organizationFixed: 'An assignment cannot move to another organization.',
   deleteOnlyDraft: 'Only a Draft assignment can be deleted.',
   removeOnlyPending: 'Only trainees whose answer is Pending can be removed.',

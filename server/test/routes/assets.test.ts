@@ -278,7 +278,9 @@ describe('POST /api/assets/:type', () => {
       expect((await call('POST', '/api/assets/1', who, body)).statusCode, who).toBe(403);
     }
     expect((await call('POST', '/api/assets/3', 'admin', body)).statusCode).toBe(400);
-    expect((await call('POST', '/api/assets/avatar', 'admin', body)).statusCode).toBe(400);
+    // Issue 17 item 20: the kind's word (001 §7 'POST /assets/{type}') is accepted; another word is not.
+    expect((await call('POST', '/api/assets/hat', 'admin', body)).statusCode).toBe(400);
+    expect((await call('POST', '/api/assets/0x1', 'admin', body)).statusCode).toBe(400);
 
     const audioId = await fileRow(MediaType.Audio);
     const pending = (

@@ -4,12 +4,17 @@
  * export') and the trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers').
  * Every export is prefixed `answer…`, `review…` or `me…` so it never collides with other schemas.
  *
- * The review payload (one call carries both forms):
+ * The review payload, in two shapes:
  *
  *     POST /assignments/interviews/answers/review/{answerId}?userId={traineeId}
+ *     both forms in one call (the console):
  *     { traineeId?, questionnaireID?, score?,
  *       answers: { ratings: [{questionId, text}], feedback: [{questionId, text}] } }
+ *     one form per call (001 §3 'Review payload'; `questionnaireID` names the form):
+ *     { traineeId?, questionnaireID, score?, answers: [{questionId, text}] }
  *
+ * Sent one form at a time, the answer becomes Reviewed when the same reviewer has sent both forms
+ * within the current review round (the forms sent since the answer last became Reviewed).
  * `text` is '1'..'5' for a rating question, an option id for single choice, comma-joined option
  * ids for multiple choice (and ranking), free text for open questions. The server recomputes the
  * score (the client's `score` is ignored) with `meanRatingScore`.
@@ -34,6 +39,7 @@ import {
   imageRefSchema,
   optionalText,
   pageQuerySchema,
+  queryNamesListSchema,
   wholeNumberList,
 } from './common';
 
@@ -91,14 +97,8 @@ export const answerIncludeValues = [
 ] as const;
 export type AnswerInclude = (typeof answerIncludeValues)[number];
 
-/** `includes`: a comma list of `answerIncludeValues` (an unknown word is a 400). */
-export const answerIncludesSchema = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : v.split(','))
-      .map((s) => s.trim().toLowerCase())
-      .filter((s) => s !== ''),
-  )
+/** `includes`: `answerIncludeValues`, comma-joined or repeated (an unknown word is a 400). */
+export const answerIncludesSchema = queryNamesListSchema
   .pipe(z.array(z.literal(answerIncludeValues, { error: messages.validationFailed })))
   .optional();
 
@@ -147,18 +147,23 @@ const reviewAnswerListSchema = z
   .default([]);
 
 /**
- * POST /assignments/interviews/answers/review/{id} body (001 §3 'Review payload', §5): both forms in
- * one call — `answers.ratings` answers the assignment's rating scale, `answers.feedback` its
- * feedback form, every question of each. `traineeId` (optional) must be the answer's trainee;
- * `questionnaireID` (optional) must be the assignment's rating scale or feedback form; `score` is
- * accepted and ignored (the server computes it).
+ * POST /assignments/interviews/answers/review/{id} body (001 §3 'Review payload', §5), either
+ * - both forms in one call: `answers: {ratings, feedback}` — `answers.ratings` answers the
+ *   assignment's rating scale, `answers.feedback` its feedback form, every question of each; or
+ * - one form per call (the spec's shape): `answers: [{questionId, text}]`, every question of the
+ *   form `questionnaireID` names (then required: 400 'Name the form…' without it).
+ * `traineeId` (optional) must be the answer's trainee; `questionnaireID` must be the assignment's
+ * rating scale or feedback form; `score` is accepted and ignored (the server computes it).
  */
 export const reviewBodySchema = z.object({
   traineeId: idSchema.optional(),
   questionnaireID: idSchema.optional(),
   answers: z
-    .object(
-      { ratings: reviewAnswerListSchema, feedback: reviewAnswerListSchema },
+    .union(
+      [
+        z.array(reviewAnswerSchema).max(100),
+        z.object({ ratings: reviewAnswerListSchema, feedback: reviewAnswerListSchema }),
+      ],
       { error: messages.allQuestionsMustBeAnswered },
     )
     .default({ ratings: [], feedback: [] }),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AssetType, type AssetTypeId } from '../enums';
 import { messages } from '../messages';
 import {
+  enumParamSchema,
   idSchema,
   imageRefSchema,
   isoDateTimeSchema,
@@ -13,7 +14,6 @@ import {
   pageSchema,
   pageSizeSchema,
   requiredText,
-  wholeNumber,
 } from './common';
 
 /** Upper bound of an avatar name or environment title (not a spec limit). */
@@ -24,10 +24,14 @@ export const assetDescriptionMaxLength = 1000;
 /** The asset kinds in id order (Avatar 1, Environment 2). */
 export const assetTypeIds = [AssetType.Avatar, AssetType.Environment] as const;
 
-/** An asset kind from a path or query string: '1' or '2' (400 otherwise). */
-export const assetTypeIdSchema = wholeNumber(messages.validationFailed).pipe(
-  z.literal(assetTypeIds, { error: messages.validationFailed }),
-);
+/**
+ * An asset kind from a path or query string (001 §7 `typeId`/`type` 'avatar or environment'):
+ * '1' or 'avatar', '2' or 'environment' (400 otherwise).
+ */
+export const assetTypeIdSchema = enumParamSchema(assetTypeIds, {
+  avatar: AssetType.Avatar,
+  environment: AssetType.Environment,
+});
 
 /** 001 §5: the message when the name is missing, by kind ('Avatar name is required!', 'Environment title is required!'). */
 export const assetNameRequiredMessages: Record<AssetTypeId, string> = {

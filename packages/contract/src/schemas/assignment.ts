@@ -14,6 +14,7 @@ import {
   idsBodySchema,
   imageRefSchema,
   pageQuerySchema,
+  queryNamesSchema,
   requiredMultilineText,
   requiredText,
   searchSchema,
@@ -158,13 +159,13 @@ export const assignmentListQuerySchema = pageQuerySchema.extend({
   organizationId: idSchema.optional(),
   status: assignmentStatusFilterSchema,
   userId: idSchema.optional(),
-  includes: z.string().max(100).optional(),
+  includes: queryNamesSchema,
   search: searchSchema,
 });
 export type AssignmentListQuery = z.infer<typeof assignmentListQuerySchema>;
 
 /** GET /assignments/{id} query: `includes` is accepted; assets and contents are always included. */
-export const assignmentDetailQuerySchema = z.object({ includes: z.string().max(100).optional() });
+export const assignmentDetailQuerySchema = z.object({ includes: queryNamesSchema });
 
 /**
  * GET /assignments/{id}/users query: roles (1 trainees, 2 instructors; both when absent),

@@ -29,6 +29,7 @@ import {
 import { format, messages } from '../messages';
 import type { OperationAction } from '../policy/actions';
 import {
+  enumParamSchema,
   idSchema,
   imageRefSchema,
   isoDateTimeSchema,
@@ -98,11 +99,13 @@ export const contentStatusFilterSchema = wholeNumberList(
   z.literal([...contentStatusIds, ContentStatus.All], { error: messages.validationFailed }),
 );
 
-/** 001 §3 'ownership' as the `authoring` filter: All 0, Authored 1, Assigned 2. */
-export const ownershipSchema = wholeNumber(messages.validationFailed).pipe(
-  z.literal([Ownership.All, Ownership.Authored, Ownership.Assigned], {
-    error: messages.validationFailed,
-  }),
+/**
+ * 001 §3 'ownership' as the `authoring` filter: All 0, Authored 1, Assigned 2, or as the words of
+ * 001 §7 (`all`, `authored`, `assigned`).
+ */
+export const ownershipSchema = enumParamSchema(
+  [Ownership.All, Ownership.Authored, Ownership.Assigned],
+  { all: Ownership.All, authored: Ownership.Authored, assigned: Ownership.Assigned },
 );
 
 /** 001 §3 'list scope' as the `scope` filter: General 0, Organization 1, Assignable 2. */
@@ -234,34 +237,75 @@ const clientIdSchema = z
   .nonnegative({ error: messages.idInvalid })
   .nullish();
 
+/** A role's name ('Role is required!' when missing or blank). */
+const roleNameSchema = requiredText(
+  messages.roleRequired,
+  contentNameMaxLength,
+  messages.nameTooLong,
+);
+
 /**
  * One role of the interview form: `id` of an existing role (absent or 0 for a new one), the name
  * ('Role is required!') and the avatar (an Avatar asset available to the organization; optional,
- * the assignment wizard picks one per role anyway).
+ * the assignment wizard picks one per role anyway), as `avatarId` (the console) or as 001 §3's
+ * `avatar: {id}` (`avatarId` wins when both are sent; null clears it).
  */
-export const interviewRoleFormSchema = z.object({
-  id: clientIdSchema,
-  name: requiredText(messages.roleRequired, contentNameMaxLength, messages.nameTooLong),
-  avatarId: idSchema.nullish(),
-});
+export const interviewRoleFormSchema = z
+  .object({
+    id: clientIdSchema,
+    name: roleNameSchema,
+    avatarId: idSchema.nullish(),
+    avatar: z.object({ id: idSchema }, { error: messages.idInvalid }).nullish(),
+  })
+  .transform(({ avatar, ...role }) => ({
+    ...role,
+    avatarId:
+      role.avatarId !== undefined
+        ? role.avatarId
+        : avatar === undefined
+          ? undefined
+          : (avatar?.id ?? null),
+  }));
 export type InterviewRoleForm = z.infer<typeof interviewRoleFormSchema>;
 
 /**
- * POST /interviews and PUT /interviews/{id} body (001 §3 'Interview form', §5): title,
- * description, roles (1 to 4; 'Role is required!' when none). The language is always English
- * (`languageId` is accepted and ignored); the status changes only through PUT /contents/{id}/status.
- * On PUT the roles replace the interview's roles: a role left out is deleted and its questions
- * lose their role.
+ * POST /interviews and PUT /interviews/{id} body (001 §3 'Interview form': name, description,
+ * roleName, contentStatusId, roles, languageId; §5): title, description, roles (1 to 4; 'Role is
+ * required!' when none). `roleName` (the form's role field) stands for the one role when `roles` is
+ * absent or empty, and is ignored otherwise. The language is always English (`languageId` is
+ * accepted and ignored); `contentStatusId`, when sent, must be a content status id and is ignored:
+ * the status changes only through PUT /contents/{id}/status. On PUT the roles replace the
+ * interview's roles: a role left out is deleted and its questions lose their role.
  */
-export const interviewFormSchema = z.object({
-  name: contentNameSchema,
-  description: contentDescriptionSchema,
-  roles: z
-    .array(interviewRoleFormSchema, { error: messages.roleRequired })
-    .min(minRolesPerInterview, { error: messages.roleRequired })
-    .max(maxRolesPerInterview, { error: messages.tooManyRoles }),
-  languageId: z.unknown().optional(),
-});
+export const interviewFormSchema = z
+  .object({
+    name: contentNameSchema,
+    description: contentDescriptionSchema,
+    roles: z
+      .array(interviewRoleFormSchema, { error: messages.roleRequired })
+      .max(maxRolesPerInterview, { error: messages.tooManyRoles })
+      .nullish(),
+    roleName: z.string({ error: messages.roleRequired }).nullish(),
+    contentStatusId: contentStatusIdSchema.nullish(),
+    languageId: z.unknown().optional(),
+  })
+  .transform(({ roleName, contentStatusId: _status, roles, ...form }, ctx) => {
+    const byName = roleName?.trim() ? roleNameSchema.safeParse(roleName) : undefined;
+    const given = roles?.length
+      ? roles
+      : byName?.success
+        ? [{ id: undefined, name: byName.data, avatarId: undefined }]
+        : [];
+    if (given.length < minRolesPerInterview) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['roles'],
+        message: byName?.error?.issues[0]?.message ?? messages.roleRequired,
+      });
+      return z.NEVER;
+    }
+    return { ...form, roles: given };
+  });
 export type InterviewForm = z.infer<typeof interviewFormSchema>;
 export type InterviewFormInput = z.input<typeof interviewFormSchema>;
 
@@ -403,10 +447,45 @@ export const interviewListQuerySchema = contentListQuerySchema.extend({
 });
 export type InterviewListQuery = z.infer<typeof interviewListQuerySchema>;
 
-/** GET /questionnaires query: the shared filters and `contentTypeId` 2 | 3 (absent: both). */
-export const questionnaireListQuerySchema = contentListQuerySchema.extend({
-  contentTypeId: evaluationTypeIdSchema.optional(),
-});
+/** The filters GET /questionnaires takes as query parameters or inside its JSON `filter`. */
+const questionnaireFilterSchema = contentListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ contentTypeId: evaluationTypeIdSchema.optional() });
+
+/**
+ * 001 §7 `GET /questionnaires` `filter`: a JSON object of the list's filters, e.g.
+ * `{"organizationId":1,"contentTypeId":2,"status":3,"search":"intro"}` (status also as a list).
+ * Not JSON, or not an object: 400 'The filter must be a JSON object…'; a bad value: 400 as the
+ * query parameter of the same name.
+ */
+const jsonFilterSchema = z
+  .string({ error: messages.filterInvalid })
+  .max(2000, { error: messages.filterInvalid })
+  .transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value;
+    } catch {
+      // refused below
+    }
+    ctx.addIssue({ code: 'custom', message: messages.filterInvalid });
+    return z.NEVER;
+  })
+  .pipe(questionnaireFilterSchema);
+
+/**
+ * GET /questionnaires query: the shared filters and `contentTypeId` 2 | 3 (absent: both), as query
+ * parameters or in the spec's JSON `filter` (001 §7); a query parameter wins over the same key in
+ * `filter`.
+ */
+export const questionnaireListQuerySchema = questionnaireFilterSchema
+  .extend({ ...pageQuerySchema.shape, filter: jsonFilterSchema.optional() })
+  .transform(({ filter, ...query }) => {
+    const merged: Record<string, unknown> = { ...query };
+    for (const [key, value] of Object.entries(filter ?? {}))
+      if (merged[key] === undefined) merged[key] = value;
+    return merged as typeof query;
+  });
 export type QuestionnaireListQuery = z.infer<typeof questionnaireListQuerySchema>;
 
 /** POST /questionnaires?contentTypeId= query: 2 Rating scales or 3 Feedback. */

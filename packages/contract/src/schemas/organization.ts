@@ -122,7 +122,7 @@ export const organizationUsersQuerySchema = pageQuerySchema.extend({
   search: searchSchema,
 });
 
-/** GET /organizations/{id}/assets query: `type` 1 Avatar | 2 Environment. */
+/** GET /organizations/{id}/assets query: `type` 1 Avatar | 2 Environment (or `avatar`, `environment`). */
 export const organizationAssetsQuerySchema = z.object({ type: assetTypeIdSchema.optional() });
 
 /** GET /organizations/{id}/contents query (001 §7): status, contentTypeId, authoring, search. */

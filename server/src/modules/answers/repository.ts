@@ -4,7 +4,7 @@
  * page's items and review forms come in a fixed number of statements, never one per row. Answers
  * of soft-deleted trainees are left out, as in the assignments module.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -231,12 +231,23 @@ export async function findAnswerOf(
 export async function lockAnswer(
   tx: Tx,
   id: number,
-): Promise<{ statusId: number; userId: number; assignmentId: number } | undefined> {
+): Promise<
+  | {
+      statusId: number;
+      userId: number;
+      assignmentId: number;
+      ratingsAnswerId: number | null;
+      feedbackAnswerId: number | null;
+    }
+  | undefined
+> {
   const [row] = await tx
     .select({
       statusId: answers.statusId,
       userId: answers.userId,
       assignmentId: answers.assignmentId,
+      ratingsAnswerId: answers.ratingsAnswerId,
+      feedbackAnswerId: answers.feedbackAnswerId,
     })
     .from(answers)
     .where(eq(answers.id, id))
@@ -437,6 +448,31 @@ export async function insertContentAnswer(
 ): Promise<number> {
   const [row] = await tx.insert(contentAnswers).values(values).returning({ id: contentAnswers.id });
   return row!.id;
+}
+
+/**
+ * The latest form of `contentId` that `createdById` submitted for the answer `answerId` after the
+ * form `afterId` (the review round's start; 0: ever), or undefined. Pairs the review calls sent one
+ * form at a time (001 §3 'Review payload').
+ */
+export async function latestFormSince(
+  tx: Tx,
+  where: { answerId: number; contentId: number; createdById: number; afterId: number },
+): Promise<{ id: number; score: number | null } | undefined> {
+  const [row] = await tx
+    .select({ id: contentAnswers.id, score: contentAnswers.score })
+    .from(contentAnswers)
+    .where(
+      and(
+        eq(contentAnswers.answerId, where.answerId),
+        eq(contentAnswers.contentId, where.contentId),
+        eq(contentAnswers.createdById, where.createdById),
+        gt(contentAnswers.id, where.afterId),
+      ),
+    )
+    .orderBy(desc(contentAnswers.id))
+    .limit(1);
+  return row;
 }
 
 /**

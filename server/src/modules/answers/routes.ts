@@ -2,6 +2,7 @@
  * The staff's answers calls of 001 §7: GET /assignments/answers, GET /assignments/answers/{id} and
  * the review submit POST /assignments/interviews/answers/review/{id}. Every call needs a session;
  * the service enforces the policy (404 another organization, then 403) and the rules of 001 §4/§5.
+ * The review call authorizes in a preValidation hook, so who may call is checked before its body.
  * Static segments win over the assignments module's `/assignments/{id}…` routes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import {
   type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import type { AnswerFullRow } from './repository.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['answers'] };
@@ -64,6 +66,16 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ok(await service.getAnswerFor(app.db, actorOf(request), request.params.id)),
   );
 
+  /**
+   * The review call (001 §3 'Review payload', §7). Two shapes: both forms in one call
+   * (`answers: {ratings, feedback}`, the console), or one form per call (`answers: [{questionId,
+   * text}]` answering the form `questionnaireID` names, the spec). Sent one form at a time, the
+   * calls pair up by reviewer within the review round: the answer becomes Reviewed once the same
+   * reviewer has sent both forms since the answer last became Reviewed (see service.ts). The
+   * preValidation hook loads the answer as a reviewer (401/404/403) before the body is validated,
+   * and hands it to the handler.
+   */
+  const authorized = new WeakMap<FastifyRequest, AnswerFullRow>();
   r.post(
     '/assignments/interviews/answers/review/:id',
     {
@@ -71,14 +83,24 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
         ...secured,
         summary:
           'Submit a review of the answer `id` (the answer id, as on /dbl/reviews/{id}): body {traineeId?, questionnaireID?, ' +
-          'score? (ignored: recomputed), answers: {ratings: [{questionId, text}], feedback: [{questionId, text}]}} — ' +
-          'every question of the assignment’s rating scale and feedback form; ratings 1..5, single choice an option id, ' +
-          'multiple choice comma-joined option ids, open questions text. Score = mean of the ratings. Sets Reviewed; ' +
-          'each submission is kept. Answers the refreshed answer detail',
+          'score? (ignored: recomputed), answers} where answers is either {ratings: [{questionId, text}], feedback: ' +
+          '[{questionId, text}]} (both forms in one call) or [{questionId, text}] (one form per call, the form named by ' +
+          'questionnaireID) — every question of the form(s); ratings 1..5, single choice an option id, multiple choice ' +
+          'comma-joined option ids, open questions text. Score = mean of the ratings. Sets Reviewed once both forms are ' +
+          'in: sent one per call, when the same reviewer has sent both since the answer last became Reviewed. Each form ' +
+          'sent is kept. Who may call is checked before the body. Answers the refreshed answer detail',
         params: idParamSchema,
         querystring: reviewQuerySchema,
         body: reviewBodySchema,
         response: { 200: envelopeSchema(answerDetailSchema) },
+      },
+      preValidation: async (request) => {
+        const params = idParamSchema.safeParse(request.params);
+        if (!params.success) return; // the validation answers 400
+        authorized.set(
+          request,
+          await service.authorizeReview(app.db, actorOf(request), params.data.id),
+        );
       },
     },
     async (request) =>
@@ -86,7 +108,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
         await service.submitReview(
           app.db,
           actorOf(request),
-          request.params.id,
+          authorized.get(request) ?? request.params.id,
           request.query.userId,
           request.body,
         ),

@@ -7,9 +7,14 @@
  *   soft-deleted trainees are left out (404 for one).
  * - Opening an answer that is not Pending as a reviewer ('answer:review') sets `viewed`.
  * - Reviewing ('answer:review': instructors and managers of the organization, admins): only a
- *   Submitted or Reviewed answer; both forms in one call, every question answered; the score is
- *   the mean of the rating answers; each submission adds a ratings and a feedback content answer
- *   (the history) and the answer points at the latest. A Reviewed answer can be reviewed again
+ *   Submitted or Reviewed answer; both forms in one call, or one form per call (001 §3 'Review
+ *   payload'), every question of a form answered; the score is the mean of the rating answers;
+ *   each form sent adds a content answer (the history) and the answer points at the latest
+ *   complete pair. Sent one form at a time, the two calls pair up by reviewer within the review
+ *   round: the answer becomes Reviewed when the caller's form completes a pair with the caller's
+ *   latest form of the other kind sent since the answer last became Reviewed (a form newer than
+ *   both forms the answer points at); a lone form of another reviewer, or of an earlier round,
+ *   never pairs. A Reviewed answer can be reviewed again
  *   while the assignment is not Closed; a Submitted one can still get its first review once the
  *   assignment is Closed (closing does not strand submitted work).
  */
@@ -26,6 +31,7 @@ import {
   type AnswerListQuery,
   type AssignmentData,
   type ErrorDetail,
+  type ReviewAnswer,
   type ReviewBody,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -45,6 +51,7 @@ import {
   findAnswer,
   insertContentAnswer,
   itemsOfAnswers,
+  latestFormSince,
   listAnswers,
   lockAnswer,
   markViewed,
@@ -246,29 +253,47 @@ function formQuestions(data: AssignmentData, kind: 'ratings' | 'feedback'): Form
 }
 
 /**
- * POST /assignments/interviews/answers/review/{id}?userId= (001 §3 'Review payload', §5): `id` is
- * the answer id. Checks: 404/403 as `loadAnswerFor` with 'answer:review'; `userId` and `traineeId`,
+ * Authorizes a review of the answer `id` before its body is read (issue 17: a trainee or another
+ * organization's manager gets 403/404 whatever it sends): answers the answer as `loadAnswerFor`
+ * with 'answer:review' loads it (404 missing or another organization, 403 not a reviewer).
+ */
+export function authorizeReview(db: Db, actor: Actor, id: number): Promise<AnswerFullRow> {
+  return loadAnswerFor(db, actor, id, 'answer:review');
+}
+
+/** The two forms of a review: their kind, the content id and the questions. */
+type FormKind = 'ratings' | 'feedback';
+
+/**
+ * POST /assignments/interviews/answers/review/{id}?userId= (001 §3 'Review payload', §5): `answer`
+ * is the answer id (loaded here by `authorizeReview`) or the row `authorizeReview` answered. Checks: `userId` and `traineeId`,
  * when given, are the answer's trainee, `questionnaireID` one of the assignment's two forms (400
- * otherwise); the answer is Submitted, or Reviewed while the assignment is not Closed (400 'Only
- * submitted answers can be reviewed.' / 'This assignment is closed.'); every question of both forms
- * answered with a valid text (400 messages.allQuestionsMustBeAnswered and the details). Stores both
- * forms (reviewer, time, answers; the ratings with their score), sets Reviewed, `reviewedAt`, the
- * score (mean of the rating answers) and the latest form ids, under the assignment's row lock.
- * Answers the refreshed detail.
+ * otherwise; required when `answers` is one form's list: 400 messages.questionnaireRequired); the
+ * answer is Submitted, or Reviewed while the assignment is not Closed (400 'Only submitted answers
+ * can be reviewed.' / 'This assignment is closed.'); every question of the form(s) sent answered
+ * with a valid text (400 messages.allQuestionsMustBeAnswered and the details). Under the
+ * assignment's row lock: stores each form sent (reviewer, time, answers; the ratings with their
+ * score); when both forms are in — sent together, or this form completing a pair with the caller's
+ * other form of the current round (see the module note) — sets Reviewed, `reviewedAt`, the score
+ * (mean of the rating answers) and the latest form ids. Answers the refreshed detail.
  */
 export async function submitReview(
   db: Db,
   actor: Actor,
-  id: number,
+  answer: number | AnswerFullRow,
   userId: number | undefined,
   body: ReviewBody,
 ): Promise<AnswerDetail> {
-  const row = await loadAnswerFor(db, actor, id, 'answer:review');
+  const row = typeof answer === 'number' ? await authorizeReview(db, actor, answer) : answer;
+  const id = row.id;
   const mismatch: ErrorDetail[] = [];
   if (userId !== undefined && userId !== row.userId)
     mismatch.push({ path: 'userId', message: messages.traineeMismatch });
   if (body.traineeId !== undefined && body.traineeId !== row.userId)
     mismatch.push({ path: 'traineeId', message: messages.traineeMismatch });
+  const oneForm = Array.isArray(body.answers);
+  if (oneForm && body.questionnaireID === undefined)
+    mismatch.push({ path: 'questionnaireID', message: messages.questionnaireRequired });
   if (
     body.questionnaireID !== undefined &&
     body.questionnaireID !== row.ratingsId &&
@@ -279,46 +304,65 @@ export async function submitReview(
   assertReviewable(row.statusId, row.assignmentStatusId);
 
   const data = await assignmentDataOf(db, row);
+  const given: Partial<Record<FormKind, ReviewAnswer[]>> = Array.isArray(body.answers)
+    ? { [body.questionnaireID === row.ratingsId ? 'ratings' : 'feedback']: body.answers }
+    : body.answers;
   const ratingQuestions = formQuestions(data, 'ratings');
-  const ratings = checkReviewForm('answers.ratings', ratingQuestions, body.answers.ratings);
-  const feedback = checkReviewForm(
-    'answers.feedback',
-    formQuestions(data, 'feedback'),
-    body.answers.feedback,
-  );
-  const details = [...ratings.details, ...feedback.details];
+  const checked = (['ratings', 'feedback'] as const)
+    .filter((kind) => given[kind] !== undefined)
+    .map((kind) => ({
+      kind,
+      ...checkReviewForm(
+        oneForm ? 'answers' : `answers.${kind}`,
+        formQuestions(data, kind),
+        given[kind]!,
+      ),
+    }));
+  const details = checked.flatMap((c) => c.details);
   const missing = details.find((d) => d.message === messages.allQuestionsMustBeAnswered);
   if (details.length > 0) throw new ValidationError((missing ?? details[0]!).message, details);
   if (row.ratingsId === null || row.feedbackId === null)
     throw new ValidationError(messages.notReviewable);
-  const score = reviewScore(ratingQuestions, ratings.answers);
+  const contentIdOf = { ratings: row.ratingsId, feedback: row.feedbackId };
 
   await db.transaction(async (tx) => {
     const assignment = await lockAssignment(tx, row.assignmentId);
-    const answer = await lockAnswer(tx, id);
-    if (!assignment || !answer) throw new NotFoundError();
-    assertReviewable(answer.statusId, assignment.statusId);
-    const ratingsAnswerId = await insertContentAnswer(tx, {
-      answerId: id,
-      contentId: row.ratingsId!,
-      createdById: actor.id,
-      answers: ratings.answers,
-      score,
-    });
-    const feedbackAnswerId = await insertContentAnswer(tx, {
-      answerId: id,
-      contentId: row.feedbackId!,
-      createdById: actor.id,
-      answers: feedback.answers,
-      score: null,
-    });
+    const locked = await lockAnswer(tx, id);
+    if (!assignment || !locked) throw new NotFoundError();
+    assertReviewable(locked.statusId, assignment.statusId);
+    const formIds: Partial<Record<FormKind, number>> = {};
+    let score: number | null = null;
+    for (const form of checked) {
+      const formScore = form.kind === 'ratings' ? reviewScore(ratingQuestions, form.answers) : null;
+      if (form.kind === 'ratings') score = formScore;
+      formIds[form.kind] = await insertContentAnswer(tx, {
+        answerId: id,
+        contentId: contentIdOf[form.kind],
+        createdById: actor.id,
+        answers: form.answers,
+        score: formScore,
+      });
+    }
+    if (checked.length === 1) {
+      // One form: pair it with the caller's other form of this round, if there is one.
+      const other: FormKind = checked[0]!.kind === 'ratings' ? 'feedback' : 'ratings';
+      const partner = await latestFormSince(tx, {
+        answerId: id,
+        contentId: contentIdOf[other],
+        createdById: actor.id,
+        afterId: Math.max(locked.ratingsAnswerId ?? 0, locked.feedbackAnswerId ?? 0),
+      });
+      if (!partner) return;
+      formIds[other] = partner.id;
+      if (other === 'ratings') score = partner.score;
+    }
     await updateAnswer(tx, id, {
       statusId: AnswerStatus.Reviewed,
       reviewedAt: new Date(),
       score,
       viewed: true,
-      ratingsAnswerId,
-      feedbackAnswerId,
+      ratingsAnswerId: formIds.ratings!,
+      feedbackAnswerId: formIds.feedback!,
     });
   });
   const fresh = await findAnswer(db, id);

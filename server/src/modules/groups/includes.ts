@@ -1,23 +1,22 @@
 /**
- * The `includes` query option of 000 §7 (`GET /groups`, `GET /users/{id}`, `GET /users/{id}/groups`):
- * comma-separated names of relations to embed, e.g. `includes=users` or `includes=groups`.
+ * The `includes` query option of 000 §7 (`GET /groups`, `GET /groups/{id}`, `GET /users/{id}`,
+ * `GET /users/{id}/groups`, `GET /organizations/{id}/groups`): names of relations to embed,
+ * comma-joined (`includes=users,groups`), repeated (`includes=users&includes=groups`) or both.
  */
 import { z } from 'zod';
+import { queryNamesSchema } from '@practica/contract';
 
-/** Query `{includes?}`: at most 100 characters of comma-separated names. */
-export const includesQuerySchema = z.object({ includes: z.string().max(100).optional() });
+/** Query `{includes?}`: the names, lower-cased (see `queryNamesSchema`). */
+export const includesQuerySchema = z.object({ includes: queryNamesSchema });
 
-/** True when the comma-separated `includes` names `name` (ignoring blanks around names). */
-export function includesName(includes: string | undefined, name: string): boolean {
-  return (includes ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .includes(name);
+/** True when the parsed `includes` names `name`. */
+export function includesName(includes: readonly string[] | undefined, name: string): boolean {
+  return includes?.includes(name) ?? false;
 }
 
 /** True when `includes` names `users`, or the contract's `includeUsers=true` was given. */
 export function includesUsers(query: {
-  includes?: string | undefined;
+  includes?: readonly string[] | undefined;
   includeUsers?: boolean | undefined;
 }): boolean {
   return query.includeUsers === true || includesName(query.includes, 'users');
