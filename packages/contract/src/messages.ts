@@ -411,6 +411,9 @@ export const messages = {
   inviteExpired: 'This invite has expired.',
   tokenInvalidOrExpired: 'This link is invalid or has expired.',
   organizationInactive: 'This organization is inactive.',
+  organizationRequired: 'Choose the organization of the new user.',
+  contactSetAtCreation:
+    "An organization's contact is set when it is created and cannot be changed.",
   fileTooLarge: 'The file is too large.',
   fileTypeNotAllowed: 'This file type is not allowed.',
   uploadIncomplete: 'The file upload is not complete.',

@@ -238,17 +238,30 @@ describe('PUT /api/organizations/:id', () => {
     expect(bad.json().message).toBe(messages.addressMinLength);
   });
 
-  it('updates name and address; the contact is editable only at creation and is ignored', async () => {
+  it('updates name and address; the contact is set at creation: unchanged it is accepted, changed a 400 (issue 17)', async () => {
+    const stored = (await call('GET', `/api/organizations/${org.demo}`, 'admin')).json().data
+      .contact as Record<string, string>;
+    for (const contact of [
+      { ...stored, firstName: 'Zed' },
+      { ...stored, email: 'zed@demo.test' },
+      { phoneNumber: '5550000000' },
+      'Zed Zulu',
+    ]) {
+      const changed = await call('PUT', `/api/organizations/${org.demo}`, 'admin', {
+        ...body,
+        contact,
+      });
+      expect(changed.statusCode, changed.body).toBe(400);
+      expect(changed.json().message).toBe(messages.contactSetAtCreation);
+      expect((await orgRow(org.demo)).name).toBe('Demo Academy');
+    }
+
+    // The console sends the contact it shows, unchanged (and ignoring case in the email).
     const res = await call('PUT', `/api/organizations/${org.demo}`, 'admin', {
       ...body,
-      contact: {
-        firstName: 'Zed',
-        lastName: 'Zulu',
-        email: 'zed@demo.test',
-        phoneNumber: '5550000000',
-      },
+      contact: { ...stored, email: stored['email']!.toUpperCase() },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(messages.organizationUpdated);
     expect(res.json().data).toMatchObject({
       name: body.name,

@@ -588,3 +588,117 @@ describe('trainee seats at activation and restore (issue 17)', () => {
     expect((await call('PUT', `/api/users/${gone}/activate`, 'admin')).statusCode).toBe(200);
   });
 });
+
+describe('POST /api/users?roleId= for every role (issue 17)', () => {
+  const person = (email: string, organizationId?: number) => ({
+    firstName: 'Dee',
+    lastName: 'Rect',
+    email,
+    ...(organizationId !== undefined ? { organizationId } : {}),
+  });
+  const demoOrg = async () => (await userRow(db(), 'manager@demo.test'))!.organizationId!;
+
+  it('is for admins only, before the body is read', async () => {
+    for (const who of ['manager', 'instructor']) {
+      for (const payload of [person('no@demo.test', await demoOrg()), { firstName: '' }]) {
+        const res = await call('POST', `/api/users?roleId=${Role.Trainee}`, who, payload);
+        expect(res.statusCode, `${who}: ${res.body}`).toBe(403);
+      }
+    }
+    expect(await userRow(db(), 'no@demo.test')).toBeUndefined();
+  });
+
+  it('refuses a missing or unknown organization; an admin gets none', async () => {
+    const missing = await call(
+      'POST',
+      `/api/users?roleId=${Role.Manager}`,
+      'admin',
+      person('m@x.test'),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(messages.organizationRequired);
+    const unknown = await call(
+      'POST',
+      `/api/users?roleId=${Role.Manager}`,
+      'admin',
+      person('m@x.test', 987654),
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(await userRow(db(), 'm@x.test')).toBeUndefined();
+    const admin = await call(
+      'POST',
+      `/api/users?roleId=${Role.Admin}`,
+      'admin',
+      person('a@x.test', await demoOrg()),
+    );
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().data).toMatchObject({ roleId: Role.Admin, organizationId: null });
+  });
+
+  it('creates a manager, an instructor and a trainee in the organization, each mailed a set-password link', async () => {
+    const organizationId = await demoOrg();
+    for (const roleId of [Role.Manager, Role.Instructor, Role.Trainee]) {
+      const email = `direct${roleId}@demo.test`;
+      const res = await call(
+        'POST',
+        `/api/users?roleId=${roleId}`,
+        'admin',
+        person(email, organizationId),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        message: messages.userCreated,
+        data: { email, roleId, organizationId, active: true, creator: false },
+      });
+      expect(
+        (await call('POST', `/api/users?roleId=${roleId}`, 'admin', person(email, organizationId)))
+          .statusCode,
+      ).toBe(409);
+      const [mail] = await mailsTo(db(), email);
+      const token = tokenFromMail(mail!.textBody, '/password-reset');
+      const set = await call('PUT', `/api/users/reset-password/${token}`, undefined, {
+        newPassword: 'direct12',
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      if (roleId !== Role.Trainee) await tokenFor(ctx.app, email, 'direct12');
+    }
+  });
+
+  it('applies the trainee seats', async () => {
+    const organizationId = await demoOrg();
+    const detail = (await call('GET', `/api/organizations/${organizationId}`, 'admin')).json().data;
+    const seats = {
+      userSeats: detail.seatsUsed as number,
+      creatorSeats: detail.creatorSeats as number,
+    };
+    const before = detail.userSeats as number;
+    expect(
+      (await call('PUT', `/api/organizations/${organizationId}/seats`, 'admin', seats)).statusCode,
+    ).toBe(200);
+    try {
+      const full = await call(
+        'POST',
+        `/api/users?roleId=${Role.Trainee}`,
+        'admin',
+        person('seatless@demo.test', organizationId),
+      );
+      expect(full.statusCode, full.body).toBe(409);
+      expect(full.json().message).toBe(messages.noTraineeSeatsLeft);
+      expect(await userRow(db(), 'seatless@demo.test')).toBeUndefined();
+      expect(await mailsTo(db(), 'seatless@demo.test')).toHaveLength(0);
+      // Seats hold trainees only: an instructor is created.
+      const instructor = await call(
+        'POST',
+        `/api/users?roleId=${Role.Instructor}`,
+        'admin',
+        person('seated-instructor@demo.test', organizationId),
+      );
+      expect(instructor.statusCode, instructor.body).toBe(200);
+    } finally {
+      await call('PUT', `/api/organizations/${organizationId}/seats`, 'admin', {
+        ...seats,
+        userSeats: before,
+      });
+    }
+  });
+});

@@ -123,8 +123,14 @@ export const addAdminBodySchema = z.object({
   email: emailSchema,
 });
 export type AddAdminBody = z.infer<typeof addAdminBodySchema>;
-export const createUserBodySchema = addAdminBodySchema;
-export type CreateUserBody = AddAdminBody;
+/**
+ * POST /users?roleId= body: names and email, and — for a manager, instructor or trainee — the
+ * `organizationId` the user joins (an admin has none: ignored for roleId=4).
+ */
+export const createUserBodySchema = addAdminBodySchema.extend({
+  organizationId: idSchema.optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 /** POST /users?roleId= query. */
 export const createUserQuerySchema = z.object({
@@ -186,5 +192,13 @@ export function isEraseConfirmed(lastName: string | null | undefined, typed: str
   return typed.trim().toLowerCase() === eraseConfirmationText(lastName).toLowerCase();
 }
 
-/** Roles an admin may create directly with POST /users (000 §2.9: the Add Admin modal). */
-export const directlyCreatableRoles = [Role.Admin] as const;
+/**
+ * Roles an admin may create directly with POST /users: every role (000 §2.9's Add Admin modal
+ * creates admins; the API also takes a manager, instructor or trainee with its organization).
+ */
+export const directlyCreatableRoles = [
+  Role.Admin,
+  Role.Manager,
+  Role.Instructor,
+  Role.Trainee,
+] as const;

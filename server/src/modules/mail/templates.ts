@@ -148,6 +148,22 @@ export const accountMails = {
       after: ['The link can be used once and expires in 7 days.'],
     }),
 
+  /** A user an admin created directly (POST /users, issue 17) chooses a password through a reset link. */
+  accountWelcome: (
+    input: LinkMailInput & { roleName: string; organizationName: string },
+  ): OutgoingMail =>
+    compose({
+      kind: 'account-welcome',
+      to: input.to,
+      subject: `Your Practica account at ${input.organizationName}`,
+      greetingName: input.firstName,
+      paragraphs: [
+        `A Practica account was created for you as ${input.roleName} at ${input.organizationName}.`,
+      ],
+      action: { label: 'Choose your password', link: input.link },
+      after: ['The link can be used once and expires in 7 days.'],
+    }),
+
   /** Invite to register (000 §2.1 /invite-registration/{id}; valid 7 days). */
   invite: (
     input: LinkMailInput & { organizationName?: string | null; roleName?: string | null },

@@ -109,7 +109,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          'Update name, address and image (admin); the contact is editable only at creation and is ignored here',
+          'Update name, address and image (admin); the contact is set at creation: a changed `contact` is a 400, the unchanged one is accepted',
         params: idParamSchema,
         body: updateOrganizationBodySchema,
         response: detailAnswer,

@@ -20,7 +20,7 @@ import {
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { contacts, organizations, users } from '../../db/schema/index.js';
-import { ForbiddenError, NotFoundError } from '../../errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { requireUsableFile } from '../files/index.js';
 import { listUsers } from '../users/list-repository.js';
 import {
@@ -105,9 +105,36 @@ export async function createOrganization(
   return (await findOrganizationDetail(db, id))!;
 }
 
+const contactFields = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+
 /**
- * PUT /organizations/{id} (admin): name, address and image. The contact is editable only at
- * creation (000 §2.9): a contact in the body is ignored.
+ * True when `given` (a body's `contact`) would change the organization's contact: not an object,
+ * or a field it names differs from the stored one (trimmed; the email ignoring case). Absent or
+ * null is no change, and so is the unchanged contact the console sends back.
+ */
+function contactChanged(row: OrganizationRow, given: unknown): boolean {
+  if (given === undefined || given === null) return false;
+  if (typeof given !== 'object' || Array.isArray(given)) return true;
+  const stored = {
+    firstName: row.contactFirstName,
+    lastName: row.contactLastName,
+    email: row.contactEmail,
+    phoneNumber: row.contactPhoneNumber,
+  };
+  const norm = (field: string, value: unknown) => {
+    const text = typeof value === 'string' ? value.trim() : value;
+    return field === 'email' && typeof text === 'string' ? text.toLowerCase() : (text ?? '');
+  };
+  return contactFields.some((field) => {
+    const value = (given as Record<string, unknown>)[field];
+    return value !== undefined && norm(field, value) !== norm(field, stored[field]);
+  });
+}
+
+/**
+ * PUT /organizations/{id} (admin): name, address and image. The contact is set at creation
+ * (000 §2.9): a `contact` that differs from the stored one is a 400
+ * (messages.contactSetAtCreation), the unchanged one is accepted; 400 for a bad image id.
  */
 export async function updateOrganization(
   db: Db,
@@ -116,6 +143,10 @@ export async function updateOrganization(
   body: UpdateOrganizationBody,
 ): Promise<OrganizationDetailRow> {
   const row = await loadOrganizationFor(db, actor, id, 'organization:update');
+  if (contactChanged(row, body.contact))
+    throw new ValidationError(messages.contactSetAtCreation, [
+      { path: 'contact', message: messages.contactSetAtCreation },
+    ]);
   await assertImage(db, actor, body.imageId, row.imageId);
   await db
     .update(organizations)

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addAdminBodySchema,
+  createUserBodySchema,
   createUserQuerySchema,
   envelopeSchema,
   groupSchema,
@@ -189,16 +189,21 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     a.post(
       '/users',
       {
+        // Admins only (000 §2.9, §6): refused before the query and body are validated.
+        preValidation: async (request) => request.authorize('admin:create'),
         schema: {
           ...secured,
-          summary: 'Create a user (the Add Admin modal: roleId=4)',
+          summary:
+            'Create a user of any role (admin; the Add Admin modal sends roleId=4), mailed a link to choose a password',
+          description:
+            'A manager (2), instructor (3) or trainee (1) needs `organizationId` (trainee seats apply: 409 "No trainee seats left"); an admin (4) has none.',
           querystring: createUserQuerySchema,
-          body: addAdminBodySchema,
+          body: createUserBodySchema,
           response: userAnswer,
         },
       },
       async (request) => {
-        const row = await service.createAdmin(
+        const row = await service.createUser(
           deps(),
           actorOf(request),
           request.query.roleId,

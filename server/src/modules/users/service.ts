@@ -12,11 +12,12 @@ import {
   format,
   messages,
   resetTokenLifetimeMs,
+  roleLabels,
   emailChangeTokenLifetimeMs,
   inviteTokenLifetimeMs,
   type Action,
   type Actor,
-  type AddAdminBody,
+  type CreateUserBody,
   type RoleId,
   type UpdateUserBody,
   type UserListQuery,
@@ -36,7 +37,7 @@ import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountMails, mailLinks } from '../mail/templates.js';
-import { lockOrganization } from '../organizations/repository.js';
+import { findOrganization, lockOrganization } from '../organizations/repository.js';
 import { requireTraineeSeat } from '../organizations/seats.js';
 import { findUser, listUsers, type UserRow } from './list-repository.js';
 
@@ -325,25 +326,33 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
 }
 
 /**
- * POST /users?roleId=4 (000 §2.9 'Add Admin'): creates an admin without a usable password and
- * mails a link to choose one (valid 7 days). 409 when the email exists.
+ * POST /users?roleId= (admin only; 000 §2.9 'Add Admin', issue 17): creates a user of any role
+ * without a usable password and mails a link to choose one (valid 7 days), through the outbox in
+ * the same transaction. An admin belongs to no organization (an `organizationId` is ignored); any
+ * other role joins `organizationId`: 400 without it, 404 unknown, 400 inactive, and for a trainee 409
+ * 'No trainee seats left' when no seat is free. 409 when the email exists. Answers the new user.
  */
-export async function createAdmin(
+export async function createUser(
   deps: UsersDeps,
   actor: Actor,
   roleId: RoleId,
-  body: AddAdminBody,
+  body: CreateUserBody,
 ): Promise<UserRow> {
   if (!can(actor, 'admin:create')) throw new ForbiddenError();
-  if (roleId !== Role.Admin)
-    throw new ValidationError(messages.roleInvalid, [
-      { path: 'roleId', message: messages.roleInvalid },
+  const organizationId = roleId === Role.Admin ? null : (body.organizationId ?? null);
+  if (roleId !== Role.Admin && organizationId === null)
+    throw new ValidationError(messages.organizationRequired, [
+      { path: 'organizationId', message: messages.organizationRequired },
     ]);
+  const org = organizationId !== null ? await findOrganization(deps.db, organizationId) : null;
+  if (organizationId !== null && !org) throw new NotFoundError();
+  if (org && !org.active) throw new ValidationError(messages.organizationInactive);
   if (await emailTaken(deps.db, body.email)) throw new ConflictError(messages.emailAlreadyInUse);
   const { token, hash } = newEmailToken();
   const unusable = `!${newEmailToken().hash}`; // not a PHC string: no password verifies against it
   try {
     const id = await deps.db.transaction(async (tx) => {
+      await requireSeatFor(tx, { roleId, organizationId, active: true });
       const [created] = await tx
         .insert(users)
         .values({
@@ -351,7 +360,8 @@ export async function createAdmin(
           firstName: body.firstName,
           lastName: body.lastName,
           passwordHash: unusable,
-          roleId: Role.Admin,
+          roleId,
+          organizationId,
         })
         .returning({ id: users.id });
       await tx.insert(userTokens).values({
@@ -361,9 +371,16 @@ export async function createAdmin(
         expiresAt: new Date(Date.now() + inviteTokenLifetimeMs),
       });
       const link = mailLinks.passwordReset(deps.publicUrl, token);
+      const to = { to: body.email, firstName: body.firstName, link };
       await enqueueMail(
         tx,
-        accountMails.adminWelcome({ to: body.email, firstName: body.firstName, link }),
+        org
+          ? accountMails.accountWelcome({
+              ...to,
+              roleName: roleLabels[roleId],
+              organizationName: org.name,
+            })
+          : accountMails.adminWelcome(to),
       );
       return created!.id;
     });
