@@ -3,13 +3,17 @@
  * Fails when a server log holds a secret (issue 10 'Sessions and secrets': after the whole
  * end-to-end run, the logs contain no password, bearer token or emailed token).
  *
- * Usage: node scripts/check-logs.mjs [--mailbox <base URL>] <log file> [more log files]
+ * Usage: node scripts/check-logs.mjs [--mailbox <base URL>] [--tokens <file>] <log file> [more]
  *
  * Looks for:
  * - the demo password and every password literal of the end-to-end specs (web/e2e/*.ts);
  * - `Bearer <token>` and anything shaped like a JWT (`eyJ….….…`);
+ * - anything shaped like an invite link token in a path (`/invite-registration/<43 chars>`,
+ *   `/invites/<43 chars>`), known or not (issue 17);
  * - with --mailbox, the tokens of every emailed link in the dev mailbox of the running server
- *   (`/dev/mailbox.json`): invites, password resets, email changes.
+ *   (`/dev/mailbox.json`): invites, password resets, email changes;
+ * - with --tokens, every token listed in that file, one a line: the tokens the end-to-end specs
+ *   used that no mail carries, e.g. copied invite links (web/e2e/helpers.ts `rememberTokens`).
  *
  * Exit code 0 when clean, 1 when a secret was found (each finding is printed, masked), 2 on a
  * usage error. Used by web/e2e/global-teardown.ts and scripts/e2e-isolated.sh.
@@ -52,12 +56,19 @@ export async function mailedTokens(baseUrl) {
     for (const text of texts) {
       for (const m of text.matchAll(/[?&](?:token|code)=([\w.~-]{16,})/g)) tokens.add(m[1]);
       for (const m of text.matchAll(
-        /\/(?:validate-email|reset-password|accept[\w-]*)\/([\w.~-]{16,})/g,
+        /\/(?:validate-email|reset-password|accept[\w-]*|invite-registration|invites)\/([\w.~-]{16,})/g,
       ))
         tokens.add(m[1]);
     }
   }
   return [...tokens];
+}
+
+/** The tokens listed in `file`, one a line (none when there is no such file). */
+export function listedTokens(file) {
+  if (!file || !existsSync(file)) return [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return [...new Set(lines.map((line) => line.trim()).filter((line) => line.length >= 16))];
 }
 
 const mask = (secret) => `${secret.slice(0, 3)}…(${secret.length} chars)`;
@@ -72,6 +83,7 @@ export function findSecrets(text, secrets) {
   const patterns = [
     ['bearer token', /Bearer\s+(?!\[redacted\])[A-Za-z0-9._~+/=-]{8,}/g],
     ['JWT', /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g],
+    ['invite token', /\/(?:invite-registration|invites)\/[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g],
   ];
   lines.forEach((line, i) => {
     for (const [kind, re] of patterns) {
@@ -89,18 +101,22 @@ export function findSecrets(text, secrets) {
 async function main(argv) {
   const files = [];
   let mailbox;
+  let tokensFile;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--mailbox') mailbox = argv[++i];
+    else if (argv[i] === '--tokens') tokensFile = argv[++i];
     else files.push(argv[i]);
   }
   if (files.length === 0) {
     process.stderr.write(
-      'usage: node scripts/check-logs.mjs [--mailbox <base URL>] <log file>...\n',
+      'usage: node scripts/check-logs.mjs [--mailbox <base URL>] [--tokens <file>] <log file>...\n',
     );
     return 2;
   }
   const passwords = knownPasswords();
-  const tokens = mailbox ? await mailedTokens(mailbox) : [];
+  const tokens = [
+    ...new Set([...(mailbox ? await mailedTokens(mailbox) : []), ...listedTokens(tokensFile)]),
+  ];
   let total = 0;
   let lines = 0;
   for (const file of files) {
@@ -116,8 +132,8 @@ async function main(argv) {
     }
   }
   const what =
-    `${lines} log lines, ${passwords.length} passwords, ${tokens.length} emailed tokens, ` +
-    'bearer tokens and JWTs';
+    `${lines} log lines, ${passwords.length} passwords, ${tokens.length} emailed and used tokens, ` +
+    'bearer tokens, JWTs and invite-shaped tokens';
   if (total > 0) {
     process.stderr.write(`check-logs: FAILED: ${total} secret(s) in the log (${what})\n`);
     return 1;

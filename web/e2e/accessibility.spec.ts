@@ -31,7 +31,7 @@ import { assignmentText } from '../src/config/assignment-text';
 import { groupText, inviteText } from '../src/config/organization-text';
 import { paths } from '../src/config/paths';
 import { userText } from '../src/config/ui-text';
-import { demo, demoPassword, signInAs } from './helpers';
+import { demo, demoPassword, inviteLinkToken, rememberTokens, signInAs } from './helpers';
 
 /** The rule sets checked: WCAG 2.0 and 2.1, levels A and AA. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -524,6 +524,7 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
         break;
       }
       if (!link) throw new Error('no pending invite in the demo seed');
+      rememberTokens(inviteLinkToken(link));
       const url = new URL(link);
       const create = page.getByRole('button', { name: inviteText.createAccount });
       await audit.visit('invite registration', `${url.pathname}${url.search}`, () => create);

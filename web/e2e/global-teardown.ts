@@ -2,7 +2,8 @@
  * After the whole end-to-end run (issue 10 'Sessions and secrets'): the server's log holds no
  * password, bearer token or emailed token. Runs scripts/check-logs.mjs on the log the server
  * wrote (LOG_FILE, set by playwright.config.ts, or E2E_LOG_FILE for an external server), with
- * the tokens of the dev mailbox while the server is still up. Skipped when there is no log.
+ * the tokens of the dev mailbox while the server is still up and every invite token the specs
+ * used (E2E_TOKENS_FILE, issue 17). Skipped when there is no log.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,7 +23,13 @@ export default async function globalTeardown(config: FullConfig): Promise<void> 
   // The log is written asynchronously: let the last lines land.
   await new Promise((r) => setTimeout(r, 500));
   const baseURL = config.projects[0]?.use.baseURL;
-  const args = ['scripts/check-logs.mjs', ...(baseURL ? ['--mailbox', baseURL] : []), log];
+  const used = process.env.E2E_TOKENS_FILE;
+  const args = [
+    'scripts/check-logs.mjs',
+    ...(baseURL ? ['--mailbox', baseURL] : []),
+    ...(used && existsSync(used) ? ['--tokens', used] : []),
+    log,
+  ];
   const result = spawnSync(process.execPath, args, { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) {
     throw new Error(`the server log ${log} holds secrets (see check-logs above)`);

@@ -1,4 +1,5 @@
 /** Shared steps of the end-to-end scenarios: the demo accounts and signing in through the form. */
+import { appendFileSync } from 'node:fs';
 import { messages } from '@practica/contract';
 import { expect, type Page } from '@playwright/test';
 import { uiText } from '../src/config/ui-text';
@@ -34,3 +35,15 @@ export async function sidebarEntries(page: Page): Promise<string[]> {
   await expect(nav).toBeVisible();
   return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
 }
+
+/**
+ * Records tokens a spec used that no mail carries (e.g. a copied invite link) in E2E_TOKENS_FILE
+ * (playwright.config.ts), so the log scan after the run (global-teardown.ts) looks for them too.
+ */
+export function rememberTokens(...tokens: string[]): void {
+  const file = process.env.E2E_TOKENS_FILE;
+  if (file && tokens.length > 0) appendFileSync(file, `${tokens.join('\n')}\n`);
+}
+
+/** The token of an invite registration link (`…/invite-registration/<token>`). */
+export const inviteLinkToken = (link: string): string => new URL(link).pathname.split('/').pop()!;

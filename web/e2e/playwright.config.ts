@@ -5,7 +5,8 @@
  * test an already running server instead (and E2E_LOG_FILE to its log, to have it checked).
  *
  * The server's JSON log goes to `<data folder>/server.log` (LOG_FILE); after the run,
- * global-teardown.ts fails the suite if that log holds a password, bearer token or emailed token.
+ * global-teardown.ts fails the suite if that log holds a password, bearer token or emailed token,
+ * or one of the invite tokens the specs used (E2E_TOKENS_FILE, written by helpers.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'practica-e2e-'));
 // The server's log, scanned for secrets by global-teardown.ts after the run.
 const logFile = process.env.E2E_LOG_FILE ?? join(process.env.E2E_DATA_DIR, 'server.log');
 if (!external) process.env.E2E_LOG_FILE = logFile;
+// The tokens the specs used that no mail carries (copied invite links): scanned for too.
+process.env.E2E_TOKENS_FILE ??= join(process.env.E2E_DATA_DIR, 'used-tokens.txt');
 
 /** Debian's Chromium with the flags of the machines (never a downloaded browser). */
 const chromiumUse = {

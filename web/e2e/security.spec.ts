@@ -13,7 +13,7 @@
 import { messages, Role } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
-import { demo, demoPassword, signIn } from './helpers';
+import { demo, demoPassword, rememberTokens, signIn } from './helpers';
 
 const img = '<img src=x onerror="window.__xss=1">';
 const script = '<script>window.__xss=1</script>';
@@ -79,6 +79,7 @@ async function storePayloads(request: APIRequestContext): Promise<Stored> {
       },
     }),
   );
+  rememberTokens(invite.token);
   await dataOf(
     await request.post('/api/invites/accept', {
       data: { firstName: script, lastName: img, email, token: invite.token, password: 'xss-pass1' },

@@ -7,10 +7,16 @@ import pino from 'pino';
 
 const urlSecrets = /((?:token|signature|sig|password)=)[^&]*/gi;
 const pathTokens = /(\/(?:validate-email|reset-password|accept)\/)[^/?]+/gi;
+// Invite link tokens: /invite-registration/<token> (the page) and /api/invites/<token> (its call);
+// not the invite ids of /api/invites/<id>[/resend|/link] nor /api/invites/accept.
+const inviteTokens = /(\/(?:invite-registration|invites)\/)(?!(?:\d+|accept)(?:[/?#]|$))[^/?#]+/gi;
 
 /** Replaces secrets in a request URL with `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(urlSecrets, '$1[redacted]').replace(pathTokens, '$1[redacted]');
+  return url
+    .replace(urlSecrets, '$1[redacted]')
+    .replace(pathTokens, '$1[redacted]')
+    .replace(inviteTokens, '$1[redacted]');
 }
 
 /**

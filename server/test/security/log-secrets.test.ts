@@ -1,0 +1,135 @@
+/**
+ * Issue 17 'Invite tokens never reach a log': the server's own JSON log (LOG_FILE, as the
+ * end-to-end run and production write it) after a run of the invite flows — the registration page
+ * and GET /api/invites/<token> (request log), the invite mails of the dev mail log (no SMTP_URL,
+ * outside production, their links are logged) — holds none of the tokens used, while the lines
+ * themselves are there, redacted. Reset and email-change links are held to the same rule.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@practica/contract';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { FastifyInstance } from 'fastify';
+import { seedDemo } from '../../src/seed/demo.js';
+import { bearer, testSecret, tokenFor } from '../helpers/build.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { mailsTo, tokenFromMail } from '../helpers/users.js';
+
+let app: FastifyInstance;
+let testDb: TestDatabase;
+const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'practica-log-')), 'server.log');
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await seedDemo(testDb.database.db);
+  app = await buildApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: 'memory://',
+      JWT_SECRET: testSecret,
+      LOG_LEVEL: 'info',
+      LOG_FILE: logFile,
+      WEB_DIST: '/nonexistent',
+      MAIL_POLL_MS: '3600000',
+    }),
+    { database: testDb.database },
+  );
+  await app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+});
+
+/** The log's lines, parsed. */
+function logLines(): { msg?: string; req?: { url?: string }; mail?: { links?: string[] } }[] {
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, never>);
+}
+
+describe('the server log after the invite flows', () => {
+  it('holds no invite, reset or email-change token, in request lines or the dev mail log', async () => {
+    const manager = await tokenFor(app, 'manager@demo.test');
+    const used: string[] = [];
+    await app.mail.drain(); // the mail log starts from here
+
+    const email = 'logged-invitee@demo.test';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/invites',
+      headers: bearer(manager),
+      payload: {
+        organizationId: 1,
+        roleId: Role.Instructor,
+        firstName: 'Lo',
+        lastName: 'G',
+        email,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, token } = (created.json() as { data: { id: number; token: string } }).data;
+    used.push(token);
+    const resent = await app.inject({
+      url: `/api/invites/${id}/resend`,
+      headers: bearer(manager),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const mailed = /\/invite-registration\/([\w-]+)/.exec(
+      (await mailsTo(app.db, email))[0]!.textBody,
+    );
+    used.push(mailed![1]!);
+    const copied = await app.inject({
+      method: 'POST',
+      url: `/api/invites/${id}/link`,
+      headers: bearer(manager),
+    });
+    const link = (copied.json() as { data: { token: string } }).data.token;
+    used.push(link);
+    for (const url of [
+      `/invite-registration/${link}`,
+      `/api/invites/${link}`,
+      `/api/invites/${link}?x=1`,
+    ])
+      await app.inject({ url });
+
+    // Reset and email change, for the same rule.
+    await app.inject({ method: 'PUT', url: '/api/auth/reset-password?email=nina@demo.test' });
+    const reset = tokenFromMail(
+      (await mailsTo(app.db, 'nina@demo.test'))[0]!.textBody,
+      '/password-reset',
+    );
+    used.push(reset);
+    await app.inject({ url: `/password-reset?token=${reset}` });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/users/reset-password/${reset}`,
+      payload: { newPassword: 'logged12' },
+    });
+    await app.mail.drain();
+    // The log is written asynchronously: wait for the last mail line (the reset link) to land.
+    await expect
+      .poll(() => readFileSync(logFile, 'utf8').includes('"kind":"password-reset"'), {
+        timeout: 5_000,
+      })
+      .toBe(true);
+
+    const text = readFileSync(logFile, 'utf8');
+    for (const token of used) expect(text).not.toContain(token);
+    // The lines are there, redacted: the scan above looked at something.
+    const urls = logLines().flatMap((l) => (l.req?.url ? [l.req.url] : []));
+    expect(urls).toContain('/invite-registration/[redacted]');
+    expect(urls).toContain('/api/invites/[redacted]');
+    expect(urls).toContain('/api/invites/[redacted]?x=1');
+    expect(urls).toContain(`/api/invites/${id}/resend`);
+    expect(urls).toContain(`/api/invites/${id}/link`);
+    const mailLinks = logLines().flatMap((l) => l.mail?.links ?? []);
+    expect(mailLinks.some((l) => l.endsWith('/invite-registration/[redacted]'))).toBe(true);
+    expect(mailLinks.some((l) => l.endsWith('/password-reset?token=[redacted]'))).toBe(true);
+  });
+});
