@@ -53,7 +53,7 @@ function errorsAt(schema: z.ZodType, value: unknown, path?: string): string[] {
 
 /** `value` with `text` put at the dotted `path` (array indexes as numbers). */
 function withAt(value: unknown, path: string, text: string): unknown {
-  const copy = structuredClone(value) as Record<string, unknown>;
+  const copy = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
   const keys = path.split('.');
   let at: Record<string, unknown> = copy;
   for (const key of keys.slice(0, -1)) at = at[key] as Record<string, unknown>;
