@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultUploadMaxBytesPerDay } from '@practica/contract';
 import { serverRoot } from './lib/paths.js';
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './modules/mail/config.js';
 
@@ -44,6 +45,12 @@ const envSchema = z.object({
   LOGIN_FAILURES_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_FAILURES_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   RESET_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
+  FILE_URL_LIFETIME_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  UPLOAD_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(defaultUploadMaxBytesPerDay),
   WEB_DIST: z.string().optional(),
   ...mailEnvShape,
 });
@@ -79,6 +86,10 @@ export interface Config {
   loginFailuresMax: number;
   loginFailuresWindowMs: number;
   resetMaxPerHour: number;
+  /** How long a file URL handed out by the server serves the file (milliseconds; signing.ts rounds it up to a window). */
+  fileUrlLifetimeMs: number;
+  /** Bytes one user may upload in 24 hours (files module, issue 17 item 8). */
+  uploadMaxBytesPerDay: number;
   /** Folder of the built console, served with SPA fallback; absent folder = API only. */
   webDist: string;
   /** SMTP delivery of the outbox (README 'Environment variables'). */
@@ -167,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     loginFailuresMax: e.LOGIN_FAILURES_MAX,
     loginFailuresWindowMs: Math.round(e.LOGIN_FAILURES_WINDOW_MINUTES * 60_000),
     resetMaxPerHour: e.RESET_MAX_PER_HOUR,
+    fileUrlLifetimeMs: Math.round(e.FILE_URL_LIFETIME_MINUTES * 60_000),
+    uploadMaxBytesPerDay: e.UPLOAD_MAX_BYTES_PER_DAY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     mail: mailConfigFrom(e),
   });

@@ -417,6 +417,9 @@ export const messages = {
   fileTooLarge: 'The file is too large.',
   fileTypeNotAllowed: 'This file type is not allowed.',
   uploadIncomplete: 'The file upload is not complete.',
+  uploadDailyLimitReached:
+    'You have reached your daily upload limit. Please try again tomorrow or ask an administrator.',
+  fileLinkInvalid: 'This file link is invalid or has expired. Reload the page to get a new one.',
   avatarNameRequired: 'Avatar name is required!',
   environmentTitleRequired: 'Environment title is required!',
   tooManyQuestions: 'This interview already has the maximum number of questions.',

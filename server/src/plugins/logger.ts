@@ -11,12 +11,17 @@ const pathTokens = /(\/(?:validate-email|reset-password|accept)\/)[^/?]+/gi;
 // not the invite ids of /api/invites/<id>[/resend|/link] nor /api/invites/accept.
 const inviteTokens = /(\/(?:invite-registration|invites)\/)(?!(?:\d+|accept)(?:[/?#]|$))[^/?#]+/gi;
 
+// Storage keys of served and uploaded files (/files/<key>, /files/upload/<key>; not the
+// /api/files/upload call itself): with a signature they read a trainee's video (files/url.ts).
+const fileKeys = /(\/files\/(?:upload\/)?)(?!upload(?:[/?#]|$))[^?#]+/gi;
+
 /** Replaces secrets in a request URL with `[redacted]`. */
 export function redactUrl(url: string): string {
   return url
     .replace(urlSecrets, '$1[redacted]')
     .replace(pathTokens, '$1[redacted]')
-    .replace(inviteTokens, '$1[redacted]');
+    .replace(inviteTokens, '$1[redacted]')
+    .replace(fileKeys, '$1[redacted]');
 }
 
 /**

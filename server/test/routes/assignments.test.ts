@@ -59,6 +59,9 @@ const instructorIds = async (assignmentId: number) =>
   )
     .map((r) => r.userId)
     .sort((x, y) => x - y);
+/** A signed read URL of `key` (files/url.ts): `/files/<key>?expires=<s>&signature=<43>`. */
+const signedUrl = (key: string | null | undefined) =>
+  new RegExp(`^/files/${String(key).replace(/[.]/g, '\\.')}\\?expires=\\d+&signature=[\\w-]{43}$`);
 const sorted = (ids: (number | undefined)[]) => [...ids].sort((x, y) => x! - y!);
 const setAnswer = async (
   assignmentId: number,
@@ -335,7 +338,10 @@ describe('POST /api/assignments/interview', () => {
           id: a.ownAvatar,
           name: 'Own avatar',
           assetTypeId: AssetType.Avatar,
-          image: { id: expect.any(Number), url: `/files/${avatarKey.ownAvatar}` },
+          image: {
+            id: expect.any(Number),
+            url: expect.stringMatching(signedUrl(avatarKey.ownAvatar)),
+          },
         }),
       },
       expect.objectContaining({ name: 'Panelist', avatarId: a.generalAvatar }),
@@ -365,7 +371,7 @@ describe('POST /api/assignments/interview', () => {
     expect(data.data.environment).toMatchObject({
       id: a.environment,
       name: 'Office',
-      image: { url: `/files/${avatarKey.environment}` },
+      image: { url: expect.stringMatching(signedUrl(avatarKey.environment)) },
     });
     expect(data.data).toMatchObject({
       interviewId: c.interview!.id,

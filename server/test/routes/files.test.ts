@@ -34,7 +34,9 @@ import {
   safeDisplayName,
   sweepPendingUploads,
 } from '../../src/modules/files/service.js';
-import { createUploadSigner } from '../../src/modules/files/signing.js';
+import { createReadSigner, createUploadSigner } from '../../src/modules/files/signing.js';
+import { defaultFileUrlLifetimeMs, publicFileUrl } from '../../src/modules/files/url.js';
+import { redactUrl } from '../../src/plugins/logger.js';
 import { bearer, testSecret, tokenFor, type TestContext } from '../helpers/build.js';
 import * as media from '../helpers/media-fixtures.js';
 import { buildWithPlugins } from '../helpers/with-plugins.js';
@@ -57,6 +59,10 @@ afterAll(async () => {
 });
 
 const db = () => ctx.testDb.database.db;
+
+/** The shape of a signed read URL of `key` (url.ts): `/files/<key>?expires=<s>&signature=<43>`. */
+const signedUrlOf = (key: string) =>
+  new RegExp(`^/files/${key.replace(/[.]/g, '\\.')}\\?expires=\\d+&signature=[\\w-]{43}$`);
 
 interface UploadBody {
   id?: number | null;
@@ -142,7 +148,7 @@ describe('POST /api/files/upload', () => {
   it.each([
     ['no name', { extension: 'png', fileTypeId: 1, size: 10 }],
     ['a blank name', { name: '  ', extension: 'png', fileTypeId: 1, size: 10 }],
-    ['no size', { name: 'a.png', extension: 'png', fileTypeId: 1 }],
+    ['a negative size', { name: 'a.png', extension: 'png', fileTypeId: 1, size: -1 }],
     ['a zero size', { name: 'a.png', extension: 'png', fileTypeId: 1, size: 0 }],
     ['a fractional size', { name: 'a.png', extension: 'png', fileTypeId: 1, size: 1.5 }],
     ['a text fileTypeId', { name: 'a.png', extension: 'png', fileTypeId: 'image', size: 10 }],
@@ -255,6 +261,46 @@ describe('POST /api/files/upload', () => {
     expect(body.data.id).not.toBe(77);
   });
 
+  it("accepts the spec's fields {id, name, extension, fileTypeId, file}: id 0 or null, no size (the PUT checks the real one)", async () => {
+    // 000 §7 'Files' / 001 §7: a client written from the spec sends its local file object too.
+    for (const id of [0, null]) {
+      const res = await startUpload(manager, {
+        id,
+        name: 'spec.png',
+        extension: 'png',
+        fileTypeId: MediaType.Image,
+        file: { name: 'spec.png', extension: 'png' },
+      } as UploadBody);
+      expect(res.statusCode, `id ${id}: ${res.body}`).toBe(200);
+      const { id: fileId, url } = res.json().data as { id: number; url: string };
+      expect(fileId).toBeGreaterThan(0);
+      expect((await rowOf(fileId))!.declaredSize).toBe(0);
+      const stored = await put(url, media.png);
+      expect(stored.statusCode).toBe(200);
+      expect(await rowOf(fileId)).toMatchObject({
+        status: FileStatus.Ready,
+        size: media.png.length,
+      });
+    }
+    const noSize = await startUpload(manager, {
+      id: null,
+      name: 'big.png',
+      extension: 'png',
+      fileTypeId: MediaType.Image,
+    });
+    expect(noSize.statusCode).toBe(200);
+    const over = await put(noSize.json().data.url, media.padTo(media.png, imageMaxBytes + 1));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe(messages.imageTooLarge);
+    const badId = await startUpload(manager, {
+      id: -1,
+      name: 'a.png',
+      extension: 'png',
+      fileTypeId: MediaType.Image,
+    });
+    expect(badId.statusCode).toBe(400);
+  });
+
   it('lets every signed-in role upload (file:upload), trainees included', async () => {
     const t = await ticket({}, trainee);
     expect(t.id).toBeGreaterThan(0);
@@ -285,13 +331,13 @@ describe('PUT /files/upload/<key> (the signed URL)', () => {
       expect(res.json()).toEqual({
         success: true,
         message: 'OK',
-        data: { id: t.id, url: `/files/${t.key}` },
+        data: { id: t.id, url: expect.stringMatching(signedUrlOf(t.key)) },
         error: null,
       });
       const row = await rowOf(t.id);
       expect(row).toMatchObject({ status: FileStatus.Ready, size: bytes.length });
       expect(row!.completedAt).toBeInstanceOf(Date);
-      const served = await ctx.app.inject({ url: `/files/${t.key}` });
+      const served = await ctx.app.inject({ url: res.json().data.url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(mime);
       expect(served.rawPayload.equals(bytes)).toBe(true);
@@ -327,7 +373,7 @@ describe('PUT /files/upload/<key> (the signed URL)', () => {
     expect(res.json()).toMatchObject({ success: false, message: messages.imageTooLarge });
     expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
     expect(await ctx.app.files.storage.stat(t.key)).toBeNull();
-    expect((await ctx.app.inject({ url: `/files/${t.key}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: publicFileUrl(t.key) })).statusCode).toBe(404);
   });
 
   it('counts streamed bytes when there is no Content-Length (chunked), refusing past the limit', async () => {
@@ -362,7 +408,7 @@ describe('PUT /files/upload/<key> (the signed URL)', () => {
     );
     expect(res.statusCode).toBe(200);
     expect((await rowOf(t.id))!.size).toBe(50_000);
-    const served = await ctx.app.inject({ url: `/files/${t.key}` });
+    const served = await ctx.app.inject({ url: res.json().data.url });
     expect(served.rawPayload.equals(bytes)).toBe(true);
   });
 
@@ -460,7 +506,7 @@ describe('PUT /files/upload/<key> (the signed URL)', () => {
       expect((await put(t.url, media.png)).statusCode).toBe(200);
       const again = await put(t.url, media.jpeg);
       expect(again.statusCode).toBe(409);
-      const served = await ctx.app.inject({ url: `/files/${t.key}` });
+      const served = await ctx.app.inject({ url: publicFileUrl(t.key) });
       expect(served.rawPayload.equals(media.png)).toBe(true);
     });
   });
@@ -497,7 +543,7 @@ describe('GET /files/<key> (serving)', () => {
   const get = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
     ctx.app.inject({ method, url: served.url, headers });
 
-  it('serves the bytes with Content-Type, nosniff, inline disposition, ranges and long caching, without a session', async () => {
+  it('serves the bytes with Content-Type, nosniff, inline disposition, ranges and caching no longer than the URL lives, without a session', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(bytes)).toBe(true);
@@ -507,8 +553,13 @@ describe('GET /files/<key> (serving)', () => {
       'content-disposition': `inline; filename="answer.mp4"; filename*=UTF-8''answer.mp4`,
       'accept-ranges': 'bytes',
       'content-length': '1000',
-      'cache-control': 'private, max-age=31536000, immutable',
     });
+    const expires = Number(new URL(served.url, 'http://x').searchParams.get('expires'));
+    const maxAge = Number(
+      /^private, max-age=(\d+), immutable$/.exec(String(res.headers['cache-control']))?.[1],
+    );
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(expires - Math.floor(Date.now() / 1000));
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['etag']).toBeTruthy();
   });
@@ -560,18 +611,108 @@ describe('GET /files/<key> (serving)', () => {
     expect(fresh.statusCode).toBe(206);
   });
 
-  it('answers 404 for a Pending upload, an unknown key and malformed paths', async () => {
+  it('answers 404 for a well-signed Pending upload, unknown key or malformed path', async () => {
     const pending = await ticket();
-    for (const url of [
-      `/files/${pending.key}`,
-      `/files/${newStorageKey('png')}`,
-      '/files/../../etc/passwd',
-      '/files/2024/01/..%2F..%2Fpasswd.png',
-      '/files/',
-    ]) {
-      const res = await ctx.app.inject({ url });
-      expect(res.statusCode, url).toBe(404);
+    for (const key of [pending.key, newStorageKey('png'), '2024/01/passwd.png', 'etc/passwd']) {
+      const res = await ctx.app.inject({ url: publicFileUrl(key) });
+      expect(res.statusCode, key).toBe(404);
     }
+  });
+
+  it('answers 403 in the envelope for unsigned paths, traversal attempts included', async () => {
+    for (const url of [`/files/${served.key}`, '/files/2024/01/..%2F..%2Fpasswd.png', '/files/']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(messages.fileLinkInvalid);
+    }
+    // Normalized away from /files/ before routing: nothing is served.
+    expect((await ctx.app.inject({ url: '/files/../../etc/passwd' })).statusCode).toBe(404);
+  });
+});
+
+describe('signed read URLs (issue 17 item 7)', () => {
+  let f: { id: number; url: string; key: string };
+  beforeAll(async () => {
+    f = await uploaded(media.png, { name: 'signed.png' });
+  });
+  const query = (url: string) => new URL(url, 'http://x').searchParams;
+
+  it('hands out /files/<key>?expires=&signature= in every answer, valid one hour to an hour and a quarter', async () => {
+    expect(f.url).toMatch(signedUrlOf(f.key));
+    const listed = await ctx.app.inject({ url: '/api/files', headers: bearer(manager) });
+    const item = (listed.json().data.list as { id: number; url: string }[]).find(
+      (i) => i.id === f.id,
+    )!;
+    expect(item.url).toMatch(signedUrlOf(f.key));
+    const lifetime = Number(query(item.url).get('expires')) - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(defaultFileUrlLifetimeMs / 1000 - 5);
+    expect(lifetime).toBeLessThanOrEqual((defaultFileUrlLifetimeMs * 1.25) / 1000);
+  });
+
+  it('hands out the same URL within a quarter-hour window, so browser caches keep working', () => {
+    const signer = createReadSigner(testSecret, defaultFileUrlLifetimeMs);
+    const windowMs = defaultFileUrlLifetimeMs / 4;
+    const start = Math.ceil(Date.now() / windowMs) * windowMs;
+    expect(signer.sign(f.key, start + 1000)).toBe(signer.sign(f.key, start + windowMs - 1000));
+    expect(signer.sign(f.key, start + windowMs + 1000)).not.toBe(signer.sign(f.key, start + 1000));
+    expect(publicFileUrl(f.key)).toBe(signer.sign(f.key));
+  });
+
+  it('refuses a missing, tampered, expired, other-key or upload signature with 403 in the envelope', async () => {
+    const q = query(f.url);
+    const expires = q.get('expires')!;
+    const signature = q.get('signature')!;
+    const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    const other = await uploaded(media.png, { name: 'other.png' });
+    const past = createReadSigner(testSecret, defaultFileUrlLifetimeMs).sign(
+      f.key,
+      Date.now() - 2 * 60 * 60 * 1000,
+    );
+    const putSigned = createUploadSigner(testSecret, uploadUrlLifetimeMs)
+      .sign(f.key)
+      .replace('/files/upload/', '/files/');
+    for (const url of [
+      `/files/${f.key}`,
+      `/files/${f.key}?expires=${expires}`,
+      `/files/${f.key}?signature=${signature}`,
+      `/files/${f.key}?expires=${expires}&signature=${flipped}`,
+      `/files/${f.key}?expires=${Number(expires) + 900}&signature=${signature}`,
+      `/files/${other.key}?expires=${expires}&signature=${signature}`,
+      past,
+      putSigned,
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await ctx.app.inject({ method, url, headers: { range: 'bytes=0-3' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        if (method === 'GET') {
+          expect(res.json()).toMatchObject({
+            success: false,
+            data: null,
+            message: messages.fileLinkInvalid,
+          });
+        }
+      }
+    }
+    expect((await ctx.app.inject({ url: f.url })).statusCode).toBe(200);
+  });
+
+  it('serves ranges on a signed URL', async () => {
+    const res = await ctx.app.inject({ url: f.url, headers: { range: 'bytes=0-7' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.rawPayload.equals(media.png.subarray(0, 8))).toBe(true);
+  });
+
+  it('keeps keys and signatures out of the request log', () => {
+    for (const url of [f.url, `/files/upload/${f.key}?expires=1&signature=abc`]) {
+      const logged = redactUrl(url);
+      expect(logged).not.toContain(f.key);
+      expect(logged).not.toContain(query(f.url).get('signature'));
+      expect(logged).toMatch(
+        /^\/files\/(upload\/)?\[redacted\]\?expires=\d+&signature=\[redacted\]$/,
+      );
+    }
+    expect(redactUrl('/api/files/upload')).toBe('/api/files/upload');
+    expect(redactUrl('/api/files?page=2')).toBe('/api/files?page=2');
   });
 });
 

@@ -17,7 +17,7 @@ import {
   format,
   messages,
 } from '@practica/contract';
-import { answerItems, answers, assignments } from '../../src/db/schema/index.js';
+import { answerItems, answers, assignments, files } from '../../src/db/schema/index.js';
 import { todayIsoDate } from '../../src/modules/assignments/service.js';
 import { demoVideoDir } from '../../src/seed/answers.js';
 import {
@@ -158,7 +158,9 @@ describe('GET /api/me/assignments/:id', () => {
     // The prompt spoken by the avatar chosen for the role, not merely the first.
     expect(q1.audio).toEqual({
       id: s.promptFileId,
-      url: '/files/test/prompt-q1.mp3',
+      url: expect.stringMatching(
+        /^\/files\/test\/prompt-q1\.mp3\?expires=\d+&signature=[\w-]{43}$/,
+      ),
       avatarId: s.avatars[0],
     });
     expect(q2.audio).toBeNull();
@@ -281,7 +283,9 @@ describe('PUT /api/me/assignments/:id/answers', () => {
       text: 'Because I like people',
       file: {
         id: second,
-        url: expect.stringMatching(/^\/files\/\d{4}\/\d{2}\/[0-9a-f]{32}\.mp4$/),
+        url: expect.stringMatching(
+          /^\/files\/\d{4}\/\d{2}\/[0-9a-f]{32}\.mp4\?expires=\d+&signature=[\w-]{43}$/,
+        ),
       },
     });
     const replacement = await s.upload('trainee');
@@ -296,6 +300,70 @@ describe('PUT /api/me/assignments/:id/answers', () => {
     expect(await itemsOf('trainee')).toHaveLength(2);
     const listed = (await s.call('GET', '/api/me/assignments', 'trainee')).json().data.list[0];
     expect(listed.answeredCount).toBe(2);
+  });
+});
+
+describe('replacing an answer video (issue 17 item 6)', () => {
+  const fileRow = async (id: number) =>
+    (await s.db.select().from(files).where(eq(files.id, id)))[0];
+
+  it('deletes the replaced video, row and bytes, and keeps one another item still uses', async () => {
+    const url = `${base()}/answers`;
+    const [q1, q2, q3] = s.interview.questionIds;
+    const old = await s.upload('tessa');
+    const shared = await s.upload('tessa');
+    const saved = await s.call('PUT', url, 'tessa', {
+      items: [
+        { questionId: q1, fileId: old, duration: 5 },
+        { questionId: q2, fileId: shared, duration: 5 },
+        { questionId: q3, fileId: shared, duration: 5 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const oldUrl = (saved.json().data.items as { fileId: number; file: { url: string } }[]).find(
+      (i) => i.fileId === old,
+    )!.file.url;
+    const oldKey = (await fileRow(old))!.storageKey;
+    const sharedKey = (await fileRow(shared))!.storageKey;
+    expect((await s.app.inject({ url: oldUrl })).statusCode).toBe(200);
+
+    const replacement = await s.upload('tessa');
+    const again = await s.call('PUT', url, 'tessa', {
+      items: [
+        { questionId: q1, fileId: replacement, duration: 3 },
+        { questionId: q2, fileId: replacement, duration: 3 },
+      ],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await fileRow(old)).toBeUndefined();
+    expect(await s.app.files.storage.stat(oldKey)).toBeNull();
+    expect((await s.app.inject({ url: oldUrl })).statusCode).toBe(404);
+    // Still the video of question 3: kept.
+    expect(await fileRow(shared)).toBeDefined();
+    expect(await s.app.files.storage.stat(sharedKey)).not.toBeNull();
+    // Saving the same video again deletes nothing.
+    const same = await s.call('PUT', url, 'tessa', {
+      items: [{ questionId: q1, fileId: replacement, duration: 4 }],
+    });
+    expect(same.statusCode).toBe(200);
+    expect(await fileRow(replacement)).toBeDefined();
+  });
+
+  it('deletes nothing when the save is refused', async () => {
+    const url = `${base()}/answers`;
+    const [q1] = s.interview.questionIds;
+    const current = (await itemsOf('tessa')).find((i) => i.questionId === q1)!.fileId!;
+    const replacement = await s.upload('tessa');
+    const refused = await s.call('PUT', url, 'tessa', {
+      items: [
+        { questionId: q1, fileId: replacement, duration: 3 },
+        { questionId: 999_999, fileId: replacement, duration: 3 },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    const row = await fileRow(current);
+    expect(row).toBeDefined();
+    expect(await s.app.files.storage.stat(row!.storageKey)).not.toBeNull();
   });
 });
 
@@ -493,7 +561,7 @@ describe('answer videos are served with Range', () => {
       file: { url: string };
     }[];
     const url = items.find((i) => i.fileId === fileId)!.file.url;
-    expect(url).toMatch(/\.webm$/);
+    expect(url).toMatch(/\.webm\?expires=\d+&signature=[\w-]{43}$/);
     const part = await s.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-3' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-type']).toBe('video/webm');

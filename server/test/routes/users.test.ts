@@ -3,10 +3,20 @@
  * 401 → 403 → 404 other organization → 400 → success, and a denied write changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { format, messages, Role } from '@practica/contract';
-import { userTokens, users } from '../../src/db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { AssignmentStatus, format, MediaType, messages, Role } from '@practica/contract';
+import {
+  answerItems,
+  answers,
+  assignments,
+  files,
+  organizations,
+  userTokens,
+  users,
+} from '../../src/db/schema/index.js';
 import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { createContent } from '../helpers/factories.js';
+import * as media from '../helpers/media-fixtures.js';
 import { mailsTo, tokenFromMail, userId, userRow } from '../helpers/users.js';
 
 let ctx: TestContext;
@@ -700,5 +710,96 @@ describe('POST /api/users?roleId= for every role (issue 17)', () => {
         userSeats: before,
       });
     }
+  });
+});
+
+describe('erase removes personal files (issue 17 item 6)', () => {
+  /** Uploads `bytes` as `who` through POST /files/upload and the signed PUT; answers id, key and URL. */
+  async function upload(token: string, bytes: Buffer, extension: string, fileTypeId: number) {
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: bearer(token),
+      payload: { name: `mine.${extension}`, extension, fileTypeId, size: bytes.length },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const { id: fileId, url } = start.json().data as { id: number; url: string };
+    const put = await ctx.app.inject({ method: 'PUT', url, payload: bytes });
+    expect(put.statusCode, put.body).toBe(200);
+    const key = new URL(url, 'http://x').pathname.replace('/files/upload/', '');
+    return { id: fileId, key, url: put.json().data.url as string };
+  }
+  const fileRows = (ids: number[]) => db().select().from(files).where(inArray(files.id, ids));
+
+  it("removes the videos of the user's answers, its other videos and its profile image, rows and bytes", async () => {
+    const priya = await tokenFor(ctx.app, 'priya@demo.test');
+    const answered = await upload(priya, media.mp4, 'mp4', MediaType.Video);
+    const unsaved = await upload(priya, media.webm, 'webm', MediaType.Video);
+    const photo = await upload(priya, media.png, 'png', MediaType.Image);
+    const keptImage = await upload(priya, media.gif, 'gif', MediaType.Image);
+    await db().update(users).set({ imageId: photo.id }).where(eq(users.id, id.priya!));
+
+    // An Active assignment of Priya's organization that she is on (the demo seed has none
+    // without storage): her answer is saved through the mobile API.
+    const priyaRow = (await userRow(db(), 'priya@demo.test'))!;
+    const interview = await createContent(db(), {
+      name: 'Erase interview',
+      organizationId: priyaRow.organizationId,
+      questions: [{ text: 'Tell us about yourself' }],
+    });
+    const [assignment] = await db()
+      .insert(assignments)
+      .values({
+        name: 'Erase practice',
+        description: '',
+        statusId: AssignmentStatus.Active,
+        closeDate: '2099-12-31',
+        organizationId: priyaRow.organizationId!,
+        interviewId: interview.id,
+      })
+      .returning({ id: assignments.id });
+    await db().insert(answers).values({ assignmentId: assignment!.id, userId: priyaRow.id });
+    const assignmentId = assignment!.id;
+    const questionId = interview.questionIds[0]!;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/me/assignments/${assignmentId}/answers`,
+      headers: bearer(priya),
+      payload: { items: [{ questionId, fileId: answered.id, duration: 4 }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const videoUrl = saved.json().data.items[0].file.url as string;
+    expect((await ctx.app.inject({ url: videoUrl })).statusCode).toBe(200);
+
+    expect((await call('PUT', `/api/users/${id.priya}/delete`, 'admin')).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/users/${id.priya}`, 'admin')).statusCode).toBe(200);
+
+    const gone = [answered, unsaved, photo];
+    expect(await fileRows(gone.map((f) => f.id))).toEqual([]);
+    for (const f of gone) expect(await ctx.app.files.storage.stat(f.key), f.key).toBeNull();
+    expect((await ctx.app.inject({ url: videoUrl })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ url: photo.url })).statusCode).toBe(404);
+    expect(
+      await db().select().from(answerItems).where(eq(answerItems.fileId, answered.id)),
+    ).toEqual([]);
+    // An image it uploaded but never used as its own is not personal: kept, rows and bytes.
+    expect(await fileRows([keptImage.id])).toHaveLength(1);
+    expect(await ctx.app.files.storage.stat(keptImage.key)).not.toBeNull();
+  });
+
+  it('keeps a profile image that something else still uses (the organization logo)', async () => {
+    const manager2 = await tokenFor(ctx.app, 'manager2@demo.test');
+    const logo = await upload(manager2, media.png, 'png', MediaType.Image);
+    const nina = (await userRow(db(), 'nina@demo.test'))!;
+    await db()
+      .update(organizations)
+      .set({ imageId: logo.id })
+      .where(eq(organizations.id, nina.organizationId!));
+    await db().update(users).set({ imageId: logo.id }).where(eq(users.id, nina.id));
+    expect((await call('PUT', `/api/users/${nina.id}/delete`, 'admin')).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/users/${nina.id}`, 'admin')).statusCode).toBe(200);
+    expect(await fileRows([logo.id])).toHaveLength(1);
+    expect(await ctx.app.files.storage.stat(logo.key)).not.toBeNull();
+    expect((await ctx.app.inject({ url: logo.url })).statusCode).toBe(200);
   });
 });

@@ -35,6 +35,7 @@ import {
   type RoleId,
 } from '@practica/contract';
 import { assets, users } from '../../src/db/schema/index.js';
+import { publicFileUrl } from '../../src/modules/files/url.js';
 import * as media from '../helpers/media-fixtures.js';
 import {
   assignmentForm,
@@ -230,9 +231,10 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /files/*',
-    note: 'The storage key is the capability (server-made, 128-bit random; url.ts): anyone holding a URL gets the bytes, as <img src> and <video src> cannot send a bearer token. Only presenters of visible rows hand out URLs (canaries.test.ts).',
+    note: 'The signed, expiring URL is the capability (server-made 128-bit key, HMAC of key and expiry, one hour; url.ts): anyone holding a live URL gets the bytes, as <img src> and <video src> cannot send a bearer token; unsigned, tampered or expired URLs are a 403 (files.test.ts). Only presenters of visible rows hand out URLs (canaries.test.ts).',
     request: (s) => ({
-      url: s.target === 'missing' ? '/files/2026/01/' + '0'.repeat(32) + '.png' : s.o.imageUrl,
+      url:
+        s.target === 'missing' ? publicFileUrl('2026/01/' + '0'.repeat(32) + '.png') : s.o.imageUrl,
     }),
     //      anon exp  tamp deac | trn  ins  cre  mgr  adm
     expect: {
@@ -1504,7 +1506,7 @@ export function missingOrg(like: OrgWorld): OrgWorld {
     key: like.key,
     canary: like.canary,
     inviteToken: bogusToken(),
-    imageUrl: `/files/2026/01/${'0'.repeat(32)}.png`,
+    imageUrl: publicFileUrl(`2026/01/${'0'.repeat(32)}.png`),
   };
 }
 

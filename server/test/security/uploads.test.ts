@@ -7,17 +7,27 @@
  * - Expired and tampered signatures: malformed `expires`, re-encoded signatures, other methods.
  * - Path-like names never escape the storage folder (DATA_DIR is a fresh folder, walked at the end).
  * - Oversized bodies answer 413 with the envelope.
+ * - The daily upload volume of a user (issue 17 item 8): refused with 429 at the declaration and at
+ *   the PUT.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaType, messages, uploadUrlLifetimeMs } from '@practica/contract';
+import {
+  MediaType,
+  defaultUploadMaxBytesPerDay,
+  messages,
+  uploadUrlLifetimeMs,
+} from '@practica/contract';
+import { loadConfig } from '../../src/config.js';
 import { FileStatus, files } from '../../src/db/schema/index.js';
 import { isStorageKey } from '../../src/lib/storage/index.js';
 import { createUploadSigner } from '../../src/modules/files/signing.js';
+import { publicFileUrl } from '../../src/modules/files/url.js';
 import { bearer, testSecret, tokenFor, type TestContext } from '../helpers/build.js';
 import * as media from '../helpers/media-fixtures.js';
 import { buildWithPlugins } from '../helpers/with-plugins.js';
@@ -283,7 +293,7 @@ describe('wrong magic bytes', () => {
     ]);
     const t = await ticket('png', { name: 'poly.html' });
     expect((await put(t.url, bytes)).statusCode).toBe(200);
-    const served = await ctx.app.inject({ url: `/files/${t.key}` });
+    const served = await ctx.app.inject({ url: publicFileUrl(t.key) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -365,7 +375,8 @@ describe('signatures', () => {
       expectErrorEnvelope(
         res.statusCode,
         res.body,
-        res.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION',
+        // GET reaches the serving route, where an upload signature is no read signature.
+        res.statusCode === 404 ? 'NOT_FOUND' : res.statusCode === 403 ? 'FORBIDDEN' : 'VALIDATION',
       );
     }
     expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
@@ -405,7 +416,7 @@ describe('path-like names', () => {
       expect(row!.storageKey).toBe(t.key);
       expect(/[/\\\r\n]/.test(row!.name) || row!.name.includes('\0')).toBe(false);
       expect(row!.name.length).toBeGreaterThan(0);
-      const served = await ctx.app.inject({ url: `/files/${t.key}` });
+      const served = await ctx.app.inject({ url: publicFileUrl(t.key) });
       expect(served.statusCode).toBe(200);
       const disposition = String(served.headers['content-disposition']);
       expect(/[\r\n]/.test(disposition) || disposition.includes('\0')).toBe(false);
@@ -508,5 +519,107 @@ describe('oversized bodies', () => {
     const answer = await rawRequest(head, body);
     expect(answer.status).toBe(413);
     expectErrorEnvelope(answer.status!, answer.body, 'TOO_LARGE');
+  });
+});
+
+describe('daily upload volume (issue 17 item 8)', () => {
+  const limit = 1500;
+  const file = media.padTo(media.png, 600);
+  let small: TestContext;
+  let who: string;
+  let other: string;
+  let whoId: number;
+  beforeAll(async () => {
+    small = await buildWithPlugins({ UPLOAD_MAX_BYTES_PER_DAY: String(limit) });
+    [who, other] = await Promise.all([
+      tokenFor(small.app, 'instructor@demo.test'),
+      tokenFor(small.app, 'trainee@demo.test'),
+    ]);
+    const session = await small.app.inject({ url: '/api/auth/session', headers: bearer(who) });
+    whoId = session.json().data.id as number;
+  });
+  afterAll(() => small.close());
+
+  const declare = (token: string, size?: number) =>
+    small.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: bearer(token),
+      payload: {
+        name: 'day.png',
+        extension: 'png',
+        fileTypeId: MediaType.Image,
+        ...(size === undefined ? {} : { size }),
+      },
+    });
+  const putTo = (url: string, payload: Buffer | Readable) =>
+    small.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload,
+    });
+  function expectVolumeRefused(res: { statusCode: number; body: string; headers: object }) {
+    expect(res.statusCode).toBe(429);
+    expectErrorEnvelope(res.statusCode, res.body, 'RATE_LIMITED');
+    expect(JSON.parse(res.body).message).toBe(messages.uploadDailyLimitReached);
+    const retry = Number((res.headers as Record<string, string>)['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(24 * 3600);
+  }
+
+  it('defaults to 2 GiB a day, configurable with UPLOAD_MAX_BYTES_PER_DAY', () => {
+    expect(defaultUploadMaxBytesPerDay).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' }).uploadMaxBytesPerDay).toBe(
+      defaultUploadMaxBytesPerDay,
+    );
+    expect(small.app.config.uploadMaxBytesPerDay).toBe(limit);
+  });
+
+  it('refuses a declaration over what is left with 429, and a PUT whose real bytes are over it', async () => {
+    const first = await declare(who, file.length);
+    expect(first.statusCode).toBe(200);
+    expect((await putTo(first.json().data.url, file)).statusCode).toBe(200);
+
+    expectVolumeRefused(await declare(who, limit - file.length + 1));
+
+    // A pending declaration holds its room: 600 stored + 600 declared leave 300.
+    const second = await declare(who, file.length);
+    expect(second.statusCode).toBe(200);
+    expectVolumeRefused(await declare(who, 301));
+
+    // No size declared (the spec's call): allowed while room is left; the PUT counts the bytes.
+    const undeclared = await declare(who);
+    expect(undeclared.statusCode).toBe(200);
+    const { id, url } = undeclared.json().data as { id: number; url: string };
+    const key = new URL(url, 'http://x').pathname.replace('/files/upload/', '');
+    // Content-Length over what is left: refused before the body is read.
+    expectVolumeRefused(await putTo(url, file));
+    // Chunked (no Content-Length): refused while streaming, nothing stored.
+    expectVolumeRefused(
+      await putTo(url, Readable.from([file.subarray(0, 300), file.subarray(300)])),
+    );
+    const [row] = await small.testDb.database.db.select().from(files).where(eq(files.id, id));
+    expect(row!.status).toBe(FileStatus.Pending);
+    expect(await small.app.files.storage.stat(key)).toBeNull();
+
+    // What fits still goes in: the second declaration completes.
+    expect((await putTo(second.json().data.url, file)).statusCode).toBe(200);
+    // Another user has its own volume.
+    expect((await declare(other, file.length)).statusCode).toBe(200);
+  });
+
+  it('refuses any declaration once nothing is left, and counts only the last 24 hours', async () => {
+    await small.testDb.database.db
+      .update(files)
+      .set({ size: limit, status: FileStatus.Ready })
+      .where(eq(files.createdById, whoId));
+    expectVolumeRefused(await declare(who));
+    expectVolumeRefused(await declare(who, 1));
+    await small.testDb.database.db
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(files.createdById, whoId));
+    expect((await declare(who, file.length)).statusCode).toBe(200);
   });
 });

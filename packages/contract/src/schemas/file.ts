@@ -84,24 +84,39 @@ export interface UploadProblem {
 export function uploadProblem(file: {
   fileTypeId: number;
   extension: string;
-  size: number;
+  /** Bytes; not checked when absent (the signed PUT checks the real size). */
+  size?: number | null | undefined;
 }): UploadProblem | null {
   const rule = uploadRules[file.fileTypeId as MediaTypeId];
   if (!rule) return { status: 400, message: messages.fileTypeNotAllowed };
   if (!rule.extensions.includes(normalizeExtension(file.extension))) {
     return { status: 400, message: rule.wrongTypeMessage };
   }
-  if (file.size > rule.maxBytes) return { status: 413, message: rule.tooLargeMessage };
+  if (file.size != null && file.size > rule.maxBytes)
+    return { status: 413, message: rule.tooLargeMessage };
   return null;
 }
 
 /**
- * POST /files/upload body (000 §7): `name` (display name), `extension`, `fileTypeId` (MediaType
- * id) and `size`, the declared size in bytes. `id` is listed by the spec without a meaning shown:
- * it is accepted and ignored (the server makes the id).
+ * How many bytes one user may upload in 24 hours when UPLOAD_MAX_BYTES_PER_DAY is not set: 2 GiB
+ * (twenty full-length answer videos a day; issue 17 item 8).
+ */
+export const defaultUploadMaxBytesPerDay = 2 * 1024 * 1024 * 1024;
+
+/**
+ * POST /files/upload body (000 §7 'Files', 001 §7 'presigned url': id, name, extension,
+ * fileTypeId, file): `name` (display name), `extension`, `fileTypeId` (MediaType id) and the
+ * optional `size`, the declared size in bytes (checked now when given; the signed PUT checks the
+ * real size either way). `id` is 0 or null for a new file (the spec's form); any id is accepted
+ * and ignored, the server makes the id. `file` (the spec's client sends its local file object,
+ * which JSON turns into `{}`) is accepted and ignored: the bytes go to the signed PUT.
  */
 export const uploadRequestSchema = z.object({
-  id: idSchema.nullable().optional(),
+  id: z
+    .union([z.literal(0), idSchema], { error: messages.idInvalid })
+    .nullable()
+    .optional(),
+  file: z.unknown().optional(),
   name: z
     .string({ error: messages.validationFailed })
     .trim()
@@ -118,7 +133,9 @@ export const uploadRequestSchema = z.object({
   size: z
     .number({ error: messages.validationFailed })
     .int({ error: messages.validationFailed })
-    .positive({ error: messages.validationFailed }),
+    .positive({ error: messages.validationFailed })
+    .nullable()
+    .optional(),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 

@@ -4,17 +4,26 @@
  *   await app.register(filesPlugin);                 // root: storage, signed PUT, serving, sweep
  *   await api.register(fileRoutes);                  // inside the /api prefix
  *
- * Other modules present files with `fileRef(row)` / `fileUrl(row)` / `publicFileUrl(key)` and
- * check ids they are given with `requireUsableFile(db, actor, id, MediaType.Image)`.
+ * Other modules present files with `fileRef(row)` / `fileUrl(row)` / `publicFileUrl(key)` (signed,
+ * expiring read URLs), check ids they are given with `requireUsableFile(db, actor, id,
+ * MediaType.Image)`, and delete files inside their own transaction with `deleteUnusedFiles(tx, ids)`
+ * (e.g. `personalFileIdsOf(tx, userId)`), then remove the bytes after commit with
+ * `removeStoredFiles(storage, keys)`.
  */
 export { filesPlugin, type FilesPluginOptions } from './plugin.js';
 export { fileRoutes, fileTransferRoutes } from './routes.js';
 export { contentDisposition, fileRef, fileUrl, presentFile } from './presenter.js';
 export { publicFileUrl } from './url.js';
 export {
+  removeStoredFiles,
   requireUsableFile,
   safeDisplayName,
   sweepPendingUploads,
   type FilesDeps,
 } from './service.js';
-export { findReadyFiles, type FileRow } from './repository.js';
+export {
+  deleteUnusedFiles,
+  findReadyFiles,
+  personalFileIdsOf,
+  type FileRow,
+} from './repository.js';

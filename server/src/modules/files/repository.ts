@@ -2,9 +2,20 @@
  * Queries on `files` (000 §7 'Files', DECISIONS.md 'Files'). Every function takes the Drizzle
  * handle (`Db` or a transaction) and runs one statement.
  */
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { MediaType } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { FileStatus, files } from '../../db/schema/index.js';
+import {
+  FileStatus,
+  answerItems,
+  answers,
+  assets,
+  files,
+  organizations,
+  questionAudios,
+  users,
+} from '../../db/schema/index.js';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
@@ -88,6 +99,96 @@ export async function deleteStalePending(db: Db, olderThanMs: number): Promise<s
       and(
         eq(files.status, FileStatus.Pending),
         lt(files.createdAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
+    .returning({ storageKey: files.storageKey });
+  return rows.map((r) => r.storageKey);
+}
+
+/**
+ * The bytes of the files `userId` created after `since` that still exist (the real size of Ready
+ * files, the declared size of Pending ones, so pending uploads hold their room), leaving out the
+ * file `exceptId`; and the oldest counted creation time (null when none).
+ */
+export async function bytesUploadedSince(
+  db: Db | Tx,
+  userId: number,
+  since: Date,
+  exceptId?: number,
+): Promise<{ bytes: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({
+      bytes: sql<number>`coalesce(sum(coalesce(${files.size}, ${files.declaredSize})), 0)`.mapWith(
+        Number,
+      ),
+      oldest: sql<string | null>`min(${files.createdAt})`,
+    })
+    .from(files)
+    .where(
+      and(
+        eq(files.createdById, userId),
+        gt(files.createdAt, since),
+        exceptId !== undefined ? ne(files.id, exceptId) : undefined,
+      ),
+    );
+  return { bytes: row?.bytes ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * Ids of the personal files of `userId` (issue 17 item 6): the videos of its answers, every video
+ * it uploaded (attached or not, Pending or Ready) and its profile image. One statement.
+ */
+export async function personalFileIdsOf(db: Db | Tx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      or(
+        and(eq(files.createdById, userId), eq(files.fileTypeId, MediaType.Video)),
+        inArray(
+          files.id,
+          db
+            .select({ id: answerItems.fileId })
+            .from(answerItems)
+            .innerJoin(answers, eq(answers.id, answerItems.answerId))
+            .where(and(eq(answers.userId, userId), isNotNull(answerItems.fileId))),
+        ),
+        inArray(
+          files.id,
+          db
+            .select({ id: users.imageId })
+            .from(users)
+            .where(and(eq(users.id, userId), isNotNull(users.imageId))),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes the files among `ids` that nothing refers to any more (no answer item, user or
+ * organization image, asset image or question audio) and answers their storage keys, so the
+ * caller removes the bytes once its transaction committed. One statement.
+ */
+export async function deleteUnusedFiles(db: Db | Tx, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const none = (table: PgTable, column: PgColumn) =>
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(eq(column, files.id)),
+    );
+  const rows = await db
+    .delete(files)
+    .where(
+      and(
+        inArray(files.id, [...ids]),
+        none(answerItems, answerItems.fileId),
+        none(users, users.imageId),
+        none(organizations, organizations.imageId),
+        none(assets, assets.imageId),
+        none(questionAudios, questionAudios.audioId),
       ),
     )
     .returning({ storageKey: files.storageKey });

@@ -3,7 +3,9 @@
  *
  * - `fileRoutes`, registered under /api: POST /files/upload and GET /files (signed in).
  * - `fileTransferRoutes`, at the root like a storage endpoint: the signed PUT /files/upload/<key>
- *   (raw bytes, any content type) and GET /files/<key> (serving with Range support).
+ *   (raw bytes, any content type) and the signed GET /files/<key>?expires=&signature= (serving
+ *   with Range support; 403 for a missing, tampered or expired signature). The request log shows
+ *   neither the keys nor the signatures (plugins/logger.ts).
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -81,19 +83,26 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** Long-lived caching: a key's bytes never change (a new upload gets a new key). */
-const cacheControl = 'private, max-age=31536000, immutable';
+/**
+ * Caching as long as the URL lives, never longer: a key's bytes never change (a new upload gets a
+ * new key), so within its lifetime the answer is immutable. `expires` in Unix seconds.
+ */
+function cacheControlUntil(expires: number): string {
+  const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
+  return `private, max-age=${maxAge}, immutable`;
+}
 
 async function serveFile(deps: FilesDeps, request: FastifyRequest, reply: FastifyReply) {
   const key = (request.params as { '*': string })['*'];
-  const { row, size } = await openFile(deps, key);
+  const query = request.query as Record<string, unknown>;
+  const { row, size, expires } = await openFile(deps, key, query['expires'], query['signature']);
   const etag = `"${row.id}-${size}"`;
   reply
     .header('content-type', row.contentType)
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', contentDisposition(row))
     .header('accept-ranges', 'bytes')
-    .header('cache-control', cacheControl)
+    .header('cache-control', cacheControlUntil(expires))
     .header('etag', etag);
   if (row.completedAt) reply.header('last-modified', row.completedAt.toUTCString());
 

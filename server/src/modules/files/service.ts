@@ -1,11 +1,21 @@
 /**
  * Uploads and serving of files (000 §7 'Files', DECISIONS.md 'Files').
  *
- * 1. `createUpload`: checks the declared type and size, creates a Pending row and answers a signed
- *    PUT URL (15 minutes).
- * 2. `receiveUpload`: the signed PUT; checks the signature, the real size while streaming and the
- *    magic bytes of the real content, stores the bytes and marks the row Ready.
- * 3. `openFile`: a Ready file for serving. `sweepPendingUploads`: removes uploads never finished.
+ * 1. `createUpload`: checks the declared type and size and the uploader's daily volume, creates a
+ *    Pending row and answers a signed PUT URL (15 minutes).
+ * 2. `receiveUpload`: the signed PUT; checks the signature, the real size while streaming (the
+ *    type's limit and what is left of the uploader's daily volume) and the magic bytes of the real
+ *    content, stores the bytes and marks the row Ready.
+ * 3. `openFile`: a Ready file for serving, behind a signed read URL (url.ts).
+ *    `sweepPendingUploads`: removes uploads never finished.
+ * 4. `deleteUnusedFiles` + `removeStoredFiles`: other modules delete file rows in their
+ *    transaction and remove the bytes after it committed (issue 17 item 6).
+ *
+ * Daily volume (issue 17 item 8): the files a user created in the last 24 hours that still exist
+ * (real size once stored, declared size while Pending) may hold at most UPLOAD_MAX_BYTES_PER_DAY
+ * (2 GiB by default); beyond it POST /files/upload and the PUT answer 429 with
+ * messages.uploadDailyLimitReached and a Retry-After of when the oldest counted upload leaves the
+ * 24 hours. Two PUTs of uploads that declared no size may race past the limit by one file each.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +43,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  RateLimitedError,
   TooLargeError,
   ValidationError,
 } from '../../errors.js';
@@ -46,6 +57,7 @@ import {
 import { fileRef, presentFile } from './presenter.js';
 import { readHead } from './read-head.js';
 import {
+  bytesUploadedSince,
   deleteStalePending,
   findFileById,
   findFileByKey,
@@ -54,13 +66,45 @@ import {
   markFileReady,
   type FileRow,
 } from './repository.js';
-import type { UploadSigner } from './signing.js';
+import type { ReadSigner, UploadSigner } from './signing.js';
 
 export interface FilesDeps {
   db: Db;
   storage: StorageDriver;
+  /** Signs and checks upload (PUT) URLs. */
   signer: UploadSigner;
+  /** Checks read (GET) URLs; the same signer `publicFileUrl` uses (installed by filesPlugin). */
+  urls?: ReadSigner;
+  /** Bytes one user may upload in 24 hours (UPLOAD_MAX_BYTES_PER_DAY). */
+  maxBytesPerDay: number;
   log?: FastifyBaseLogger;
+}
+
+/** The period the daily upload volume counts over: the last 24 hours, in milliseconds. */
+const volumePeriodMs = 24 * 60 * 60 * 1000;
+
+/**
+ * What is left of `userId`'s daily upload volume, in bytes (0 or less: nothing), not counting
+ * the file `exceptId`, and the seconds until the oldest counted upload leaves the period.
+ */
+async function volumeLeft(
+  deps: Pick<FilesDeps, 'db' | 'maxBytesPerDay'>,
+  userId: number,
+  exceptId?: number,
+): Promise<{ left: number; retryAfterSeconds: number }> {
+  const now = Date.now();
+  const { bytes, oldest } = await bytesUploadedSince(
+    deps.db,
+    userId,
+    new Date(now - volumePeriodMs),
+    exceptId,
+  );
+  const retryAfterMs = oldest ? oldest.getTime() + volumePeriodMs - now : volumePeriodMs;
+  return { left: deps.maxBytesPerDay - bytes, retryAfterSeconds: retryAfterMs / 1000 };
+}
+
+function volumeExceeded(retryAfterSeconds: number): RateLimitedError {
+  return new RateLimitedError(messages.uploadDailyLimitReached, retryAfterSeconds);
 }
 
 /** Bytes read before storing, for magic-byte detection (file-type's reasonable sample size). */
@@ -99,9 +143,11 @@ function ruleOf(fileTypeId: number): UploadRule {
 
 /**
  * POST /files/upload (000 §7): refuses a type or extension not accepted (400, e.g. 'File must be
- * in .mp3 format') and a declared `size` (bytes) over the limit (413, e.g. 'File size exceeds
- * 300KB. Please choose a smaller file.'); otherwise creates the Pending row owned by `actor` and
- * its organization and answers `{id, url}` with the signed PUT URL.
+ * in .mp3 format'), a declared `size` (bytes, optional) over the limit (413, e.g. 'File size
+ * exceeds 300KB. Please choose a smaller file.') and an upload over the actor's daily volume
+ * (429 'You have reached your daily upload limit…', also when nothing is left and no size is
+ * declared); otherwise creates the Pending row owned by `actor` and its organization (declared
+ * size 0 when none was given) and answers `{id, url}` with the signed PUT URL.
  */
 export async function createUpload(
   deps: FilesDeps,
@@ -116,6 +162,9 @@ export async function createUpload(
     throw new ValidationError(problem.message, [{ path, message: problem.message }]);
   }
   const rule = ruleOf(body.fileTypeId);
+  const declaredSize = body.size ?? 0;
+  const { left, retryAfterSeconds } = await volumeLeft(deps, actor.id);
+  if (left <= 0 || declaredSize > left) throw volumeExceeded(retryAfterSeconds);
   const storageKey = newStorageKey(extension);
   const row = await insertPendingFile(deps.db, {
     storageKey,
@@ -123,7 +172,7 @@ export async function createUpload(
     extension,
     fileTypeId: body.fileTypeId,
     contentType: rule.contentTypes[extension] ?? 'application/octet-stream',
-    declaredSize: body.size,
+    declaredSize,
     createdById: actor.id,
     organizationId: actor.organizationId,
   });
@@ -144,8 +193,9 @@ export interface IncomingUpload {
 /**
  * The signed PUT (DECISIONS.md 'Files'). Throws 403 for a bad, tampered or expired signature;
  * 404 when the upload no longer exists; 409 when it is already complete; 413 when the real
- * content is over the type's limit (even if the declared size lied); 400 when the magic bytes
- * are not those of the declared extension. Nothing is stored on failure. Answers `{id, url}`.
+ * content is over the type's limit (even if the declared size lied); 429 when it is over what is
+ * left of the uploader's daily volume; 400 when the magic bytes are not those of the declared
+ * extension. Nothing is stored on failure. Answers `{id, url}`.
  */
 export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Promise<ImageRef> {
   if (
@@ -158,9 +208,17 @@ export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Pr
   if (!row) throw new NotFoundError();
   if (row.status !== FileStatus.Pending) throw new ConflictError(messages.conflict);
   const rule = ruleOf(row.fileTypeId);
+  const volume =
+    row.createdById !== null
+      ? await volumeLeft(deps, row.createdById, row.id)
+      : { left: Infinity, retryAfterSeconds: 0 };
+  const maxBytes = Math.min(rule.maxBytes, volume.left);
   const declaredLength = Number(upload.contentLength);
   if (Number.isFinite(declaredLength) && declaredLength > rule.maxBytes) {
     throw new TooLargeError(rule.tooLargeMessage);
+  }
+  if (volume.left <= 0 || (Number.isFinite(declaredLength) && declaredLength > volume.left)) {
+    throw volumeExceeded(volume.retryAfterSeconds);
   }
 
   const { head, whole } = await readHead(upload.body, sniffBytes);
@@ -172,8 +230,10 @@ export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Pr
 
   let size: number;
   try {
-    ({ size } = await deps.storage.put(row.storageKey, whole, rule.maxBytes));
+    ({ size } = await deps.storage.put(row.storageKey, whole, maxBytes));
   } catch (error) {
+    if (error instanceof StorageLimitError && maxBytes < rule.maxBytes)
+      throw volumeExceeded(volume.retryAfterSeconds);
     if (error instanceof StorageLimitError) throw new TooLargeError(rule.tooLargeMessage);
     if (error instanceof StorageConflictError) throw new ConflictError(messages.conflict);
     throw error;
@@ -197,11 +257,21 @@ export async function listOwnFiles(
   return { list: rows.map(presentFile), count };
 }
 
-/** A Ready file and its stored size in bytes, for serving; 404 for anything else. */
+/**
+ * A Ready file and its stored size in bytes, for serving the signed read URL `GET /files/<key>?
+ * expires=&signature=` (url.ts). Throws 403 'This file link is invalid or has expired…' for a
+ * missing, tampered or expired signature (checked first, so nothing is told about the key), then
+ * 404 for anything but a Ready file with its bytes. Answers the expiry too (Unix seconds).
+ */
 export async function openFile(
   deps: FilesDeps,
   key: string,
-): Promise<{ row: FileRow; size: number }> {
+  expires: unknown,
+  signature: unknown,
+): Promise<{ row: FileRow; size: number; expires: number }> {
+  if (!deps.urls?.verify(key, expires, signature)) {
+    throw new ForbiddenError(messages.fileLinkInvalid);
+  }
   if (!isStorageKey(key)) throw new NotFoundError();
   const row = await findFileByKey(deps.db, key);
   if (!row || row.status !== FileStatus.Ready) throw new NotFoundError();
@@ -210,7 +280,26 @@ export async function openFile(
     deps.log?.warn({ fileId: row.id }, 'file is Ready but its bytes are missing from storage');
     throw new NotFoundError();
   }
-  return { row, size: stat.size };
+  return { row, size: stat.size, expires: Number(expires) };
+}
+
+/**
+ * Removes the stored bytes of `keys` (answered by `deleteUnusedFiles` inside a transaction), once
+ * that transaction committed: a missing object is fine, and a failure is logged, never thrown (the
+ * rows are gone already, so the bytes are served to nobody).
+ */
+export async function removeStoredFiles(
+  storage: StorageDriver,
+  keys: readonly string[],
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      log?.error({ err }, 'could not remove the bytes of a deleted file');
+    }
+  }
 }
 
 /**

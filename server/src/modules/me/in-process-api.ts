@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   MediaType,
+  defaultUploadMaxBytesPerDay,
   normalizeExtension,
   uploadUrlLifetimeMs,
   type Actor,
@@ -32,6 +33,7 @@ export function inProcessTraineeApi(
     storage: deps.storage,
     // Signed and verified here only: any key will do.
     signer: createUploadSigner(randomBytes(32).toString('hex'), uploadUrlLifetimeMs),
+    maxBytesPerDay: defaultUploadMaxBytesPerDay,
   };
   return {
     async listAssignments() {
@@ -65,7 +67,7 @@ export function inProcessTraineeApi(
       });
       return ticket.id;
     },
-    saveItems: (id, items) => service.saveMyItems(deps.db, actor, id, { items }),
+    saveItems: (id, items) => service.saveMyItems(files, actor, id, { items }),
     submit: (id) => service.submitMine(deps.db, actor, id),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers'), tagged 'mobile'
  * in OpenAPI. Every call needs a trainee's session (staff: 403). Videos are uploaded first through
- * POST /files/upload (fileTypeId 3 Video, mp4 or webm, at most 100 MB) and the signed PUT.
+ * POST /files/upload (fileTypeId 3 Video, mp4 or webm, at most 100 MB) and the signed PUT. File
+ * URLs in the answers are signed and expire (files/url.ts): read them again for fresh ones.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -98,7 +99,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.saveMyItems(app.db, actorOf(request), request.params.id, request.body),
+        await service.saveMyItems(app.files, actorOf(request), request.params.id, request.body),
         messages.answersSaved,
       ),
   );

@@ -13,7 +13,9 @@
  *   passed.'). Writes lock the assignment row, then the answer row, as the assignments module does,
  *   so messages.returnToDraft and 'Close' cannot race a submission.
  * - Items: one per question of the interview, each a Ready Video file the trainee uploaded itself;
- *   saving replaces the items of the questions given and keeps the others.
+ *   saving replaces the items of the questions given and keeps the others. A replaced video that
+ *   no item uses any more is deleted with the save and its bytes removed after it committed
+ *   (issue 17 item 6).
  * - Submit: every question needs an item with a video (400 naming the missing ones), then Submitted
  *   with `submittedAt` (and `viewed` cleared for the reviewers' check).
  */
@@ -50,7 +52,12 @@ import {
 import { assignmentDataOf } from '../answers/service.js';
 import { lockAssignment } from '../assignments/repository.js';
 import { todayIsoDate } from '../assignments/service.js';
-import { requireUsableFile } from '../files/service.js';
+import {
+  deleteUnusedFiles,
+  removeStoredFiles,
+  requireUsableFile,
+  type FilesDeps,
+} from '../files/index.js';
 import { presentMyAnswer, presentMyAssignment, presentMyAssignmentDetail } from './presenter.js';
 import { audiosOfQuestions, listMyAssignments } from './repository.js';
 
@@ -187,15 +194,18 @@ export async function startPractice(db: Db, actor: Actor, assignmentId: number):
  * PUT /me/assignments/{id}/answers {items: [{questionId, fileId, duration, text?}]}: saves my
  * recorded answers. Each question must be the interview's (400 'This question is not part of the
  * interview.'), each file a Ready Video file I uploaded (400 'Upload the video of this answer
- * first.'); every problem is a detail. Items replace mine of the same questions. Answers my answer.
+ * first.'); every problem is a detail. Items replace mine of the same questions; the videos they
+ * replace are deleted when no item uses them any more (rows in the save's transaction, bytes from
+ * `deps.storage` after it committed). Answers my answer.
  */
 export async function saveMyItems(
-  db: Db,
+  deps: Pick<FilesDeps, 'db' | 'storage' | 'log'>,
   actor: Actor,
   assignmentId: number,
   body: MeAnswerItemsBody,
 ): Promise<MeAnswer> {
-  return writeMine(db, actor, assignmentId, async (tx, row) => {
+  let replacedKeys: string[] = [];
+  const answer = await writeMine(deps.db, actor, assignmentId, async (tx, row) => {
     const questionIds = new Set(
       row.interviewId !== null
         ? (await questionsOfContent(tx, row.interviewId)).map((q) => q.id)
@@ -219,6 +229,11 @@ export async function saveMyItems(
         details.push({ path: `items.${i}.fileId`, message: messages.videoRequired });
     }
     if (details.length > 0) throw new ValidationError(details[0]!.message, details);
+    // The videos of the items about to be replaced; deleteUnusedFiles keeps any still in use.
+    const savedQuestions = new Set(body.items.map((i) => i.questionId));
+    const replaced = (await itemsOfAnswers(tx, [row.id]))
+      .filter((i) => savedQuestions.has(i.questionId) && i.fileId !== null)
+      .map((i) => i.fileId!);
     await upsertItems(
       tx,
       row.id,
@@ -229,7 +244,10 @@ export async function saveMyItems(
         text: i.text ?? null,
       })),
     );
+    replacedKeys = await deleteUnusedFiles(tx, replaced);
   });
+  await removeStoredFiles(deps.storage, replacedKeys, deps.log);
+  return answer;
 }
 
 /**

@@ -344,7 +344,11 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
         },
       },
       async (request) => {
-        await service.erase(deps(), actorOf(request), request.params.id);
+        await service.erase(
+          { ...deps(), storage: app.files.storage, log: request.log },
+          actorOf(request),
+          request.params.id,
+        );
         return ok(null, messages.userErased);
       },
     );

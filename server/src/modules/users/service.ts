@@ -35,6 +35,12 @@ import {
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
+import {
+  deleteUnusedFiles,
+  personalFileIdsOf,
+  removeStoredFiles,
+  type FilesDeps,
+} from '../files/index.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { accountMails, mailLinks } from '../mail/templates.js';
 import { findOrganization, lockOrganization } from '../organizations/repository.js';
@@ -487,10 +493,18 @@ export async function restore(deps: UsersDeps, actor: Actor, id: number) {
 }
 
 /**
- * DELETE /users/{id} ('erase', admin only): only an already soft-deleted user; removes the row
- * and its personal data. Rows that point at the user keep existing with the reference cleared.
+ * DELETE /users/{id} ('erase', admin only; DECISIONS.md 'Users'): only an already soft-deleted
+ * user; removes the row and its personal data, its files included (issue 17 item 6): the videos
+ * of its answers, every video it uploaded and its profile image, unless something else still uses
+ * them (an organization's logo chosen as profile image stays). Rows go in one transaction; the
+ * bytes leave `deps.storage` after it committed (a failed erase loses nothing). Rows that point at
+ * the user keep existing with the reference cleared.
  */
-export async function erase(deps: UsersDeps, actor: Actor, id: number): Promise<void> {
+export async function erase(
+  deps: UsersDeps & Pick<FilesDeps, 'storage' | 'log'>,
+  actor: Actor,
+  id: number,
+): Promise<void> {
   const row = await loadUserFor(deps.db, actor, id, 'user:read');
   if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
   if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
@@ -504,7 +518,12 @@ export async function erase(deps: UsersDeps, actor: Actor, id: number): Promise<
     throw new ForbiddenError();
   }
   if (!row.deletedAt) throw new ValidationError(messages.eraseRequiresSoftDelete);
-  await deps.db.delete(users).where(eq(users.id, id));
+  const removedKeys = await deps.db.transaction(async (tx) => {
+    const fileIds = await personalFileIdsOf(tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+    return deleteUnusedFiles(tx, fileIds);
+  });
+  await removeStoredFiles(deps.storage, removedKeys, deps.log);
 }
 
 /** The messages of 000 §8 for the toggles. */
