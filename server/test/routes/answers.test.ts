@@ -254,7 +254,9 @@ describe('GET /api/assignments/answers/:id', () => {
       [3, 'Interviewer', 12.5],
     ]);
     expect(data.questions[0].avatar).toMatchObject({ id: s.avatars[0] });
-    expect(data.data.interviewAnswer.answers[0].file.url).toMatch(/^\/files\/.+\.mp4$/);
+    expect(data.data.interviewAnswer.answers[0].file.url).toMatch(
+      /^\/files\/.+\.mp4\?expires=\d+&signature=[\w-]{43}$/,
+    );
     const video = await s.app.inject({
       method: 'GET',
       url: data.data.interviewAnswer.answers[0].file.url,
