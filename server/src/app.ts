@@ -11,7 +11,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { messages } from '@practica/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
@@ -32,7 +32,11 @@ import { meRoutes } from './modules/me/routes.js';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { authPlugin } from './plugins/auth.js';
-import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import {
+  frameworkErrorHandler,
+  registerErrorHandler,
+  validatorCompiler,
+} from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
 import { hasWebBuild, registerStaticWeb } from './plugins/static-web.js';
 

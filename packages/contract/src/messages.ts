@@ -381,6 +381,10 @@ export const messages = {
   idInvalid: 'Id must be a positive whole number!',
   lineHasControlCharacters: 'Text must not contain line breaks or invisible control characters!',
   textHasControlCharacters: 'Text must not contain invisible control characters!',
+  bodyNotJson: 'The request body is not valid JSON.',
+  bodyEmpty: 'The request body is empty.',
+  contentTypeUnsupported: 'Send the request body as JSON (Content-Type: application/json).',
+  requestUnreadable: 'The request could not be read.',
   organizationNameRequired: 'Organization name is required!',
   organizationNameMinLength: `Organization name must be at least ${organizationNameMinLength} characters long!`,
   organizationNameMaxLength: `Organization name must be at most ${organizationNameMaxLength} characters long!`,
@@ -444,6 +448,9 @@ export const messages = {
   optionInvalid: 'Choose among the options of this question.',
   traineeMismatch: 'The trainee does not match this answer.',
   questionnaireMismatch: 'This form is not part of the assignment.',
+  questionnaireRequired:
+    'Name the form these answers belong to in questionnaireID (the rating scale or the feedback form).',
+  filterInvalid: 'The filter must be a JSON object such as {"contentTypeId":2,"status":3}.',
   answersSubmitted: 'Your answers were submitted.',
   answersSaved: 'Your answers were saved.',
   practiceStarted: 'Practice started.',
@@ -451,9 +458,6 @@ export const messages = {
   closeDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)!',
   compositionLocked:
     'Return the assignment to Draft to change its interview, roles, environment or evaluations.',
-  questionnaireRequired:
-    'Name the form these answers belong to in questionnaireID (the rating scale or the feedback form).',
-  filterInvalid: 'The filter must be a JSON object such as {"contentTypeId":2,"status":3}.',
   organizationFixed: 'An assignment cannot move to another organization.',
   deleteOnlyDraft: 'Only a Draft assignment can be deleted.',
   removeOnlyPending: 'Only trainees whose answer is Pending can be removed.',

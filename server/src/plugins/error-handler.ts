@@ -1,14 +1,21 @@
 /**
  * One error handler for the whole API (DESIGN.md 'Errors'): maps typed errors, schema validation
  * failures and Fastify's own errors to the envelope with the right status. A 500 carries a generic
- * message and the request id; the stack goes only to the log.
+ * message and the request id; the stack goes only to the log. Every refusal's message is a
+ * sentence of the catalogue, never a validator's or the framework's own text (issue 17 §12): the
+ * request validator parses with `humanIssueMessage`, and Fastify's client errors are worded here.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-} from 'fastify-type-provider-zod';
-import { messages, type ErrorBody, type ErrorDetail } from '@practica/contract';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySchemaValidationError,
+} from 'fastify';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { humanIssueMessage, messages, type ErrorBody, type ErrorDetail } from '@practica/contract';
 import { AppError } from '../errors.js';
 import { fail } from '../lib/envelope.js';
 import { isDatabaseUnavailable } from './error-handler-database.js';
@@ -23,14 +30,39 @@ function send(
   return reply.code(status).send(fail(body));
 }
 
-function validationDetails(
-  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
-): ErrorDetail[] {
-  return error.validation.map((v) => ({
+/**
+ * The request validator of every route (`app.setValidatorCompiler`): parses with the route's zod
+ * schema and `humanIssueMessage`, so an issue whose schema gives no message of its own reads
+ * 'Please correct the highlighted fields.'; a failure is one Fastify validation item per issue.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { error: humanIssueMessage });
+    if (result.success) return { value: result.data };
+    const error: FastifySchemaValidationError[] = result.error.issues.map((issue) => ({
+      keyword: issue.code,
+      instancePath: `/${issue.path.map(String).join('/')}`,
+      schemaPath: `#/${issue.path.map(String).join('/')}/${issue.code}`,
+      params: {},
+      message: issue.message,
+    }));
+    return { error };
+  };
+
+function validationDetails(validation: FastifySchemaValidationError[]): ErrorDetail[] {
+  return validation.map((v) => ({
     path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
     message: v.message ?? messages.validationFailed,
   }));
 }
+
+/** Fastify's own client errors, worded for people (their own texts name parsers and headers). */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: messages.bodyNotJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: messages.bodyEmpty,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.contentTypeUnsupported,
+};
 
 /**
  * The SQLSTATE of a database error (PostgreSQL or PGlite), possibly wrapped by Drizzle as the
@@ -77,8 +109,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error.headers,
       );
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = validationDetails(error);
+    if (Array.isArray(error.validation) && error.validation.length > 0) {
+      const details = validationDetails(error.validation);
       return send(reply, 400, {
         code: 'VALIDATION',
         message: details[0]?.message ?? messages.validationFailed,
@@ -122,7 +154,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: malformed JSON, wrong content type, empty body ...
       return send(reply, 400, {
         code: 'VALIDATION',
-        message: error.message || messages.validationFailed,
+        message: frameworkMessages[error.code] ?? messages.requestUnreadable,
       });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -322,9 +322,36 @@ function answersEnvelope(route: FuzzRoute, status: number): boolean {
 }
 
 /**
+ * A validator's or the framework's own text instead of a sentence of the catalogue (issue 17 §12):
+ * zod's defaults ('Invalid input: expected number, received NaN', 'Too small: expected …',
+ * 'Invalid option: …', 'Unrecognized key: …'), Ajv's ('body/name must be string'), Fastify's
+ * ('Unsupported Media Type: …', 'Body cannot be empty when …') and JSON.parse's.
+ */
+export const validatorText = new RegExp(
+  [
+    '^Invalid input(?::|$)',
+    '^Invalid option: expected',
+    '^Invalid (?:string|number): must',
+    '^Invalid (?:email address|URL|UUID|ISO (?:datetime|date|time|duration)|key in |value in |discriminator value)',
+    '^Too (?:big|small): expected',
+    '^Unrecognized keys?:',
+    'expected [a-z]+, received',
+    '^(?:body|querystring|params|headers)[/. ]',
+    '^Unsupported Media Type',
+    '^Body cannot be empty',
+    '^Unexpected ',
+    'in JSON at position|JSON input|^Body is not valid JSON|" is not valid JSON',
+    'forbidden prototype property',
+    'Content-Length',
+    'FST_',
+  ].join('|'),
+);
+
+/**
  * What is wrong with an answer, or null: a 5xx; an answer that is not the envelope
  * `{success, message, data, error}`; an error without `success: false`, `data: null` and the
- * error code of its status; a success with an error.
+ * error code of its status; an error whose message (or a detail's) is a validator's own text
+ * rather than a human sentence (`validatorText`); a success with an error.
  */
 export function problemOf(
   route: FuzzRoute,
@@ -354,6 +381,11 @@ export function problemOf(
     }
     if (env.message !== env.error.message)
       return `status ${status}: message differs from error.message`;
+    const details = (env.error as { details?: { message?: unknown }[] }).details ?? [];
+    const raw = [env.message, ...details.map((d) => String(d.message))].find((m) =>
+      validatorText.test(m),
+    );
+    if (raw !== undefined) return `status ${status}: a validator's text, not a sentence: ${raw}`;
   } else if (env.success !== true || env.error !== null) {
     return `status ${status}: a success answer must have success true and error null`;
   }

@@ -18,6 +18,16 @@ import {
 } from '../constants';
 import { messages } from '../messages';
 
+/**
+ * The error map of every request parse (issue 17 §12): an issue whose schema gives no message of
+ * its own answers 'Please correct the highlighted fields.' instead of zod's default text ('Invalid
+ * input: expected number, received NaN', 'Too big: expected …'); schema messages still win. Use as
+ * `schema.safeParse(data, { error: humanIssueMessage })`.
+ */
+export function humanIssueMessage(): string {
+  return messages.validationFailed;
+}
+
 /** A whole number as a path or query carries it: decimal digits only, no sign, space or leading zero. */
 const plainDigits = /^(?:0|[1-9][0-9]{0,15})$/;
 
@@ -156,6 +166,7 @@ export const searchSchema = z
  * override reverses what the reader sees.
  */
 const singleLineForbidden =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/;
 
 /**
@@ -164,6 +175,7 @@ const singleLineForbidden =
  * separators, which a text area legitimately produces.
  */
 const multiLineForbidden =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]*$/;
 
 /** Options of {@link optionalText} and {@link requiredText}. */

@@ -14,7 +14,7 @@ import {
 } from '../constants';
 import { MediaType, type MediaTypeId } from '../enums';
 import { messages } from '../messages';
-import { idSchema, isoDateTimeSchema, pageQuerySchema } from './common';
+import { idSchema, isoDateTimeSchema, pageQuerySchema, requiredText } from './common';
 
 /** Longest kept display name of an uploaded file (not a spec limit). */
 export const fileNameMaxLength = 255;
@@ -117,11 +117,7 @@ export const uploadRequestSchema = z.object({
     .nullable()
     .optional(),
   file: z.unknown().optional(),
-  name: z
-    .string({ error: messages.validationFailed })
-    .trim()
-    .min(1, { error: messages.validationFailed })
-    .max(fileNameMaxLength, { error: messages.nameTooLong }),
+  name: requiredText(messages.validationFailed, fileNameMaxLength, messages.nameTooLong),
   extension: z
     .string({ error: messages.fileTypeNotAllowed })
     .trim()
