@@ -1,7 +1,8 @@
 /**
  * Server-made storage keys (DECISIONS.md 'Files'): `yyyy/mm/<32 hex>.<ext>`. The 128 random bits
- * make a key unguessable, so the serving URL `/files/<key>` acts as a capability (like an S3
- * presigned GET); the strict shape makes path traversal impossible.
+ * make a key unguessable; the serving URL `/files/<key>` is moreover signed and expires
+ * (modules/files/url.ts), like an S3 presigned GET; the strict shape makes path traversal
+ * impossible.
  */
 import { randomBytes } from 'node:crypto';
 

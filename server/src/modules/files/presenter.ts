@@ -1,13 +1,13 @@
 /**
  * The only path from a file row to the wire (000 §7 'Files'): `{id, url}` references for other
- * resources (imageId …) and the list item of GET /files. URLs are root-relative: clients resolve
- * them against the API origin.
+ * resources (imageId …) and the list item of GET /files. URLs are root-relative (clients resolve
+ * them against the API origin), signed and expire (url.ts): read the resource again for a fresh one.
  */
 import type { FileItem, ImageRef } from '@practica/contract';
 import type { FileRow } from './repository.js';
 import { publicFileUrl } from './url.js';
 
-/** The URL that serves a stored file, e.g. `/files/2026/11/ab12….png` (see url.ts for why the key is the capability). */
+/** The signed, expiring URL that serves a stored file, e.g. `/files/2026/11/ab12….png?expires=…&signature=…` (url.ts). */
 export function fileUrl(row: Pick<FileRow, 'storageKey'>): string {
   return publicFileUrl(row.storageKey);
 }

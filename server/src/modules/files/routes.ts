@@ -52,10 +52,13 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         tags: ['files'],
         summary: 'Start an upload: answers the file id and a signed PUT URL (15 minutes)',
         description:
-          'Declare name, extension, fileTypeId (MediaType: Image 1, Audio 2, Video 3) and size in bytes. ' +
+          'Declare name, extension, fileTypeId (MediaType: Image 1, Audio 2, Video 3) and optionally size in bytes ' +
+          "(the spec's id 0 or null and file are accepted and ignored). " +
           'Images png/jpg/jpeg/gif/webp ≤ 300 KB, audio mp3 ≤ 500 KB, video mp4/webm ≤ 100 MB. ' +
-          'Then PUT the raw bytes to `url` (any Content-Type); the answer carries `{id, url}` of the stored file. ' +
-          'The file becomes usable (e.g. as imageId) once the PUT succeeded.',
+          'Then PUT the raw bytes to `url` (any Content-Type); the answer carries `{id, url}` of the stored file, ' +
+          '`url` being its signed read URL (about an hour). ' +
+          'The file becomes usable (e.g. as imageId) once the PUT succeeded. ' +
+          'Each user may upload UPLOAD_MAX_BYTES_PER_DAY bytes in 24 hours (429 beyond, here and at the PUT).',
         security: [{ bearer: [] }],
         body: uploadRequestSchema,
         response: { 200: envelopeSchema(uploadTicketSchema) },
