@@ -1,12 +1,14 @@
 /**
- * The server process: configuration, migrations, first admin and optional demo seed, listen,
- * graceful close on SIGTERM/SIGINT (readiness fails first, requests in flight finish).
+ * The server process: configuration, migrations, first admin and optional demo seed, listen (with
+ * a loud warning when a server not in production listens beyond loopback), graceful close on
+ * SIGTERM/SIGINT (readiness fails first, requests in flight finish).
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { startWarning } from './lib/loopback.js';
 import { createLocalStorage } from './lib/storage/index.js';
 import { demoAccounts, demoPassword, seedDemo } from './seed/demo.js';
 import { ensureAdmin, hasAdmin } from './seed/first-admin.js';
@@ -51,6 +53,12 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+  // Loud, on stderr and in the log: a development server reachable from other machines.
+  const warning = startWarning(config);
+  if (warning) {
+    process.stderr.write(`\n${warning}\n\n`);
+    app.log.warn({ host: config.host, port: config.port }, warning.replace(/^!+\n|\n!+$/g, ''));
+  }
   const drainMs = config.env === 'production' ? shutdownDrainMs : 0;
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {

@@ -19,6 +19,8 @@ import {
   type MailTransport,
   type OutgoingMail,
 } from '../src/modules/mail/index.js';
+import { loadConfig } from '../src/config.js';
+import { startWarning } from '../src/lib/loopback.js';
 import { claimDueMails } from '../src/modules/mail/repository.js';
 import { createTestDatabase, type TestDatabase } from './helpers/database.js';
 import { startSmtpReceiver, type SmtpReceiver } from './helpers/smtp-receiver.js';
@@ -471,6 +473,63 @@ describe('dev mailbox', () => {
     }
   });
 
+  it('is served to loopback clients only, by the socket address whatever X-Forwarded-For says (issue 17)', async () => {
+    const ctx = await buildWithPlugins({ TRUST_PROXY: 'true' }, { seed: false });
+    try {
+      await ctx.app.mail.enqueue(ctx.app.db, sampleMail('reset@x.test'));
+      for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        const res = await ctx.app.inject({ url: '/dev/mailbox.json', remoteAddress });
+        expect(res.statusCode, remoteAddress).toBe(200);
+        expect(res.json().data.count).toBe(1);
+      }
+      for (const remoteAddress of ['10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', '2001:db8::1'])
+        for (const url of [
+          '/dev/mailbox',
+          '/dev/mailbox.json',
+          '/dev/mailbox.json?to=reset@x.test',
+        ]) {
+          const res = await ctx.app.inject({
+            url,
+            remoteAddress,
+            headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' },
+          });
+          expect(res.statusCode, `${remoteAddress} ${url}`).toBe(404);
+          expect(res.body).not.toContain('reset@x.test');
+        }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('DEV_MAILBOX=true opens it to every client, DEV_MAILBOX=false closes it (issue 17)', async () => {
+    const open = await buildWithPlugins({ DEV_MAILBOX: 'true' }, { seed: false });
+    try {
+      const res = await open.app.inject({ url: '/dev/mailbox.json', remoteAddress: '10.0.0.5' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+    const closed = await buildWithPlugins({ DEV_MAILBOX: 'false' }, { seed: false });
+    try {
+      expect((await closed.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('does not exist when SMTP_URL is set, even for loopback with DEV_MAILBOX=true (issue 17)', async () => {
+    const ctx = await buildWithPlugins(
+      { SMTP_URL: 'smtp://127.0.0.1:9', DEV_MAILBOX: 'true' },
+      { seed: false },
+    );
+    try {
+      expect((await ctx.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ url: '/dev/mailbox.json' })).statusCode).toBe(404);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('does not exist in production', async () => {
     const ctx = await buildWithPlugins({ NODE_ENV: 'production' }, { seed: false });
     try {
@@ -479,5 +538,29 @@ describe('dev mailbox', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('the start warning of a server reachable beyond loopback (issue 17)', () => {
+  const config = (env: Partial<Record<string, string>>) =>
+    loadConfig({ DATA_DIR: 'memory://', JWT_SECRET: 'x'.repeat(32), ...env });
+
+  it('is printed when a non-production server listens beyond loopback', () => {
+    for (const env of [{}, { HOST: '0.0.0.0' }, { HOST: '::' }, { HOST: '192.168.1.4' }]) {
+      const text = startWarning(config(env));
+      expect(text, JSON.stringify(env)).toMatch(/WARNING/);
+      expect(text).toContain(config(env).host);
+    }
+    expect(startWarning(config({ DEV_MAILBOX: 'true' }))).toMatch(/DEV_MAILBOX=true/);
+  });
+
+  it('is not printed on loopback or in production', () => {
+    for (const env of [
+      { HOST: '127.0.0.1' },
+      { HOST: 'localhost' },
+      { HOST: '::1' },
+      { HOST: '0.0.0.0', NODE_ENV: 'production' },
+    ])
+      expect(startWarning(config(env)), JSON.stringify(env)).toBeNull();
   });
 });

@@ -8,6 +8,9 @@
  * - `MAIL_POLL_MS`: how often the worker looks for due mail, default 5000 ms.
  * - `MAIL_BATCH_SIZE`: mails claimed per round, default 20.
  * - `MAIL_MAX_ATTEMPTS`: delivery attempts before a mail is Failed, default 8.
+ * - `DEV_MAILBOX`: who may read /dev/mailbox (never in production nor with SMTP_URL set): unset,
+ *   loopback clients only (by the socket's address); `true`, every client — anyone who reaches the
+ *   server reads every reset link; `false`, nobody (issue 17).
  */
 import { z } from 'zod';
 
@@ -28,6 +31,10 @@ export const mailEnvShape = {
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   MAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  DEV_MAILBOX: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .optional(),
 };
 
 export const mailEnvSchema = z.object(mailEnvShape);
@@ -43,6 +50,21 @@ export interface MailConfig {
   batchSize: number;
   /** Attempts before a mail is marked Failed. */
   maxAttempts: number;
+  /** DEV_MAILBOX: unset, loopback clients only; true, every client; false, nobody. */
+  devMailbox: boolean | undefined;
+}
+
+/**
+ * Who may read the dev mailbox: 'off' in production, when SMTP_URL is set (mail is delivered) or
+ * with DEV_MAILBOX=false; 'everyone' with DEV_MAILBOX=true; 'loopback' (clients on this machine,
+ * by the socket's address) otherwise.
+ */
+export function devMailboxAccess(
+  production: boolean,
+  mail: Pick<MailConfig, 'smtpUrl' | 'devMailbox'>,
+): 'off' | 'loopback' | 'everyone' {
+  if (production || mail.smtpUrl || mail.devMailbox === false) return 'off';
+  return mail.devMailbox ? 'everyone' : 'loopback';
 }
 
 /** Maps parsed variables to the mail configuration. */
@@ -53,6 +75,7 @@ export function mailConfigFrom(e: z.output<typeof mailEnvSchema>): MailConfig {
     pollMs: e.MAIL_POLL_MS,
     batchSize: e.MAIL_BATCH_SIZE,
     maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    devMailbox: e.DEV_MAILBOX,
   };
 }
 

@@ -1,13 +1,16 @@
 /**
  * The dev mailbox (DECISIONS.md 'Mail'): `GET /dev/mailbox`, an HTML page listing the outbox
  * newest first, and `GET /dev/mailbox.json` with the same data (end-to-end tests follow the
- * links from it). Never registered in production.
+ * links from it). Never registered in production nor with SMTP_URL set; served to loopback
+ * clients only unless DEV_MAILBOX=true (plugin.ts, issue 17).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailMaxLength } from '@practica/contract';
 import { MailStatus } from '../../db/schema/index.js';
+import { NotFoundError } from '../../errors.js';
+import { isLoopbackAddress } from '../../lib/loopback.js';
 import { ok } from '../../lib/envelope.js';
 import { listOutbox, type OutboxRow } from './repository.js';
 import { escapeHtml } from './templates.js';
@@ -83,8 +86,19 @@ ${items || '<p>No mail yet.</p>'}
 </body></html>`;
 }
 
-/** GET /dev/mailbox and GET /dev/mailbox.json (`?to=` filters by address, `?limit=` 1..500, default 100). */
-export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * GET /dev/mailbox and GET /dev/mailbox.json (`?to=` filters by address, `?limit=` 1..500, default
+ * 100). `loopbackOnly`: any client whose socket is not a loopback address gets the 404 of a missing
+ * route — X-Forwarded-For and the proxy settings are not consulted, a client can write those.
+ */
+export async function devMailboxRoutes(
+  app: FastifyInstance,
+  { loopbackOnly }: { loopbackOnly: boolean },
+): Promise<void> {
+  if (loopbackOnly)
+    app.addHook('onRequest', async (request) => {
+      if (!isLoopbackAddress(request.raw.socket.remoteAddress)) throw new NotFoundError();
+    });
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/dev/mailbox',

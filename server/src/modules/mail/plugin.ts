@@ -1,12 +1,13 @@
 /**
  * `mailPlugin` (DECISIONS.md 'Mail'): starts the outbox worker when the app is ready and stops it
- * when the app closes; registers the dev mailbox outside production; decorates
+ * when the app closes; registers the dev mailbox outside production when no SMTP_URL is set, for
+ * loopback clients unless DEV_MAILBOX says otherwise (`devMailboxAccess`, issue 17); decorates
  * `app.mail = { enqueue(db|tx, mail), drain() }`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Tx } from '../../db/client.js';
-import type { MailConfig } from './config.js';
+import { devMailboxAccess, type MailConfig } from './config.js';
 import { devMailboxRoutes } from './mailbox.js';
 import { enqueueMail, type OutgoingMail } from './outbox.js';
 import { createSmtpTransport, type MailTransport } from './transport.js';
@@ -35,6 +36,7 @@ export interface MailPluginOptions extends MailConfig {
 export const mailPlugin = fp(
   async (app: FastifyInstance, options: MailPluginOptions) => {
     const production = app.config.env === 'production';
+    const mailbox = devMailboxAccess(production, options);
     const transport =
       options.transport !== undefined ? options.transport : createSmtpTransport(options);
     let worker: MailWorker | null = null;
@@ -46,7 +48,11 @@ export const mailPlugin = fp(
 
     app.addHook('onReady', async () => {
       if (!transport) {
-        const where = production ? 'they stay in the outbox' : 'read them at /dev/mailbox';
+        const where = {
+          off: 'they stay in the outbox',
+          loopback: 'read them at /dev/mailbox from this machine',
+          everyone: 'read them at /dev/mailbox, open to every client: DEV_MAILBOX=true',
+        }[mailbox];
         app.log.warn(`SMTP_URL is not set: emails are not delivered (${where}).`);
       }
       worker = startMailWorker({
@@ -67,7 +73,8 @@ export const mailPlugin = fp(
       transport?.close();
     });
 
-    if (!production) await app.register(devMailboxRoutes);
+    if (mailbox !== 'off')
+      await app.register(devMailboxRoutes, { loopbackOnly: mailbox === 'loopback' });
   },
   { name: 'mail', dependencies: ['db'] },
 );
