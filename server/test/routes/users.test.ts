@@ -3,7 +3,7 @@
  * 401 → 403 → 404 other organization → 400 → success, and a denied write changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { AssignmentStatus, format, MediaType, messages, Role } from '@practica/contract';
 import {
   answerItems,
@@ -596,6 +596,56 @@ describe('trainee seats at activation and restore (issue 17)', () => {
 
     // Activating an active trainee or a non-trainee takes nothing.
     expect((await call('PUT', `/api/users/${gone}/activate`, 'admin')).statusCode).toBe(200);
+  });
+});
+
+describe('trainee seats under concurrent activations (issue 17)', () => {
+  it('lets exactly one of concurrent activations and restores take the last seat', async () => {
+    const org = await call('POST', '/api/organizations', 'admin', {
+      name: 'Seat Racers',
+      address: '2 Seat Street',
+      contact: {
+        firstName: 'Rac',
+        lastName: 'Racer',
+        email: 'race-contact@demo.test',
+        phoneNumber: '0123456789',
+      },
+      userSeats: 1,
+      creatorSeats: 0,
+    });
+    expect(org.statusCode, org.body).toBe(200);
+    const organizationId = (org.json() as { data: { id: number } }).data.id;
+    const rows = await db()
+      .insert(users)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          email: `racer${i}@seats.test`,
+          firstName: 'Ra',
+          lastName: 'Cer',
+          passwordHash: '!none',
+          roleId: Role.Trainee,
+          organizationId,
+          ...(i % 2 === 0 ? { active: false } : { deletedAt: new Date() }),
+        })),
+      )
+      .returning({ id: users.id, deletedAt: users.deletedAt });
+    const answers = await Promise.all(
+      rows.map((row) =>
+        call('PUT', `/api/users/${row.id}/${row.deletedAt ? 'restore' : 'activate'}`, 'admin'),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const seated = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.organizationId, organizationId),
+          eq(users.active, true),
+          isNull(users.deletedAt),
+        ),
+      );
+    expect(seated).toHaveLength(1);
   });
 });
 
