@@ -519,7 +519,15 @@ describe('PUT /files/upload/<key> (the signed URL)', () => {
     expect(served.headers['content-disposition']).toBe(
       `inline; filename="passwd.png"; filename*=UTF-8''passwd.png`,
     );
-    const windows = await uploaded(media.png, { name: 'C:\\Users\\me\\"weird"\r\nname ü.png' });
+    // Control characters are refused (issue 17 item 11), path parts and quotes are kept harmless.
+    const crlf = await startUpload(manager, {
+      name: 'C:\\Users\\me\\"weird"\r\nname ü.png',
+      extension: 'png',
+      fileTypeId: MediaType.Image,
+      size: media.png.length,
+    });
+    expect(crlf.statusCode).toBe(400);
+    const windows = await uploaded(media.png, { name: 'C:\\Users\\me\\"weird"name ü.png' });
     const w = await ctx.app.inject({ url: windows.url });
     const disposition = String(w.headers['content-disposition']);
     expect(disposition).not.toMatch(/[\r\n]/);
