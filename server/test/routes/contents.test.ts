@@ -79,15 +79,16 @@ const inMachine = (from: number, to: number) => machine.some(([f, t]) => f === f
 
 /**
  * Who may make each allowed change, for an item of Demo Academy (creator flag: instructor only;
- * the admin has none here) and for general content added to Demo Academy.
+ * the admin has none here) and for general content added to Demo Academy. Active ⇄ Inactive takes
+ * the creator flag of an instructor (issue 17 §10): instructor2 has none.
  */
 const allowedFor: Record<'demo' | 'general', Record<string, ContentActor[]>> = {
   demo: {
     '1>2': ['instructor'],
     '2>1': ['instructor', 'manager', 'admin'],
     '2>3': ['manager', 'admin'],
-    '3>4': ['instructor', 'instructor2', 'manager', 'admin'],
-    '4>3': ['instructor', 'instructor2', 'manager', 'admin'],
+    '3>4': ['instructor', 'manager', 'admin'],
+    '4>3': ['instructor', 'manager', 'admin'],
     '4>5': ['admin'],
     '3>1': ['instructor'],
   },
@@ -163,6 +164,24 @@ describe('PUT /api/contents/:id/status?statusId=', () => {
         );
     });
   }
+
+  it('refuses an instructor without the creator flag Active ⇄ Inactive, even on an interview an Active assignment uses (403, unchanged)', async () => {
+    const [active] = await ctx.db
+      .select()
+      .from(assignments)
+      .where(eq(assignments.statusId, AssignmentStatus.Active));
+    const interview = active!.interviewId!;
+    expect((await contentRow(ctx.db, interview))!.organizationId).toBe(ctx.org.demo);
+    expect(await statusOf(interview)).toBe(S.Active);
+    const off = await changeStatus(interview, S.Inactive, 'instructor2');
+    expect(off.statusCode, off.body).toBe(403);
+    expect(off.json().message).toBe(messages.forbidden);
+    expect(await statusOf(interview)).toBe(S.Active);
+    await setStatus(interview, S.Inactive);
+    expect((await changeStatus(interview, S.Active, 'instructor2')).statusCode).toBe(403);
+    expect(await statusOf(interview)).toBe(S.Inactive);
+    await setStatus(interview, S.Active);
+  });
 
   it('lets an admin with the creator flag submit and return general content to Draft', async () => {
     const id = await contentId(ctx.db, 'Internship interview');

@@ -1075,12 +1075,12 @@ export const rows: Row[] = [
   {
     route: 'PUT /api/contents/:id/status',
     variant: 'Active → Inactive',
-    note: 'Active ⇄ Inactive: an admin, or staff of the organization the item belongs to (001 §4).',
+    note: 'Active ⇄ Inactive: an admin, or a manager or creator of the organization the item belongs to (001 §4, §6; issue 17 §10: an instructor without the creator flag is refused).',
     request: async (s) => ({
       url: `/api/contents/${(await s.make.content({ statusId: ContentStatus.Active })).id}/status?statusId=${ContentStatus.Inactive}`,
     }),
     expect: {
-      same: ' 401 401  401  401  | 403  200  200  200  200',
+      same: ' 401 401  401  401  | 403  403  200  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
     },
   },

@@ -123,8 +123,14 @@ const rules: Record<Action, Rule> = {
   'content:author': (a, t) => staff(a) && a.creator && (isAdmin(a) || sameOrg(a, t)),
   /** Review → Active ('Approve'). */
   'content:approve': scoped(isManager),
-  /** Active ↔ Inactive: an Admin, or staff of the organization the item belongs to. */
-  'content:toggleActive': (a, t) => isAdmin(a) || (staff(a) && sameOrg(a, t)),
+  /**
+   * Active ↔ Inactive (001 §4 'allowed for an Admin, or when the item belongs to an organization'):
+   * an Admin; in the item's organization, its manager (who runs the organization's content views,
+   * 001 §2) or a creator (001 §6 'Creator flag'). An instructor without the flag may not (issue 17
+   * §10): it could switch off an interview an Active assignment uses.
+   */
+  'content:toggleActive': (a, t) =>
+    isAdmin(a) || (sameOrg(a, t) && (isManager(a) || (staff(a) && a.creator))),
   /** Delete while Draft: an author with the creator flag, in the item's organization. */
   'content:deleteDraft': (a, t) => staff(a) && a.creator && (isAdmin(a) || sameOrg(a, t)),
   /** Inactive → Deleted through the trash icon. */

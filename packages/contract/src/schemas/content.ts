@@ -174,7 +174,7 @@ export interface ContentTransition {
  * - Draft → Review: the Submit button of a creator (needs a question and the checks of §5);
  * - Review → Draft: 'Edit' or 'Return draft', by a creator or a reviewer (Admin, Manager);
  * - Review → Active: 'Approve', Admin or Manager;
- * - Active ⇄ Inactive: an Admin, or staff when the item belongs to their organization;
+ * - Active ⇄ Inactive: an Admin, or the manager or a creator of the item's organization;
  * - Inactive → Deleted: an Admin (trash icon);
  * - Active → Draft (DECISIONS.md: return to Draft to change an Active item), by a creator, refused
  *   while an Active assignment uses it.

@@ -433,8 +433,8 @@ async function assertSubmittable(tx: Tx, row: Pick<ContentRow, 'id' | 'contentTy
  * PUT /contents/{id}/status?statusId= — the state machine of 001 §4 (see `contentTransitions` of
  * the contract), enforced here: 404 for content the actor may not see; 400 'This status change is
  * not allowed.' for a pair not in the machine; 403 when no action of the transition is allowed
- * (e.g. Approve by an instructor, Active ⇄ Inactive of general content by a manager, Deleted by
- * anyone but an admin); then the checks of Submit (001 §5) and, for Active → Draft, 400 'An active
+ * (e.g. Approve by an instructor, Active ⇄ Inactive of general content by a manager or by an
+ * instructor without the creator flag, Deleted by anyone but an admin); then the checks of Submit (001 §5) and, for Active → Draft, 400 'An active
  * assignment uses this content.' while an Active assignment uses it. Answers the content.
  */
 export async function changeContentStatus(
