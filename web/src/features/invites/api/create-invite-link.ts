@@ -1,7 +1,8 @@
 /**
  * POST /invites/{id}/link (000 §2.7 copy link): the server keeps only token hashes, so each copy
- * asks for a fresh token. The console builds the link itself: the registration path with the
- * token on the current host.
+ * asks for a fresh token, which replaces the invite's earlier links (one live link, the newest:
+ * a link copied or mailed before stops working). The console builds the link itself: the
+ * registration path with the token on the current host.
  */
 import { inviteLinkSchema, type InviteLink } from '@practica/contract';
 import { useMutation } from '@tanstack/react-query';
