@@ -181,7 +181,7 @@ describe('GET /api/assignments/answers', () => {
     expect(row.data.interviewAnswer.answers[0]).toMatchObject({
       questionId: s.interview.questionIds[0],
       duration: 12.5,
-      file: { url: expect.stringMatching(/\.mp4$/) },
+      file: { url: expect.stringMatching(/\.mp4\?expires=\d+&signature=[\w-]{43}$/) },
     });
     const plain = await s.call('GET', '/api/assignments/answers', 'manager');
     expect(plain.json().data.list[0].data).toBeUndefined();
