@@ -456,6 +456,8 @@ export const messages = {
   practiceStarted: 'Practice started.',
   // Assignments.
   closeDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)!',
+  closeDateInPast: 'Due date cannot be before today!',
+  memberInactive: 'Inactive or deleted users cannot be added to an assignment.',
   compositionLocked:
     'Return the assignment to Draft to change its interview, roles, environment or evaluations.',
   organizationFixed: 'An assignment cannot move to another organization.',

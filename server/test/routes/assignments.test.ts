@@ -73,6 +73,9 @@ const setAnswer = async (
     .set(values)
     .where(and(eq(answers.assignmentId, assignmentId), eq(answers.userId, user!)));
 
+/** Yesterday's calendar date as the server counts days (`todayIsoDate`). */
+const yesterday = () => todayIsoDate(new Date(Date.now() - 24 * 60 * 60 * 1000));
+
 /** A valid form for Demo Academy built from the factory content. */
 const form = (over: Record<string, unknown> = {}) => ({
   name: 'Sales interview practice',
@@ -189,6 +192,8 @@ describe('POST /api/assignments/interview', () => {
       [{ name: ' ' }, messages.titleRequired],
       [{ description: '' }, messages.descriptionRequired],
       [{ closeDate: '2031-02-30' }, messages.closeDateInvalid],
+      [{ closeDate: yesterday() }, messages.closeDateInPast],
+      [{ closeDate: '2001-01-01' }, messages.closeDateInPast],
       [{ interviewId: null }, messages.selectInterviewToContinue],
       [{ environmentId: undefined }, messages.selectEnvironmentToContinue],
       [{ roles: [] }, messages.missingRoles],
@@ -424,6 +429,32 @@ describe('GET /api/assignments/:id', () => {
 });
 
 describe('PUT /api/assignments/interview/:id (Draft)', () => {
+  it('refuses a due date moved before today; a past due date already stored may be sent back unchanged', async () => {
+    const url = `/api/assignments/interview/${created.main}`;
+    const past = await call('PUT', url, 'manager', form({ closeDate: yesterday() }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(messages.closeDateInPast);
+    expect(past.json().error.details).toContainEqual({
+      path: 'closeDate',
+      message: messages.closeDateInPast,
+    });
+    const [row] = await db().select().from(assignments).where(eq(assignments.id, created.main!));
+    expect(row!.closeDate).toBe('2031-06-30');
+    const today = await call('PUT', url, 'manager', form({ closeDate: todayIsoDate() }));
+    expect(today.statusCode, today.body).toBe(200);
+    // Overdue: the stored date passed; saving the form with it unchanged is not refused.
+    await db()
+      .update(assignments)
+      .set({ closeDate: '2001-01-01' })
+      .where(eq(assignments.id, created.main!));
+    const unchanged = await call('PUT', url, 'manager', form({ closeDate: '2001-01-01' }));
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    await db()
+      .update(assignments)
+      .set({ closeDate: '2031-06-30' })
+      .where(eq(assignments.id, created.main!));
+  });
+
   it('climbs the ladder and changes nothing when denied', async () => {
     const url = `/api/assignments/interview/${created.main}`;
     const body = form({ name: 'Renamed' });
@@ -509,6 +540,36 @@ describe('PUT /api/assignments/:id/add', () => {
     expect(await instructorIds(created.main!)).toEqual([]);
   });
 
+  it('refuses an inactive or deleted trainee: 400 with the message (a deleted one is 404 unless the admin sees it); nothing added', async () => {
+    const url = `/api/assignments/${created.main}/add`;
+    for (const who of ['manager', 'instructor', 'admin'] as const) {
+      const res = await call('PUT', url, who, { ids: [id.tessa, id.lucas] });
+      expect(res.statusCode, who).toBe(400);
+      expect(res.json().message).toBe(messages.memberInactive);
+      expect(res.json().error.details).toEqual([
+        { path: 'ids.1', message: messages.memberInactive },
+      ]);
+    }
+    expect((await call('PUT', url, 'manager', { ids: [id.sofia] })).statusCode).toBe(404);
+    const deleted = await call('PUT', url, 'admin', { ids: [id.sofia] });
+    expect(deleted.statusCode).toBe(400);
+    expect(deleted.json().message).toBe(messages.memberInactive);
+    const picker = await call('PUT', `/api/users/${id.lucas}/assignments`, 'manager', {
+      ids: [created.main],
+    });
+    expect(picker.statusCode).toBe(400);
+    expect(picker.json().message).toBe(messages.memberInactive);
+    expect(await answerUserIds(created.main!)).toEqual([]);
+    // A group brings its active trainees only: Cohort B's Lucas is inactive.
+    const cohort = await call('PUT', url, 'manager', { ids: [], groupIds: [group['Cohort B']] });
+    expect(cohort.statusCode).toBe(200);
+    expect(await answerUserIds(created.main!)).toEqual(sorted([id.priya, id.trainee]));
+    await call('PUT', `/api/assignments/${created.main}/remove`, 'manager', {
+      ids: [id.priya, id.trainee],
+    });
+    expect(await answerUserIds(created.main!)).toEqual([]);
+  });
+
   it('adds trainees (Pending answers), instructors and the trainees of groups, idempotently', async () => {
     const url = `/api/assignments/${created.main}/add`;
     const res = await call('PUT', url, 'instructor', {
@@ -539,18 +600,18 @@ describe('PUT /api/assignments/:id/add', () => {
     const url = `/api/assignments/${created.general}/add`;
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        call('PUT', url, i % 2 ? 'manager' : 'instructor', { ids: [id.lucas] }),
+        call('PUT', url, i % 2 ? 'manager' : 'instructor', { ids: [id.priya] }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await answerRows(created.general!)).toEqual([
-      { userId: id.lucas, statusId: AnswerStatus.Pending },
+      { userId: id.priya, statusId: AnswerStatus.Pending },
     ]);
     // The unique index alone (no row lock) also keeps one answer: ON CONFLICT DO NOTHING.
     await Promise.all(
-      Array.from({ length: 6 }, () => insertPendingAnswers(db(), created.general!, [id.lucas!])),
+      Array.from({ length: 6 }, () => insertPendingAnswers(db(), created.general!, [id.priya!])),
     );
-    expect(await answerUserIds(created.general!)).toEqual([id.lucas]);
+    expect(await answerUserIds(created.general!)).toEqual([id.priya]);
   });
 });
 
@@ -812,7 +873,7 @@ describe('DELETE /api/assignments/interview/:id', () => {
     expect((await call('DELETE', '/api/assignments/interview/abc', 'manager')).statusCode).toBe(
       400,
     );
-    expect(await answerUserIds(g)).toEqual([id.lucas]);
+    expect(await answerUserIds(g)).toEqual([id.priya]);
     const res = await call('DELETE', url, 'instructor');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: messages.assignmentDeleted, data: null });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { format, messages, Role } from '@practica/contract';
-import { groupMembers, groups } from '../../src/db/schema/index.js';
+import { groupMembers, groups, users } from '../../src/db/schema/index.js';
 import {
   listGroups,
   listGroupsWithMembers,
@@ -303,6 +303,28 @@ describe('GET /api/groups/:id/users', () => {
     expect(instructors.count).toBe(2);
     const page2 = (await call('GET', `/api/groups/${b}/users?page=2`, 'manager')).json().data;
     expect(page2).toEqual({ list: [], count: 5 });
+  });
+
+  it("gives a trainee of the group its members' names only, never their emails or phone numbers", async () => {
+    const b = group['Cohort B']!;
+    await db()
+      .update(users)
+      .set({ phoneNumber: '0123456789' })
+      .where(eq(users.email, 'priya@demo.test'));
+    const res = await call('GET', `/api/groups/${b}/users`, 'trainee');
+    expect(res.statusCode).toBe(200);
+    const { list, count } = res.json().data as { list: Record<string, unknown>[]; count: number };
+    expect(count).toBe(5);
+    for (const member of list.filter((m) => m['id'] !== id.trainee)) {
+      expect(Object.keys(member).sort()).toEqual(['firstName', 'id', 'lastName', 'roleId']);
+    }
+    expect(list.map((m) => m['firstName'])).toContain('Priya');
+    // Its own row is its own to read; nobody else's address or number is in the answer.
+    expect(list.find((m) => m['id'] === id.trainee)).toMatchObject({ email: 'trainee@demo.test' });
+    expect(res.body.replaceAll('trainee@demo.test', '')).not.toMatch(/@demo\.test|0123456789/);
+    // Staff still see the contact details.
+    const staff = (await call('GET', `/api/groups/${b}/users`, 'instructor')).json().data;
+    expect(staff.list.map((u: { email: string }) => u.email)).toContain('priya@demo.test');
   });
 });
 

@@ -55,6 +55,7 @@ export const groupMemberSchema = z.object({
   lastName: z.string(),
   roleId: roleIdSchema,
 });
+export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 /** 000 §3 'Group' as the API returns it. */
 export const groupSchema = z.object({

@@ -703,7 +703,10 @@ export async function assetFacts(db: Db | Tx, ids: readonly number[], organizati
 
 // usersByIds and groupsByIds: see groups/repository.ts (one definition, imported by the service).
 
-/** The ids of the trainees (not soft-deleted) of all `groupIds`. One statement. */
+/**
+ * The ids of the active, not soft-deleted trainees of all `groupIds` (an inactive or deleted
+ * member is left out, never added to an assignment: issue 17 §13). One statement.
+ */
 export async function traineeIdsOfGroups(
   db: Db | Tx,
   groupIds: readonly number[],
@@ -717,6 +720,7 @@ export async function traineeIdsOfGroups(
       and(
         inArray(groupMembers.groupId, [...groupIds]),
         eq(users.roleId, Role.Trainee),
+        eq(users.active, true),
         isNull(users.deletedAt),
       ),
     );

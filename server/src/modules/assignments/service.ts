@@ -384,9 +384,22 @@ function sameComposition(a: Composition, b: Composition): boolean {
 // ---------------------------------------------------------------------------
 
 /**
+ * A due date being saved is today or later (issue 17 §13): 400 'Due date cannot be before today!'
+ * at `closeDate` otherwise. `stored` is the assignment's current due date: sending it back
+ * unchanged is allowed even once it has passed, so an overdue assignment's texts stay editable.
+ */
+function assertCloseDate(closeDate: string | null | undefined, stored: string | null = null): void {
+  if (closeDate == null || closeDate === stored || closeDate >= todayIsoDate()) return;
+  throw new ValidationError(messages.closeDateInPast, [
+    { path: 'closeDate', message: messages.closeDateInPast },
+  ]);
+}
+
+/**
  * POST /assignments/interview (001 §3 'Interview assignment form', §5): creates a Draft
  * assignment of the organization starting today, with an avatar per interview role. 404 for
- * another organization, 403 for trainees, 400 with the wizard's messages. Answers the detail.
+ * another organization, 403 for trainees, 400 with the wizard's messages (a due date before
+ * today: 'Due date cannot be before today!'). Answers the detail.
  */
 export async function createInterviewAssignment(
   db: Db,
@@ -394,6 +407,7 @@ export async function createInterviewAssignment(
   body: CreateInterviewAssignmentBody,
 ): Promise<AssignmentDetail> {
   await loadOrganizationFor(db, actor, body.organizationId, 'assignment:manage');
+  assertCloseDate(body.closeDate);
   await checkComposition(db, body.organizationId, body);
   const id = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -428,7 +442,8 @@ export async function createInterviewAssignment(
  * PUT /assignments/interview/{id} (001 §2 'Assignment edit'): in Draft, the whole form (checked as
  * on create; start date = today); while Planned or Active, name, description and due date only —
  * a different composition is refused (400). Closed: 400 'This assignment is closed.'. The
- * organization never changes (400). 404 other organization, 403 trainees. Answers the detail.
+ * organization never changes (400); a due date changed to before today is refused (400, see
+ * `assertCloseDate`). 404 other organization, 403 trainees. Answers the detail.
  */
 export async function updateInterviewAssignment(
   db: Db,
@@ -442,6 +457,7 @@ export async function updateInterviewAssignment(
       { path: 'organizationId', message: messages.organizationFixed },
     ]);
   }
+  assertCloseDate(body.closeDate, row.closeDate);
   await db.transaction(async (tx) => {
     const locked = await lockAssignment(tx, id);
     if (!locked) throw new NotFoundError();
@@ -553,30 +569,45 @@ export async function changeAssignmentStatus(
 // Members
 // ---------------------------------------------------------------------------
 
+/** A user who may not join an assignment: inactive or soft-deleted (issue 17 §13). */
+const isInactive = (user: { active: boolean; deletedAt: Date | null }) =>
+  !user.active || user.deletedAt !== null;
+
 /**
- * Checks that every id is a trainee or instructor of `organizationId`: 404 when one is missing,
- * soft-deleted or of another organization; 400 'Role is invalid!' for another role. Answers the
- * trainee ids and the instructor ids.
+ * Checks that every id is a trainee or instructor of `organizationId` who may join: 404 when one
+ * is missing, of another organization, or soft-deleted and `actor` may not see deleted users (an
+ * admin may); 400 'Role is invalid!' for another role; 400 'Inactive or deleted users cannot be
+ * added to an assignment.' for an inactive or (seen) soft-deleted one. Answers the trainee ids
+ * and the instructor ids.
  */
 async function splitMembers(
   db: Db | Tx,
+  actor: Actor,
   organizationId: number,
   ids: readonly number[],
 ): Promise<{ trainees: number[]; instructors: number[] }> {
   const found = new Map((await usersByIds(db, ids)).map((u) => [u.id, u]));
   const wrongRole: ErrorDetail[] = [];
+  const inactive: ErrorDetail[] = [];
   const trainees: number[] = [];
   const instructors: number[] = [];
   ids.forEach((id, i) => {
     const user = found.get(id);
-    if (!user || user.deletedAt !== null || user.organizationId !== organizationId)
+    if (
+      !user ||
+      user.organizationId !== organizationId ||
+      (user.deletedAt !== null && !can(actor, 'user:viewDeleted'))
+    )
       throw new NotFoundError();
     if (!memberRoles.includes(user.roleId))
       wrongRole.push({ path: `ids.${i}`, message: messages.roleInvalid });
+    else if (isInactive(user))
+      inactive.push({ path: `ids.${i}`, message: messages.memberInactive });
     else if (user.roleId === Role.Trainee) trainees.push(id);
     else instructors.push(id);
   });
   if (wrongRole.length > 0) throw new ValidationError(messages.roleInvalid, wrongRole);
+  if (inactive.length > 0) throw new ValidationError(messages.memberInactive, inactive);
   return { trainees, instructors };
 }
 
@@ -590,9 +621,10 @@ async function listItem(db: Db, id: number): Promise<AssignmentListItem> {
 /**
  * PUT /assignments/{id}/add {ids, groupIds?} (001 §2 'Assign dialog'): trainees get a Pending
  * answer (kept when they already have one: concurrent adds create one answer), instructors join
- * the Instructors tab, and the trainees of `groupIds` are added too. Users and groups must be of
- * the assignment's organization (404), users trainees or instructors (400); a Closed assignment
- * refuses (400). Answers the assignment with its counts and messages.assignmentTraineesSaved.
+ * the Instructors tab, and the active trainees of `groupIds` are added too. Users and groups must
+ * be of the assignment's organization (404), users active trainees or instructors (400, see
+ * `splitMembers`); a Closed assignment refuses (400). Answers the assignment with its counts and
+ * messages.assignmentTraineesSaved.
  */
 export async function addAssignmentMembers(
   db: Db,
@@ -601,7 +633,7 @@ export async function addAssignmentMembers(
   body: AssignmentMembersBody,
 ): Promise<AssignmentListItem> {
   const row = await loadAssignmentFor(db, actor, id, 'assignment:manageMembers');
-  const { trainees, instructors } = await splitMembers(db, row.organizationId, body.ids);
+  const { trainees, instructors } = await splitMembers(db, actor, row.organizationId, body.ids);
   const groupIds = body.groupIds ?? [];
   const groupRows = new Map((await groupsByIds(db, groupIds)).map((g) => [g.id, g]));
   for (const groupId of groupIds) {
@@ -681,8 +713,9 @@ export async function listUserAssignments(
  * assignments exactly `ids` among those not Closed (Closed memberships are kept as they are). A
  * trainee gets Pending answers (removal only while Pending: 400), an instructor joins or leaves
  * the Instructors tab; other roles: 400 'Role is invalid!' unless `ids` is empty. Assignments
- * must be of the user's organization (404); adding to a Closed one is refused (400). The caller
- * loaded the user; this checks 'assignment:manageMembers' (403).
+ * must be of the user's organization (404); adding to a Closed one is refused (400), and so is
+ * adding an inactive or soft-deleted user (400 'Inactive or deleted users cannot be added to an
+ * assignment.'). The caller loaded the user; this checks 'assignment:manageMembers' (403).
  */
 export async function saveUserAssignments(
   db: Db,
@@ -703,6 +736,7 @@ export async function saveUserAssignments(
     if (found.get(id)?.organizationId !== user.organizationId) throw new NotFoundError();
   }
   const asTrainee = user.roleId === Role.Trainee;
+  const [stored] = await usersByIds(db, [user.id]);
   await db.transaction(async (tx) => {
     const current = await membershipsOfUser(tx, user.id, asTrainee);
     const currentIds = new Set(current.map((m) => m.assignmentId));
@@ -711,6 +745,10 @@ export async function saveUserAssignments(
     const toRemove = current.filter(
       (m) => !wanted.has(m.assignmentId) && m.assignmentStatusId !== AssignmentStatus.Closed,
     );
+    if (toAdd.length > 0 && (!stored || isInactive(stored)))
+      throw new ValidationError(messages.memberInactive, [
+        { path: 'ids', message: messages.memberInactive },
+      ]);
     if (toAdd.some((id) => found.get(id)!.statusId === AssignmentStatus.Closed))
       throw new ValidationError(messages.assignmentClosed);
     if (

@@ -378,7 +378,7 @@ export async function listGroupUsers(
   return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
 }
 
-/** Users among `ids` with their organization, role and deletion (for member checks). One statement. */
+/** Users among `ids` with their organization, role, active flag and deletion (for member checks). One statement. */
 export async function usersByIds(db: Db | Tx, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
@@ -386,6 +386,7 @@ export async function usersByIds(db: Db | Tx, ids: readonly number[]) {
       id: users.id,
       organizationId: users.organizationId,
       roleId: users.roleId,
+      active: users.active,
       deletedAt: users.deletedAt,
     })
     .from(users)

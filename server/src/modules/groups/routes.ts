@@ -9,6 +9,7 @@ import {
   createGroupBodySchema,
   envelopeSchema,
   groupListQuerySchema,
+  groupMemberSchema,
   groupSchema,
   groupUsersQuerySchema,
   idParamSchema,
@@ -20,7 +21,7 @@ import {
   type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { presentUser } from '../users/presenter.js';
+import { presentGroupUser } from './presenter.js';
 import { includesQuerySchema, includesUsers } from './includes.js';
 import * as service from './service.js';
 
@@ -181,10 +182,11 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...secured,
-        summary: "The group's members (roles, paging)",
+        summary:
+          "The group's members (roles, paging): whole users for staff, names only (id, names, role) of others for a trainee of the group",
         params: idParamSchema,
         querystring: groupUsersQuerySchema,
-        response: { 200: envelopeSchema(listSchema(userSchema)) },
+        response: { 200: envelopeSchema(listSchema(z.union([userSchema, groupMemberSchema]))) },
       },
     },
     async (request) => {
@@ -194,7 +196,8 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.query,
       );
-      return ok({ list: rows.map((row) => presentUser(row)), count });
+      const viewer = actorOf(request);
+      return ok({ list: rows.map((row) => presentGroupUser(viewer, row)), count });
     },
   );
 }
