@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailMaxLength } from '@practica/contract';
+import { emailMaxLength, messages, wholeNumber } from '@practica/contract';
 import { MailStatus } from '../../db/schema/index.js';
 import { NotFoundError } from '../../errors.js';
 import { isLoopbackAddress } from '../../lib/loopback.js';
@@ -25,7 +25,7 @@ const statusLabels: Record<number, string> = {
 const mailboxQuerySchema = z.object({
   /** Only mails to this address (case-insensitive). */
   to: z.string().trim().max(emailMaxLength).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: wholeNumber(messages.validationFailed, { min: 1, max: 500 }).default(100),
 });
 
 /** One outbox row as the mailbox shows it. */
