@@ -6,8 +6,8 @@
 # fresh embedded database and the demo seed, runs Playwright against it, then stops the server.
 # Set SKIP_WEB_BUILD=<folder> to reuse an earlier build. The server log is printed on failure.
 # The server's JSON log ($work/server.log, LOG_FILE) is checked for secrets after the run
-# (scripts/check-logs.mjs: passwords, bearer tokens, JWTs, emailed tokens); its console output
-# goes to $work/server.out.
+# (scripts/check-logs.mjs: passwords, bearer tokens, JWTs, emailed tokens, and the invite tokens
+# the specs used, recorded in $work/used-tokens.txt); its console output goes to $work/server.out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=$1
@@ -39,10 +39,12 @@ for _ in $(seq 1 120); do
   sleep 1
 done
 status=0
-E2E_BASE_URL="http://localhost:$port" npx playwright test -c web/e2e/playwright.config.ts --no-deps \
+E2E_BASE_URL="http://localhost:$port" E2E_TOKENS_FILE="$work/used-tokens.txt" \
+  npx playwright test -c web/e2e/playwright.config.ts --no-deps \
   --output "$work/results" "$@" || status=$?
 sleep 0.5
-node scripts/check-logs.mjs --mailbox "http://localhost:$port" "$work/server.log" || status=1
+node scripts/check-logs.mjs --mailbox "http://localhost:$port" --tokens "$work/used-tokens.txt" \
+  "$work/server.log" || status=1
 if [ $status -ne 0 ]; then
   echo "--- server output (tail): $work/server.out"
   tail -n 20 "$work/server.out"
