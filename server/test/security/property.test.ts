@@ -229,6 +229,17 @@ describe('as the admin', () => {
       expect(session.statusCode, 'the admin session still stands').toBe(200);
       const runs = hasSchema(route) ? adminRuns : route.url.startsWith('/api/docs') ? 2 : 5;
       await fuzz(route, adminToken, runs);
+      // Fixed junk on every route: each path and query parameter spelled as no plain whole number
+      // ('0x1', '1e0'); like every answer, the refusal must be a sentence, not a validator's text.
+      const junk = (names: string[], value: string) =>
+        Object.fromEntries(names.map((n) => [n, value] as const));
+      const junkParams = junk(
+        [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
+        '0x1',
+      );
+      const junkQuery = junk(Object.keys(route.querystring?.properties ?? {}), '1e0');
+      await check(route, { kind: 'hostile', params: junkParams, query: junkQuery }, adminToken);
+      stats.fixed += 1;
       if (takesJson(route)) {
         // Fixed cases on every JSON route: a body over 1 MB, broken JSON, a body in plain text.
         const base = { kind: 'hostile' as const, params: {}, query: {} };
