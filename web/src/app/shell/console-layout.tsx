@@ -2,6 +2,7 @@
  * The console shell (000 §2.4): Mantine AppShell with the sidebar and the top bar around the
  * guarded pages. Logout asks for confirmation (`messages.logoutConfirm`), then clears local storage and
  * goes to login (000 §7). The last chosen sidebar entry is remembered as the root page (000 §2.2).
+ * The stored session user is re-read from the server while the shell is open (signed image URLs).
  */
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -12,6 +13,7 @@ import { paths } from '../../config/paths';
 import { uiText } from '../../config/ui-text';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useDocumentTitle, usePageTitleOverride } from '../../components/page-title';
+import { useSessionRefresh } from '../../features/auth/api/refresh-session';
 import { roleHome, signOut, useAuth } from '../../lib/auth';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { ConsoleProviders } from '../console-providers';
@@ -34,6 +36,7 @@ function useRouteTitle(): string {
 /** Layout route of everything under /dbl. */
 export default function ConsoleLayout() {
   const { user } = useAuth();
+  useSessionRefresh();
   const location = useLocation();
   const navigate = useNavigate();
   const hasHistory = useHasHistory();

@@ -7,6 +7,7 @@
 import { format, videoMaxHeightPx, videoMaxWidthPx, type AnswerQuestion } from '@practica/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewText } from '../../../config/review-text';
 import { renderWithProviders } from '../../../test/render';
@@ -205,6 +206,39 @@ describe('VideoPlayer', () => {
     await user.keyboard('n p');
     expect(segment(1)).toHaveAttribute('aria-current', 'step');
     expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled();
+  });
+
+  it('keeps playing the same video when a refetch signs its URL anew, and renews it on an error', async () => {
+    const signed = (sig: string) =>
+      questions.map((q) =>
+        q.item
+          ? {
+              ...q,
+              item: {
+                ...q.item,
+                file: { id: q.item.fileId!, url: `${q.item.file!.url}?s=${sig}` },
+              },
+            }
+          : q,
+      );
+    function Refetching() {
+      const [sig, setSig] = useState('a');
+      return (
+        <>
+          <button onClick={() => setSig('b')}>refetch</button>
+          <VideoPlayer questions={signed(sig)} />
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithProviders(<Refetching />);
+    const first = video();
+    expect(first.getAttribute('src')).toBe('/files/answer-q1.mp4?s=a');
+    await user.click(screen.getByRole('button', { name: 'refetch' }));
+    expect(video()).toBe(first);
+    expect(first.getAttribute('src')).toBe('/files/answer-q1.mp4?s=a');
+    fireEvent.error(first);
+    expect(video().getAttribute('src')).toBe('/files/answer-q1.mp4?s=b');
   });
 
   it('mutes and unmutes', async () => {

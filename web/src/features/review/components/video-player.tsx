@@ -40,6 +40,21 @@ import { clock, isTypingTarget, usableDuration } from '../player-time';
 /** Seconds an arrow key seeks. */
 const seekStepSeconds = 5;
 
+/** A file URL without its signature query: the same file whatever window signed it. */
+const filePath = (url: string | null) => (url === null ? null : url.split('?')[0]!);
+
+/**
+ * The `src` to play for `url`: signed file URLs change every signing window (README 'Files'), and
+ * a refetched answer would otherwise reload the video and lose the playback position. The first
+ * URL of a file is kept until the file changes or that URL fails (`renew`, on a media error).
+ */
+function useStableFileUrl(url: string | null): { src: string | null; renew: () => void } {
+  const [kept, setKept] = useState(url);
+  if (filePath(kept) !== filePath(url)) setKept(url);
+  const src = filePath(kept) === filePath(url) ? kept : url;
+  return { src, renew: () => setKept(url) };
+}
+
 export interface VideoPlayerProps {
   questions: readonly AnswerQuestion[];
 }
@@ -56,7 +71,7 @@ export function VideoPlayer({ questions }: VideoPlayerProps) {
   const { ref: frameRef, width: frameWidth } = useElementSize();
 
   const question = questions[index];
-  const url = question?.item?.file?.url ?? null;
+  const { src: url, renew: renewUrl } = useStableFileUrl(question?.item?.file?.url ?? null);
   const duration = usableDuration(mediaDuration, question?.item?.duration);
   const sideways = rotation % 180 !== 0;
 
@@ -129,9 +144,10 @@ export function VideoPlayer({ questions }: VideoPlayerProps) {
         >
           {url ? (
             <video
-              key={url}
+              key={filePath(url)}
               ref={videoRef}
               src={url}
+              onError={renewUrl}
               muted={muted}
               playsInline
               preload="metadata"
