@@ -15,6 +15,7 @@ import {
   ContentType,
   MediaType,
   QuestionType,
+  messages,
   Role,
 } from '@practica/contract';
 import {
@@ -241,7 +242,7 @@ describe('invites, organizations, groups', () => {
     expect(row.contactId).not.toBe(orgA.contactId);
   });
 
-  it('PUT /organizations/{id} changes name and address only (contact, seats and the active flag stay)', async () => {
+  it('PUT /organizations/{id} changes name and address only (contact id, seats and the active flag stay)', async () => {
     const before = (
       await w.db.select().from(organizations).where(eq(organizations.id, A.organizationId))
     )[0]!;
@@ -256,7 +257,6 @@ describe('invites, organizations, groups', () => {
         ...forbidden(),
         name: `Org ${A.canary}`,
         address: `${A.canary} Street 1`,
-        contact: { firstName: 'Changed', lastName: 'Contact', email: 'x@y.test' },
         contactId: 1,
         userSeats: 0,
         creatorSeats: 0,
@@ -272,6 +272,34 @@ describe('invites, organizations, groups', () => {
       creatorSeats: before.creatorSeats,
       active: true,
     });
+    expect(
+      (await w.db.select().from(contacts).where(eq(contacts.id, before.contactId!)))[0],
+    ).toEqual(contactBefore);
+  });
+
+  it('PUT /organizations/{id} with a changed contact is refused whole: 400, nothing written', async () => {
+    const before = (
+      await w.db.select().from(organizations).where(eq(organizations.id, A.organizationId))
+    )[0]!;
+    const contactBefore = (
+      await w.db.select().from(contacts).where(eq(contacts.id, before.contactId!))
+    )[0]!;
+    const res = await w.call(
+      'PUT',
+      `/api/organizations/${A.organizationId}`,
+      w.general.adminToken,
+      {
+        ...forbidden(),
+        name: `Renamed ${A.canary}`,
+        address: `${A.canary} Street 2`,
+        contact: { firstName: 'Changed', lastName: 'Contact', email: 'x@y.test' },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(messages.contactSetAtCreation);
+    expect(
+      (await w.db.select().from(organizations).where(eq(organizations.id, A.organizationId)))[0],
+    ).toEqual(before);
     expect(
       (await w.db.select().from(contacts).where(eq(contacts.id, before.contactId!)))[0],
     ).toEqual(contactBefore);
