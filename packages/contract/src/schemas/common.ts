@@ -71,6 +71,17 @@ export function wholeNumber(
 }
 
 /**
+ * The items of a query list sent comma-joined (`a,b`), repeated (`[a, b]`) or both: each trimmed,
+ * blank ones skipped. The one split of every list parameter (number filters, `includes`).
+ */
+function listItems(value: string | number | readonly (string | number)[]): string[] {
+  return (Array.isArray(value) ? value : [value])
+    .flatMap((item) => String(item).split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/**
  * An optional query filter of whole numbers, comma-joined (`status=3,5`), repeated
  * (`status=3&status=5`) or both: blank items are skipped, each item must be written plainly (see
  * {@link toWholeNumber}) and pass `item`, whose message answers a wrong one ('0x3', '3.0').
@@ -79,13 +90,7 @@ export function wholeNumberList<T extends z.ZodType<unknown, number>>(item: T) {
   const entry = z.union([z.string(), z.number()], { error: messages.validationFailed });
   return z
     .union([entry, z.array(entry)], { error: messages.validationFailed })
-    .transform((v) =>
-      (Array.isArray(v) ? v : [v])
-        .flatMap((s) => String(s).split(','))
-        .map((s) => s.trim())
-        .filter((s) => s !== '')
-        .map(toWholeNumber),
-    )
+    .transform((v) => listItems(v).map(toWholeNumber))
     .pipe(z.array(item))
     .optional();
 }
@@ -315,10 +320,5 @@ export const queryNamesListSchema = z
   .union([z.string().max(100), z.array(z.string().max(100)).max(20)], {
     error: messages.validationFailed,
   })
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim().toLowerCase())
-      .filter((s) => s !== ''),
-  );
+  .transform((v) => listItems(v).map((s) => s.toLowerCase()));
 export const queryNamesSchema = queryNamesListSchema.optional();
