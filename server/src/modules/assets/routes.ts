@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Actor,
   assetBodySchema,
   assetListQuerySchema,
   assetOrganizationParamSchema,
@@ -15,9 +16,10 @@ import {
   idParamSchema,
   listSchema,
   messages,
-  type Actor,
+  organizationAssetsQuerySchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { loadOrganizationFor } from '../organizations/service.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['assets'] };
@@ -138,4 +140,26 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  r.get(
+    '/organizations/:id/assets',
+    {
+      schema: {
+        ...secured,
+        tags: ['organizations'],
+        summary:
+          'The avatars (type=1) or environments (type=2) available to the organization: its own and the general ones added to it',
+        params: idParamSchema,
+        querystring: organizationAssetsQuerySchema,
+        response: { 200: envelopeSchema(listSchema(assetSchema)) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await loadOrganizationFor(app.db, actor, request.params.id, 'organization:read');
+      return ok(
+        await service.listOrganizationAssets(app.db, actor, request.params.id, request.query.type),
+      );
+    },
+  );
 }

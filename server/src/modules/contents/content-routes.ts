@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  type Actor,
   contentAddedMessage,
   contentListItemSchema,
   contentOrganizationParamSchema,
@@ -13,11 +14,13 @@ import {
   contentStatusQuerySchema,
   envelopeSchema,
   idParamSchema,
+  listSchema,
   messages,
-  type Actor,
+  organizationContentsQuerySchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { presentContent } from './presenter.js';
+import { loadOrganizationFor } from '../organizations/service.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['contents'] };
@@ -82,4 +85,30 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  r.get(
+    '/organizations/:id/contents',
+    {
+      schema: {
+        ...secured,
+        tags: ['organizations'],
+        summary:
+          "The organization's contents (001 §2): contentTypeId, status (6 all but Deleted), authoring (0 all, 1 authored = its own, 2 assigned = general content added to it; an admin sees every general item with the organizations it was added to), search, paging",
+        params: idParamSchema,
+        querystring: organizationContentsQuerySchema,
+        response: { 200: envelopeSchema(listSchema(contentListItemSchema)) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await loadOrganizationFor(app.db, actor, request.params.id, 'organization:read');
+      const { status, ...query } = request.query;
+      return ok(
+        await service.listOrganizationContentsFor(app.db, actor, request.params.id, {
+          ...query,
+          status: status !== undefined ? [status] : undefined,
+        }),
+      );
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Actor,
   createGroupBodySchema,
   envelopeSchema,
   groupListQuerySchema,
@@ -16,9 +17,9 @@ import {
   idsBodySchema,
   listSchema,
   messages,
+  pageQuerySchema,
   updateGroupBodySchema,
   userSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { presentGroupUser } from './presenter.js';
@@ -198,6 +199,30 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
       );
       const viewer = actorOf(request);
       return ok({ list: rows.map((row) => presentGroupUser(viewer, row)), count });
+    },
+  );
+
+  r.get(
+    '/organizations/:id/groups',
+    {
+      schema: {
+        ...secured,
+        tags: ['organizations'],
+        summary: "The organization's groups (scoped like GET /groups; includes=users adds members)",
+        params: idParamSchema,
+        querystring: pageQuerySchema.extend(includesQuerySchema.shape),
+        response: { 200: envelopeSchema(listSchema(groupSchema)) },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      return ok(
+        await service.listOrganizationGroupsFor(app.db, actorOf(request), request.params.id, {
+          page,
+          pageSize,
+          includeUsers: includesUsers(request.query),
+        }),
+      );
     },
   );
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Actor,
   envelopeSchema,
   format,
   idParamSchema,
@@ -15,11 +16,13 @@ import {
   inviteItemSchema,
   inviteLinkSchema,
   invitePublicSchema,
+  listSchema,
   loginAnswerSchema,
   messages,
-  roleLabels,
-  type Actor,
+  pageQuerySchema,
   type RoleId,
+  roleLabels,
+  rolesFilterSchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { signSessionToken } from '../../lib/session-token.js';
@@ -174,6 +177,36 @@ export async function inviteRoutes(
       },
       async (request) =>
         ok(await service.newInviteLink(deps(), actorOf(request), request.params.id)),
+    );
+  });
+
+  // ----- an organization's pending invites (listed under /organizations) -----
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', app.authenticate);
+    const a = authed.withTypeProvider<ZodTypeProvider>();
+
+    a.get(
+      '/organizations/:id/invites',
+      {
+        schema: {
+          ...secured,
+          tags: ['organizations'],
+          summary:
+            'Invites not yet accepted, newest first, each with its expired flag (admin, manager of it)',
+          params: idParamSchema,
+          querystring: pageQuerySchema.extend({ roles: rolesFilterSchema }),
+          response: { 200: envelopeSchema(listSchema(inviteItemSchema)) },
+        },
+      },
+      async (request) => {
+        const { rows, count } = await service.listOrganizationInvitesFor(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.query,
+        );
+        return ok({ list: rows.map((row) => presentInvite(row)), count });
+      },
     );
   });
 }

@@ -5,36 +5,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  assetSchema,
-  contentListItemSchema,
   createOrganizationBodySchema,
   envelopeSchema,
   format,
-  groupSchema,
   idParamSchema,
-  inviteItemSchema,
   listSchema,
   messages,
-  organizationAssetsQuerySchema,
-  organizationContentsQuerySchema,
   organizationDetailSchema,
   organizationListItemSchema,
   organizationSeatsBodySchema,
-  organizationUsersQuerySchema,
   pageQuerySchema,
-  rolesFilterSchema,
   updateOrganizationBodySchema,
-  userSchema,
   type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { listOrganizationAssets } from '../assets/service.js';
-import { listOrganizationContentsFor } from '../contents/index.js';
-import { includesQuerySchema, includesUsers } from '../groups/includes.js';
-import { listOrganizationGroupsFor } from '../groups/service.js';
-import { presentInvite } from '../invites/presenter.js';
-import { listOrganizationInvitesFor } from '../invites/service.js';
-import { presentUser } from '../users/presenter.js';
 import { presentOrganizationDetail, presentOrganizationListItem } from './presenter.js';
 import * as service from './service.js';
 
@@ -177,116 +161,4 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
         ),
     );
   }
-
-  r.get(
-    '/organizations/:id/users',
-    {
-      schema: {
-        ...secured,
-        summary: 'Members of the organization (roles, search of 3+ characters, paging)',
-        params: idParamSchema,
-        querystring: organizationUsersQuerySchema,
-        response: { 200: envelopeSchema(listSchema(userSchema)) },
-      },
-    },
-    async (request) => {
-      const { rows, count } = await service.listOrganizationUsersFor(
-        app.db,
-        actorOf(request),
-        request.params.id,
-        request.query,
-      );
-      return ok({ list: rows.map((row) => presentUser(row)), count });
-    },
-  );
-
-  r.get(
-    '/organizations/:id/groups',
-    {
-      schema: {
-        ...secured,
-        summary: "The organization's groups (scoped like GET /groups; includes=users adds members)",
-        params: idParamSchema,
-        querystring: pageQuerySchema.extend(includesQuerySchema.shape),
-        response: { 200: envelopeSchema(listSchema(groupSchema)) },
-      },
-    },
-    async (request) => {
-      const { page, pageSize } = request.query;
-      return ok(
-        await listOrganizationGroupsFor(app.db, actorOf(request), request.params.id, {
-          page,
-          pageSize,
-          includeUsers: includesUsers(request.query),
-        }),
-      );
-    },
-  );
-
-  r.get(
-    '/organizations/:id/invites',
-    {
-      schema: {
-        ...secured,
-        summary:
-          'Invites not yet accepted, newest first, each with its expired flag (admin, manager of it)',
-        params: idParamSchema,
-        querystring: pageQuerySchema.extend({ roles: rolesFilterSchema }),
-        response: { 200: envelopeSchema(listSchema(inviteItemSchema)) },
-      },
-    },
-    async (request) => {
-      const { rows, count } = await listOrganizationInvitesFor(
-        app.db,
-        actorOf(request),
-        request.params.id,
-        request.query,
-      );
-      return ok({ list: rows.map((row) => presentInvite(row)), count });
-    },
-  );
-
-  r.get(
-    '/organizations/:id/assets',
-    {
-      schema: {
-        ...secured,
-        summary:
-          'The avatars (type=1) or environments (type=2) available to the organization: its own and the general ones added to it',
-        params: idParamSchema,
-        querystring: organizationAssetsQuerySchema,
-        response: { 200: envelopeSchema(listSchema(assetSchema)) },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      await service.loadOrganizationFor(app.db, actor, request.params.id, 'organization:read');
-      return ok(await listOrganizationAssets(app.db, actor, request.params.id, request.query.type));
-    },
-  );
-
-  r.get(
-    '/organizations/:id/contents',
-    {
-      schema: {
-        ...secured,
-        summary:
-          "The organization's contents (001 §2): contentTypeId, status (6 all but Deleted), authoring (0 all, 1 authored = its own, 2 assigned = general content added to it; an admin sees every general item with the organizations it was added to), search, paging",
-        params: idParamSchema,
-        querystring: organizationContentsQuerySchema,
-        response: { 200: envelopeSchema(listSchema(contentListItemSchema)) },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      await service.loadOrganizationFor(app.db, actor, request.params.id, 'organization:read');
-      const { status, ...query } = request.query;
-      return ok(
-        await listOrganizationContentsFor(app.db, actor, request.params.id, {
-          ...query,
-          status: status !== undefined ? [status] : undefined,
-        }),
-      );
-    },
-  );
 }

@@ -5,7 +5,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import {
-  Existence,
   MediaType,
   Role,
   can,
@@ -15,14 +14,12 @@ import {
   type CreateOrganizationBody,
   type OrganizationSeatsBody,
   type PageQuery,
-  type RoleId,
   type UpdateOrganizationBody,
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { contacts, organizations, users } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { requireUsableFile } from '../files/index.js';
-import { listUsers } from '../users/list-repository.js';
 import {
   findOrganization,
   findOrganizationDetail,
@@ -200,27 +197,4 @@ export async function setOrganizationActive(
     }
   });
   return (await findOrganizationDetail(db, id))!;
-}
-
-export interface OrganizationUsersQuery extends PageQuery {
-  roles?: RoleId[] | undefined;
-  search?: string | undefined;
-}
-
-/** GET /organizations/{id}/users (roles, search ≥ 3, paging): the organization's members, not soft-deleted. */
-export async function listOrganizationUsersFor(
-  db: Db,
-  actor: Actor,
-  id: number,
-  query: OrganizationUsersQuery,
-) {
-  await loadOrganizationFor(db, actor, id, 'organization:readMembers');
-  return listUsers(db, {
-    organizationId: id,
-    ...(query.roles ? { roles: query.roles } : {}),
-    ...(query.search ? { search: query.search } : {}),
-    existence: Existence.Existing,
-    page: query.page,
-    pageSize: query.pageSize,
-  });
 }

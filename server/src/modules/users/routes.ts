@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Actor,
   createUserBodySchema,
   createUserQuerySchema,
   envelopeSchema,
@@ -14,6 +15,7 @@ import {
   idsBodySchema,
   listSchema,
   messages,
+  organizationUsersQuerySchema,
   resetPasswordBodySchema,
   tokenParamSchema,
   updateEmailBodySchema,
@@ -21,7 +23,6 @@ import {
   updateUserBodySchema,
   userListQuerySchema,
   userSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { signSessionToken } from '../../lib/session-token.js';
@@ -350,6 +351,35 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
           request.params.id,
         );
         return ok(null, messages.userErased);
+      },
+    );
+  });
+
+  // ----- an organization's members (listed under /organizations) -----
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', app.authenticate);
+    const a = authed.withTypeProvider<ZodTypeProvider>();
+
+    a.get(
+      '/organizations/:id/users',
+      {
+        schema: {
+          ...secured,
+          tags: ['organizations'],
+          summary: 'Members of the organization (roles, search of 3+ characters, paging)',
+          params: idParamSchema,
+          querystring: organizationUsersQuerySchema,
+          response: { 200: envelopeSchema(listSchema(userSchema)) },
+        },
+      },
+      async (request) => {
+        const { rows, count } = await service.listOrganizationUsersFor(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.query,
+        );
+        return ok({ list: rows.map((row) => presentUser(row)), count });
       },
     );
   });

@@ -18,6 +18,7 @@ import {
   type Action,
   type Actor,
   type CreateUserBody,
+  type PageQuery,
   type RoleId,
   type UpdateUserBody,
   type UserListQuery,
@@ -44,6 +45,7 @@ import {
 import { enqueueMail } from '../mail/outbox.js';
 import { accountMails, mailLinks } from '../mail/templates.js';
 import { findOrganization, lockOrganization } from '../organizations/repository.js';
+import { loadOrganizationFor } from '../organizations/service.js';
 import { requireTraineeSeat } from '../organizations/seats.js';
 import { findUser, listUsers, type UserRow } from './list-repository.js';
 
@@ -531,3 +533,27 @@ export const toggleMessages = {
   active: (active: boolean) => format.userStatusChanged(active),
   creator: (creator: boolean) => format.creatorStatusChanged(creator),
 };
+
+/** The query of GET /organizations/{id}/users: roles, a search of 3+ characters, paging. */
+export interface OrganizationUsersQuery extends PageQuery {
+  roles?: RoleId[] | undefined;
+  search?: string | undefined;
+}
+
+/** GET /organizations/{id}/users (roles, search ≥ 3, paging): the organization's members, not soft-deleted. */
+export async function listOrganizationUsersFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: OrganizationUsersQuery,
+) {
+  await loadOrganizationFor(db, actor, id, 'organization:readMembers');
+  return listUsers(db, {
+    organizationId: id,
+    ...(query.roles ? { roles: query.roles } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    existence: Existence.Existing,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+}
