@@ -1,8 +1,9 @@
 /**
  * Typed errors that the error handler maps to statuses and the envelope (DESIGN.md 'Errors',
- * DECISIONS.md 'API'). Services throw these; never match on message text.
+ * DECISIONS.md 'API'). Services throw these; never match on message text. The default texts are the
+ * contract's `messages`.
  */
-import type { ErrorCode, ErrorDetail } from '@practica/contract';
+import { messages, type ErrorCode, type ErrorDetail } from '@practica/contract';
 
 export class AppError extends Error {
   constructor(
@@ -26,21 +27,21 @@ export class ValidationError extends AppError {
 
 /** 401: no token, a bad one, or one that no longer stands. */
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Your session has expired. Please sign in again.') {
+  constructor(message: string = messages.sessionExpired) {
     super(401, 'UNAUTHORIZED', message);
   }
 }
 
 /** 403: the role may not do this. */
 export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have permission to do this.') {
+  constructor(message: string = messages.forbidden) {
     super(403, 'FORBIDDEN', message);
   }
 }
 
 /** 404: missing, or in another organization (the two are indistinguishable). */
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found') {
+  constructor(message: string = messages.notFound) {
     super(404, 'NOT_FOUND', message);
   }
 }

@@ -10,6 +10,7 @@
 import {
   contactNameMaxLength,
   contactNameMinLength,
+  eraseConfirmationFallback,
   organizationAddressMaxLength,
   organizationAddressMinLength,
   organizationNameMaxLength,
@@ -135,7 +136,7 @@ export const messages = {
   imageTooLarge: 'File size exceeds 300KB. Please choose a smaller file.',
   phoneNumberInvalid: 'Phone number is invalid!',
   traineeSeatsMin: 'Trainees must be 0 or more.',
-  eraseConfirmationFallback: 'permanently delete',
+  eraseConfirmationFallback,
 
   // ---------------------------------------------------------------------------
   // 000 §8: error catalogue

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { eraseConfirmationFallback, personNameMaxLength } from '../constants';
-import { Existence, Role } from '../enums';
+import { Existence } from '../enums';
 import { messages } from '../messages';
 import { roleIdSchema } from './auth';
 import {
@@ -52,7 +52,7 @@ export function withRepeatPassword<
   });
 }
 
-/** 000 §2.8 / §2.10: the new-password form (password + repeat). */
+/** 000 §2.8 / §2.10 and the password-reset page (000 §2.1): the new-password form (password + repeat). */
 export const newPasswordFormSchema = withRepeatPassword(z.object(passwordPairShape));
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
@@ -77,9 +77,6 @@ export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
 /** PUT /users/reset-password/{token} body (000 §7). */
 export const resetPasswordBodySchema = z.object({ newPassword: passwordSchema });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
-
-/** The password-reset page's form (000 §2.1 /password-reset): new password + repeat. */
-export const resetPasswordFormSchema = newPasswordFormSchema;
 
 /**
  * PUT /users/{id} body (000 §7): names, optional phone (exactly 10 characters or empty → null),
@@ -191,14 +188,3 @@ export function eraseConfirmationText(lastName: string | null | undefined): stri
 export function isEraseConfirmed(lastName: string | null | undefined, typed: string): boolean {
   return typed.trim().toLowerCase() === eraseConfirmationText(lastName).toLowerCase();
 }
-
-/**
- * Roles an admin may create directly with POST /users: every role (000 §2.9's Add Admin modal
- * creates admins; the API also takes a manager, instructor or trainee with its organization).
- */
-export const directlyCreatableRoles = [
-  Role.Admin,
-  Role.Manager,
-  Role.Instructor,
-  Role.Trainee,
-] as const;
