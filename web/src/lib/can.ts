@@ -3,7 +3,7 @@
  * `can()` asked for the signed-in user. Used by the route guard and to show or hide controls.
  */
 import { can, type Action, type Actor, type SessionUser, type Target } from '@practica/contract';
-import { getAuth, useAuth } from './auth';
+import { useAuth } from './auth';
 
 /** The policy's actor for a session user. */
 export function toActor(user: SessionUser | null | undefined): Actor | null {
@@ -14,11 +14,6 @@ export function toActor(user: SessionUser | null | undefined): Actor | null {
     organizationId: user.organizationId,
     creator: user.creator,
   };
-}
-
-/** May the signed-in user do `action`? (outside React) */
-export function canCurrentUser(action: Action, target?: Target): boolean {
-  return can(toActor(getAuth().user), action, target);
 }
 
 /** May the signed-in user do `action`? Re-renders when the session changes. */

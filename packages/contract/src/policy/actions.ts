@@ -50,6 +50,7 @@ export const operationActions = [
   'organization:readMembers',
   // invites (000 §2.7, §6)
   'invite:list',
+  'invite:read',
   'invite:create',
   'invite:delete',
   'invite:resend',
@@ -101,17 +102,27 @@ export interface Actor {
 
 /**
  * What the action applies to, as plain facts (never ORM rows). Omitted fields default to the
- * actor's own organization and to "someone else"; the server always passes the real facts.
+ * actor's own organization, to "someone else" and to false; the server always passes the real facts.
  * - `organizationId`: the owning organization; `null` = general (system) content or an admin.
  * - `userId`: the user acted on (users, answers).
  * - `roleId`: the role of the user acted on, or of the invite to create.
  * - `createdById`: the author (content, invites).
+ *
+ * Facts the server looks up for `authorize()`, which tells "not found" from "forbidden" with them:
+ * - `deleted`: soft-deleted — the user acted on, or the trainee of an answer.
+ * - `accepted`: an invite already accepted (it no longer exists for the API).
+ * - `availableToActor`: general content or a general asset added to the actor's organization.
+ * - `isMember`: the actor belongs to the group acted on (a trainee reads a group only as a member).
  */
 export interface Target {
   organizationId?: number | null;
   userId?: number;
   roleId?: RoleId;
   createdById?: number;
+  deleted?: boolean;
+  accepted?: boolean;
+  availableToActor?: boolean;
+  isMember?: boolean;
 }
 
 /** Alias of `Target`, for code that reads better with the policy's name on it. */

@@ -1,4 +1,5 @@
-/** The authorization policy (000 §6, 001 §6): `can()`, its actions and role helpers. */
+/** The authorization policy (000 §6, 001 §6): `can()`, `authorize()`, their actions and role helpers. */
 export * from './actions';
+export * from './authorize';
 export * from './can';
 export * from './roles';

@@ -18,10 +18,3 @@ export function displayRoleLabel(roleId: RoleId, creator: boolean): string {
 export function isStaff(roleId: RoleId): boolean {
   return roleId === Role.Instructor || roleId === Role.Manager || roleId === Role.Admin;
 }
-
-/** Role ids of staff, in spec order. */
-export const staffRoleIds = [
-  Role.Instructor,
-  Role.Manager,
-  Role.Admin,
-] as const satisfies readonly RoleId[];
