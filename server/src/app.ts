@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { contentRoutes } from './modules/contents/index.js';
 import { fileRoutes, filesPlugin } from './modules/files/index.js';
 import { mailPlugin } from './modules/mail/index.js';
+import { groupRefsOfUser } from './modules/groups/service.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { infoRoutes } from './modules/info/routes.js';
@@ -238,6 +239,7 @@ export async function buildApp(
       await api.register(userRoutes, {
         secret: new TextEncoder().encode(config.jwtSecret),
         sessionTtlSeconds: config.sessionTtlSeconds,
+        groupRefsOfUser,
       });
       await api.register(organizationRoutes);
       await api.register(inviteRoutes, {

@@ -23,7 +23,8 @@ import {
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { presentGroupUser } from './presenter.js';
-import { includesQuerySchema, includesUsers } from './includes.js';
+import { includesQuerySchema, includesUsers } from '../../lib/includes.js';
+import { loadUserFor } from '../users/service.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['groups'] };
@@ -223,6 +224,44 @@ export async function groupRoutes(app: FastifyInstance): Promise<void> {
           includeUsers: includesUsers(request.query),
         }),
       );
+    },
+  );
+
+  // ----- a user's groups: the user-detail groups tab (000 §2.10) -----
+  r.get(
+    '/users/:id/groups',
+    {
+      schema: {
+        ...secured,
+        summary: "The user's groups (includes=users adds their members)",
+        params: idParamSchema,
+        querystring: includesQuerySchema,
+        response: { 200: envelopeSchema(listSchema(groupSchema)) },
+      },
+    },
+    async (request) => {
+      const row = await loadUserFor(app.db, actorOf(request), request.params.id, 'user:read');
+      const list = await service.listUserGroups(app.db, row.id, includesUsers(request.query));
+      return ok({ list, count: list.length });
+    },
+  );
+
+  r.put(
+    '/users/:id/groups',
+    {
+      schema: {
+        ...secured,
+        summary:
+          "Save the user's groups: exactly `ids`, groups of its organization (trainees and instructors; admin, manager)",
+        params: idParamSchema,
+        body: idsBodySchema,
+        response: { 200: envelopeSchema(listSchema(groupSchema)) },
+      },
+    },
+    async (request) => {
+      const row = await loadUserFor(app.db, actorOf(request), request.params.id, 'user:editGroups');
+      const list = await service.saveUserGroups(app.db, row, request.body.ids);
+      return ok({ list, count: list.length }, messages.userGroupsSaved);
     },
   );
 }

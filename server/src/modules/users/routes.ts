@@ -10,9 +10,7 @@ import {
   createUserBodySchema,
   createUserQuerySchema,
   envelopeSchema,
-  groupSchema,
   idParamSchema,
-  idsBodySchema,
   listSchema,
   messages,
   organizationUsersQuerySchema,
@@ -24,10 +22,9 @@ import {
   userListQuerySchema,
   userSchema,
 } from '@practica/contract';
+import { includesName, includesQuerySchema } from '../../lib/includes.js';
 import { ok } from '../../lib/envelope.js';
 import { signSessionToken } from '../../lib/session-token.js';
-import { includesName, includesQuerySchema, includesUsers } from '../groups/includes.js';
-import { groupRefsOfUser, listUserGroups, saveUserGroups } from '../groups/service.js';
 import { findAccountById } from './repository.js';
 import { type findUser } from './list-repository.js';
 import { presentUser } from './presenter.js';
@@ -36,6 +33,14 @@ import * as service from './service.js';
 export interface UserRoutesOptions {
   secret: Uint8Array;
   sessionTtlSeconds: number;
+  /**
+   * The groups of a user as `{id, name}`, by name, for `GET /users/{id}?includes=groups`. Given by
+   * the app from the groups module, which sits above users (its members are users).
+   */
+  groupRefsOfUser: (
+    db: FastifyInstance['db'],
+    userId: number,
+  ) => Promise<{ id: number; name: string }[]>;
 }
 
 /** A user, plus a fresh session token when the caller changed its own password. */
@@ -133,57 +138,9 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
           'user:read',
         );
         const groups = includesName(request.query.includes, 'groups')
-          ? await groupRefsOfUser(app.db, row.id)
+          ? await options.groupRefsOfUser(app.db, row.id)
           : undefined;
         return ok(presentUser(row, groups));
-      },
-    );
-
-    // The user-detail groups tab (000 §2.10); the groups module does the work.
-    a.get(
-      '/users/:id/groups',
-      {
-        schema: {
-          ...secured,
-          summary: "The user's groups (includes=users adds their members)",
-          params: idParamSchema,
-          querystring: includesQuerySchema,
-          response: { 200: envelopeSchema(listSchema(groupSchema)) },
-        },
-      },
-      async (request) => {
-        const row = await service.loadUserFor(
-          app.db,
-          actorOf(request),
-          request.params.id,
-          'user:read',
-        );
-        const list = await listUserGroups(app.db, row.id, includesUsers(request.query));
-        return ok({ list, count: list.length });
-      },
-    );
-
-    a.put(
-      '/users/:id/groups',
-      {
-        schema: {
-          ...secured,
-          summary:
-            "Save the user's groups: exactly `ids`, groups of its organization (trainees and instructors; admin, manager)",
-          params: idParamSchema,
-          body: idsBodySchema,
-          response: { 200: envelopeSchema(listSchema(groupSchema)) },
-        },
-      },
-      async (request) => {
-        const row = await service.loadUserFor(
-          app.db,
-          actorOf(request),
-          request.params.id,
-          'user:editGroups',
-        );
-        const list = await saveUserGroups(app.db, row, request.body.ids);
-        return ok({ list, count: list.length }, messages.userGroupsSaved);
       },
     );
 
