@@ -1,51 +1,105 @@
 #!/usr/bin/env node
-// `npm run bench` (bench/README.md): the server benchmark of issue 9. Loads a large dataset into a
-// throwaway PostgreSQL, drives the real built server with autocannon, compares with a raw-SQL
-// reference, counts SQL statements per request, repeats the list endpoints on a 10× smaller
-// dataset, prints one table, writes bench/results.json and exits non-zero when a target is missed.
-//
-// Options: --quick (3 s runs, 1 s warm-up: a smoke test, not a measurement), --seconds=N,
-// --warmup=N, --connections=N, --port=N, --only=key,key (endpoint keys, see `endpoints`),
-// --no-small (skip the 10× smaller dataset), --no-compression (no accept-encoding header);
-// for working on the server: --large-url=URL and --small-url=URL reuse databases an earlier run
-// loaded (kept with `node bench/keep-databases.mjs`) instead of loading them again, and
-// --server=path/to/main.js benchmarks another build of the server (e.g. a baseline; without
-// BENCH_SQL_COUNT support its SQL column stays empty).
-import { writeFileSync } from 'node:fs';
+// `npm run bench` (bench/README.md): the server benchmark. Loads a large dataset into a throwaway
+// PostgreSQL, drives the real built server with autocannon (closed loop) and compares each list
+// and detail call with its raw-SQL reference, counts SQL statements per request, sends the
+// console's mix open loop at a fixed rate and then at rising rates (the machine's capacity),
+// repeats the list calls on a 10× smaller dataset, prints the tables, writes bench/results.json
+// (and with --compare the CPU per request against an earlier one) and exits non-zero when a target
+// is missed. The options are listed in bench/README.md, 'Options'.
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort, startPostgres } from '../scripts/lib/postgres.mjs';
 import { buildServer } from './lib/build-server.mjs';
 import { prepareDatabase } from './lib/database.mjs';
-import { atRate, cpuMeter, hammer, rawSql, sampleSqlCounts, statementsOf } from './lib/drive.mjs';
+import {
+  cpuMeter,
+  hammer,
+  interleave,
+  openLoop,
+  rawSql,
+  sampleSqlCounts,
+  statementsOf,
+} from './lib/drive.mjs';
 import { login, startServer } from './lib/server.mjs';
-import { evaluate, printTable } from './lib/report.mjs';
+import {
+  compareCpu,
+  crossingRate,
+  evaluate,
+  printComparison,
+  printTable,
+  targets,
+} from './lib/report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const password = 'bench-pass-1';
 const bigOrganizationId = 1;
+/** Each capacity step's rate over the one before it, and the most steps taken. */
+const capacityGrowth = 1.25;
+const capacitySteps = 12;
 
-function parseArgs(argv) {
-  const flags = new Map();
-  for (const arg of argv) {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    flags.set(key, value ?? true);
-  }
-  const quick = flags.has('quick');
+/** The stages `--only` selects besides the calls' keys. */
+const stageKeys = ['login', 'mix', 'capacity'];
+
+/** A mistake on the command line: reported without a stack trace. */
+class UsageError extends Error {}
+
+/** The command line (bench/README.md, 'Options'); throws a UsageError on an unknown option. */
+function options(argv) {
+  const parse = (config) => {
+    try {
+      return parseArgs(config);
+    } catch (error) {
+      throw new UsageError(error.message);
+    }
+  };
+  const { values } = parse({
+    args: argv,
+    strict: true,
+    options: {
+      quick: { type: 'boolean' },
+      seconds: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      'mix-seconds': { type: 'string' },
+      'step-seconds': { type: 'string' },
+      port: { type: 'string' },
+      only: { type: 'string' },
+      'no-small': { type: 'boolean' },
+      'no-compression': { type: 'boolean' },
+      'large-url': { type: 'string' },
+      'small-url': { type: 'string' },
+      server: { type: 'string' },
+      compare: { type: 'string' },
+      against: { type: 'string' },
+    },
+  });
+  const quick = values.quick ?? false;
+  const number = (name, fallback) => {
+    if (values[name] === undefined) return fallback;
+    const n = Number(values[name]);
+    if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} wants a positive number`);
+    return n;
+  };
   return {
-    seconds: Number(flags.get('seconds') ?? (quick ? 3 : 10)),
-    warmup: Number(flags.get('warmup') ?? (quick ? 1 : 3)),
-    connections: Number(flags.get('connections') ?? 50),
-    port: flags.has('port') ? Number(flags.get('port')) : undefined,
-    only: typeof flags.get('only') === 'string' ? flags.get('only').split(',') : null,
-    small: !flags.has('no-small'),
-    largeUrl: typeof flags.get('large-url') === 'string' ? flags.get('large-url') : null,
-    smallUrl: typeof flags.get('small-url') === 'string' ? flags.get('small-url') : null,
-    server: typeof flags.get('server') === 'string' ? path.resolve(flags.get('server')) : null,
-    compression: !flags.has('no-compression'),
+    seconds: number('seconds', quick ? 3 : 10),
+    warmup: number('warmup', quick ? 1 : 3),
+    connections: number('connections', 50),
+    mixSeconds: number('mix-seconds', quick ? 3 : targets.mix.seconds),
+    stepSeconds: number('step-seconds', quick ? 2 : 10),
+    port: values.port === undefined ? undefined : number('port'),
+    only: values.only === undefined ? null : values.only.split(',').map((k) => k.trim()),
+    small: !values['no-small'],
+    largeUrl: values['large-url'] ?? null,
+    smallUrl: values['small-url'] ?? null,
+    server: values.server === undefined ? null : path.resolve(values.server),
+    compression: !values['no-compression'],
+    compare: values.compare ?? null,
+    against: values.against ?? null,
     sqlSamples: quick ? 5 : 10,
   };
 }
@@ -127,11 +181,11 @@ async function discover(url) {
 }
 
 /**
- * The benchmarked calls. `kind` decides the targets: list and detail calls have them all; writes
- * must not fail; references are measured for comparison. `raw` replays the statements the server
- * ran for the call's first request with a plain `pg` client at the same concurrency: for the users
- * lists (`'target'`) the server must reach 40% of its throughput; for the other calls
- * (`'reference'`) it shows what the database alone allows.
+ * The benchmarked calls. `kind` decides the targets: list and detail calls have them all (each is
+ * also measured against its raw-SQL reference: the statements the server ran for the call's first
+ * request, replayed with a plain `pg` pool at the same concurrency); writes must not fail; `info`
+ * is the framework without a database. `mix` is the call's weight, in percent, in the console's
+ * mix (bench/README.md, 'The console's mix'). `next(i)` answers the i-th request of the call.
  */
 function endpoints(data, runId) {
   const deepPage = 100;
@@ -148,72 +202,81 @@ function endpoints(data, runId) {
       key: 'users',
       label: 'GET /api/users page 1',
       kind: 'list',
+      mix: 10,
       auth: 'manager',
-      raw: 'target',
+      raw: true,
       next: () => ({ method: 'GET', path: '/api/users?page=1&pageSize=25' }),
     },
     {
       key: 'users-deep',
       label: `GET /api/users page ${deepPage}`,
       kind: 'list',
+      mix: 2,
       auth: 'manager',
-      raw: 'target',
+      raw: true,
       next: () => ({ method: 'GET', path: `/api/users?page=${deepPage}&pageSize=25` }),
     },
     {
       key: 'users-search',
       label: 'GET /api/users search',
       kind: 'list',
+      mix: 6,
       auth: 'manager',
-      raw: 'target',
+      raw: true,
       next: () => ({ method: 'GET', path: '/api/users?search=mar&page=1&pageSize=25' }),
     },
     {
       key: 'organizations',
       label: 'GET /api/organizations',
       kind: 'list',
+      mix: 2,
       auth: 'admin',
-      raw: 'reference',
+      raw: true,
       next: () => ({ method: 'GET', path: '/api/organizations?page=1&pageSize=25' }),
     },
     {
       key: 'groups',
       label: 'GET /api/groups?includes=users',
       kind: 'list',
+      mix: 7,
       auth: 'manager',
-      raw: 'reference',
+      raw: true,
       next: () => ({ method: 'GET', path: '/api/groups?includes=users&page=1&pageSize=25' }),
     },
     {
       key: 'assignments',
       label: 'GET /api/assignments?status=3',
       kind: 'list',
+      mix: 10,
       auth: 'manager',
-      raw: 'reference',
+      raw: true,
       next: () => ({ method: 'GET', path: '/api/assignments?status=3' }),
     },
     {
       key: 'assignment',
       label: 'GET /api/assignments/{id}',
       kind: 'detail',
+      mix: 12,
       auth: 'manager',
-      raw: 'reference',
+      raw: true,
       next: (i) => ({ method: 'GET', path: `/api/assignments/${pick(data.assignmentIds, i)}` }),
     },
     {
       key: 'answers',
       label: 'GET /api/assignments/answers?status=2',
       kind: 'list',
+      mix: 22,
       auth: 'manager',
-      raw: 'reference',
+      raw: true,
       next: () => ({ method: 'GET', path: '/api/assignments/answers?status=2' }),
     },
     {
       key: 'answer',
       label: 'GET /api/assignments/answers/{id}',
       kind: 'detail',
+      mix: 22,
       auth: 'manager',
-      raw: 'reference',
+      raw: true,
       next: (i) => ({
         method: 'GET',
         path: `/api/assignments/answers/${pick(data.detailAnswerIds, i)}`,
@@ -223,6 +286,7 @@ function endpoints(data, runId) {
       key: 'review',
       label: 'POST review',
       kind: 'write',
+      mix: 4,
       auth: 'manager',
       next: (i) => {
         const r = pick(data.reviews, i);
@@ -237,6 +301,7 @@ function endpoints(data, runId) {
       key: 'invite',
       label: 'POST /api/invites',
       kind: 'write',
+      mix: 3,
       auth: 'admin',
       next: (i) => ({
         method: 'POST',
@@ -253,18 +318,26 @@ function endpoints(data, runId) {
   ];
 }
 
-const listKeys = [
-  'users',
-  'users-deep',
-  'users-search',
-  'organizations',
-  'groups',
-  'assignments',
-  'answers',
-];
+/** An earlier run's bench/results.json. */
+const readResults = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const opts = options(process.argv.slice(2));
+  const before = opts.compare ? readResults(opts.compare) : null;
+  if (opts.against) {
+    // Two results files and no run.
+    if (!before) throw new UsageError('--against wants --compare <earlier results.json>');
+    const rows = compareCpu(before, readResults(opts.against));
+    printComparison(rows, opts.compare, log);
+    process.exitCode = rows.some((r) => r.risen) ? 1 : 0;
+    return;
+  }
+  const known = [...endpoints({}, '').map((e) => e.key), ...stageKeys];
+  const unknown = (opts.only ?? []).filter((key) => !known.includes(key));
+  if (unknown.length)
+    throw new UsageError(`--only: unknown ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  const selected = (key) => !opts.only || opts.only.includes(key);
+
   const started = performance.now();
   const runId = Date.now().toString(36);
   const cleanups = [];
@@ -279,9 +352,11 @@ async function main() {
   const results = {
     startedAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, loadAverageAtStart: os.loadavg() },
-    options,
+    options: opts,
     datasets: {},
     endpoints: [],
+    mix: null,
+    capacity: null,
     small: [],
     login: null,
   };
@@ -290,17 +365,17 @@ async function main() {
     log('Building the server into a private folder…');
     const build = await buildServer();
     cleanups.push(async () => build.remove());
-    if (options.server) build.main = options.server;
+    if (opts.server) build.main = opts.server;
     const { hashPassword } = await import(build.password);
     const passwordHash = await hashPassword(password);
 
     let large;
     let small = null;
-    if (options.largeUrl) {
+    if (opts.largeUrl) {
       log('Reusing the loaded databases given on the command line.');
-      large = { url: options.largeUrl, load: null };
-      if (options.small && options.smallUrl) small = { url: options.smallUrl, load: null };
-      else options.small = false;
+      large = { url: opts.largeUrl, load: null };
+      if (opts.small && opts.smallUrl) small = { url: opts.smallUrl, load: null };
+      else opts.small = false;
     } else {
       log('Starting a throwaway PostgreSQL…');
       const cluster = await startPostgres();
@@ -309,7 +384,7 @@ async function main() {
       large = await prepareDatabase(cluster.url, 'bench_large', { scale: 1, passwordHash, log });
       results.datasets.large = { ...large.load.size, loadSeconds: large.load.totalSeconds };
       log(`Large dataset loaded in ${large.load.totalSeconds.toFixed(1)} s (migrations included).`);
-      if (options.small) {
+      if (opts.small) {
         log('Loading the 10× smaller dataset…');
         small = await prepareDatabase(cluster.url, 'bench_small', {
           scale: 0.1,
@@ -321,12 +396,10 @@ async function main() {
       }
     }
 
-    const port = options.port ?? (await freePort());
-    const headers = options.compression ? { 'accept-encoding': 'gzip, deflate, br' } : {};
+    const port = opts.port ?? (await freePort());
+    const headers = opts.compression ? { 'accept-encoding': 'gzip, deflate, br' } : {};
     const data = await discover(large.url);
-    const calls = endpoints(data, runId).filter(
-      (e) => !options.only || options.only.includes(e.key),
-    );
+    const calls = endpoints(data, runId).filter((e) => selected(e.key));
 
     /** A server on `url` with the tokens of the admin and of the big organization's manager. */
     const open = async (url, serverPort, countSql = false) => {
@@ -356,66 +429,68 @@ async function main() {
         },
       };
     };
-    /** Warm-up, then the measured run with the CPU meter. */
+    /** Warm-up, then the measured closed-loop run with the CPU meter. */
     const measure = async (target, call) => {
       const counter = { i: 0 };
       const common = {
         base: target.server.base,
         headers: target.headersFor(call),
         next: call.next,
-        connections: options.connections,
+        connections: opts.connections,
         counter,
       };
-      await hammer({ ...common, seconds: options.warmup });
+      await hammer({ ...common, seconds: opts.warmup });
       const meter = await cpuMeter({ serverPid: target.server.pid, dbUrl: target.url });
-      return hammer({ ...common, seconds: options.seconds, meter });
+      return hammer({ ...common, seconds: opts.seconds, meter });
     };
     const line = (label, r) =>
       `  ${label.padEnd(40)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}  (load ${loadAverage()})`;
 
-    // 1. SQL statements per request, and the statements of the users lists, from a server that
-    // counts them (BENCH_SQL_COUNT=1); the load runs below use a server without the counter.
-    log('\nCounting SQL statements per request (BENCH_SQL_COUNT=1)…');
-    const counting = await open(large.url, port, true);
+    // 1. SQL statements per request, and the statements of the list and detail calls, from a
+    // server that counts them (BENCH_SQL_COUNT=1); the load runs below use one without the counter.
     const sqlCounts = {};
     const rawStatements = {};
-    for (const call of calls) {
-      const sample = await sampleSqlCounts({
-        base: counting.server.base,
-        headers: counting.headersFor(call),
-        next: call.next,
-        count: options.sqlSamples,
-        start: 1_000_000,
-      });
-      if (sample.max === null) {
-        log('  this build does not count SQL statements (no BENCH_SQL_COUNT support).');
-        break;
-      }
-      sqlCounts[call.key] = sample;
-      if (call.raw)
-        rawStatements[call.key] = await statementsOf({
+    if (calls.length) {
+      log('\nCounting SQL statements per request (BENCH_SQL_COUNT=1)…');
+      const counting = await open(large.url, port, true);
+      for (const call of calls) {
+        const sample = await sampleSqlCounts({
           base: counting.server.base,
           headers: counting.headersFor(call),
-          request: call.next(0),
+          next: call.next,
+          count: opts.sqlSamples,
+          start: 1_000_000,
         });
-      log(
-        `  ${call.label.padEnd(40)} ${sample.max} statements (min ${sample.min}); statuses ${JSON.stringify(sample.statuses)}`,
-      );
+        if (sample.max === null) {
+          log('  this build does not count SQL statements (no BENCH_SQL_COUNT support).');
+          break;
+        }
+        sqlCounts[call.key] = sample;
+        if (call.raw)
+          rawStatements[call.key] = await statementsOf({
+            base: counting.server.base,
+            headers: counting.headersFor(call),
+            request: call.next(0),
+          });
+        log(
+          `  ${call.label.padEnd(40)} ${sample.max} statements (min ${sample.min}); statuses ${JSON.stringify(sample.statuses)}`,
+        );
+      }
+      await counting.close();
     }
-    await counting.close();
 
-    // 2. Load runs on the large dataset, the raw-SQL references and the logins.
-    log(
-      `\nLoad: ${options.connections} connections, ${options.warmup} s warm-up + ${options.seconds} s per call${options.compression ? ', accept-encoding like a browser' : ''}.`,
-    );
+    // 2. Closed-loop runs on the large dataset, the raw-SQL references and the logins.
     const target = await open(large.url, port);
+    if (calls.length)
+      log(
+        `\nClosed loop: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.seconds} s per call${opts.compression ? ', accept-encoding like a browser' : ''}.`,
+      );
     for (const call of calls) {
       const r = await measure(target, call);
       results.endpoints.push({
         key: call.key,
         label: call.label,
         kind: call.kind,
-        rawTarget: call.raw === 'target',
         ...r,
         sql: sqlCounts[call.key]?.max ?? null,
         sqlCounts: sqlCounts[call.key]?.counts,
@@ -428,8 +503,8 @@ async function main() {
       const r = await rawSql({
         url: large.url,
         statements,
-        seconds: options.seconds,
-        loops: options.connections,
+        seconds: opts.seconds,
+        loops: opts.connections,
         poolSize: 10,
         prepared: process.env.DATABASE_PREPARED_STATEMENTS !== 'false',
         meter,
@@ -438,33 +513,92 @@ async function main() {
       row.raw = { ...r, statements: statements.length };
       log(line(`raw SQL of ${call.label}`, r));
     }
-    if (!options.only || options.only.includes('login')) {
+    if (selected('login')) {
       const emails = data.traineeEmails;
-      const request = (i) => ({
-        method: 'POST',
-        path: '/api/auth',
-        body: { email: emails[i % emails.length], password },
-      });
-      await atRate({ base: target.server.base, rate: 20, seconds: 1, request });
-      results.login = await atRate({
-        base: target.server.base,
-        rate: 20,
-        seconds: options.seconds,
-        request: (i) => request(i + 20),
-      });
+      const logins = (seconds, from) =>
+        openLoop({
+          base: target.server.base,
+          rate: 20,
+          seconds,
+          connections: opts.connections,
+          next: (i) => ({
+            method: 'POST',
+            path: '/api/auth',
+            body: { email: emails[(i + from) % emails.length], password },
+          }),
+        });
+      await logins(1, 0);
+      results.login = await logins(opts.seconds, 20);
       log(
         `  POST /api/auth at 20/s                     p50 ${results.login.p50.toFixed(1)} ms  p95 ${results.login.p95.toFixed(1)} ms  errors ${results.login.errors}`,
       );
     }
 
-    // 3. Growth: each list call on the 10× smaller dataset, then again on the large one right
+    // 3. The console's mix, open loop: at the target rate, then at rising rates until p99
+    // crosses the capacity limit. Each call's requests go on from one run to the next.
+    if (selected('mix') || selected('capacity')) {
+      const mixCalls = endpoints(data, `${runId}m`).filter((c) => c.mix);
+      const order = interleave(mixCalls.map((c) => ({ key: c.key, weight: c.mix })));
+      const byKey = new Map(mixCalls.map((c) => [c.key, c]));
+      const sent = new Map();
+      const next = (i) => {
+        const call = byKey.get(order[i % order.length]);
+        const n = sent.get(call.key) ?? 0;
+        sent.set(call.key, n + 1);
+        return { ...call.next(n), headers: target.headersFor(call), tag: call.key };
+      };
+      const mixAt = (rate, seconds, meter) =>
+        openLoop({
+          base: target.server.base,
+          rate,
+          seconds,
+          next,
+          connections: opts.connections,
+          meter,
+        });
+      const mixLine = (r) =>
+        `  ${String(r.rate).padStart(5)}/s for ${r.seconds} s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  p99.9 ${r.p999.toFixed(1)} ms  errors ${r.errors}  sent late p99 ${r.sendLag.p99.toFixed(2)} ms  (load ${loadAverage()})`;
+      log(
+        `\nThe console's mix, open loop over ${opts.connections} connections: ${opts.warmup} s warm-up, then ${targets.mix.rate}/s for ${opts.mixSeconds} s.`,
+      );
+      await mixAt(targets.mix.rate, opts.warmup);
+      const meter = await cpuMeter({ serverPid: target.server.pid, dbUrl: large.url });
+      results.mix = await mixAt(targets.mix.rate, opts.mixSeconds, meter);
+      log(mixLine(results.mix));
+      if (selected('capacity')) {
+        log(
+          `Rising by ×${capacityGrowth}, ${opts.stepSeconds} s a step, until p99 crosses ${targets.capacityP99Ms} ms:`,
+        );
+        const steps = [results.mix];
+        while (steps.at(-1).p99 <= targets.capacityP99Ms && steps.length <= capacitySteps) {
+          const r = await mixAt(Math.round(steps.at(-1).rate * capacityGrowth), opts.stepSeconds);
+          steps.push(r);
+          log(mixLine(r));
+        }
+        results.capacity = {
+          steps: steps.map(({ rate, seconds, requests, p50, p99, p999, errors, sendLag }) => ({
+            rate,
+            seconds,
+            requests,
+            p50,
+            p99,
+            p999,
+            errors,
+            sendLag,
+          })),
+          ...crossingRate(steps, targets.capacityP99Ms),
+        };
+      }
+    }
+
+    // 4. Growth: each list call on the 10× smaller dataset, then again on the large one right
     // after, so both sides of a ratio see the same machine.
-    if (small) {
+    if (small && calls.some((c) => c.kind === 'list')) {
       log('\nGrowth: each list call on the 10× smaller dataset, then on the large one again:');
       const smallData = await discover(small.url);
       const smallCalls = endpoints(smallData, runId);
-      const smallTarget = await open(small.url, options.port ? port + 1 : await freePort());
-      for (const call of calls.filter((c) => listKeys.includes(c.key))) {
+      const smallTarget = await open(small.url, opts.port ? port + 1 : await freePort());
+      for (const call of calls.filter((c) => c.kind === 'list')) {
         const smallCall = smallCalls.find((c) => c.key === call.key);
         const r = await measure(smallTarget, smallCall);
         const again = await measure(target, call);
@@ -481,6 +615,7 @@ async function main() {
 
   results.machine.loadAverageAtEnd = os.loadavg();
   results.durationSeconds = (performance.now() - started) / 1000;
+  if (before) results.comparison = { against: opts.compare, rows: compareCpu(before, results) };
   const verdict = evaluate(results);
   results.targets = verdict.targets;
   results.ok = verdict.ok;
@@ -500,6 +635,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error?.stack ?? error}\n`);
+  process.stderr.write(
+    `${error instanceof UsageError ? error.message : (error?.stack ?? error)}\n`,
+  );
   process.exit(2);
 });

@@ -1,5 +1,6 @@
 // The benchmark's dataset, loaded with set-based SQL (generate_series, INSERT … SELECT): no API
-// calls, no row-by-row inserts. `scale` 1 is the size of issue 9; 0.1 is the 10× smaller copy.
+// calls, no row-by-row inserts. `scale` 1 is the large dataset of bench/README.md; 0.1 is the 10×
+// smaller copy.
 //
 // Shape (scale 1): 200 organizations; 100,000 users (one admin; per organization a manager,
 // instructors and trainees); 5,000 groups (about 20 trainees each, every trainee in one group of

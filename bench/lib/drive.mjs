@@ -1,5 +1,6 @@
-// Load generation: autocannon against the server, the raw-SQL reference with a plain `pg` pool,
-// the fixed-rate login run, and the sequential sampling of `x-sql-count`.
+// Load generation: autocannon's closed loop against the server, the raw-SQL reference with a plain
+// `pg` pool, the open-loop runs (the console's mix, the capacity steps, the logins) with undici,
+// and the sequential sampling of `x-sql-count`.
 /* global fetch */
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { Pool } from 'undici';
 
 let clockTicks;
 /** CPU time (user + system) of process `pid` in milliseconds, or null (no /proc, gone). */
@@ -86,6 +88,7 @@ function perRequest(cpu, requests) {
   };
 }
 
+/** Count, throughput and percentiles (ms, full precision) of `latencies` over `seconds`. */
 function summarize(latencies, seconds, errors, extra = {}) {
   const sorted = Float64Array.from(latencies).sort();
   return {
@@ -94,6 +97,7 @@ function summarize(latencies, seconds, errors, extra = {}) {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
+    p999: percentile(sorted, 99.9),
     max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
     errors,
     ...extra,
@@ -202,41 +206,115 @@ export async function rawSql({ url, statements, seconds, loops, poolSize, meter,
 }
 
 /**
- * Fixed-rate (open loop) requests: `rate` per second for `seconds`, each started on schedule
- * whether or not earlier ones finished, so a slow server cannot slow the load down. Answers the
- * summary (latency from the scheduled start).
+ * Open-loop load (bench/README.md, 'The open-loop method'): request `i` leaves at
+ * t0 + i / `rate` seconds whatever the earlier ones are doing, through an undici pool of
+ * `connections` to `base` (when all are busy it waits in the pool's queue, and that wait counts),
+ * and its latency runs from that scheduled time to the last byte of the answer, so a slow server
+ * cannot slow the load down nor hide its queue. `next(i)` → `{method, path, body?, headers?, tag?}`;
+ * `tag` groups the latencies per call. Errors: non-2xx answers, socket errors and timeouts
+ * (`timeoutSeconds`). Answers the summary of every request (ms, p99.9 included) with `sendLag`
+ * (how late the generator itself sent: p99 and max, ms) and `tags` (a summary per tag), plus the
+ * CPU per request when `meter` is given.
  */
-export async function atRate({ base, rate, seconds, request }) {
+export async function openLoop({
+  base,
+  rate,
+  seconds,
+  next,
+  connections,
+  meter,
+  timeoutSeconds = 10,
+}) {
+  const pool = new Pool(base, {
+    connections,
+    headersTimeout: timeoutSeconds * 1000,
+    bodyTimeout: timeoutSeconds * 1000,
+  });
+  const total = Math.round(rate * seconds);
   const latencies = [];
+  const lags = [];
+  const byTag = new Map();
   const statuses = {};
   let errors = 0;
-  const total = Math.round(rate * seconds);
-  const started = performance.now();
+  const tagged = (tag) => {
+    if (!byTag.has(tag)) byTag.set(tag, { latencies: [], errors: 0, statuses: {} });
+    return byTag.get(tag);
+  };
+  const send = async (r, due) => {
+    const own = r.tag === undefined ? null : tagged(r.tag);
+    try {
+      const res = await pool.request({
+        method: r.method,
+        path: r.path,
+        headers: {
+          ...(r.headers ?? {}),
+          ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      });
+      await res.body.arrayBuffer();
+      const latency = performance.now() - due;
+      const failed = res.statusCode < 200 || res.statusCode >= 300;
+      latencies.push(latency);
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      if (failed) errors += 1;
+      if (own) {
+        own.latencies.push(latency);
+        own.statuses[res.statusCode] = (own.statuses[res.statusCode] ?? 0) + 1;
+        if (failed) own.errors += 1;
+      }
+    } catch {
+      errors += 1;
+      if (own) own.errors += 1;
+    }
+  };
+  await meter?.start();
   const pending = [];
+  const t0 = performance.now();
   for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / rate;
+    const due = t0 + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const r = request(i);
-    pending.push(
-      fetch(base + r.path, {
-        method: r.method,
-        headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
-        body: r.body === undefined ? undefined : JSON.stringify(r.body),
-      })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          latencies.push(performance.now() - due);
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          if (res.status < 200 || res.status >= 300) errors += 1;
-        })
-        .catch(() => {
-          errors += 1;
-        }),
-    );
+    lags.push(performance.now() - due);
+    pending.push(send(next(i), due));
   }
   await Promise.all(pending);
-  return summarize(latencies, (performance.now() - started) / 1000, errors, { statuses });
+  const elapsed = (performance.now() - t0) / 1000;
+  const cpu = meter ? await meter.stop() : null;
+  await pool.close();
+  const sortedLags = Float64Array.from(lags).sort();
+  const tags = {};
+  for (const [tag, t] of byTag)
+    tags[tag] = summarize(t.latencies, elapsed, t.errors, { statuses: t.statuses });
+  return summarize(latencies, elapsed, errors, {
+    rate,
+    seconds,
+    statuses,
+    sendLag: { p99: percentile(sortedLags, 99), max: percentile(sortedLags, 100) },
+    tags,
+    ...(cpu ? perRequest(cpu, latencies.length) : {}),
+  });
+}
+
+/**
+ * The order of a weighted mix: `weights` ([{key, weight}], whole numbers) spread as evenly as they
+ * go over a cycle of their sum (smooth weighted round robin), so every stretch of the run sends
+ * the mix and two runs send the same sequence. Answers the keys of one cycle.
+ */
+export function interleave(weights) {
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  const current = weights.map(() => 0);
+  const order = [];
+  for (let n = 0; n < total; n++) {
+    let best = 0;
+    weights.forEach((w, i) => {
+      current[i] += w.weight;
+      if (current[i] > current[best]) best = i;
+    });
+    current[best] -= total;
+    order.push(weights[best].key);
+  }
+  return order;
 }
 
 /**
