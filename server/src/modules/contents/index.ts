@@ -4,7 +4,6 @@
  * - `findAssignableContent` / `assignableTo` (scope Assignable: an organization's own Active content
  *   plus the general Active content added to it) for assignments;
  * - `questionnaireOf` for an interview or evaluation with its roles and questions;
- * - `interviewsCountSql` for the organizations list.
  */
 import type { FastifyInstance } from 'fastify';
 import { contentStatusRoutes } from './content-routes.js';
@@ -23,7 +22,6 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 export {
   assignableTo,
   findAssignableContent,
-  interviewsCountSql,
   isUsedByActiveAssignment,
   listContents,
   type ContentListFilter,

@@ -9,7 +9,6 @@ import {
   AssetType,
   AssignmentStatus,
   ContentStatus,
-  ContentType,
   Ownership,
   Scope,
   type ContentTypeId,
@@ -293,15 +292,6 @@ export async function listContents(
     count: rows[0]?.total ?? 0,
   };
 }
-
-/**
- * SQL for the organizations list and detail (000 §2.5): correlated count of the organization's own
- * interviews that are not Deleted (general interviews added to it are not counted).
- */
-export const interviewsCountSql =
-  sql<number>`(select count(*) from ${contents} where ${contents.organizationId} = ${organizations.id} and ${contents.contentTypeId} = ${ContentType.Interview} and ${contents.statusId} <> ${ContentStatus.Deleted})`.mapWith(
-    Number,
-  );
 
 // ---------------------------------------------------------------------------
 // Roles, questions, options, audio rows

@@ -4,11 +4,12 @@
  * per page or per organization, never a query per row.
  */
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { Role } from '@practica/contract';
+import { ContentStatus, ContentType, Role } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   contacts,
+  contents,
   files,
   groups,
   invites,
@@ -16,7 +17,6 @@ import {
   organizations,
   users,
 } from '../../db/schema/index.js';
-import { interviewsCountSql as contentInterviewsCountSql } from '../contents/repository.js';
 
 /** SQL: the invite row is pending — not accepted and not expired (DECISIONS.md 'Sessions and tokens'). */
 export const invitePending: SQL = sql`(${invites.acceptedAt} is null and ${invites.expirationDate} > now())`;
@@ -49,8 +49,14 @@ function pendingInvitesCountSql(roleId?: number) {
   );
 }
 
-/** Correlated count of the organization's own interviews that are not Deleted (the content module's). */
-const interviewsCountSql = contentInterviewsCountSql;
+/**
+ * Correlated count of the organization's own interviews that are not Deleted (000 §2.5; general
+ * interviews added to it are not counted).
+ */
+const interviewsCountSql =
+  sql<number>`(select count(*) from ${contents} where ${contents.organizationId} = ${organizations.id} and ${contents.contentTypeId} = ${ContentType.Interview} and ${contents.statusId} <> ${ContentStatus.Deleted})`.mapWith(
+    Number,
+  );
 
 export interface OrganizationListRow {
   id: number;
