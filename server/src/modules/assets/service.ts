@@ -32,6 +32,7 @@ import {
   TooLargeError,
   ValidationError,
 } from '../../errors.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { requireUsableFile } from '../files/index.js';
 import { findOrganization } from '../organizations/repository.js';
 import { presentAsset } from './presenter.js';
@@ -72,26 +73,18 @@ async function presentOne(db: Db, actor: Actor, row: AssetRow): Promise<Asset> {
 }
 
 /**
- * Loads an asset as `actor` may see it: 404 when missing or, for anyone but an admin, not
- * available to the actor's organization (neither its own nor added to it); then 403 when the
- * policy refuses `action` on it (trainees; writes by anyone but an admin).
+ * Loads an asset for `action` (`loadAuthorized`): 404 when missing or, for anyone but an admin, not
+ * available to the actor's organization (neither its own nor a general one added to it); 403 when
+ * the policy refuses (trainees; writes by anyone but an admin). The "added" lookup runs only for a
+ * general asset and an actor with an organization.
  */
-export async function loadAssetFor(
-  db: Db,
-  actor: Actor,
-  id: number,
-  action: Action,
-): Promise<AssetRow> {
-  const row = await findAsset(db, id);
-  if (!row) throw new NotFoundError();
-  if (!isAdmin(actor)) {
-    const org = actor.organizationId;
-    if (org === null || !(row.organizationId === org || (await isAvailableTo(db, row.id, org)))) {
-      throw new NotFoundError();
-    }
-  }
-  if (!can(actor, action, { organizationId: row.organizationId })) throw new ForbiddenError();
-  return row;
+export function loadAssetFor(db: Db, actor: Actor, id: number, action: Action): Promise<AssetRow> {
+  const org = actor.organizationId;
+  return loadAuthorized(actor, action, findAsset(db, id), async (row) => ({
+    organizationId: row.organizationId,
+    availableToActor:
+      row.organizationId === null && org !== null && (await isAvailableTo(db, row.id, org)),
+  }));
 }
 
 /** Pages when the query asks for it (`page` or `pageSize`); otherwise undefined (the whole list). */

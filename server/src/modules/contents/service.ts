@@ -29,6 +29,7 @@ import {
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { findOrganization } from '../organizations/repository.js';
 import {
   presentContentListItem,
@@ -87,9 +88,9 @@ export function authorizeContent(
 }
 
 /**
- * Loads content as `actor` may see it (001 §6, DECISIONS.md 'Content'): 404 when missing, not of
- * `types`, of another organization, or general content not added to the actor's organization
- * (an admin sees everything); then 403 unless the actor may read content (staff).
+ * Loads content for reading (`loadAuthorized`, 001 §6, DECISIONS.md 'Content'): 404 when missing,
+ * not of `types`, of another organization, or general content not added to the actor's
+ * organization (an admin sees everything); 403 unless the actor may read content (staff).
  */
 export async function loadContentFor(
   db: Db | Tx,
@@ -98,15 +99,11 @@ export async function loadContentFor(
   types?: readonly ContentTypeId[],
 ): Promise<ContentWithAccess> {
   const row = await findContent(db, id, actor.organizationId);
-  if (!row) throw new NotFoundError();
-  if (types && !types.includes(row.contentTypeId as ContentTypeId)) throw new NotFoundError();
-  const visible =
-    isAdmin(actor) ||
-    (row.organizationId !== null && row.organizationId === actor.organizationId) ||
-    (row.organizationId === null && row.addedToViewer);
-  if (!visible) throw new NotFoundError();
-  authorizeContent(actor, 'content:read', row);
-  return row;
+  const ofType = row && (!types || types.includes(row.contentTypeId as ContentTypeId));
+  return loadAuthorized(actor, 'content:read', ofType ? row : undefined, (found) => ({
+    ...targetOf(found),
+    availableToActor: found.addedToViewer,
+  }));
 }
 
 /** The roles, questions, options and audio rows of the contents: four statements in all. */

@@ -7,7 +7,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   Role,
-  can,
   format,
   messages,
   type Action,
@@ -20,7 +19,8 @@ import {
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { loadOrganizationFor } from '../organizations/service.js';
 import { presentGroup } from './presenter.js';
 import {
@@ -51,25 +51,15 @@ export interface GroupListInput {
 }
 
 /**
- * Loads a group as `actor` may see it: 404 when missing or, for anyone but an admin, in another
- * organization; then 403 when the policy refuses `action`. A trainee may read a group it belongs to.
+ * Loads a group for `action` (`loadAuthorized`): 404 when missing or, for anyone but an admin, in
+ * another organization; 403 when the policy refuses (a trainee reads only a group it belongs to;
+ * the membership lookup runs for trainees only).
  */
-export async function loadGroupFor(
-  db: Db,
-  actor: Actor,
-  id: number,
-  action: Action,
-): Promise<GroupRow> {
-  const row = await findGroup(db, id);
-  if (!row) throw new NotFoundError();
-  if (actor.roleId !== Role.Admin && actor.organizationId !== row.organizationId)
-    throw new NotFoundError();
-  if (action === 'group:read' && actor.roleId === Role.Trainee) {
-    if (!(await isMember(db, row.id, actor.id))) throw new ForbiddenError();
-    return row;
-  }
-  if (!can(actor, action, { organizationId: row.organizationId })) throw new ForbiddenError();
-  return row;
+export function loadGroupFor(db: Db, actor: Actor, id: number, action: Action): Promise<GroupRow> {
+  return loadAuthorized(actor, action, findGroup(db, id), async (row) => ({
+    organizationId: row.organizationId,
+    isMember: actor.roleId === Role.Trainee && (await isMember(db, row.id, actor.id)),
+  }));
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { groupMembers, groups, invites, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -82,31 +83,26 @@ async function mailInvite(
 }
 
 /**
- * Loads an open (not accepted) invite as `actor` may see it: 404 when missing, accepted, or —
- * for anyone but an admin — of another organization; 403 unless the policy allows one of `actions`.
+ * Loads an open (not accepted) invite for `action` (`loadAuthorized`): 404 when missing, accepted,
+ * or — for anyone but an admin — of another organization; 403 when the policy refuses.
  */
-export async function loadInviteFor(
+export function loadInviteFor(
   db: Db,
   actor: Actor,
   id: number,
-  actions: readonly Action[],
+  action: Action,
 ): Promise<InviteRow> {
-  const row = await findInvite(db, id);
-  if (!row || row.acceptedAt !== null) throw new NotFoundError();
-  if (actor.roleId !== Role.Admin && actor.organizationId !== row.organizationId)
-    throw new NotFoundError();
-  const target = {
+  return loadAuthorized(actor, action, findInvite(db, id), (row) => ({
     organizationId: row.organizationId,
     roleId: row.roleId as RoleId,
-    createdById: row.createdById ?? undefined,
-  };
-  if (!actions.some((action) => can(actor, action, target))) throw new ForbiddenError();
-  return row;
+    ...(row.createdById !== null ? { createdById: row.createdById } : {}),
+    accepted: row.acceptedAt !== null,
+  }));
 }
 
 /** GET /invites/{id} with a session: admin, a manager of the organization, or the instructor who sent it. */
 export async function getInviteFor(db: Db, actor: Actor, id: number): Promise<InviteRow> {
-  return loadInviteFor(db, actor, id, ['invite:list', 'invite:resend']);
+  return loadInviteFor(db, actor, id, 'invite:read');
 }
 
 /**
@@ -202,7 +198,7 @@ export async function resendInvite(
   id: number,
 ): Promise<InviteRow> {
   const { db } = deps;
-  const row = await loadInviteFor(db, actor, id, ['invite:resend']);
+  const row = await loadInviteFor(db, actor, id, 'invite:resend');
   const { token, hash } = newEmailToken();
   await db.transaction(async (tx) => {
     const org = await lockOrganization(tx, row.organizationId);
@@ -229,7 +225,7 @@ export async function newInviteLink(
   actor: Actor,
   id: number,
 ): Promise<InviteLink> {
-  const row = await loadInviteFor(deps.db, actor, id, ['invite:resend']);
+  const row = await loadInviteFor(deps.db, actor, id, 'invite:resend');
   if (inviteExpired(row)) throw new ValidationError(messages.inviteExpired);
   const { token, hash } = newEmailToken();
   await deps.db.transaction((tx) => replaceInviteLinks(tx, id, hash));
@@ -238,7 +234,7 @@ export async function newInviteLink(
 
 /** DELETE /invites/{id}: admin, a manager of the organization, or the instructor who sent it. Its links go with it. */
 export async function deleteInvite(db: Db, actor: Actor, id: number): Promise<void> {
-  await loadInviteFor(db, actor, id, ['invite:delete']);
+  await loadInviteFor(db, actor, id, 'invite:delete');
   await db.delete(invites).where(and(eq(invites.id, id), isNull(invites.acceptedAt)));
 }
 

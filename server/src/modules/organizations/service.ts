@@ -6,7 +6,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   MediaType,
-  Role,
   can,
   messages,
   type Action,
@@ -18,7 +17,8 @@ import {
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { contacts, organizations, users } from '../../db/schema/index.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { ForbiddenError, ValidationError } from '../../errors.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { requireUsableFile } from '../files/index.js';
 import {
   findOrganization,
@@ -29,21 +29,18 @@ import {
 } from './repository.js';
 
 /**
- * Loads an organization as `actor` may see it: 404 when missing or, for anyone but an admin,
- * another organization (000 §6, DESIGN.md: the two are indistinguishable); then 403 when the
- * policy refuses `action` on it.
+ * Loads an organization for `action` (`loadAuthorized`): 404 when missing or, for anyone but an
+ * admin, another organization (000 §6: the two are indistinguishable); 403 when the policy refuses.
  */
-export async function loadOrganizationFor(
+export function loadOrganizationFor(
   db: Db,
   actor: Actor,
   id: number,
   action: Action,
 ): Promise<OrganizationRow> {
-  const row = await findOrganization(db, id);
-  if (!row) throw new NotFoundError();
-  if (actor.roleId !== Role.Admin && actor.organizationId !== row.id) throw new NotFoundError();
-  if (!can(actor, action, { organizationId: row.id })) throw new ForbiddenError();
-  return row;
+  return loadAuthorized(actor, action, findOrganization(db, id), (row) => ({
+    organizationId: row.id,
+  }));
 }
 
 /** GET /organizations (admin; 403 otherwise): one page with the counts of 000 §2.5. */

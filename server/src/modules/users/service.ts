@@ -35,6 +35,7 @@ import {
 } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { hashPassword } from '../../lib/password.js';
 import {
   deleteUnusedFiles,
@@ -59,28 +60,21 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 /**
- * Loads a user as `actor` may see it: 404 when missing, in another organization, or
- * soft-deleted and the actor may not see deleted users; then 403 when `action` is not allowed.
+ * Loads a user for `action` (`loadAuthorized`): 404 when missing, in another organization (oneself
+ * excepted), or soft-deleted and the actor may not see deleted users; 403 when the policy refuses.
  */
-export async function loadUserFor(
+export function loadUserFor(
   db: Db | Tx,
   actor: Actor,
   id: number,
   action: Action,
 ): Promise<UserRow> {
-  const row = await findUser(db as Db, id);
-  const self = row?.id === actor.id;
-  if (!row) throw new NotFoundError();
-  if (!self && actor.roleId !== Role.Admin && row.organizationId !== actor.organizationId)
-    throw new NotFoundError();
-  if (row.deletedAt && !can(actor, 'user:viewDeleted')) throw new NotFoundError();
-  const target = {
+  return loadAuthorized(actor, action, findUser(db as Db, id), (row) => ({
     organizationId: row.organizationId,
     userId: row.id,
     roleId: row.roleId as RoleId,
-  };
-  if (!can(actor, action, target)) throw new ForbiddenError();
-  return row;
+    deleted: row.deletedAt !== null,
+  }));
 }
 
 /** GET /users: admins list everyone (optionally one organization); others only their organization. */
