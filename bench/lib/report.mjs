@@ -181,7 +181,7 @@ function printRows(rows, log) {
       .join('  ')
       .trimEnd();
   log(line(rows[0]));
-  log(widths.map((w) => '-'.repeat(w)).join('  '));
+  log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows.slice(1)) log(line(r));
 }
 
