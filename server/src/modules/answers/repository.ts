@@ -4,12 +4,12 @@
  * page's items and review forms come in a fixed number of statements, never one per row. Answers
  * of soft-deleted trainees are left out, as in the assignments module.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { AnswerStatus } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
-import { rowSet, type ExtraRowSets, type RowSet } from '../../db/row-sets.js';
-import { userNotDeleted } from '../users/list-repository.js';
+import type { AnswerItemRow, ContentAnswerRow } from '../composition/index.js';
 import {
   FileStatus,
   answerItems,
@@ -18,6 +18,7 @@ import {
   contentAnswers,
   contents,
   files,
+  questionOptions,
   questions,
   users,
 } from '../../db/schema/index.js';
@@ -44,7 +45,8 @@ export interface AnswerListRow {
   feedbackAnswerId: number | null;
 }
 
-const listColumns = {
+/** The columns of an answers list row (`AnswerListRow`), over answers joined to users and assignments. */
+export const listColumns = {
   id: answers.id,
   userId: answers.userId,
   firstName: users.firstName,
@@ -61,112 +63,6 @@ const listColumns = {
   ratingsAnswerId: answers.ratingsAnswerId,
   feedbackAnswerId: answers.feedbackAnswerId,
 };
-
-export interface AnswerListFilter {
-  /** Answers of assignments of this organization (undefined: all, for admins). */
-  organizationId?: number | undefined;
-  assignmentId?: number | undefined;
-  userId?: number | undefined;
-  statusIds?: readonly number[] | undefined;
-  page: number;
-  pageSize: number;
-}
-
-/** The shape of a list's statement: which filters it has (see db/prepared-queries.ts). */
-function listShape(filter: Omit<AnswerListFilter, 'page' | 'pageSize'>): string {
-  return [
-    filter.organizationId !== undefined,
-    filter.assignmentId !== undefined,
-    filter.userId !== undefined,
-    filter.statusIds?.length ?? 0,
-  ].join(':');
-}
-
-/** The placeholders' values of a list's statement. */
-function listValues(filter: AnswerListFilter): Record<string, unknown> {
-  const values: Record<string, unknown> = {
-    organizationId: filter.organizationId,
-    assignmentId: filter.assignmentId,
-    userId: filter.userId,
-    limit: filter.pageSize,
-    offset: (filter.page - 1) * filter.pageSize,
-  };
-  filter.statusIds?.forEach((id, i) => (values[`status${i}`] = id));
-  return values;
-}
-
-/**
- * The list's filter over answers joined to their assignments (trainees not soft-deleted), with
- * placeholders for the values (`listValues`).
- */
-function listWhere(filter: Omit<AnswerListFilter, 'page' | 'pageSize'>): SQL | undefined {
-  return and(
-    userNotDeleted(answers.userId),
-    filter.organizationId !== undefined
-      ? eq(assignments.organizationId, sql.placeholder('organizationId'))
-      : undefined,
-    filter.assignmentId !== undefined
-      ? eq(answers.assignmentId, sql.placeholder('assignmentId'))
-      : undefined,
-    filter.userId !== undefined ? eq(answers.userId, sql.placeholder('userId')) : undefined,
-    filter.statusIds && filter.statusIds.length > 0
-      ? inArray(
-          answers.statusId,
-          filter.statusIds.map((_, i) => sql.placeholder(`status${i}`)),
-        )
-      : undefined,
-  );
-}
-
-/**
- * One page of answers, the latest submitted first (not yet submitted last, newest first), with the
- * trainee's name and the assignment's name, and the total over all pages. One statement (two when
- * the page is past the end): the page's ids and the total come from answers_assignment_status_idx
- * (status, trainee and submission time are in it), then only the page's rows are read. Both
- * statements are prepared once per shape (db/prepared-queries.ts).
- */
-export async function listAnswers(
-  db: Db,
-  filter: AnswerListFilter,
-): Promise<{ rows: AnswerListRow[]; count: number }> {
-  const shape = listShape(filter);
-  const values = listValues(filter);
-  const list = preparedQuery(db, `answers.list:${shape}`, (name) => {
-    const where = listWhere(filter);
-    const order = [sql`${answers.submittedAt} desc nulls last`, desc(answers.id)];
-    const page = db
-      .select({ id: answers.id, total: sql<number>`count(*) over()`.as('total') })
-      .from(answers)
-      .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-      .where(where)
-      .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .as('page');
-    return db
-      .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number) })
-      .from(page)
-      .innerJoin(answers, eq(answers.id, page.id))
-      .innerJoin(users, eq(users.id, answers.userId))
-      .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-      .orderBy(...order)
-      .prepare(name);
-  });
-  const rows = await list.execute(values);
-  if (rows.length === 0 && filter.page > 1) {
-    const count = preparedQuery(db, `answers.count:${shape}`, (name) =>
-      db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(answers)
-        .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-        .where(listWhere(filter))
-        .prepare(name),
-    );
-    const [c] = await count.execute(values);
-    return { rows: [], count: c?.n ?? 0 };
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
-}
 
 /** An answer with what the access checks and the detail need of its trainee and assignment. */
 export interface AnswerFullRow extends AnswerListRow {
@@ -304,16 +200,8 @@ export async function countPractice(db: Db | Tx, id: number): Promise<void> {
 // Answer items
 // ---------------------------------------------------------------------------
 
-export interface AnswerItemRow {
-  id: number;
-  answerId: number;
-  questionId: number;
-  text: string | null;
-  duration: number;
-  fileId: number | null;
-  /** Storage key of the video when it is Ready (null otherwise). */
-  fileKey: string | null;
-}
+/** Item and review-form rows are the composition module's (one definition). */
+export type { AnswerItemRow, ContentAnswerRow } from '../composition/index.js';
 
 const itemColumns = {
   id: answerItems.id,
@@ -384,19 +272,6 @@ export async function questionsOfContent(db: Db | Tx, contentId: number) {
 
 const reviewer = alias(users, 'reviewer');
 
-export interface ContentAnswerRow {
-  id: number;
-  answerId: number;
-  contentId: number;
-  contentTypeId: number;
-  createdById: number | null;
-  reviewerFirstName: string | null;
-  reviewerLastName: string | null;
-  answers: { questionId: number; text: string }[];
-  score: number | null;
-  createdAt: Date;
-}
-
 const contentAnswerColumns = {
   id: contentAnswers.id,
   answerId: contentAnswers.answerId,
@@ -435,19 +310,86 @@ export async function contentAnswersOf(db: Db | Tx, answerId: number): Promise<C
     .orderBy(desc(contentAnswers.createdAt), desc(contentAnswers.id));
 }
 
-/** Stores one submitted review form and answers its id. */
-export async function insertContentAnswer(
+/** A review form to store: the rating scale's or feedback form's content id, answers, score. */
+export interface NewReviewForm {
+  contentId: number;
+  answers: { questionId: number; text: string }[];
+  /** The ratings form's score; null for the feedback form. */
+  score: number | null;
+}
+
+/** The answer's columns a completed review sets, as stored. */
+export type ReviewedAnswerColumns = Pick<
+  AnswerListRow,
+  | 'statusId'
+  | 'score'
+  | 'reviewedAt'
+  | 'updatedAt'
+  | 'viewed'
+  | 'ratingsAnswerId'
+  | 'feedbackAnswerId'
+>;
+
+const reviewedColumns = {
+  statusId: answers.statusId,
+  score: answers.score,
+  reviewedAt: answers.reviewedAt,
+  updatedAt: answers.updatedAt,
+  viewed: answers.viewed,
+  ratingsAnswerId: answers.ratingsAnswerId,
+  feedbackAnswerId: answers.feedbackAnswerId,
+};
+
+/**
+ * Stores the review forms `forms` that `createdById` sent for the answer `answerId` (every form is
+ * kept) and, with `reviewed`, sets the answer Reviewed in the same statement: `reviewedAt` and
+ * `updatedAt` now, `viewed`, `reviewed.score`, and as its latest ratings and feedback forms
+ * (`reviewed.ratingsId`, `reviewed.feedbackId` are the forms' content ids) the ones just stored, or
+ * `reviewed.partner`, a form stored earlier (the other half of a review sent one form per call).
+ * Answers the answer's columns as stored, or undefined without `reviewed`. One statement (the
+ * insert is a CTE of the update); call it under `lockForReview`.
+ */
+export async function storeReview(
   tx: Tx,
-  values: {
-    answerId: number;
-    contentId: number;
-    createdById: number;
-    answers: { questionId: number; text: string }[];
+  { answerId, createdById }: { answerId: number; createdById: number },
+  forms: readonly NewReviewForm[],
+  reviewed?: {
+    ratingsId: number;
+    feedbackId: number;
     score: number | null;
+    partner?: { id: number; contentId: number } | undefined;
   },
-): Promise<number> {
-  const [row] = await tx.insert(contentAnswers).values(values).returning({ id: contentAnswers.id });
-  return row!.id;
+): Promise<ReviewedAnswerColumns | undefined> {
+  const insert = tx
+    .insert(contentAnswers)
+    .values(forms.map((form) => ({ ...form, answerId, createdById })));
+  if (!reviewed) {
+    await insert;
+    return undefined;
+  }
+  const stored = tx
+    .$with('stored')
+    .as(insert.returning({ id: contentAnswers.id, contentId: contentAnswers.contentId }));
+  const latestOf = (contentId: number) =>
+    reviewed.partner?.contentId === contentId
+      ? reviewed.partner.id
+      : sql<number>`(select ${stored.id} from ${stored} where ${stored.contentId} = ${contentId})`;
+  const now = new Date();
+  const [row] = await tx
+    .with(stored)
+    .update(answers)
+    .set({
+      statusId: AnswerStatus.Reviewed,
+      score: reviewed.score,
+      reviewedAt: now,
+      updatedAt: now,
+      viewed: true,
+      ratingsAnswerId: latestOf(reviewed.ratingsId),
+      feedbackAnswerId: latestOf(reviewed.feedbackId),
+    })
+    .where(eq(answers.id, answerId))
+    .returning(reviewedColumns);
+  return row;
 }
 
 /**
@@ -475,45 +417,70 @@ export async function latestFormSince(
   return row;
 }
 
+// ---------------------------------------------------------------------------
+// The review call
+// ---------------------------------------------------------------------------
+
+/** A question of a rating scale or feedback form with its option ids (what a review is checked against). */
+export interface FormQuestionRow {
+  id: number;
+  /** The form's content id. */
+  contentId: number;
+  questionTypeId: number;
+  optionIds: number[];
+}
+
 /**
- * What the review screen reads of one answer besides its assignment, as row sets for
- * `selectRowSets` (one statement with the composition): its items (`itemsOfAnswers`), the review
- * forms among `formIds` (`contentAnswersByIds`) and every form submitted for it
- * (`contentAnswersOf`), with the same rows in the same order.
+ * The questions of the forms `contentIds` in each form's order, with their option ids. One
+ * statement.
  */
-export function answerDetailSets(
-  answerId: number,
-  formIds: readonly number[],
-): ExtraRowSets<{
-  items: RowSet<AnswerItemRow>;
-  forms: RowSet<ContentAnswerRow>;
-  history: RowSet<ContentAnswerRow>;
-}> {
-  return {
-    shape: `answerDetail:${formIds.length}`,
-    build: (bind) => {
-      const answer = bind('answerId', answerId);
-      // In raw SQL an aliased table renders as its alias only: name the table, then the alias.
-      const formFrom = sql`${contentAnswers} inner join ${contents} on ${eq(contents.id, contentAnswers.contentId)} left join ${users} ${reviewer} on ${eq(reviewer.id, contentAnswers.createdById)}`;
-      return {
-        items: rowSet<AnswerItemRow>(
-          itemColumns,
-          sql`${answerItems} inner join ${questions} on ${eq(questions.id, answerItems.questionId)} left join ${files} on ${and(eq(files.id, answerItems.fileId), eq(files.status, FileStatus.Ready))} where ${eq(answerItems.answerId, answer)}`,
-          sql`${answerItems.answerId}, ${questions.position}, ${questions.id}`,
-        ),
-        forms: rowSet<ContentAnswerRow>(
-          contentAnswerColumns,
-          sql`${formFrom} where ${inArray(
-            contentAnswers.id,
-            formIds.map((id, i) => bind(`form${i}`, id)),
-          )}`,
-        ),
-        history: rowSet<ContentAnswerRow>(
-          contentAnswerColumns,
-          sql`${formFrom} where ${eq(contentAnswers.answerId, answer)}`,
-          sql`${contentAnswers.createdAt} desc, ${contentAnswers.id} desc`,
-        ),
-      };
-    },
-  };
+export async function formQuestionsOf(
+  db: Db | Tx,
+  contentIds: readonly number[],
+): Promise<FormQuestionRow[]> {
+  if (contentIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: questions.id,
+      contentId: questions.contentId,
+      questionTypeId: questions.questionTypeId,
+      optionId: questionOptions.id,
+    })
+    .from(questions)
+    .leftJoin(questionOptions, eq(questionOptions.questionId, questions.id))
+    .where(inArray(questions.contentId, [...contentIds]))
+    .orderBy(
+      asc(questions.contentId),
+      asc(questions.position),
+      asc(questions.id),
+      asc(questionOptions.id),
+    );
+  const byId = new Map<number, FormQuestionRow>();
+  for (const { optionId, ...question } of rows) {
+    let found = byId.get(question.id);
+    if (!found) byId.set(question.id, (found = { ...question, optionIds: [] }));
+    if (optionId !== null) found.optionIds.push(optionId);
+  }
+  return [...byId.values()];
+}
+
+/** What a review reads of its answer and assignment under their row locks. */
+export interface ReviewLockRow extends ReviewedAnswerColumns {
+  assignmentStatusId: number;
+}
+
+/**
+ * Locks the answer's assignment row, then the answer's row (the order every writer takes them:
+ * `FOR UPDATE OF` locks in its list's order) for the rest of the transaction, and answers the
+ * assignment's status and the answer's review columns; undefined when the answer is gone. One
+ * statement.
+ */
+export async function lockForReview(tx: Tx, answerId: number): Promise<ReviewLockRow | undefined> {
+  const [row] = await tx
+    .select({ assignmentStatusId: assignments.statusId, ...reviewedColumns })
+    .from(assignments)
+    .innerJoin(answers, eq(answers.assignmentId, assignments.id))
+    .where(eq(answers.id, answerId))
+    .for('update', { of: [assignments, answers] });
+  return row;
 }

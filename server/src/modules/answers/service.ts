@@ -29,96 +29,50 @@ import {
   type AnswerDetail,
   type AnswerList,
   type AnswerListQuery,
-  type AssignmentData,
   type ErrorDetail,
   type ReviewAnswer,
   type ReviewBody,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
-import { presentAsset, presentContents, presentRoles } from '../assignments/presenter.js';
-import {
-  assignmentsByIds,
-  compositionOf,
-  lockAssignment,
-  type CompositionRows,
-} from '../assignments/repository.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
+import { assignmentsByIds } from '../assignments/repository.js';
+import { answerDetailDataOf } from '../composition/index.js';
 import { loadOrganizationFor } from '../organizations/service.js';
 import { presentAnswerData, presentAnswerDetail, presentAnswerListItem } from './presenter.js';
 import {
-  answerDetailSets,
   contentAnswersByIds,
   findAnswer,
-  insertContentAnswer,
+  formQuestionsOf,
   itemsOfAnswers,
   latestFormSince,
-  listAnswers,
-  lockAnswer,
+  lockForReview,
   markViewed,
-  updateAnswer,
+  storeReview,
   type AnswerFullRow,
   type AnswerItemRow,
   type AnswerListRow,
   type ContentAnswerRow,
 } from './repository.js';
+import { listAnswers } from './list-repository.js';
 import { checkReviewForm, reviewScore, type FormQuestion } from './review-rules.js';
 
-/** The ids an assignment is composed of (null: not chosen). */
-export interface CompositionIds {
-  assignmentId: number;
-  interviewId: number | null;
-  ratingsId: number | null;
-  feedbackId: number | null;
-  environmentId: number | null;
-}
-
 /**
- * 001 §3 'Assignment' `data` of an assignment: its roles with the chosen avatars, its interview,
- * rating scale and feedback form with questions and options, and its environment (image URLs).
- * One statement.
+ * Loads an answer for `action` (`loadAuthorized`): 404 when missing, of a soft-deleted trainee or,
+ * for anyone but an admin, of another organization; 403 when the policy refuses (e.g. a trainee on
+ * another trainee's answer, or reviewing).
  */
-export async function assignmentDataOf(db: Db | Tx, ids: CompositionIds): Promise<AssignmentData> {
-  return presentAssignmentData(ids, await compositionOf(db, ids));
-}
-
-/** 001 §3 'Assignment' `data` from the composition rows `compositionOf` read. */
-function presentAssignmentData(
-  ids: CompositionIds,
-  { roles, contents: contentData, environments }: CompositionRows,
-): AssignmentData {
-  const contents = presentContents(contentData);
-  const content = (id: number | null) => (id !== null ? (contents.get(id) ?? null) : null);
-  return {
-    interviewId: ids.interviewId,
-    environmentId: ids.environmentId,
-    ratingsId: ids.ratingsId,
-    feedbackId: ids.feedbackId,
-    roles: presentRoles(roles),
-    interview: content(ids.interviewId),
-    ratings: content(ids.ratingsId),
-    feedback: content(ids.feedbackId),
-    environment: environments[0] ? presentAsset(environments[0]) : null,
-  };
-}
-
-/**
- * Loads an answer as `actor` may see it: 404 when missing, of a soft-deleted trainee or, for anyone
- * but an admin, of another organization; then 403 when the policy refuses `action` (e.g. a
- * trainee on another trainee's answer, or reviewing).
- */
-export async function loadAnswerFor(
+export function loadAnswerFor(
   db: Db | Tx,
   actor: Actor,
   id: number,
   action: Action,
 ): Promise<AnswerFullRow> {
-  const row = await findAnswer(db, id);
-  if (!row || row.userDeletedAt !== null) throw new NotFoundError();
-  if (actor.roleId !== Role.Admin && actor.organizationId !== row.organizationId)
-    throw new NotFoundError();
-  if (!can(actor, action, { organizationId: row.organizationId, userId: row.userId }))
-    throw new ForbiddenError();
-  return row;
+  return loadAuthorized(actor, action, findAnswer(db, id), (row) => ({
+    organizationId: row.organizationId,
+    userId: row.userId,
+    deleted: row.userDeletedAt !== null,
+  }));
 }
 
 /** Whether `row` can take a review now: Submitted, or Reviewed while the assignment is not Closed. */
@@ -210,24 +164,18 @@ export async function listAnswersFor(
 
 /** The detail of an answer the caller may see (no access check). */
 async function answerDetail(db: Db | Tx, row: AnswerFullRow, actor: Actor): Promise<AnswerDetail> {
-  // The composition, the items and the review forms in one statement.
-  const formIds = [row.ratingsAnswerId, row.feedbackAnswerId].filter(
-    (v): v is number => v !== null,
-  );
-  const composition = await compositionOf(db, row, answerDetailSets(row.id, formIds));
-  const assignmentData = presentAssignmentData(row, composition);
-  const { items, history } = composition.extra;
-  const forms = new Map(composition.extra.forms.map((f) => [f.id, f]));
+  const { assignmentData, items, ...read } = await answerDetailDataOf(db, row.id);
+  const forms = new Map(read.forms.map((f) => [f.id, f]));
   const canReview =
     can(actor, 'answer:review', { organizationId: row.organizationId, userId: row.userId }) &&
     reviewable(row.statusId, row.assignmentStatusId);
-  return presentAnswerDetail(row, { assignmentData, items, forms, history, canReview });
+  return presentAnswerDetail(row, { assignmentData, items, forms, canReview });
 }
 
 /**
  * GET /assignments/answers/{id} (001 §2 'Review screen', §3): the answer with its items (videos),
- * the assignment's composition, the interview questions with role names, the latest ratings and
- * feedback answers and the review history. Opening an answer that is not Pending as a reviewer
+ * the assignment's composition, the interview questions with role names and the latest ratings
+ * and feedback answers. Opening an answer that is not Pending as a reviewer
  * sets `viewed`. 404 missing or other organization, 403 a trainee on another's answer.
  */
 export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<AnswerDetail> {
@@ -243,15 +191,6 @@ export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<An
   return answerDetail(db, row, actor);
 }
 
-/** A form's questions with their option ids, from the assignment data (empty when not chosen). */
-function formQuestions(data: AssignmentData, kind: 'ratings' | 'feedback'): FormQuestion[] {
-  return (data[kind]?.questions ?? []).map((q) => ({
-    id: q.id,
-    questionTypeId: q.questionTypeId,
-    optionIds: q.options.map((o) => o.id),
-  }));
-}
-
 /**
  * Authorizes a review of the answer `id` before its body is read (issue 17: a trainee or another
  * organization's manager gets 403/404 whatever it sends): answers the answer as `loadAnswerFor`
@@ -261,21 +200,24 @@ export function authorizeReview(db: Db, actor: Actor, id: number): Promise<Answe
   return loadAnswerFor(db, actor, id, 'answer:review');
 }
 
-/** The two forms of a review: their kind, the content id and the questions. */
+/** The two forms of a review. */
 type FormKind = 'ratings' | 'feedback';
 
 /**
  * POST /assignments/interviews/answers/review/{id}?userId= (001 §3 'Review payload', §5): `answer`
- * is the answer id (loaded here by `authorizeReview`) or the row `authorizeReview` answered. Checks: `userId` and `traineeId`,
- * when given, are the answer's trainee, `questionnaireID` one of the assignment's two forms (400
- * otherwise; required when `answers` is one form's list: 400 messages.questionnaireRequired); the
- * answer is Submitted, or Reviewed while the assignment is not Closed (400 'Only submitted answers
- * can be reviewed.' / 'This assignment is closed.'); every question of the form(s) sent answered
- * with a valid text (400 messages.allQuestionsMustBeAnswered and the details). Under the
- * assignment's row lock: stores each form sent (reviewer, time, answers; the ratings with their
+ * is the answer id, or the row `authorizeReview` answered for it. Checks: `userId` and
+ * `traineeId`, when given, are the answer's trainee, `questionnaireID` one of the assignment's two
+ * forms (400 otherwise; required when `answers` is one form's list: 400
+ * messages.questionnaireRequired); the answer is Submitted, or Reviewed while the assignment is not
+ * Closed (400 'Only submitted answers can be reviewed.' / 'This assignment is closed.'); every
+ * question of the form(s) sent answered with a valid text, against the forms' questions and options
+ * as stored (400 messages.allQuestionsMustBeAnswered and the details). Under the assignment's and
+ * the answer's row locks: stores each form sent (reviewer, time, answers; the ratings with their
  * score); when both forms are in — sent together, or this form completing a pair with the caller's
  * other form of the current round (see the module note) — sets Reviewed, `reviewedAt`, the score
- * (mean of the rating answers) and the latest form ids. Answers the refreshed detail.
+ * (mean of the rating answers) and the latest form ids. Answers the detail, read once after the
+ * commit. The console's call (both forms) runs 8 statements with the session check (4 of them the
+ * transaction's); one form per call adds the partner lookup.
  */
 export async function submitReview(
   db: Db,
@@ -303,70 +245,69 @@ export async function submitReview(
   if (mismatch.length > 0) throw new ValidationError(mismatch[0]!.message, mismatch);
   assertReviewable(row.statusId, row.assignmentStatusId);
 
-  const data = await assignmentDataOf(db, row);
   const given: Partial<Record<FormKind, ReviewAnswer[]>> = Array.isArray(body.answers)
     ? { [body.questionnaireID === row.ratingsId ? 'ratings' : 'feedback']: body.answers }
     : body.answers;
-  const ratingQuestions = formQuestions(data, 'ratings');
+  const contentIdOf = { ratings: row.ratingsId, feedback: row.feedbackId };
+  const stored = await formQuestionsOf(
+    db,
+    [row.ratingsId, row.feedbackId].filter((v): v is number => v !== null),
+  );
+  const questionsOf = (kind: FormKind): FormQuestion[] =>
+    stored.filter((q) => q.contentId === contentIdOf[kind]);
   const checked = (['ratings', 'feedback'] as const)
     .filter((kind) => given[kind] !== undefined)
-    .map((kind) => ({
-      kind,
-      ...checkReviewForm(
+    .map((kind) => {
+      const questions = questionsOf(kind);
+      const result = checkReviewForm(
         oneForm ? 'answers' : `answers.${kind}`,
-        formQuestions(data, kind),
+        questions,
         given[kind]!,
-      ),
-    }));
+      );
+      const score = kind === 'ratings' ? reviewScore(questions, result.answers) : null;
+      return { kind, score, ...result };
+    });
   const details = checked.flatMap((c) => c.details);
   const missing = details.find((d) => d.message === messages.allQuestionsMustBeAnswered);
   if (details.length > 0) throw new ValidationError((missing ?? details[0]!).message, details);
   if (row.ratingsId === null || row.feedbackId === null)
     throw new ValidationError(messages.notReviewable);
-  const contentIdOf = { ratings: row.ratingsId, feedback: row.feedbackId };
+  const ids = { ratings: row.ratingsId, feedback: row.feedbackId };
 
-  await db.transaction(async (tx) => {
-    const assignment = await lockAssignment(tx, row.assignmentId);
-    const locked = await lockAnswer(tx, id);
-    if (!assignment || !locked) throw new NotFoundError();
-    assertReviewable(locked.statusId, assignment.statusId);
-    const formIds: Partial<Record<FormKind, number>> = {};
-    let score: number | null = null;
-    for (const form of checked) {
-      const formScore = form.kind === 'ratings' ? reviewScore(ratingQuestions, form.answers) : null;
-      if (form.kind === 'ratings') score = formScore;
-      formIds[form.kind] = await insertContentAnswer(tx, {
-        answerId: id,
-        contentId: contentIdOf[form.kind],
-        createdById: actor.id,
-        answers: form.answers,
-        score: formScore,
-      });
-    }
+  const fresh = await db.transaction(async (tx): Promise<AnswerFullRow> => {
+    const locked = await lockForReview(tx, id);
+    if (!locked) throw new NotFoundError();
+    assertReviewable(locked.statusId, locked.assignmentStatusId);
+    const { assignmentStatusId, ...current } = locked;
+    let partner: { id: number; contentId: number; score: number | null } | undefined;
     if (checked.length === 1) {
       // One form: pair it with the caller's other form of this round, if there is one.
       const other: FormKind = checked[0]!.kind === 'ratings' ? 'feedback' : 'ratings';
-      const partner = await latestFormSince(tx, {
+      const found = await latestFormSince(tx, {
         answerId: id,
-        contentId: contentIdOf[other],
+        contentId: ids[other],
         createdById: actor.id,
         afterId: Math.max(locked.ratingsAnswerId ?? 0, locked.feedbackAnswerId ?? 0),
       });
-      if (!partner) return;
-      formIds[other] = partner.id;
-      if (other === 'ratings') score = partner.score;
+      if (found) partner = { ...found, contentId: ids[other] };
     }
-    await updateAnswer(tx, id, {
-      statusId: AnswerStatus.Reviewed,
-      reviewedAt: new Date(),
-      score,
-      viewed: true,
-      ratingsAnswerId: formIds.ratings!,
-      feedbackAnswerId: formIds.feedback!,
-    });
+    const complete = checked.length === 2 || partner !== undefined;
+    const ratings = checked.find((c) => c.kind === 'ratings');
+    const reviewed = await storeReview(
+      tx,
+      { answerId: id, createdById: actor.id },
+      checked.map((c) => ({ contentId: ids[c.kind], answers: c.answers, score: c.score })),
+      complete
+        ? {
+            ratingsId: ids.ratings,
+            feedbackId: ids.feedback,
+            score: ratings ? ratings.score : (partner?.score ?? null),
+            partner,
+          }
+        : undefined,
+    );
+    return { ...row, ...current, ...reviewed, assignmentStatusId };
   });
-  const fresh = await findAnswer(db, id);
-  if (!fresh) throw new NotFoundError();
   return answerDetail(db, fresh, actor);
 }
 

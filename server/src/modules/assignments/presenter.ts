@@ -20,15 +20,14 @@ import type {
   AnswerRow,
   AssetRow,
   AssignmentDetailRow,
-  AssignmentListRow,
   AssignmentRoleRow,
   ContentRow,
   MemberRow,
   OptionRow,
   QuestionRow,
   RoleRow,
-  UserAnswerRow,
 } from './repository.js';
+import type { AssignmentListRow, UserAnswerRow } from './list-repository.js';
 
 type StatusId = AssignmentListItem['statusId'];
 type AnswerStatusId = AssignmentUserAnswer['statusId'];

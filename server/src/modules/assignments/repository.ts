@@ -6,7 +6,7 @@
  * per row. Members whose account is soft-deleted are left out of every list and count (as in
  * groups); they come back when restored.
  */
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AnswerStatus, AssignmentStatus, Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -42,7 +42,8 @@ import {
   type QuestionRow,
   type RoleRow,
 } from '../contents/repository.js';
-import { likePattern, userNotDeleted } from '../users/list-repository.js';
+import { readPage, windowTotal } from '../../db/paging.js';
+import { likePattern, userNotDeleted } from '../../db/sql-helpers.js';
 
 /**
  * Wraps a correlated subquery so Drizzle keeps its columns table-qualified: in a select without
@@ -94,12 +95,14 @@ const instructorsCountSql = scalar<number>(
   sql`(select count(*) from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${userNotDeleted(assignmentInstructors.userId)})`,
 ).mapWith(Number);
 
-const creator = alias(users, 'creator');
+/** The assignment's creator, joined by `createdById` (its names in `assignmentColumns`). */
+export const creator = alias(users, 'creator');
 
 /** The join condition of `answerCounts` on the assignment of the row. */
-const withAnswerCounts = eq(answerCounts.assignmentId, assignments.id);
+export const withAnswerCounts = eq(answerCounts.assignmentId, assignments.id);
 
-const assignmentColumns = {
+/** The columns of an `AssignmentRow`, over assignments joined to `creator` and `answerCounts`. */
+export const assignmentColumns = {
   id: assignments.id,
   name: assignments.name,
   description: assignments.description,
@@ -143,230 +146,11 @@ export interface AssignmentRow {
   updatedAt: Date;
 }
 
-/** A user's answer on a listed assignment (GET /assignments?userId=). */
-export interface UserAnswerRow {
-  id: number;
-  statusId: number;
-  submittedAt: Date | null;
-  reviewedAt: Date | null;
-  score: number | null;
-}
-
-export interface AssignmentListRow extends AssignmentRow {
-  answer?: UserAnswerRow | null;
-}
-
 export interface AssignmentDetailRow extends AssignmentRow {
   pendingCount: number;
   submittedCount: number;
   reviewedCount: number;
   averageScore: number | null;
-}
-
-// ---------------------------------------------------------------------------
-// Lists
-// ---------------------------------------------------------------------------
-
-export interface AssignmentListFilter {
-  organizationId?: number | undefined;
-  statusIds?: readonly number[] | undefined;
-  /** Assignments this user is a trainee in (has an answer) or an instructor on. */
-  userId?: number | undefined;
-  /** At least 3 characters, matched against the name ignoring case. */
-  search?: string | undefined;
-  page: number;
-  pageSize: number;
-}
-
-/**
- * SQL: the user of placeholder `userId` is a trainee (has an answer) or an instructor of the
- * assignment of the current row.
- */
-function hasMember(): SQL {
-  const userId = sql.placeholder('userId');
-  return sql`(exists (select 1 from ${answers} where ${answers.assignmentId} = ${assignments.id} and ${answers.userId} = ${userId}) or exists (select 1 from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignments.id} and ${assignmentInstructors.userId} = ${userId}))`;
-}
-
-type ListFilterOnly = Omit<AssignmentListFilter, 'page' | 'pageSize'>;
-
-/** The shape of a list's statement: which filters it has (see db/prepared-queries.ts). */
-function listShape(filter: ListFilterOnly): string {
-  return [
-    filter.organizationId !== undefined,
-    filter.statusIds?.length ?? 0,
-    filter.userId !== undefined,
-    Boolean(filter.search),
-  ].join(':');
-}
-
-/** The placeholders' values of `listWhere` (and of the list's paging). */
-function listValues(
-  filter: ListFilterOnly & Partial<AssignmentListFilter>,
-): Record<string, unknown> {
-  const values: Record<string, unknown> = {
-    organizationId: filter.organizationId,
-    userId: filter.userId,
-    answerUserId: filter.userId ?? -1,
-    search: filter.search ? likePattern(filter.search) : undefined,
-    limit: filter.pageSize,
-    offset:
-      filter.page !== undefined && filter.pageSize !== undefined
-        ? (filter.page - 1) * filter.pageSize
-        : undefined,
-  };
-  filter.statusIds?.forEach((id, i) => (values[`status${i}`] = id));
-  return values;
-}
-
-/** The list's filter, with placeholders for its values (`listValues`). */
-function listWhere(filter: ListFilterOnly): SQL | undefined {
-  return and(
-    filter.organizationId !== undefined
-      ? eq(assignments.organizationId, sql.placeholder('organizationId'))
-      : undefined,
-    filter.statusIds && filter.statusIds.length > 0
-      ? inArray(
-          assignments.statusId,
-          filter.statusIds.map((_, i) => sql.placeholder(`status${i}`)),
-        )
-      : undefined,
-    filter.userId !== undefined ? hasMember() : undefined,
-    filter.search ? ilike(assignments.name, sql.placeholder('search')) : undefined,
-  );
-}
-
-const userAnswer = alias(answers, 'user_answer');
-
-/**
- * SQL: the assignments per status over `filter` without its status filter, as a JSON object
- * `{statusId: count}` (statuses without assignments absent). Uncorrelated, so computed once per
- * statement: the inner "assignments" is the subquery's own.
- */
-function byStatusSql(filter: ListFilterOnly) {
-  const where = listWhere({ ...filter, statusIds: undefined });
-  return sql<Record<
-    string,
-    number
-  > | null>`(select json_object_agg(s.status_id, s.n) from (select ${assignments.statusId} as status_id, count(*) as n from ${assignments} where ${where ?? sql`true`} group by ${assignments.statusId}) s)`;
-}
-
-/** The per-status counts of `byStatusSql` by status id. */
-function byStatusMap(counts: Record<string, number> | null): Map<number, number> {
-  return new Map(Object.entries(counts ?? {}).map(([statusId, n]) => [Number(statusId), n]));
-}
-
-/**
- * One page of assignments, newest first, with their counts and the total (one statement). With
- * `userId`, each row also carries that user's answer (null when the user is not a trainee on it).
- * With `byStatus`, also the assignments per status over the filter without its status filter (the
- * list's chips, `countAssignmentsByStatus`), read in the same statement while the page has rows.
- */
-export async function listAssignments(
-  db: Db,
-  filter: AssignmentListFilter,
-  options: { byStatus?: boolean } = {},
-): Promise<{ rows: AssignmentListRow[]; count: number; byStatus?: Map<number, number> }> {
-  const forUser = filter.userId;
-  const withByStatus = options.byStatus === true;
-  const shape = listShape(filter);
-  const values = listValues(filter);
-  const list = preparedQuery(db, `assignments.list:${shape}:${withByStatus}`, (name) =>
-    db
-      .select({
-        ...assignmentColumns,
-        answerId: userAnswer.id,
-        answerStatusId: userAnswer.statusId,
-        answerSubmittedAt: userAnswer.submittedAt,
-        answerReviewedAt: userAnswer.reviewedAt,
-        answerScore: userAnswer.score,
-        total: sql<number>`count(*) over()`.mapWith(Number),
-        byStatus: withByStatus ? byStatusSql(filter) : sql<null>`null`,
-      })
-      .from(assignments)
-      .leftJoin(creator, eq(creator.id, assignments.createdById))
-      .leftJoin(answerCounts, withAnswerCounts)
-      .leftJoin(
-        userAnswer,
-        and(
-          eq(userAnswer.assignmentId, assignments.id),
-          eq(userAnswer.userId, sql.placeholder('answerUserId')),
-        ),
-      )
-      .where(listWhere(filter))
-      .orderBy(desc(assignments.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-  const rows = await list.execute(values);
-  const byStatus = withByStatus
-    ? rows.length > 0
-      ? byStatusMap(rows[0]!.byStatus)
-      : await countAssignmentsByStatus(db, filter)
-    : undefined;
-  if (rows.length === 0 && filter.page > 1) {
-    const count = preparedQuery(db, `assignments.count:${shape}`, (name) =>
-      db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(assignments)
-        .where(listWhere(filter))
-        .prepare(name),
-    );
-    const [c] = await count.execute(values);
-    return { rows: [], count: c?.n ?? 0, ...(byStatus ? { byStatus } : {}) };
-  }
-  return {
-    rows: rows.map(
-      ({
-        total: _total,
-        byStatus: _byStatus,
-        answerId,
-        answerStatusId,
-        answerSubmittedAt,
-        answerReviewedAt,
-        answerScore,
-        ...row
-      }) => ({
-        ...row,
-        ...(forUser !== undefined
-          ? {
-              answer:
-                answerId !== null && answerStatusId !== null
-                  ? {
-                      id: answerId,
-                      statusId: answerStatusId,
-                      submittedAt: answerSubmittedAt,
-                      reviewedAt: answerReviewedAt,
-                      score: answerScore,
-                    }
-                  : null,
-            }
-          : {}),
-      }),
-    ),
-    count: rows[0]?.total ?? 0,
-    ...(byStatus ? { byStatus } : {}),
-  };
-}
-
-/**
- * Assignments per status over the list's filters without the status filter (the list's chips):
- * the statement `listAssignments` reads them in, alone. One statement.
- */
-export async function countAssignmentsByStatus(
-  db: Db,
-  filter: Omit<AssignmentListFilter, 'page' | 'pageSize' | 'statusIds'>,
-): Promise<Map<number, number>> {
-  // A list's filter may come with its statuses: the counts leave them out, the statement's name too.
-  const shape = listShape({ ...filter, statusIds: undefined });
-  const byStatus = preparedQuery(db, `assignments.byStatus:${shape}`, (name) =>
-    db
-      .select({ byStatus: byStatusSql(filter) })
-      .from(sql`(select 1) as one`)
-      .prepare(name),
-  );
-  const [row] = await byStatus.execute(listValues(filter));
-  return byStatusMap(row?.byStatus ?? null);
 }
 
 // ---------------------------------------------------------------------------
@@ -934,40 +718,33 @@ export async function listAssignmentUsers(
         )
       : undefined,
   );
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      roleId: users.roleId,
-      active: users.active,
-      imageId: users.imageId,
-      imageKey: files.storageKey,
-      answerId: answers.id,
-      answerStatusId: answers.statusId,
-      answerSubmittedAt: answers.submittedAt,
-      answerReviewedAt: answers.reviewedAt,
-      answerScore: answers.score,
-      answerViewed: answers.viewed,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(users)
-    .leftJoin(answers, and(eq(answers.userId, users.id), eq(answers.assignmentId, assignmentId)))
-    .leftJoin(files, eq(files.id, users.imageId))
-    .where(where)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  if (rows.length === 0 && filter.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  return readPage(filter, ({ limit, offset }) =>
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        roleId: users.roleId,
+        active: users.active,
+        imageId: users.imageId,
+        imageKey: files.storageKey,
+        answerId: answers.id,
+        answerStatusId: answers.statusId,
+        answerSubmittedAt: answers.submittedAt,
+        answerReviewedAt: answers.reviewedAt,
+        answerScore: answers.score,
+        answerViewed: answers.viewed,
+        total: windowTotal(),
+      })
       .from(users)
       .leftJoin(answers, and(eq(answers.userId, users.id), eq(answers.assignmentId, assignmentId)))
-      .where(where);
-    return { rows: [], count: c?.n ?? 0 };
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+      .leftJoin(files, eq(files.id, users.imageId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export interface AnswerRow {

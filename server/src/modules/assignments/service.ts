@@ -46,6 +46,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { assignmentRoles, assignments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { loadOrganizationFor } from '../organizations/service.js';
 import {
   presentAnswer,
@@ -72,7 +73,6 @@ import {
   insertInstructors,
   insertPendingAnswers,
   listAssignmentUsers,
-  listAssignments,
   lockAssignment,
   membershipsOfUser,
   removeUserFromAssignments,
@@ -82,6 +82,8 @@ import {
   type AssignmentRow,
   type AssignmentDetailRow,
 } from './repository.js';
+
+import { listAssignments } from './list-repository.js';
 
 export { isAssetInAssignment } from './repository.js';
 
@@ -94,30 +96,22 @@ export function todayIsoDate(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The policy target of an assignment row: its organization. */
+const assignmentTarget = (row: Pick<AssignmentRow, 'organizationId'>) => ({
+  organizationId: row.organizationId,
+});
+
 /**
- * Loads an assignment as `actor` may see it: 404 when missing or, for anyone but an admin, in
- * another organization; then 403 when the policy refuses `action` (e.g. a trainee).
+ * Loads an assignment for `action` (`loadAuthorized`): 404 when missing or, for anyone but an
+ * admin, in another organization; 403 when the policy refuses (e.g. a trainee).
  */
-export async function loadAssignmentFor(
+export function loadAssignmentFor(
   db: Db | Tx,
   actor: Actor,
   id: number,
   action: Action,
 ): Promise<AssignmentRow> {
-  return authorizeAssignment(actor, await findAssignment(db, id), action);
-}
-
-/** `row` when `actor` may do `action` on it; 404 when missing or another organization's, else 403. */
-function authorizeAssignment<R extends AssignmentRow>(
-  actor: Actor,
-  row: R | undefined,
-  action: Action,
-): R {
-  if (!row) throw new NotFoundError();
-  if (actor.roleId !== Role.Admin && actor.organizationId !== row.organizationId)
-    throw new NotFoundError();
-  if (!can(actor, action, { organizationId: row.organizationId })) throw new ForbiddenError();
-  return row;
+  return loadAuthorized(actor, action, findAssignment(db, id), assignmentTarget);
 }
 
 /** The organization a list or count is scoped to: an admin's choice (or all), else the actor's own (404 for another). */
@@ -202,7 +196,12 @@ export async function getAssignmentFor(
   id: number,
 ): Promise<AssignmentDetail> {
   // The detail row carries what the access check needs: one statement fewer than loading first.
-  const row = authorizeAssignment(actor, await findAssignmentDetail(db, id), 'assignment:read');
+  const row = await loadAuthorized(
+    actor,
+    'assignment:read',
+    findAssignmentDetail(db, id),
+    assignmentTarget,
+  );
   return assignmentDetail(db, id, row);
 }
 

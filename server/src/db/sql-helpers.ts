@@ -1,0 +1,25 @@
+/**
+ * SQL conditions and patterns shared by the modules' queries. Plain Drizzle `sql`: they bind no
+ * values of their own, so they may sit in a statement prepared by shape (db/query-shape.ts).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './schema/index.js';
+
+/**
+ * SQL: the user of `userId` — a NOT NULL user id column whose user row exists (a foreign key) —
+ * is not soft-deleted. The same rows as joining users on `deleted_at is null`, but read with one
+ * hashed lookup into the few deleted users (users_deleted_idx) per statement instead of one read
+ * of the users table per row: counts over answers and members stay in their own indexes.
+ */
+export function userNotDeleted(userId: AnyPgColumn): SQL {
+  return sql`${userId} not in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`;
+}
+
+/**
+ * The LIKE pattern finding `text` anywhere: `%text%` with its wildcards escaped, so that a search
+ * for '50%' finds the text '50%' and not every text holding '50'.
+ */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
