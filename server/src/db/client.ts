@@ -17,9 +17,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsDir, serverRoot } from '../lib/paths.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
-import * as schema from './schema/index.js';
+import * as relations from './relations.js';
+import * as tables from './schema/index.js';
 import { prepareStatements } from './prepared-statements.js';
 import { statementCounterFromEnv } from './statement-counter.js';
+
+/** The tables and their relations (db/relations.ts), for `db.query` relational reads. */
+const schema = { ...tables, ...relations };
 
 export type Schema = typeof schema;
 /** The Drizzle handle used by every repository, whichever driver is underneath. */

@@ -13,7 +13,8 @@ import type {
 import { reviewedScore, presentItem } from '../answers/presenter.js';
 import type { AnswerFullRow, AnswerItemRow } from '../answers/repository.js';
 import { publicFileUrl } from '../files/url.js';
-import type { AudioPromptRow, MyAssignmentRow } from './repository.js';
+import type { AudioPromptRow } from '../composition/index.js';
+import type { MyAssignmentRow } from './repository.js';
 
 type AnswerStatusId = MeAnswer['statusId'];
 type AssignmentStatusId = MeAssignmentDetail['statusId'];

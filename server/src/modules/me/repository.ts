@@ -1,20 +1,12 @@
 /**
  * Queries of the trainees' mobile API (DECISIONS.md 'Assignments and answers'): my assignments with
- * my answer, and the audio prompts of an interview's questions. A page is one statement (counts as
- * correlated subqueries, the total as a window count).
+ * my answer. A page is one statement (counts as correlated subqueries, the total as a window count);
+ * one assignment for practice is the composition module's read.
  */
-import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { AssignmentStatus } from '@practica/contract';
-import type { Db, Tx } from '../../db/client.js';
-import {
-  FileStatus,
-  answerItems,
-  answers,
-  assignments,
-  files,
-  questionAudios,
-  questions,
-} from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { answerItems, answers, assignments, questions } from '../../db/schema/index.js';
 
 export interface MyAssignmentRow {
   id: number;
@@ -87,30 +79,4 @@ export async function listMyAssignments(
     return { rows: [], count: c?.n ?? 0 };
   }
   return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
-}
-
-export interface AudioPromptRow {
-  id: number;
-  questionId: number;
-  avatarId: number | null;
-  storageKey: string;
-}
-
-/** The Ready audio prompts of `questionIds`, in their order. One statement. */
-export async function audiosOfQuestions(
-  db: Db | Tx,
-  questionIds: readonly number[],
-): Promise<AudioPromptRow[]> {
-  if (questionIds.length === 0) return [];
-  return db
-    .select({
-      id: questionAudios.audioId,
-      questionId: questionAudios.questionId,
-      avatarId: questionAudios.avatarId,
-      storageKey: files.storageKey,
-    })
-    .from(questionAudios)
-    .innerJoin(files, and(eq(files.id, questionAudios.audioId), eq(files.status, FileStatus.Ready)))
-    .where(inArray(questionAudios.questionId, [...questionIds]))
-    .orderBy(asc(questionAudios.questionId), asc(questionAudios.position), asc(questionAudios.id));
 }

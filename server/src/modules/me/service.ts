@@ -49,9 +49,9 @@ import {
   upsertItems,
   type AnswerFullRow,
 } from '../answers/repository.js';
-import { assignmentDataOf } from '../answers/service.js';
 import { lockAssignment } from '../assignments/repository.js';
 import { todayIsoDate } from '../assignments/service.js';
+import { practiceDataOf } from '../composition/index.js';
 import {
   deleteUnusedFiles,
   removeStoredFiles,
@@ -59,7 +59,7 @@ import {
   type FilesDeps,
 } from '../files/index.js';
 import { presentMyAnswer, presentMyAssignment, presentMyAssignmentDetail } from './presenter.js';
-import { audiosOfQuestions, listMyAssignments } from './repository.js';
+import { listMyAssignments } from './repository.js';
 
 /** 403 unless the actor is a trainee of an organization (the mobile API is theirs only). */
 function requireTrainee(actor: Actor): void {
@@ -169,15 +169,9 @@ export async function getMyAssignment(
   assignmentId: number,
 ): Promise<MeAssignmentDetail> {
   const row = await loadMine(db, actor, assignmentId, [AssignmentStatus.Active]);
-  const data = await assignmentDataOf(db, row);
-  const [audios, items] = await Promise.all([
-    audiosOfQuestions(db, data.interview?.questions.map((q) => q.id) ?? []),
-    itemsOfAnswers(db, [row.id]),
-  ]);
+  const practice = await practiceDataOf(db, row.id);
   return presentMyAssignmentDetail(row, {
-    data,
-    audios,
-    items,
+    ...practice,
     canAnswer: row.statusId === AnswerStatus.Pending && !pastDue(row.closeDate),
   });
 }

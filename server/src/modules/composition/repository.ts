@@ -1,0 +1,323 @@
+/**
+ * Reads of an assignment's composition (001 §3 'Assignment' `data`): its roles with the chosen
+ * avatars, its interview, rating scale and feedback form with their roles, questions and options,
+ * and its environment, with the image files. Each read is one Drizzle relational query (the
+ * relations of db/relations.ts), so one JSON-aggregating statement, prepared once per database with
+ * the id as its placeholder.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
+import { FileStatus } from '../../db/schema/index.js';
+
+/** An asset with its image's storage key. */
+const assetRead = {
+  columns: { id: true, name: true, description: true, assetTypeId: true, imageId: true },
+  with: { image: { columns: { storageKey: true } } },
+} as const;
+
+/** A content with its roles, and its questions with their options, in their authored order. */
+const contentRead = {
+  columns: {
+    id: true,
+    name: true,
+    description: true,
+    contentTypeId: true,
+    statusId: true,
+    organizationId: true,
+    updatedAt: true,
+  },
+  with: {
+    roles: {
+      columns: { id: true, name: true, avatarId: true },
+      orderBy: (r, { asc }) => [asc(r.position), asc(r.id)],
+    },
+    questions: {
+      columns: {
+        id: true,
+        contentId: true,
+        text: true,
+        description: true,
+        questionTypeId: true,
+        interviewRoleId: true,
+        tags: true,
+      },
+      orderBy: (q, { asc }) => [asc(q.position), asc(q.id)],
+      with: {
+        options: {
+          columns: { id: true, text: true, correctAnswer: true },
+          orderBy: (o, { asc }) => [asc(o.position), asc(o.id)],
+        },
+      },
+    },
+  },
+} as const satisfies Parameters<Db['query']['contents']['findFirst']>[0];
+
+/** `contentRead`, each question also with its audio prompts (mp3 key and status), in order. */
+const interviewWithAudioRead = {
+  ...contentRead,
+  with: {
+    ...contentRead.with,
+    questions: {
+      ...contentRead.with.questions,
+      with: {
+        ...contentRead.with.questions.with,
+        audios: {
+          columns: { audioId: true, avatarId: true },
+          orderBy: (a, { asc }) => [asc(a.position), asc(a.id)],
+          with: { audio: { columns: { storageKey: true, status: true } } },
+        },
+      },
+    },
+  },
+} as const satisfies Parameters<Db['query']['contents']['findFirst']>[0];
+
+/** The assignment's composition; `interview` decides what its interview carries. */
+function compositionRead<I extends typeof contentRead | typeof interviewWithAudioRead>(
+  interview: I,
+) {
+  return {
+    columns: {
+      id: true,
+      interviewId: true,
+      environmentId: true,
+      ratingsId: true,
+      feedbackId: true,
+    },
+    with: {
+      roles: {
+        columns: { interviewRoleId: true, avatarId: true },
+        with: {
+          interviewRole: { columns: { name: true, position: true } },
+          avatar: assetRead,
+        },
+      },
+      interview,
+      ratings: contentRead,
+      feedback: contentRead,
+      environment: assetRead,
+    },
+  } as const;
+}
+
+const assignmentComposition = compositionRead(contentRead);
+const practiceComposition = compositionRead(interviewWithAudioRead);
+
+/** An answer item with its video file (key and status) and its question's position. */
+const itemRead = {
+  columns: {
+    id: true,
+    answerId: true,
+    questionId: true,
+    text: true,
+    duration: true,
+    fileId: true,
+  },
+  with: {
+    file: { columns: { storageKey: true, status: true } },
+    question: { columns: { position: true } },
+  },
+} as const;
+
+/** A review form with its content's type and its reviewer's names. */
+const formRead = {
+  columns: {
+    id: true,
+    answerId: true,
+    contentId: true,
+    createdById: true,
+    answers: true,
+    score: true,
+    createdAt: true,
+  },
+  with: {
+    content: { columns: { contentTypeId: true } },
+    reviewer: { columns: { firstName: true, lastName: true } },
+  },
+} as const;
+
+function assignmentQuery(db: Db | Tx) {
+  return preparedQuery(db, 'composition.assignment', (name) =>
+    db.query.assignments
+      .findFirst({
+        ...assignmentComposition,
+        where: (a, { eq }) => eq(a.id, sql.placeholder('id')),
+      })
+      .prepare(name),
+  );
+}
+
+function answerQuery(db: Db | Tx) {
+  return preparedQuery(db, 'composition.answer', (name) =>
+    db.query.answers
+      .findFirst({
+        columns: { id: true },
+        where: (a, { eq }) => eq(a.id, sql.placeholder('id')),
+        with: {
+          items: itemRead,
+          ratingsAnswer: formRead,
+          feedbackAnswer: formRead,
+          assignment: assignmentComposition,
+        },
+      })
+      .prepare(name),
+  );
+}
+
+function practiceQuery(db: Db | Tx) {
+  return preparedQuery(db, 'composition.practice', (name) =>
+    db.query.answers
+      .findFirst({
+        columns: { id: true },
+        where: (a, { eq }) => eq(a.id, sql.placeholder('id')),
+        with: { items: itemRead, assignment: practiceComposition },
+      })
+      .prepare(name),
+  );
+}
+
+/** An assignment's composition as the relational query reads it (roles in no particular order). */
+export type CompositionTree = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof assignmentQuery>['execute']>>
+>;
+
+/** An answer item (001 §3 'Answer item'): `fileKey` is the video's storage key while it is Ready. */
+export interface AnswerItemRow {
+  id: number;
+  answerId: number;
+  questionId: number;
+  text: string | null;
+  duration: number;
+  fileId: number | null;
+  /** Storage key of the video when it is Ready (null otherwise). */
+  fileKey: string | null;
+}
+
+/** A review form (001 §3 'ratingsAnswer'/'feedbackAnswer') with its reviewer's names. */
+export interface ContentAnswerRow {
+  id: number;
+  answerId: number;
+  contentId: number;
+  contentTypeId: number;
+  createdById: number | null;
+  reviewerFirstName: string | null;
+  reviewerLastName: string | null;
+  answers: { questionId: number; text: string }[];
+  score: number | null;
+  createdAt: Date;
+}
+
+type ItemTree = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof practiceQuery>['execute']>>
+>['items'][number];
+type FormTree = NonNullable<
+  NonNullable<Awaited<ReturnType<ReturnType<typeof answerQuery>['execute']>>>['ratingsAnswer']
+>;
+
+/** Items in their questions' order, each with its Ready video's key. */
+function itemRows(items: readonly ItemTree[]): AnswerItemRow[] {
+  return [...items]
+    .sort((a, b) => a.question.position - b.question.position || a.questionId - b.questionId)
+    .map(({ file, question: _question, ...item }) => ({
+      ...item,
+      fileKey: file?.status === FileStatus.Ready ? file.storageKey : null,
+    }));
+}
+
+/** A review form row with its content's type and its reviewer's names (null once erased). */
+function formRow({ content, reviewer, ...form }: FormTree): ContentAnswerRow {
+  return {
+    ...form,
+    contentTypeId: content.contentTypeId,
+    reviewerFirstName: reviewer?.firstName ?? null,
+    reviewerLastName: reviewer?.lastName ?? null,
+  };
+}
+
+/** The composition of the assignment `id`, or undefined when it does not exist. One statement. */
+export async function readComposition(
+  db: Db | Tx,
+  id: number,
+): Promise<CompositionTree | undefined> {
+  return assignmentQuery(db).execute({ id });
+}
+
+/** What the review screen reads of an answer besides the answer row itself. */
+export interface AnswerComposition {
+  /** The composition of the answer's assignment. */
+  composition: CompositionTree;
+  /** The answer's items in their questions' order. */
+  items: AnswerItemRow[];
+  /** The latest ratings and feedback forms the answer points at (those present). */
+  forms: ContentAnswerRow[];
+}
+
+/**
+ * The answer `id`'s items, its latest review forms and its assignment's composition, or undefined when the answer does not exist. One statement.
+ */
+export async function readAnswerComposition(
+  db: Db | Tx,
+  id: number,
+): Promise<AnswerComposition | undefined> {
+  const answer = await answerQuery(db).execute({ id });
+  if (!answer) return undefined;
+  return {
+    composition: answer.assignment,
+    items: itemRows(answer.items),
+    forms: [answer.ratingsAnswer, answer.feedbackAnswer]
+      .filter((f): f is FormTree => f !== null)
+      .map(formRow),
+  };
+}
+
+/** A Ready audio prompt of an interview question. */
+export interface AudioPromptRow {
+  /** The mp3 file's id. */
+  id: number;
+  questionId: number;
+  avatarId: number | null;
+  storageKey: string;
+}
+
+/** What the practice screen reads of a trainee's answer besides the answer row itself. */
+export interface PracticeComposition {
+  /** The composition of the answer's assignment. */
+  composition: CompositionTree;
+  /** The Ready audio prompts of the interview's questions, by question, in order. */
+  audios: AudioPromptRow[];
+  /** The answer's items in their questions' order. */
+  items: AnswerItemRow[];
+}
+
+/**
+ * The answer `id`'s items and its assignment's composition with the interview's Ready audio
+ * prompts, or undefined when the answer does not exist. One statement.
+ */
+export async function readPracticeComposition(
+  db: Db | Tx,
+  id: number,
+): Promise<PracticeComposition | undefined> {
+  const answer = await practiceQuery(db).execute({ id });
+  if (!answer) return undefined;
+  const { interview, ...rest } = answer.assignment;
+  const audios = (interview?.questions ?? []).flatMap((q) =>
+    q.audios
+      .filter((a) => a.audio.status === FileStatus.Ready)
+      .map((a) => ({
+        id: a.audioId,
+        questionId: q.id,
+        avatarId: a.avatarId,
+        storageKey: a.audio.storageKey,
+      })),
+  );
+  return {
+    composition: {
+      ...rest,
+      interview: interview
+        ? { ...interview, questions: interview.questions.map(({ audios: _a, ...q }) => q) }
+        : null,
+    },
+    audios,
+    items: itemRows(answer.items),
+  };
+}
