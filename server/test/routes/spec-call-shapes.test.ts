@@ -584,7 +584,6 @@ describe('the review call per form (item 14)', () => {
     expect(last.data.feedbackAnswer.contentAnswer.createdBy.id).toBe(s.ids.manager);
     // Every form sent is kept in the history (DECISIONS.md).
     expect(await formsOf(answerId.tessa)).toHaveLength(5);
-    expect(last.reviews).toHaveLength(5);
   });
 
   it('keeps the console’s one call with both forms working next to it', async () => {

@@ -251,8 +251,9 @@ export const answerAssignmentSchema = z.object({
 });
 
 /**
- * One interview question of the review screen's player, in order: Q{number}, the text, the role
- * (name and chosen avatar) and the recorded item (null when not answered).
+ * One interview question of the review screen's player, in order: Q{number}, the text and the role
+ * (name and chosen avatar). Its recorded item is the one of `data.interviewAnswer.answers` with
+ * this question's id (none when not answered).
  */
 export const answerQuestionSchema = z.object({
   id,
@@ -262,21 +263,20 @@ export const answerQuestionSchema = z.object({
   interviewRoleId: z.number().int().nullable(),
   roleName: z.string().nullable(),
   avatar: assignmentAssetSchema.nullable(),
-  item: answerItemSchema.nullable(),
 });
 export type AnswerQuestion = z.infer<typeof answerQuestionSchema>;
 
 /**
- * GET /assignments/answers/{id} (001 §2 'Review screen', §3): the answer, its assignment with the
- * interview, rating scale, feedback form, roles, avatars and environment; `data` (items, latest
- * ratings and feedback answers); `questions` for the player; `reviews`, every submitted form newest
- * first (DECISIONS.md: history kept); `canReview`, whether the caller may submit a review now.
+ * GET /assignments/answers/{id} (001 §2 'Review screen', §3), also the review call's answer: the
+ * answer, its assignment with the interview, rating scale, feedback form, roles, avatars and
+ * environment; `data` (the items with their videos, the latest ratings and feedback answers), each
+ * once; `questions` in order for the player; `canReview`, whether the caller may submit a review
+ * now. Every submitted form is kept in the database (DECISIONS.md), the detail shows the latest pair.
  */
 export const answerDetailSchema = answerListItemSchema.extend({
   assignment: answerAssignmentSchema,
   data: answerDataSchema,
   questions: z.array(answerQuestionSchema),
-  reviews: z.array(answerContentAnswerSchema),
   canReview: z.boolean(),
 });
 export type AnswerDetail = z.infer<typeof answerDetailSchema>;

@@ -116,19 +116,16 @@ export function presentAnswerListItem(row: AnswerListRow, data?: AnswerData): An
 
 /**
  * The interview's questions in order for the review player: Q{n}, text, role name and chosen avatar
- * (from the assignment's roles) and the recorded item.
+ * (from the assignment's roles). The recorded items are in the detail's `data` only.
  */
 export function presentAnswerQuestions(
   interview: AssignmentContent | null,
   roles: readonly AssignmentRole[],
-  items: readonly AnswerItemRow[],
 ): AnswerQuestion[] {
   const roleOf = new Map(roles.map((r) => [r.roleId, r]));
-  const itemOf = new Map(items.map((i) => [i.questionId, i]));
   return (interview?.questions ?? []).map((q, index) => {
     const role = q.interviewRoleId !== null ? roleOf.get(q.interviewRoleId) : undefined;
     const interviewRole = interview?.roles.find((r) => r.id === q.interviewRoleId);
-    const item = itemOf.get(q.id);
     return {
       id: q.id,
       number: index + 1,
@@ -137,19 +134,20 @@ export function presentAnswerQuestions(
       interviewRoleId: q.interviewRoleId,
       roleName: role?.name ?? interviewRole?.name ?? null,
       avatar: role?.avatar ?? null,
-      item: item ? presentItem(item) : null,
     };
   });
 }
 
-/** GET /assignments/answers/{id}: the answer with its assignment, data, questions and history. */
+/**
+ * GET /assignments/answers/{id} and the review call's answer: the answer with its assignment, its
+ * data (items and the latest review forms, each once) and the player's questions.
+ */
 export function presentAnswerDetail(
   row: AnswerFullRow,
   parts: {
     assignmentData: AssignmentData;
     items: readonly AnswerItemRow[];
     forms: ReadonlyMap<number, ContentAnswerRow>;
-    history: readonly ContentAnswerRow[];
     canReview: boolean;
   },
 ): AnswerDetail {
@@ -165,12 +163,7 @@ export function presentAnswerDetail(
       data: parts.assignmentData,
     },
     data: presentAnswerData(row, parts.items, parts.forms),
-    questions: presentAnswerQuestions(
-      parts.assignmentData.interview,
-      parts.assignmentData.roles,
-      parts.items,
-    ),
-    reviews: parts.history.map(presentContentAnswer),
+    questions: presentAnswerQuestions(parts.assignmentData.interview, parts.assignmentData.roles),
     canReview: parts.canReview,
   };
 }

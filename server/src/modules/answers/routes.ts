@@ -54,10 +54,11 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          'One answer (the review screen): items with their videos, the assignment with its interview (roles, ' +
-          'questions), rating scale and feedback form (questions, options), avatars and environment; the latest ' +
-          'ratingsAnswer and feedbackAnswer, every submitted form (reviews, newest first), questions in order for the ' +
-          'player, and canReview. Opening a non-Pending answer as a reviewer sets viewed',
+          'One answer (the review screen): data.interviewAnswer.answers, the items with their videos; the assignment ' +
+          'with its interview (roles, questions), rating scale and feedback form (questions, options), avatars and ' +
+          'environment; the latest ratingsAnswer and feedbackAnswer; questions in order for the player (each item is ' +
+          'the one of data.interviewAnswer.answers with the question’s id), and canReview. Opening a non-Pending ' +
+          'answer as a reviewer sets viewed',
         params: idParamSchema,
         querystring: answerDetailQuerySchema,
         response: { 200: envelopeSchema(answerDetailSchema) },
@@ -88,7 +89,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
           'questionnaireID) — every question of the form(s); ratings 1..5, single choice an option id, multiple choice ' +
           'comma-joined option ids, open questions text. Score = mean of the ratings. Sets Reviewed once both forms are ' +
           'in: sent one per call, when the same reviewer has sent both since the answer last became Reviewed. Each form ' +
-          'sent is kept. Who may call is checked before the body. Answers the refreshed answer detail',
+          'sent is kept. Who may call is checked before the body. Answers the answer detail as GET /assignments/answers/{id} does',
         params: idParamSchema,
         querystring: reviewQuerySchema,
         body: reviewBodySchema,
