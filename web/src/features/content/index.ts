@@ -7,7 +7,7 @@ export { ContentListToolbar, effectiveSearch } from './components/content-list-t
 export { ContentPreviewDialog } from './components/content-preview-dialog';
 export { ContentStatusBadge } from './components/content-status-badge';
 export { useInterviews, useQuestionnaires, useOrganizationContents } from './api/list-contents';
-export type { ContentListFilter } from './api/keys';
+export type { ContentListFilter } from './api/list-contents';
 export { ContentEditor, type ContentEditorProps } from './components/content-editor';
 export { useQuestionnaire } from './api/get-questionnaire';
 export { QuestionForm } from './components/question-form';

@@ -15,4 +15,3 @@ export { UserEditForm } from './components/user-edit-form';
 export { useUser, userQueryOptions } from './api/get-user';
 export { forgetUser } from './api/erase-user';
 export { useValidateEmail } from './api/validate-email';
-export { userKeys } from './api/keys';

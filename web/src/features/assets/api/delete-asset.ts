@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assetKeys } from './keys';
+import { assetKeys } from '../../../lib/query-keys';
 
 /** Deletes an asset. */
 export async function deleteAsset(id: number): Promise<void> {

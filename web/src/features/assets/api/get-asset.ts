@@ -2,7 +2,7 @@
 import { assetSchema, type Asset } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assetKeys } from './keys';
+import { assetKeys } from '../../../lib/query-keys';
 
 /** Fetches one asset. */
 export function getAsset(id: number, signal?: AbortSignal): Promise<Asset> {

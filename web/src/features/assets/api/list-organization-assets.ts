@@ -5,7 +5,7 @@
 import { assetSchema, type AssetTypeId } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assetKeys } from './keys';
+import { assetKeys } from '../../../lib/query-keys';
 
 /** Fetches the assets of one kind available to an organization. */
 export function listOrganizationAssets(

@@ -14,7 +14,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 /** The server's text when it sent one, otherwise the spec's fallback. */
 function failure(error: unknown, fallback: string): string {

@@ -2,7 +2,7 @@
 import { assignmentDetailSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches one assignment. */
 export function getAssignment(id: number, signal?: AbortSignal) {

@@ -2,7 +2,7 @@
 import { assignmentDashboardSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches the dashboard figures. */
 export function getAssignmentDashboard(signal?: AbortSignal) {

@@ -5,7 +5,7 @@
 import { groupSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches the groups (with members) the dialog offers. */
 export function listAssignGroups(

@@ -2,7 +2,7 @@
 import { assignmentUserSchema } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches the members of one role, optionally by answer status. */
 export function listAssignmentUsers(

@@ -2,7 +2,15 @@
 import { assignmentListSchema } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assignmentKeys, type AssignmentListFilter } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
+
+/** The filters of GET /assignments as the console sends them. */
+export interface AssignmentListFilter {
+  status?: number | undefined;
+  search?: string | undefined;
+  page: number;
+  pageSize: number;
+}
 
 /** Fetches one page of assignments. */
 export function listAssignments(filter: AssignmentListFilter, signal?: AbortSignal) {

@@ -2,7 +2,7 @@
 import { AnswerStatus, answerListItemSchema } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of submitted answers. */
 export function listPendingAnswers(page: number, pageSize: number, signal?: AbortSignal) {

@@ -17,7 +17,7 @@ import {
 } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 const wholeList = { page: 1, pageSize: 100 };
 

@@ -16,7 +16,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { assignmentKeys } from './keys';
+import { assignmentKeys } from '../../../lib/query-keys';
 
 /** The largest page: a user's assignments and an organization's open ones fit in it. */
 const wholeList = { page: 1, pageSize: pageSizeOptions[2] };

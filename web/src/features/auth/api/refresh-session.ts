@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
 import { getAuth, updateUser } from '../../../lib/auth';
+import { sessionKey } from '../../../lib/query-keys';
 import { toSessionUser } from '../../../lib/session-user';
 
 /** How often the shell re-reads the session, in ms: well inside a file URL's shortest life (60 min). */
@@ -25,7 +26,7 @@ export function getSession(signal?: AbortSignal): Promise<SessionUser> {
  */
 export function useSessionRefresh(): void {
   const { data } = useQuery({
-    queryKey: ['session'],
+    queryKey: sessionKey,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: sessionRefreshMs,
     refetchInterval: sessionRefreshMs,

@@ -17,7 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { contentKeys } from './keys';
+import { contentKeys } from '../../../lib/query-keys';
 
 /** The server's text when it sent one, else `fallback` (001 §8). */
 function failure(error: unknown, fallback: string): string {

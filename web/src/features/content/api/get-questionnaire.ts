@@ -5,7 +5,7 @@
 import { questionnaireSchema, type Questionnaire } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { contentKeys } from './keys';
+import { contentKeys } from '../../../lib/query-keys';
 
 /** Fetches one questionnaire. */
 export function getQuestionnaire(id: number, signal?: AbortSignal): Promise<Questionnaire> {

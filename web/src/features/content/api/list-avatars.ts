@@ -5,7 +5,7 @@
 import { AssetType, assetSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { contentKeys } from './keys';
+import { contentKeys } from '../../../lib/query-keys';
 
 /** Fetches every avatar available to the viewer. */
 export function listAvatars(signal?: AbortSignal) {
@@ -15,7 +15,7 @@ export function listAvatars(signal?: AbortSignal) {
 /** Query options of the avatars. */
 export function avatarsQueryOptions() {
   return queryOptions({
-    queryKey: contentKeys.avatars,
+    queryKey: contentKeys.avatars(),
     queryFn: ({ signal }) => listAvatars(signal),
     staleTime: 5 * 60_000,
   });

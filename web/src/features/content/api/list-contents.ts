@@ -2,10 +2,33 @@
  * GET /interviews, GET /questionnaires and GET /organizations/{id}/contents (001 §2 lists, §7):
  * one page of content rows with their questions count, last edited date, type and creator.
  */
-import { contentListItemSchema, interviewListItemSchema } from '@practica/contract';
+import { contentListItemSchema, interviewListItemSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { contentKeys, toListQuery, type ContentListFilter } from './keys';
+import { contentKeys } from '../../../lib/query-keys';
+
+/** The filters of the content lists (001 §7). */
+export interface ContentListFilter {
+  organizationId?: number | undefined;
+  /** Ownership: All 0, Authored 1, Assigned 2. */
+  authoring?: number | undefined;
+  /** ContentStatus id(s); absent = all but Deleted. */
+  status?: number | readonly number[] | undefined;
+  authoredBy?: number | undefined;
+  search?: string | undefined;
+  contentTypeId?: number | undefined;
+  page: number;
+  pageSize: PageSize;
+}
+
+/** The list query sent to the API (status ids joined by commas). */
+function toListQuery(filter: ContentListFilter) {
+  const { status, ...rest } = filter;
+  return {
+    ...rest,
+    status: Array.isArray(status) ? status.join(',') : (status as number | undefined),
+  };
+}
 
 /** One page of interviews (001 §7 GET /interviews). */
 export function listInterviews(filter: ContentListFilter, signal?: AbortSignal) {

@@ -12,7 +12,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { contentKeys } from './keys';
+import { contentKeys } from '../../../lib/query-keys';
 
 /** Fetches one question. */
 export function getQuestion(id: number, signal?: AbortSignal): Promise<Question> {

@@ -12,7 +12,7 @@ import {
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { contentKeys } from './keys';
+import { contentKeys } from '../../../lib/query-keys';
 
 /** Creates (no id) or updates an interview. */
 export function saveInterview(id: number | undefined, body: InterviewForm): Promise<Questionnaire> {

@@ -7,7 +7,7 @@ import { format, groupSchema, type Group } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { groupKeys } from './keys';
+import { groupKeys, organizationKeys } from '../../../lib/query-keys';
 
 /** Adds members to a group. */
 export function addGroupMembers(id: number, ids: readonly number[]): Promise<Group> {
@@ -21,7 +21,7 @@ export function removeGroupMembers(id: number, ids: readonly number[]): Promise<
 
 async function refresh(client: ReturnType<typeof useQueryClient>, id: number) {
   await client.invalidateQueries({ queryKey: groupKeys.all });
-  await client.invalidateQueries({ queryKey: groupKeys.organizations });
+  await client.invalidateQueries({ queryKey: organizationKeys.all });
   await client.invalidateQueries({ queryKey: groupKeys.detail(id) });
 }
 

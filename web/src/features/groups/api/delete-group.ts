@@ -6,7 +6,7 @@ import { messages } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { groupKeys } from './keys';
+import { groupKeys, organizationKeys } from '../../../lib/query-keys';
 
 /** Deletes a group. */
 export async function deleteGroup(id: number): Promise<void> {
@@ -22,8 +22,8 @@ export function useDeleteGroup() {
     onSuccess: (_data, id) => {
       // Forget the group (its detail and member lists) rather than refetch it into a 404.
       client.removeQueries({ queryKey: groupKeys.detail(id) });
-      void client.invalidateQueries({ queryKey: [...groupKeys.all, 'list'] });
-      void client.invalidateQueries({ queryKey: groupKeys.organizations });
+      void client.invalidateQueries({ queryKey: groupKeys.lists() });
+      void client.invalidateQueries({ queryKey: organizationKeys.all });
     },
     onError: (error) => {
       toast.error(

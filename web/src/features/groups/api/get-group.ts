@@ -5,7 +5,7 @@
 import { groupSchema, type Group } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { groupKeys } from './keys';
+import { groupKeys } from '../../../lib/query-keys';
 
 /** Fetches one group with its members. */
 export function getGroup(id: number, signal?: AbortSignal): Promise<Group> {

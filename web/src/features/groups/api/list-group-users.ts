@@ -2,7 +2,7 @@
 import { userSchema, type PageSize, type RoleId } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { groupKeys } from './keys';
+import { groupKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of a group's members of one role. */
 export function listGroupUsers(

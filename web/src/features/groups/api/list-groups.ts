@@ -2,10 +2,18 @@
  * GET /groups (000 §2.6, §7): the groups the user may see — an admin's all (or one
  * organization's), a manager's organization's, an instructor's own — with their counts.
  */
-import { groupSchema } from '@practica/contract';
+import { groupSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { groupKeys, type GroupListFilter } from './keys';
+import { groupKeys } from '../../../lib/query-keys';
+
+/** The filters of GET /groups as the console sends them. */
+export interface GroupListFilter {
+  organizationId?: number | undefined;
+  userId?: number | undefined;
+  page: number;
+  pageSize: PageSize;
+}
 
 /** Fetches one page of groups. */
 export function listGroups(filter: GroupListFilter, signal?: AbortSignal) {

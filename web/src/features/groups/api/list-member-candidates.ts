@@ -5,7 +5,7 @@
 import { pageSizeOptions, userSchema, type RoleId } from '@practica/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { groupKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 const largestPage = pageSizeOptions[2];
 
@@ -31,7 +31,7 @@ export function useMemberCandidates(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: groupKeys.candidates(organizationId, roleId, search),
+    queryKey: organizationKeys.candidates(organizationId, roleId, search),
     queryFn: ({ signal }) => listMemberCandidates(organizationId, roleId, search, signal),
     placeholderData: keepPreviousData,
     enabled: enabled && organizationId > 0,

@@ -5,7 +5,7 @@
 import { groupSchema, type CreateGroupBody, type Group, type GroupForm } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { groupKeys } from './keys';
+import { groupKeys, organizationKeys } from '../../../lib/query-keys';
 
 /** Creates a group in an organization. */
 export function createGroup(body: CreateGroupBody): Promise<Group> {
@@ -25,7 +25,7 @@ export function useSaveGroup() {
       id ? updateGroup(id, { name: body.name, description: body.description }) : createGroup(body),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: groupKeys.all });
-      await client.invalidateQueries({ queryKey: groupKeys.organizations });
+      await client.invalidateQueries({ queryKey: organizationKeys.all });
     },
   });
 }

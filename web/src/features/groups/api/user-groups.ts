@@ -7,7 +7,7 @@ import { groupSchema, messages } from '@practica/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { groupKeys } from './keys';
+import { groupKeys, organizationKeys, userKeys } from '../../../lib/query-keys';
 
 /** Fetches a user's groups. */
 export function listUserGroups(userId: number, signal?: AbortSignal) {
@@ -17,7 +17,7 @@ export function listUserGroups(userId: number, signal?: AbortSignal) {
 /** Query options of a user's groups. */
 export function userGroupsQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: groupKeys.ofUser(userId),
+    queryKey: userKeys.groups(userId),
     queryFn: ({ signal }) => listUserGroups(userId, signal),
   });
 }
@@ -41,9 +41,9 @@ export function useSaveUserGroups(userId: number) {
     onSuccess: async () => {
       toast.success(messages.userGroupsSaved);
       // The user's groups, and the user detail that may embed them.
-      await client.invalidateQueries({ queryKey: ['users'] });
+      await client.invalidateQueries({ queryKey: userKeys.all });
       await client.invalidateQueries({ queryKey: groupKeys.all });
-      await client.invalidateQueries({ queryKey: groupKeys.organizations });
+      await client.invalidateQueries({ queryKey: organizationKeys.all });
     },
     onError: (error) => {
       toast.error(

@@ -5,6 +5,7 @@
 import { infoSchema, type Info } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { infoKey } from '../../../lib/query-keys';
 import { readLocal, writeLocal } from '../../../lib/storage';
 
 /** Fetches the system info and caches the store links. */
@@ -18,7 +19,7 @@ export async function getInfo(signal?: AbortSignal): Promise<Info> {
 /** Query options of the system info; it rarely changes. */
 export function infoQueryOptions() {
   return queryOptions({
-    queryKey: ['info'],
+    queryKey: infoKey,
     queryFn: ({ signal }) => getInfo(signal),
     staleTime: 10 * 60_000,
     meta: { silent: true },

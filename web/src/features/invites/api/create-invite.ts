@@ -5,7 +5,7 @@
 import { inviteItemSchema, type InviteBody, type InviteItem } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { inviteKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Creates an invite. */
 export function createInvite(body: InviteBody): Promise<InviteItem> {
@@ -18,6 +18,6 @@ export function useCreateInvite() {
   return useMutation({
     mutationFn: createInvite,
     onSuccess: (invite) =>
-      client.invalidateQueries({ queryKey: inviteKeys.organization(invite.organizationId) }),
+      client.invalidateQueries({ queryKey: organizationKeys.detail(invite.organizationId) }),
   });
 }

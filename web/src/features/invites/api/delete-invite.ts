@@ -1,7 +1,7 @@
 /** DELETE /invites/{id} (000 §2.7, §7): deletes an invite not yet accepted. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { inviteKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Deletes an invite. */
 export async function deleteInvite(id: number): Promise<void> {
@@ -14,6 +14,6 @@ export function useDeleteInvite(organizationId: number) {
   return useMutation({
     mutationFn: deleteInvite,
     onSuccess: () =>
-      client.invalidateQueries({ queryKey: inviteKeys.organization(organizationId) }),
+      client.invalidateQueries({ queryKey: organizationKeys.detail(organizationId) }),
   });
 }

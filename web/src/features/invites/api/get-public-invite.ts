@@ -6,7 +6,7 @@
 import { invitePublicSchema, type InvitePublic } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { inviteKeys } from './keys';
+import { inviteKeys } from '../../../lib/query-keys';
 
 /** Fetches the invite of a registration token. */
 export function getPublicInvite(token: string, signal?: AbortSignal): Promise<InvitePublic> {

@@ -5,7 +5,7 @@
 import { inviteItemSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { inviteKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of an organization's invites. */
 export function listOrganizationInvites(
@@ -28,7 +28,7 @@ export function organizationInvitesQueryOptions(
   pageSize: PageSize,
 ) {
   return queryOptions({
-    queryKey: inviteKeys.ofOrganization(organizationId, page, pageSize),
+    queryKey: organizationKeys.invites(organizationId, page, pageSize),
     queryFn: ({ signal }) => listOrganizationInvites(organizationId, page, pageSize, signal),
     placeholderData: keepPreviousData,
   });

@@ -5,7 +5,7 @@
 import { inviteItemSchema, type InviteItem } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { inviteKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Re-sends an invite. */
 export function resendInvite(id: number): Promise<InviteItem> {
@@ -18,6 +18,6 @@ export function useResendInvite(organizationId: number) {
   return useMutation({
     mutationFn: resendInvite,
     onSuccess: () =>
-      client.invalidateQueries({ queryKey: inviteKeys.organization(organizationId) }),
+      client.invalidateQueries({ queryKey: organizationKeys.detail(organizationId) }),
   });
 }

@@ -6,7 +6,7 @@ import {
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Creates an organization. */
 export function createOrganization(body: CreateOrganizationBody): Promise<OrganizationDetail> {
@@ -20,7 +20,7 @@ export function useCreateOrganization() {
     mutationFn: createOrganization,
     onSuccess: (created) => {
       client.setQueryData(organizationKeys.detail(created.id), created);
-      return client.invalidateQueries({ queryKey: [...organizationKeys.all, 'list'] });
+      return client.invalidateQueries({ queryKey: organizationKeys.lists() });
     },
   });
 }

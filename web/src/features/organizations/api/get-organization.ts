@@ -5,7 +5,7 @@
 import { organizationDetailSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Fetches one organization. */
 export function getOrganization(id: number, signal?: AbortSignal) {

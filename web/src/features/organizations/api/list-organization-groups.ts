@@ -2,7 +2,7 @@
 import { groupSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of an organization's groups. */
 export function listOrganizationGroups(

@@ -1,10 +1,18 @@
 /**
  * GET /organizations/{id}/users (000 §2.9 member tabs, §7): members by role, search, paging.
  */
-import { userSchema } from '@practica/contract';
+import { userSchema, type PageSize, type RoleId } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationKeys, type MembersQuery } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
+
+/** The member tabs' query: roles, search and paging. */
+export interface MembersQuery {
+  roles?: readonly RoleId[];
+  search?: string;
+  page: number;
+  pageSize: PageSize;
+}
 
 /** Fetches one page of an organization's members. */
 export function listOrganizationUsers(id: number, query: MembersQuery, signal?: AbortSignal) {

@@ -5,7 +5,7 @@
 import { organizationListItemSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of organizations. */
 export function listOrganizations(page: number, pageSize: PageSize, signal?: AbortSignal) {

@@ -5,7 +5,7 @@
 import { organizationDetailSchema, type OrganizationDetail } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Activates or deactivates an organization. */
 export function setOrganizationActive(id: number, active: boolean): Promise<OrganizationDetail> {
@@ -21,7 +21,7 @@ export function useSetOrganizationActive(id: number) {
     mutationFn: (active: boolean) => setOrganizationActive(id, active),
     onSuccess: (updated) => {
       client.setQueryData(organizationKeys.detail(id), updated);
-      return client.invalidateQueries({ queryKey: [...organizationKeys.all, 'list'] });
+      return client.invalidateQueries({ queryKey: organizationKeys.lists() });
     },
   });
 }

@@ -12,7 +12,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Sets the seats of an organization. */
 export function updateOrganizationSeats(
@@ -30,7 +30,7 @@ export function useUpdateOrganizationSeats(id: number) {
     meta: { silent: true },
     onSuccess: (updated) => {
       client.setQueryData(organizationKeys.detail(id), updated);
-      return client.invalidateQueries({ queryKey: [...organizationKeys.all, 'list'] });
+      return client.invalidateQueries({ queryKey: organizationKeys.lists() });
     },
     onError: (error) => {
       toast.error(

@@ -9,7 +9,7 @@ import {
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '../../../lib/query-keys';
 
 /** Updates an organization. */
 export function updateOrganization(
@@ -26,7 +26,7 @@ export function useUpdateOrganization(id: number) {
     mutationFn: (body: UpdateOrganizationBody) => updateOrganization(id, body),
     onSuccess: (updated) => {
       client.setQueryData(organizationKeys.detail(id), updated);
-      return client.invalidateQueries({ queryKey: [...organizationKeys.all, 'list'] });
+      return client.invalidateQueries({ queryKey: organizationKeys.lists() });
     },
   });
 }

@@ -5,7 +5,7 @@
 import { Role, userSchema, type AddAdminBody, type User } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** Creates an admin. */
 export function createAdmin(body: AddAdminBody): Promise<User> {

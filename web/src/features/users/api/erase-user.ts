@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** Erases a soft-deleted user. */
 export async function eraseUser(id: number): Promise<void> {

@@ -2,7 +2,7 @@
 import { userSchema, type User } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** Fetches one user. */
 export function getUser(id: number, signal?: AbortSignal): Promise<User> {

@@ -3,11 +3,21 @@
  * (000 §3 'Existence'), an optional organization, page and page size. Answers the list and its
  * total (000 §3: list, total, page, limit).
  */
-import { userSchema, type User } from '@practica/contract';
+import { userSchema, type ExistenceId, type PageSize, type User } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { toPaged, type Paged } from '../../../lib/paging';
-import { userKeys, type UserListFilters } from './keys';
+import { userKeys } from '../../../lib/query-keys';
+
+/** Filters of GET /users as the console sends them. */
+export interface UserListFilters {
+  roles?: readonly number[];
+  search?: string;
+  deleted?: ExistenceId;
+  organizationId?: number;
+  page: number;
+  pageSize: PageSize;
+}
 
 /** Fetches one page of users. */
 export async function listUsers(

@@ -6,7 +6,7 @@
 import type { User } from '@practica/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { getAuth, signIn, updateUser } from '../../../lib/auth';
-import { userKeys } from './keys';
+import { userKeys } from '../../../lib/query-keys';
 
 /** Mirrors a changed user into the stored session when it is the signed-in user. */
 export function syncSession(user: User, token?: string): void {

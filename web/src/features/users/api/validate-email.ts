@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { userKeys } from '../../../lib/query-keys';
 
 /** Confirms the email change carried by `token`. */
 export async function validateEmail(token: string): Promise<true> {
@@ -15,7 +16,7 @@ export async function validateEmail(token: string): Promise<true> {
 /** Query options: never refetched, never retried; the page shows the failure itself. */
 export function validateEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['email-update', token],
+    queryKey: userKeys.emailUpdate(token),
     queryFn: () => validateEmail(token),
     enabled: token !== '',
     retry: false,
