@@ -1,13 +1,12 @@
 /**
- * The database client's performance helpers (issue 9): row sets read in one statement answer the
- * same rows as separate selects; the opt-in statement counter; named statements on PostgreSQL.
+ * The database client's performance helpers: prepared selects answer Drizzle's own rows; the opt-in
+ * statement counter; named statements on PostgreSQL.
  */
 import { createServer, request } from 'node:http';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bindings, compileRowMapper, preparedQuery } from '../src/db/prepared-queries.js';
-import { rowSet, selectRowSets } from '../src/db/row-sets.js';
-import { contacts, organizations, users } from '../src/db/schema/index.js';
+import { compileRowMapper, preparedQuery } from '../src/db/prepared-queries.js';
+import { contacts, organizations } from '../src/db/schema/index.js';
 import { statementCounterFromEnv } from '../src/db/statement-counter.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/database.js';
 
@@ -52,53 +51,6 @@ const fields = {
   upper: sql<string>`upper(${organizations.name})`,
   seatsTimesTwo: sql<number>`${organizations.userSeats} * 2`.mapWith(Number),
 };
-
-describe('selectRowSets', () => {
-  it('answers the rows, values and order of the equivalent selects, in one statement', async () => {
-    const { db } = t.database;
-    const expected = await db
-      .select(fields)
-      .from(organizations)
-      .leftJoin(contacts, eq(contacts.id, organizations.contactId))
-      .where(inArray(organizations.id, orgIds))
-      .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
-    const sets = await selectRowSets(db, {
-      orgs: rowSet<(typeof expected)[number]>(
-        fields,
-        sql`${organizations} left join ${contacts} on ${eq(contacts.id, organizations.contactId)} where ${inArray(organizations.id, orgIds)}`,
-        sql`lower(${organizations.name}), ${organizations.id}`,
-      ),
-      none: rowSet<{ id: number }>({ id: users.id }, sql`${users} where ${inArray(users.id, [])}`),
-    });
-    expect(sets.orgs).toEqual(expected);
-    expect(sets.orgs.map((o) => o.name)).toEqual(['alpha', 'Beta', 'Gamma']);
-    expect(sets.orgs[0]!.createdAt).toBeInstanceOf(Date);
-    expect(sets.none).toEqual([]);
-  });
-
-  it('prepared by shape: each call answers the rows of its own values', async () => {
-    const { db } = t.database;
-    // One shape (two organization ids, one name pattern), three different sets of values.
-    const read = (ids: [number, number], pattern: string) => {
-      const bindings = new Bindings();
-      const sets = {
-        orgs: rowSet<{ id: number; name: string }>(
-          { id: organizations.id, name: organizations.name },
-          sql`${organizations} where ${inArray(organizations.id, [
-            bindings.bind('org0', ids[0]),
-            bindings.bind('org1', ids[1]),
-          ])} and ${organizations.name} ilike ${bindings.bind('pattern', pattern)}`,
-          sql`${organizations.id}`,
-        ),
-      };
-      return selectRowSets(db, sets, { shape: 'test:orgs:2', values: bindings.values });
-    };
-    const [a, b, c] = orgIds as [number, number, number];
-    expect((await read([a, b], '%')).orgs.map((o) => o.name)).toEqual(['Beta', 'alpha']);
-    expect((await read([b, c], '%')).orgs.map((o) => o.name)).toEqual(['alpha', 'Gamma']);
-    expect((await read([a, c], 'g%')).orgs.map((o) => o.name)).toEqual(['Gamma']);
-  });
-});
 
 describe('compileRowMapper', () => {
   // Flat fields of every kind a hot list selects: `fields` (its joined column null when the join

@@ -13,10 +13,8 @@ import {
   Column,
   is,
   SQL,
-  sql,
   Subquery,
   type DriverValueDecoder,
-  type Placeholder,
 } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
 
@@ -101,22 +99,4 @@ export function compileRowMapper(query: unknown): void {
       }
       return mapped;
     });
-}
-
-/** Binds a value in a statement built by shape: answers the placeholder standing for it. */
-export type Bind = <T>(name: string, value: T) => Placeholder;
-
-/**
- * The values of a statement built with placeholders, recorded as it is built: `bind(name, value)`
- * answers the placeholder `name` and remembers `value` for it. For statements cached by shape
- * whose parts are cheap to build but costly to turn into SQL text (db/row-sets.ts).
- */
-export class Bindings {
-  readonly values: Record<string, unknown> = {};
-
-  /** The placeholder `name`, bound to `value`. */
-  bind: Bind = (name, value) => {
-    this.values[name] = value;
-    return sql.placeholder(name);
-  };
 }

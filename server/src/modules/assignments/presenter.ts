@@ -6,27 +6,15 @@ import {
   AnswerStatus,
   AssignmentStatus,
   type AssignmentAnswer,
-  type AssignmentAsset,
-  type AssignmentContent,
+  type AssignmentData,
   type AssignmentDetail,
   type AssignmentListItem,
-  type AssignmentRole,
   type AssignmentUser,
   type AssignmentUserAnswer,
   type RoleId,
 } from '@practica/contract';
 import { publicFileUrl } from '../files/url.js';
-import type {
-  AnswerRow,
-  AssetRow,
-  AssignmentDetailRow,
-  AssignmentRoleRow,
-  ContentRow,
-  MemberRow,
-  OptionRow,
-  QuestionRow,
-  RoleRow,
-} from './repository.js';
+import type { AnswerRow, AssignmentDetailRow, MemberRow } from './repository.js';
 import type { AssignmentListRow, UserAnswerRow } from './list-repository.js';
 
 type StatusId = AssignmentListItem['statusId'];
@@ -79,131 +67,20 @@ export function presentAssignmentListItem(row: AssignmentListRow): AssignmentLis
   };
 }
 
-/** Maps an asset row (with its image key) to the assignment's asset shape. */
-export function presentAsset(row: AssetRow): AssignmentAsset {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    assetTypeId: row.assetTypeId,
-    imageId: row.imageId,
-    image:
-      row.imageId !== null && row.imageKey
-        ? { id: row.imageId, url: publicFileUrl(row.imageKey) }
-        : null,
-  };
-}
-
-/** Maps the assignment's role rows (with the chosen avatars) to `data.roles`. */
-export function presentRoles(rows: readonly AssignmentRoleRow[]): AssignmentRole[] {
-  return rows.map((r) => ({
-    id: r.interviewRoleId,
-    roleId: r.interviewRoleId,
-    name: r.name,
-    avatarId: r.avatarId,
-    avatar:
-      r.avatarId !== null && r.avatarName !== null
-        ? presentAsset({
-            id: r.avatarId,
-            name: r.avatarName,
-            description: r.avatarDescription ?? '',
-            assetTypeId: r.avatarTypeId ?? 0,
-            imageId: r.avatarImageId,
-            imageKey: r.avatarImageKey,
-          })
-        : null,
-  }));
-}
-
-/** Groups rows of one kind by a key, keeping their order. */
-function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
-}
-
 /**
- * Maps contents with their roles, questions and options (one fetch for all) to a map of content
- * id → the assignment's content shape.
- */
-export function presentContents(data: {
-  contents: readonly ContentRow[];
-  roles: readonly RoleRow[];
-  questions: readonly QuestionRow[];
-  options: readonly OptionRow[];
-}): Map<number, AssignmentContent> {
-  const rolesBy = groupBy(data.roles, (r) => r.contentId);
-  const questionsBy = groupBy(data.questions, (q) => q.contentId);
-  const optionsBy = groupBy(data.options, (o) => o.questionId);
-  return new Map(
-    data.contents.map((c) => [
-      c.id,
-      {
-        id: c.id,
-        name: c.name,
-        description: c.description,
-        contentTypeId: c.contentTypeId,
-        statusId: c.statusId,
-        organizationId: c.organizationId,
-        updatedAt: c.updatedAt.toISOString(),
-        roles: (rolesBy.get(c.id) ?? []).map((r) => ({
-          id: r.id,
-          name: r.name,
-          avatarId: r.avatarId,
-        })),
-        questions: (questionsBy.get(c.id) ?? []).map((q) => ({
-          id: q.id,
-          text: q.text,
-          description: q.description,
-          questionTypeId: q.questionTypeId,
-          interviewRoleId: q.interviewRoleId,
-          contentId: q.contentId,
-          tags: q.tags,
-          options: (optionsBy.get(q.id) ?? []).map((o) => ({
-            id: o.id,
-            text: o.text,
-            correctAnswer: o.correctAnswer,
-          })),
-        })),
-      },
-    ]),
-  );
-}
-
-/**
- * The detail of 001 §2 'Assignment detail': the list item, the composition, answer counts, the
- * average score and the action flags of 001 §4.
+ * The detail of 001 §2 'Assignment detail': the list item, the composition's `data` (the
+ * composition module's), answer counts, the average score and the action flags of 001 §4.
  */
 export function presentAssignmentDetail(
   row: AssignmentDetailRow,
-  parts: {
-    roles: AssignmentRole[];
-    contents: Map<number, AssignmentContent>;
-    environment: AssignmentAsset | null;
-  },
+  data: AssignmentData,
 ): AssignmentDetail {
-  const content = (id: number | null) => (id !== null ? (parts.contents.get(id) ?? null) : null);
   const closed = row.statusId === AssignmentStatus.Closed;
   const draft = row.statusId === AssignmentStatus.Draft;
   return {
     ...presentAssignmentListItem(row),
     assignmentSpecificationId: row.id,
-    data: {
-      interviewId: row.interviewId,
-      environmentId: row.environmentId,
-      ratingsId: row.ratingsId,
-      feedbackId: row.feedbackId,
-      roles: parts.roles,
-      interview: content(row.interviewId),
-      ratings: content(row.ratingsId),
-      feedback: content(row.feedbackId),
-      environment: parts.environment,
-    },
+    data,
     answerCounts: {
       all: row.traineesCount,
       pending: row.pendingCount,

@@ -10,14 +10,7 @@ import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import { AnswerStatus, AssignmentStatus, Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { Bindings, preparedQuery, type Bind } from '../../db/prepared-queries.js';
-import {
-  rowSet,
-  selectRowSets,
-  type ExtraRowSets,
-  type RowSet,
-  type RowsOf,
-} from '../../db/row-sets.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
 import {
   answers,
   assets,
@@ -33,15 +26,6 @@ import {
 } from '../../db/schema/index.js';
 import { availableTo } from '../assets/repository.js';
 import { assignableTo } from '../contents/index.js';
-import {
-  contentTreeSets,
-  optionsOf,
-  questionsOf,
-  rolesOf,
-  type OptionRow,
-  type QuestionRow,
-  type RoleRow,
-} from '../contents/repository.js';
 import { readPage, windowTotal } from '../../db/paging.js';
 import { likePattern, userNotDeleted } from '../../db/sql-helpers.js';
 
@@ -225,216 +209,12 @@ export async function lockAssignment(
   return { statusId: row.statusId, completedCount: c?.n ?? 0 };
 }
 
-export interface AssignmentRoleRow {
-  interviewRoleId: number;
-  name: string;
-  avatarId: number | null;
-  avatarName: string | null;
-  avatarDescription: string | null;
-  avatarTypeId: number | null;
-  avatarImageId: number | null;
-  avatarImageKey: string | null;
-}
-
-const assignmentRoleColumns = {
-  interviewRoleId: assignmentRoles.interviewRoleId,
-  name: interviewRoles.name,
-  avatarId: assignmentRoles.avatarId,
-  avatarName: assets.name,
-  avatarDescription: assets.description,
-  avatarTypeId: assets.assetTypeId,
-  avatarImageId: assets.imageId,
-  avatarImageKey: files.storageKey,
-};
-
-/** The assignment's roles in the interview's order, with the chosen avatars and their images. One statement. */
-export async function rolesOfAssignment(db: Db | Tx, id: number): Promise<AssignmentRoleRow[]> {
-  return db
-    .select(assignmentRoleColumns)
-    .from(assignmentRoles)
-    .innerJoin(interviewRoles, eq(interviewRoles.id, assignmentRoles.interviewRoleId))
-    .leftJoin(assets, eq(assets.id, assignmentRoles.avatarId))
-    .leftJoin(files, eq(files.id, assets.imageId))
-    .where(eq(assignmentRoles.assignmentId, id))
-    .orderBy(asc(interviewRoles.position), asc(interviewRoles.id));
-}
-
 /** The `{roleId, avatarId}` pairs of the assignment (for comparing a form with it). */
 export async function rolePairsOfAssignment(db: Db | Tx, id: number) {
   return db
     .select({ roleId: assignmentRoles.interviewRoleId, avatarId: assignmentRoles.avatarId })
     .from(assignmentRoles)
     .where(eq(assignmentRoles.assignmentId, id));
-}
-
-export interface AssetRow {
-  id: number;
-  name: string;
-  description: string;
-  assetTypeId: number;
-  imageId: number | null;
-  imageKey: string | null;
-}
-
-const assetColumns = {
-  id: assets.id,
-  name: assets.name,
-  description: assets.description,
-  assetTypeId: assets.assetTypeId,
-  imageId: assets.imageId,
-  imageKey: files.storageKey,
-};
-
-/** Assets among `ids` with their image keys. One statement. */
-export async function assetsByIds(db: Db | Tx, ids: readonly number[]): Promise<AssetRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(assetColumns)
-    .from(assets)
-    .leftJoin(files, eq(files.id, assets.imageId))
-    .where(inArray(assets.id, [...ids]));
-}
-
-/** Roles, questions and options as the content module reads them (one definition). */
-export type { OptionRow, QuestionRow, RoleRow } from '../contents/repository.js';
-
-export interface ContentRow {
-  id: number;
-  name: string;
-  description: string;
-  contentTypeId: number;
-  statusId: number;
-  organizationId: number | null;
-  updatedAt: Date;
-}
-
-const contentColumns = {
-  id: contents.id,
-  name: contents.name,
-  description: contents.description,
-  contentTypeId: contents.contentTypeId,
-  statusId: contents.statusId,
-  organizationId: contents.organizationId,
-  updatedAt: contents.updatedAt,
-};
-
-/**
- * Contents among `ids` with their roles, questions and options, in their authored order: four
- * statements whatever the number of contents.
- */
-export async function contentsWithQuestions(
-  db: Db | Tx,
-  ids: readonly number[],
-): Promise<{
-  contents: ContentRow[];
-  roles: RoleRow[];
-  questions: QuestionRow[];
-  options: OptionRow[];
-}> {
-  if (ids.length === 0) return { contents: [], roles: [], questions: [], options: [] };
-  const list = [...ids];
-  const [contentRows, roleRows, questionRows] = await Promise.all([
-    db.select(contentColumns).from(contents).where(inArray(contents.id, list)),
-    rolesOf(db, list),
-    questionsOf(db, { contentIds: list }),
-  ]);
-  const optionRows = await optionsOf(
-    db,
-    questionRows.map((q) => q.id),
-  );
-  return { contents: contentRows, roles: roleRows, questions: questionRows, options: optionRows };
-}
-
-/** The ids an assignment is composed of (null: not chosen). */
-export interface CompositionRefs {
-  assignmentId: number;
-  interviewId: number | null;
-  ratingsId: number | null;
-  feedbackId: number | null;
-  environmentId: number | null;
-}
-
-/**
- * The row sets of an assignment's composition: what `rolesOfAssignment`, `contentsWithQuestions`
- * of its interview, rating scale and feedback form, and `assetsByIds` of its environment read.
- */
-function compositionSets(refs: CompositionRefs, contentIds: readonly number[], bind: Bind) {
-  const tree = contentTreeSets(contentIds, bind);
-  return {
-    assignmentRoles: rowSet<AssignmentRoleRow>(
-      assignmentRoleColumns,
-      sql`${assignmentRoles} inner join ${interviewRoles} on ${eq(interviewRoles.id, assignmentRoles.interviewRoleId)} left join ${assets} on ${eq(assets.id, assignmentRoles.avatarId)} left join ${files} on ${eq(files.id, assets.imageId)} where ${eq(assignmentRoles.assignmentId, bind('assignmentId', refs.assignmentId))}`,
-      sql`${interviewRoles.position}, ${interviewRoles.id}`,
-    ),
-    contents: rowSet<ContentRow>(
-      contentColumns,
-      sql`${contents} where ${inArray(
-        contents.id,
-        contentIds.map((id, i) => bind(`content${i}`, id)),
-      )}`,
-    ),
-    contentRoles: tree.roles,
-    questions: tree.questions,
-    options: tree.options,
-    environments: rowSet<AssetRow>(
-      assetColumns,
-      sql`${assets} left join ${files} on ${eq(files.id, assets.imageId)} where ${inArray(assets.id, refs.environmentId !== null ? [bind('environmentId', refs.environmentId)] : [])}`,
-    ),
-  };
-}
-
-/** An assignment's composition rows (see `compositionOf`). */
-export interface CompositionRows {
-  roles: AssignmentRoleRow[];
-  contents: {
-    contents: ContentRow[];
-    roles: RoleRow[];
-    questions: QuestionRow[];
-    options: OptionRow[];
-  };
-  environments: AssetRow[];
-}
-
-/**
- * An assignment's roles with their avatars, its interview, rating scale and feedback form with
- * their roles, questions and options, and its environment — one statement, which also reads the
- * caller's `extra` row sets (answered under `extra`). The statement's text is made once per shape
- * (db/row-sets.ts): how many contents, whether an environment, and the extra sets' shape.
- */
-export async function compositionOf<E extends Record<string, RowSet<unknown>>>(
-  db: Db | Tx,
-  refs: CompositionRefs,
-  extra?: ExtraRowSets<E>,
-): Promise<CompositionRows & { extra: { [K in keyof E]: RowsOf<E[K]> } }> {
-  const contentIds = [refs.interviewId, refs.ratingsId, refs.feedbackId].filter(
-    (v): v is number => v !== null,
-  );
-  const bindings = new Bindings();
-  const sets = compositionSets(refs, contentIds, bindings.bind);
-  const extraSets = extra?.build(bindings.bind);
-  const keys = Object.keys(sets);
-  const clash = Object.keys(extraSets ?? {}).find((k) => keys.includes(k));
-  if (clash)
-    throw new Error(`compositionOf: extra row set '${clash}' clashes with the composition`);
-  const shape = `composition:${contentIds.length}:${refs.environmentId !== null}:${extra?.shape ?? ''}`;
-  const all = await selectRowSets(
-    db,
-    { ...(extraSets ?? {}), ...sets },
-    { shape, values: bindings.values },
-  );
-  const rest: Record<string, unknown> = { ...all };
-  for (const key of keys) delete rest[key];
-  return {
-    roles: all.assignmentRoles,
-    contents: {
-      contents: all.contents,
-      roles: all.contentRoles,
-      questions: all.questions,
-      options: all.options,
-    },
-    environments: all.environments,
-    extra: rest as { [K in keyof E]: RowsOf<E[K]> },
-  };
 }
 
 // ---------------------------------------------------------------------------

@@ -47,22 +47,19 @@ import type { Db, Tx } from '../../db/client.js';
 import { assignmentRoles, assignments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
+import { assignmentDataOf } from '../composition/index.js';
 import { loadOrganizationFor } from '../organizations/service.js';
 import {
   presentAnswer,
-  presentAsset,
   presentAssignmentDetail,
   presentAssignmentListItem,
-  presentContents,
   presentMember,
-  presentRoles,
 } from './presenter.js';
 import {
   answersOfAssignment,
   assetFacts,
   assignmentsByIds,
   completedAnswersOf,
-  compositionOf,
   contentFacts,
   dashboardCounts,
   deleteInstructors,
@@ -173,16 +170,7 @@ async function assignmentDetail(
 ): Promise<AssignmentDetail> {
   const row = detailRow ?? (await findAssignmentDetail(db, id));
   if (!row) throw new NotFoundError();
-  const {
-    roles,
-    contents: contentData,
-    environments,
-  } = await compositionOf(db, { ...row, assignmentId: id });
-  return presentAssignmentDetail(row, {
-    roles: presentRoles(roles),
-    contents: presentContents(contentData),
-    environment: environments[0] ? presentAsset(environments[0]) : null,
-  });
+  return presentAssignmentDetail(row, await assignmentDataOf(db, { assignmentId: id }));
 }
 
 /**

@@ -16,8 +16,6 @@ import {
   type ScopeId,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import type { Bind } from '../../db/prepared-queries.js';
-import { rowSet, type RowSet } from '../../db/row-sets.js';
 import {
   assets,
   assignments,
@@ -33,7 +31,8 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { availableTo } from '../assets/repository.js';
-import { likePattern } from '../users/list-repository.js';
+import { readPage, windowTotal } from '../../db/paging.js';
+import { likePattern } from '../../db/sql-helpers.js';
 
 type Handle = Db | Tx;
 
@@ -255,41 +254,38 @@ function jsonArray(value: number[] | string | null): number[] {
 /**
  * One page of content by the filters of 001 §7, most recently edited first, each with its questions
  * count, owning organization's name and the organizations it was added to, and the total over all
- * pages — one statement (two when a page past the end comes back empty).
+ * pages — one statement (two when a page past the end comes back empty, `readPage`).
  */
 export async function listContents(
   db: Handle,
   filter: ContentListFilter,
 ): Promise<{ rows: ContentListRow[]; count: number }> {
   const where = listConditions(filter);
-  const rows = await db
-    .select({
-      ...contentColumns,
-      questionsCount: questionsCountSql,
-      organizationName: organizations.name,
-      organizationIds: organizationIdsSql(filter.allGeneral ? null : (filter.organizationId ?? -1)),
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(contents)
-    .leftJoin(users, eq(users.id, contents.createdById))
-    .leftJoin(organizations, eq(organizations.id, contents.organizationId))
-    .where(where)
-    .orderBy(desc(contents.updatedAt), desc(contents.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  if (rows.length === 0 && filter.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const { rows, count } = await readPage(filter, ({ limit, offset }) =>
+    db
+      .select({
+        ...contentColumns,
+        questionsCount: questionsCountSql,
+        organizationName: organizations.name,
+        organizationIds: organizationIdsSql(
+          filter.allGeneral ? null : (filter.organizationId ?? -1),
+        ),
+        total: windowTotal(),
+      })
       .from(contents)
-      .where(where);
-    return { rows: [], count: c?.n ?? 0 };
-  }
+      .leftJoin(users, eq(users.id, contents.createdById))
+      .leftJoin(organizations, eq(organizations.id, contents.organizationId))
+      .where(where)
+      .orderBy(desc(contents.updatedAt), desc(contents.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
-    rows: rows.map(({ total: _total, organizationIds, ...row }) => ({
+    rows: rows.map(({ organizationIds, ...row }) => ({
       ...row,
       organizationIds: jsonArray(organizationIds),
     })),
-    count: rows[0]?.total ?? 0,
+    count,
   };
 }
 
@@ -408,40 +404,6 @@ export async function optionsOf(db: Handle, questionIds: readonly number[]): Pro
       asc(questionOptions.position),
       asc(questionOptions.id),
     );
-}
-
-/**
- * The roles, questions and options of `contentIds` as row sets for `selectRowSets` (one statement
- * with other sets): the rows and order of `rolesOf`, `questionsOf` and `optionsOf` of their
- * questions.
- */
-export function contentTreeSets(
-  contentIds: readonly number[],
-  bind: Bind,
-): {
-  roles: RowSet<RoleRow>;
-  questions: RowSet<QuestionRow>;
-  options: RowSet<OptionRow>;
-} {
-  const ids = contentIds.map((id, i) => bind(`content${i}`, id));
-  return {
-    roles: rowSet<RoleRow>(
-      roleColumns,
-      sql`${interviewRoles} left join ${assets} on ${eq(assets.id, interviewRoles.avatarId)} left join ${files} on ${eq(files.id, assets.imageId)} where ${inArray(interviewRoles.contentId, ids)}`,
-      sql`${interviewRoles.contentId}, ${interviewRoles.position}, ${interviewRoles.id}`,
-    ),
-    questions: rowSet<QuestionRow>(
-      questionColumns,
-      sql`${questions} where ${inArray(questions.contentId, ids)}`,
-      sql`${questions.contentId}, ${questions.position}, ${questions.id}`,
-    ),
-    options: rowSet<OptionRow>(
-      optionColumns,
-      // The question ids first (an index lookup per question), never a scan of every option.
-      sql`${questionOptions} where ${questionOptions.questionId} = any(array(select ${questions.id} from ${questions} where ${inArray(questions.contentId, ids)}))`,
-      sql`${questionOptions.questionId}, ${questionOptions.position}, ${questionOptions.id}`,
-    ),
-  };
 }
 
 /** The audio rows of the questions, in order, with the mp3's storage key, name and extension. One statement. */
