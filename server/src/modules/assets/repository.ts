@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AssetTypeId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { readPage, windowTotal, type Paging } from '../../db/paging.js';
 import {
   assetOrganizations,
   assets,
@@ -63,12 +64,12 @@ export interface AssetListFilter {
   /** Only the assets available to this organization (own + added general); absent: all. */
   availableTo?: number | undefined;
   /** One page; absent: every row. */
-  paging?: { page: number; pageSize: number } | undefined;
+  paging?: Paging | undefined;
 }
 
 /**
  * Assets by kind and availability, ordered by name (ignoring case) then id, with the total over
- * all pages. One statement (two when a page past the end comes back empty).
+ * all pages. One statement (two when a page past the end comes back empty, `readPage`).
  */
 export async function listAssets(
   db: Db | Tx,
@@ -79,25 +80,18 @@ export async function listAssets(
   if (filter.availableTo !== undefined) conditions.push(availableTo(filter.availableTo));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const query = db
-    .select({ ...assetColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({ ...assetColumns, total: windowTotal() })
     .from(assets)
     .leftJoin(files, eq(files.id, assets.imageId))
     .leftJoin(users, eq(users.id, assets.createdById))
     .where(where)
     .orderBy(asc(sql`lower(${assets.name})`), asc(assets.id))
     .$dynamic();
-  const { paging } = filter;
-  const rows = paging
-    ? await query.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize)
-    : await query;
-  if (rows.length === 0 && paging && paging.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(assets)
-      .where(where);
-    return { rows: [], count: c?.n ?? 0 };
+  if (!filter.paging) {
+    const rows = await query;
+    return { rows: rows.map(({ total: _total, ...row }) => row), count: rows.length };
   }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+  return readPage(filter.paging, ({ limit, offset }) => query.limit(limit).offset(offset));
 }
 
 /** The asset with its image key and author's names, or undefined. One statement. */

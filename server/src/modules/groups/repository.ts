@@ -17,9 +17,11 @@ import {
 } from 'drizzle-orm';
 import { Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared-queries.js';
+import { readPage, windowTotal, type Paging } from '../../db/paging.js';
+import { QueryShape } from '../../db/query-shape.js';
+import { likePattern } from '../../db/sql-helpers.js';
 import { files, groupMembers, groups, organizations, users } from '../../db/schema/index.js';
-import { likePattern, userColumns, type UserRow } from '../users/list-repository.js';
+import { userColumns, type UserRow } from '../users/list-repository.js';
 
 export interface GroupRow {
   id: number;
@@ -124,7 +126,7 @@ const groupColumns = {
 const { memberCounts: _memberCounts, ...groupBaseColumns } = groupColumns;
 const groupWithMembersColumns = { ...groupBaseColumns, members: membersOf(groups.id) };
 
-export interface GroupListFilter {
+export interface GroupListFilter extends Paging {
   organizationId?: number | undefined;
   /** Only groups this user belongs to (the scope of instructors and trainees). */
   memberId?: number | undefined;
@@ -132,55 +134,6 @@ export interface GroupListFilter {
   userId?: number | undefined;
   /** At least 3 characters, matched against the name, ignoring case. */
   search?: string | undefined;
-  page: number;
-  pageSize: number;
-}
-
-/** A list's filter, with placeholders for its values (`listValues`). */
-function groupListWhere(filter: GroupListFilter): SQL | undefined {
-  return and(
-    filter.organizationId !== undefined
-      ? eq(groups.organizationId, sql.placeholder('organizationId'))
-      : undefined,
-    filter.memberId !== undefined ? hasMember(sql.placeholder('memberId')) : undefined,
-    filter.userId !== undefined ? hasMember(sql.placeholder('userId')) : undefined,
-    filter.search ? ilike(groups.name, sql.placeholder('search')) : undefined,
-  );
-}
-
-/** The shape of a list's statements: which filters they have (db/prepared-queries.ts). */
-function listShape(filter: GroupListFilter): string {
-  return [
-    filter.organizationId !== undefined,
-    filter.memberId !== undefined,
-    filter.userId !== undefined,
-    Boolean(filter.search),
-  ].join(':');
-}
-
-/** The placeholders' values of a list's statements. */
-function listValues(filter: GroupListFilter): Record<string, unknown> {
-  return {
-    organizationId: filter.organizationId,
-    memberId: filter.memberId,
-    userId: filter.userId,
-    search: filter.search ? likePattern(filter.search) : undefined,
-    limit: filter.pageSize,
-    offset: (filter.page - 1) * filter.pageSize,
-  };
-}
-
-/** The total of `filter`'s groups, for a page past the last (its window count is not there). */
-async function countGroups(db: Db, filter: GroupListFilter): Promise<number> {
-  const query = preparedQuery(db, `groups.count:${listShape(filter)}`, (name) =>
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(groups)
-      .where(groupListWhere(filter))
-      .prepare(name),
-  );
-  const [c] = await query.execute(listValues(filter));
-  return c?.n ?? 0;
 }
 
 /** Orders groups by name (ignoring case) then id: the order of every group list. */
@@ -189,10 +142,10 @@ const byName = [asc(sql`lower(${groups.name})`), asc(groups.id)];
 /**
  * One page of `filter`'s groups with their organization's name, each with `detail(id)` (member
  * counts or members) as `detail`, and the total as a window count. One statement (two when the
- * page is past the last). The first page is one select; a later one selects its groups in a
- * subquery and adds the detail outside it, so that the detail is computed for the page's groups
- * only and not also for every group the offset skips (at page 10 of 25, 250 groups instead of 25).
- * Prepared once per shape (db/prepared-queries.ts).
+ * page is past the last, `readPage`). The first page is one select; a later one selects its groups
+ * in a subquery and adds the detail outside it, so that the detail is computed for the page's
+ * groups only and not also for every group the offset skips (at page 10 of 25, 250 groups instead
+ * of 25). Prepared once per shape (db/query-shape.ts).
  */
 async function selectGroupPage<D>(
   db: Db,
@@ -200,18 +153,30 @@ async function selectGroupPage<D>(
   detailName: 'counts' | 'members',
   detail: (groupId: SQLWrapper) => SQL<D>,
 ) {
-  const firstPage = filter.page === 1;
-  const total = sql<number>`count(*) over()`.mapWith(Number);
+  const q = new QueryShape('groups.list');
+  const { organizationId, memberId, userId, search } = filter;
+  const where = q.where(
+    and(
+      organizationId !== undefined
+        ? eq(groups.organizationId, q.bind('organizationId', organizationId))
+        : undefined,
+      memberId !== undefined ? hasMember(q.bind('memberId', memberId)) : undefined,
+      userId !== undefined ? hasMember(q.bind('userId', userId)) : undefined,
+      search ? ilike(groups.name, q.bind('search', likePattern(search))) : undefined,
+    ),
+  );
+  q.flag('detail', detailName);
+  const firstPage = q.flag('firstPage', filter.page === 1);
+  const total = windowTotal();
   const limit = sql.placeholder('limit');
   const offset = sql.placeholder('offset');
-  const shape = `groups.list:${detailName}:${firstPage}:${listShape(filter)}`;
-  const query = preparedQuery(db, shape, (name) => {
+  const query = q.prepared(db, (name) => {
     if (firstPage) {
       return db
         .select({ ...groupBaseColumns, detail: detail(groups.id), total })
         .from(groups)
         .innerJoin(organizations, eq(organizations.id, groups.organizationId))
-        .where(groupListWhere(filter))
+        .where(where)
         .orderBy(...byName)
         .limit(limit)
         .offset(offset)
@@ -221,7 +186,7 @@ async function selectGroupPage<D>(
     const page = db
       .select({ ...pageColumns, total: total.as('total') })
       .from(groups)
-      .where(groupListWhere(filter))
+      .where(where)
       .orderBy(...byName)
       .limit(limit)
       .offset(offset)
@@ -246,10 +211,7 @@ async function selectGroupPage<D>(
       .orderBy(asc(sql`lower(${page.name})`), asc(page.id))
       .prepare(name);
   });
-  const rows = await query.execute(listValues(filter));
-  if (rows.length === 0 && filter.page > 1)
-    return { rows: [], count: await countGroups(db, filter) };
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+  return readPage(filter, (window) => query.execute({ ...q.values, ...window }));
 }
 
 /** One page of groups ordered by name (ignoring case) then id, with member counts and the total. One statement. */
@@ -347,7 +309,10 @@ export async function isMember(db: Db | Tx, groupId: number, userId: number): Pr
   return Boolean(row);
 }
 
-/** One page of a group's members (not soft-deleted), optionally by roles, with the total. One statement. */
+/**
+ * One page of a group's members (not soft-deleted), optionally by roles, with the total. One
+ * statement (two past the last page, `readPage`).
+ */
 export async function listGroupUsers(
   db: Db,
   groupId: number,
@@ -358,24 +323,17 @@ export async function listGroupUsers(
     isNull(users.deletedAt),
     filter.roles && filter.roles.length > 0 ? inArray(users.roleId, filter.roles) : undefined,
   );
-  const rows = await db
-    .select({ ...userColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .leftJoin(files, eq(files.id, users.imageId))
-    .where(where)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  if (rows.length === 0 && filter.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  return readPage(filter, ({ limit, offset }) =>
+    db
+      .select({ ...userColumns, total: windowTotal() })
       .from(groupMembers)
       .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(where);
-    return { rows: [], count: c?.n ?? 0 };
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+      .leftJoin(files, eq(files.id, users.imageId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Users among `ids` with their organization, role, active flag and deletion (for member checks). One statement. */

@@ -5,6 +5,7 @@
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { readPage, windowTotal } from '../../db/paging.js';
 import { groups, inviteLinks, invites, organizations } from '../../db/schema/index.js';
 
 export interface InviteRow {
@@ -76,7 +77,8 @@ export async function findPendingInviteByTokenHash(
 
 /**
  * One page of an organization's invites not yet accepted (expired ones included, flagged by the
- * presenter), newest first, optionally by roles, with the total. One statement.
+ * presenter), newest first, optionally by roles, with the total. One statement (two past the
+ * last page, `readPage`).
  */
 export async function listOpenInvites(
   db: Db,
@@ -88,23 +90,17 @@ export async function listOpenInvites(
     isNull(invites.acceptedAt),
     filter.roles && filter.roles.length > 0 ? inArray(invites.roleId, filter.roles) : undefined,
   );
-  const rows = await db
-    .select({ ...inviteColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
-    .from(invites)
-    .innerJoin(organizations, eq(organizations.id, invites.organizationId))
-    .leftJoin(groups, eq(groups.id, invites.groupId))
-    .where(where)
-    .orderBy(desc(invites.createdAt), desc(invites.id))
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize);
-  if (rows.length === 0 && filter.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  return readPage(filter, ({ limit, offset }) =>
+    db
+      .select({ ...inviteColumns, total: windowTotal() })
       .from(invites)
-      .where(where);
-    return { rows: [], count: c?.n ?? 0 };
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+      .innerJoin(organizations, eq(organizations.id, invites.organizationId))
+      .leftJoin(groups, eq(groups.id, invites.groupId))
+      .where(where)
+      .orderBy(desc(invites.createdAt), desc(invites.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Whether the organization already has a pending (not accepted, not expired) invite for `email`. */

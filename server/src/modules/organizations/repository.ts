@@ -3,9 +3,10 @@
  * organizations, seats'). Counts are correlated subqueries of the same statement: one statement
  * per page or per organization, never a query per row.
  */
-import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { ContentStatus, ContentType, Role } from '@practica/contract';
-import { preparedQuery } from '../../db/prepared-queries.js';
+import { readPage, windowTotal } from '../../db/paging.js';
+import { QueryShape } from '../../db/query-shape.js';
 import type { Db, Tx } from '../../db/client.js';
 import {
   contacts,
@@ -74,19 +75,19 @@ export interface OrganizationListRow {
 /**
  * One page of organizations ordered by name (ignoring case) then id, each with its counts of
  * groups, active trainees (kept by triggers: organizationTraineeCounts) and interviews, and the
- * total over all pages — one statement, prepared once.
+ * total over all pages — one statement (two past the last page, `readPage`), prepared once.
  */
 export async function listOrganizations(
   db: Db,
   page: number,
   pageSize: number,
 ): Promise<{ rows: OrganizationListRow[]; count: number }> {
-  const list = preparedQuery(db, 'organizations.list', (name) => {
+  const list = new QueryShape('organizations.list').prepared(db, (name) => {
     const byName = [asc(sql`lower(${organizations.name})`), asc(organizations.id)];
     // The page's ids and the total first (the name index and the small organizations table
     // alone), then the joins and counts for the page's rows only.
     const page = db
-      .select({ id: organizations.id, total: sql<number>`count(*) over()`.as('total') })
+      .select({ id: organizations.id, total: windowTotal().as('total') })
       .from(organizations)
       .orderBy(...byName)
       .limit(sql.placeholder('limit'))
@@ -117,12 +118,7 @@ export async function listOrganizations(
       .orderBy(...byName)
       .prepare(name);
   });
-  const rows = await list.execute({ limit: pageSize, offset: (page - 1) * pageSize });
-  if (rows.length === 0 && page > 1) {
-    const [c] = await db.select({ n: count() }).from(organizations);
-    return { rows: [], count: c?.n ?? 0 };
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+  return readPage({ page, pageSize }, (window) => list.execute(window));
 }
 
 export interface OrganizationRow {

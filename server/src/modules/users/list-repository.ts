@@ -2,37 +2,33 @@
  * Paged user lists (000 §7 GET /users, GET /organizations/{id}/users): one statement per page,
  * the total coming from a count over the same filter in that statement.
  */
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { Existence, type ExistenceId, type RoleId } from '@practica/contract';
 import type { Db } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared-queries.js';
+import { readPage, type Paging } from '../../db/paging.js';
+import { QueryShape } from '../../db/query-shape.js';
+import { likePattern } from '../../db/sql-helpers.js';
 import { files, users } from '../../db/schema/index.js';
 
-export interface UserListFilter {
+export interface UserListFilter extends Paging {
   /** Restrict to one organization (managers and instructors always are). */
   organizationId?: number;
   roles?: RoleId[];
   /** At least 3 characters; matched against first name, last name and email, ignoring case. */
   search?: string;
   existence: ExistenceId;
-  page: number;
-  pageSize: number;
-}
-
-/**
- * SQL: the user of `userId` — a NOT NULL user id column whose user row exists (a foreign key) —
- * is not soft-deleted. The same rows as joining users on `deleted_at is null`, but read with one
- * hashed lookup into the few deleted users (users_deleted_idx) per statement instead of one read
- * of the users table per row: counts over answers and members stay in their own indexes.
- */
-export function userNotDeleted(userId: AnyPgColumn): SQL {
-  return sql`${userId} not in (select ${users.id} from ${users} where ${users.deletedAt} is not null)`;
-}
-
-/** Escapes LIKE wildcards so a search for '50%' finds the text '50%'. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export const userColumns = {
@@ -77,7 +73,7 @@ function searchKind(text: string): SearchKind {
 }
 
 /**
- * SQL: the user matches the search bound to the placeholder `search` (`listValues`) — it lies,
+ * SQL: the user matches the search bound to `search` (`searchValue`) — it lies,
  * ignoring case, within the first name, the last name, "first last" or the email.
  *
  * Text without a line break is looked up in `search_key`, "first last<LF>email" lower-cased on
@@ -89,8 +85,7 @@ function searchKind(text: string): SearchKind {
  * user of the organization: `strpos` keeps it to the list index. A text with a line break (rare)
  * is matched against each field.
  */
-function userSearch(kind: SearchKind): SQL | undefined {
-  const search = sql.placeholder('search');
+function userSearch(kind: SearchKind, search: Placeholder): SQL | undefined {
   if (kind === 'lines') {
     return or(
       ilike(users.firstName, search),
@@ -104,85 +99,54 @@ function userSearch(kind: SearchKind): SQL | undefined {
     : sql`strpos(${users.searchKey}, lower(${search}::text)) > 0`;
 }
 
-/** The WHERE clause of a user list, with placeholders named as `listValues`. */
-function userListWhere(filter: Omit<UserListFilter, 'page' | 'pageSize'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  if (filter.organizationId !== undefined)
-    conditions.push(eq(users.organizationId, sql.placeholder('organizationId')));
-  if (filter.roles && filter.roles.length > 0)
-    conditions.push(
-      inArray(
-        users.roleId,
-        filter.roles.map((_, i) => sql.placeholder(`role${i}`)),
-      ),
-    );
-  if (filter.existence === Existence.Existing) conditions.push(isNull(users.deletedAt));
-  if (filter.existence === Existence.Deleted) conditions.push(isNotNull(users.deletedAt));
-  if (filter.search) conditions.push(userSearch(searchKind(filter.search)));
-  return and(...conditions);
-}
-
-/** The shape of a list's statements: which filters they have (db/prepared-queries.ts). */
-function listShape(filter: UserListFilter): string {
-  return [
-    filter.organizationId !== undefined,
-    filter.roles?.length ?? 0,
-    filter.existence,
-    filter.search ? searchKind(filter.search) : 'none',
-  ].join(':');
-}
-
-/** The placeholders' values of a list's statements. */
-function listValues(filter: UserListFilter): Record<string, unknown> {
-  const search = filter.search;
-  const values: Record<string, unknown> = {
-    organizationId: filter.organizationId,
-    search: search && searchKind(search) !== 'plain' ? likePattern(search) : search,
-    limit: filter.pageSize,
-    offset: (filter.page - 1) * filter.pageSize,
-  };
-  filter.roles?.forEach((role, i) => (values[`role${i}`] = role));
-  return values;
+/** The value `userSearch` compares with: a LIKE pattern, or for a `plain` search the text itself. */
+function searchValue(kind: SearchKind, text: string): string {
+  return kind === 'plain' ? text : likePattern(text);
 }
 
 /**
  * One page of users, ordered by last name, first name, id; and the total over all pages. One
- * statement: the page's ids and the total are read from indexes alone (users_org_list_idx and
- * users_list_idx hold every filter and the order), the page's scan stopping at its last row; then
- * only the page's rows are read. A deep page costs what page 1 costs plus the index entries it
- * skips. With a search, the matching users are found once (`searchPage`). The statements are
- * prepared once per shape (db/prepared-queries.ts).
+ * statement (two past the last page, `readPage`): the page's ids and the total are read from
+ * indexes alone (users_org_list_idx and users_list_idx hold every filter and the order), the
+ * page's scan stopping at its last row; then only the page's rows are read. A deep page costs what
+ * page 1 costs plus the index entries it skips. With a search, the matching users are found once
+ * (`searchPage`). The statement is prepared once per shape (db/query-shape.ts).
  */
 export async function listUsers(
   db: Db,
   filter: UserListFilter,
 ): Promise<{ rows: UserRow[]; count: number }> {
-  const shape = listShape(filter);
-  const values = listValues(filter);
-  const list = preparedQuery(db, `users.list:${shape}`, (name) =>
-    (filter.search ? searchPage(db, filter) : listPage(db, filter)).prepare(name),
+  const q = new QueryShape('users.list');
+  const { organizationId, roles, existence, search } = filter;
+  const kind = q.flag('search', search ? searchKind(search) : 'none');
+  const where = q.where(
+    and(
+      organizationId !== undefined
+        ? eq(users.organizationId, q.bind('organizationId', organizationId))
+        : undefined,
+      roles && roles.length > 0
+        ? inArray(
+            users.roleId,
+            roles.map((role, i) => q.bind(`role${i}`, role)),
+          )
+        : undefined,
+      existence === Existence.Existing ? isNull(users.deletedAt) : undefined,
+      existence === Existence.Deleted ? isNotNull(users.deletedAt) : undefined,
+      search && kind !== 'none'
+        ? userSearch(kind, q.bind('search', searchValue(kind, search)))
+        : undefined,
+    ),
   );
-  const rows = await list.execute(values);
-  if (rows.length === 0 && filter.page > 1) {
-    // Past the last page: no row carries the total, count separately.
-    const count = preparedQuery(db, `users.count:${shape}`, (name) =>
-      db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(users)
-        .where(userListWhere(filter))
-        .prepare(name),
-    );
-    const [c] = await count.execute(values);
-    return { rows: [], count: c?.n ?? 0 };
-  }
-  return { rows, count: rows[0]?.total ?? 0 };
+  const list = q.prepared(db, (name) =>
+    (kind === 'none' ? listPage(db, where) : searchPage(db, where)).prepare(name),
+  );
+  return readPage(filter, (window) => list.execute({ ...q.values, ...window }));
 }
 
 const listOrder = [asc(users.lastName), asc(users.firstName), asc(users.id)];
 
-/** A page without a search: the page's ids in list order, the total counted from the index. */
-function listPage(db: Db, filter: UserListFilter) {
-  const where = userListWhere(filter);
+/** A page of `where`'s users, no search: the page's ids in list order, the total from the index. */
+function listPage(db: Db, where: SQL | undefined) {
   const page = db
     .select({ id: users.id })
     .from(users)
@@ -208,14 +172,14 @@ function listPage(db: Db, filter: UserListFilter) {
  * through users_search_idx, whose matches must be read from the table to recheck them; reading
  * them twice (once for the page, once for the total) cost the benchmark's search a third more.
  */
-function searchPage(db: Db, filter: UserListFilter) {
+function searchPage(db: Db, where: SQL | undefined) {
   const matches = db
     .$with('matches')
     .as(
       db
         .select({ id: users.id, lastName: users.lastName, firstName: users.firstName })
         .from(users)
-        .where(userListWhere(filter)),
+        .where(where),
     );
   const page = db
     .$with('page')
