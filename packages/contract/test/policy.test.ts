@@ -396,7 +396,7 @@ const operationRows: Row[] = [
   row('manager toggles its organization item', manager, 'content:toggleActive', same(), true),
   row('manager toggles general content', manager, 'content:toggleActive', general, false),
   row('manager toggles other org item', manager, 'content:toggleActive', other(), false),
-  // Issue 17 §10: Active ⇄ Inactive follows the creator rule for instructors.
+  // Active ⇄ Inactive follows the creator rule for instructors.
   row(
     'instructor without the creator flag toggles its organization item',
     instructor,

@@ -152,8 +152,8 @@ export const rules: Record<Action, Rule> = {
   /**
    * Active ↔ Inactive (001 §4 'allowed for an Admin, or when the item belongs to an organization'):
    * an Admin; in the item's organization, its manager (who runs the organization's content views,
-   * 001 §2) or a creator (001 §6 'Creator flag'). An instructor without the flag may not (issue 17
-   * §10): it could switch off an interview an Active assignment uses.
+   * 001 §2) or a creator (001 §6 'Creator flag'). An instructor without the flag may not: it could
+   * switch off an interview an Active assignment uses.
    */
   'content:toggleActive': (a, t) =>
     isAdmin(a) || (sameOrg(a, t) && (isManager(a) || (staff(a) && a.creator))),
