@@ -12,11 +12,11 @@ export interface Paging {
   pageSize: number;
 }
 
-/** The rows a page statement is asked for: at most `limit`, after skipping `offset`. */
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
+/**
+ * The rows a page statement is asked for: at most `limit`, after skipping `offset`. A prepared
+ * statement takes them as the placeholders `limit` and `offset`.
+ */
+export type PageWindow = { limit: number; offset: number };
 
 /**
  * SQL: the number of rows the statement's FROM and WHERE give before LIMIT and OFFSET
