@@ -12,7 +12,8 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerStatus, Role } from '@practica/contract';
 import { answers, assignments, organizations, users } from '../src/db/schema/index.js';
-import { dashboardCounts, findAssignmentDetail } from '../src/modules/assignments/repository.js';
+import { dashboardCounts } from '../src/modules/assignments/dashboard-repository.js';
+import { findAssignmentDetail } from '../src/modules/assignments/repository.js';
 import { listAssignments } from '../src/modules/assignments/list-repository.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/database.js';
 

@@ -16,7 +16,7 @@ import {
 } from '@practica/contract';
 import { answers, assignments, contentAnswers, users } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
-import { insertPendingAnswers } from '../../src/modules/assignments/repository.js';
+import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
 import { seedAnswers } from '../../src/seed/answers.js';
 import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
 import { buildContentApp } from '../helpers/contents.js';

@@ -25,7 +25,7 @@ import {
   assignments,
   contents,
 } from '../../src/db/schema/index.js';
-import { insertPendingAnswers } from '../../src/modules/assignments/repository.js';
+import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
 import { todayIsoDate } from '../../src/modules/assignments/service.js';
 import { seedAssignments } from '../../src/seed/assignments.js';
 import { buildTestApp, type TestContext } from '../helpers/build.js';

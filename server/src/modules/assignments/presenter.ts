@@ -14,7 +14,8 @@ import {
   type RoleId,
 } from '@practica/contract';
 import { publicFileUrl } from '../files/url.js';
-import type { AnswerRow, AssignmentDetailRow, MemberRow } from './repository.js';
+import type { AnswerRow, MemberRow } from './members-repository.js';
+import type { AssignmentDetailRow } from './repository.js';
 import type { AssignmentListRow, UserAnswerRow } from './list-repository.js';
 
 type StatusId = AssignmentListItem['statusId'];

@@ -56,33 +56,35 @@ import {
   presentMember,
 } from './presenter.js';
 import {
-  answersOfAssignment,
   assetFacts,
   assignmentsByIds,
-  completedAnswersOf,
   contentFacts,
-  dashboardCounts,
-  deleteInstructors,
-  deletePendingAnswers,
   findAssignment,
   findAssignmentDetail,
+  lockAssignment,
+  rolePairsOfAssignment,
+  roleIdsOfInterview,
+  type AssignmentRow,
+  type AssignmentDetailRow,
+} from './repository.js';
+import {
+  answersOfAssignment,
+  completedAnswersOf,
+  deleteInstructors,
+  deletePendingAnswers,
   addUserToAssignments,
   insertInstructors,
   insertPendingAnswers,
   listAssignmentUsers,
-  lockAssignment,
   membershipsOfUser,
   removeUserFromAssignments,
-  rolePairsOfAssignment,
-  roleIdsOfInterview,
   traineeIdsOfGroups,
-  type AssignmentRow,
-  type AssignmentDetailRow,
-} from './repository.js';
+} from './members-repository.js';
+import { dashboardCounts } from './dashboard-repository.js';
 
 import { listAssignments } from './list-repository.js';
 
-export { isAssetInAssignment } from './repository.js';
+export { isAssetInAssignment } from './dashboard-repository.js';
 
 /** Roles that can be members of an assignment: trainees (answers) and instructors. */
 const memberRoles: readonly number[] = [Role.Trainee, Role.Instructor];

@@ -1,7 +1,7 @@
 /**
  * The trainees' mobile API (DECISIONS.md 'Assignments and answers'): a trainee lists its Active
  * assignments, opens one for practice, starts practices, saves one video per question and submits.
- * Rules decided here (issue 8 note):
+ * Rules:
  * - Only trainees ('answer:practice'; staff: 403). Everything is addressed by assignment id and
  *   always means the caller's own answer, so no trainee ever reaches another's.
  * - Membership is the answer row the assignments module creates Pending when the trainee is added:
@@ -14,8 +14,8 @@
  *   so messages.returnToDraft and 'Close' cannot race a submission.
  * - Items: one per question of the interview, each a Ready Video file the trainee uploaded itself;
  *   saving replaces the items of the questions given and keeps the others. A replaced video that
- *   no item uses any more is deleted with the save and its bytes removed after it committed
- *   (issue 17 item 6).
+ *   no item uses any more is deleted with the save and its bytes removed after it
+ *   committed.
  * - Submit: every question needs an item with a video (400 naming the missing ones), then Submitted
  *   with `submittedAt` (and `viewed` cleared for the reviewers' check).
  */

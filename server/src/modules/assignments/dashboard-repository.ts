@@ -1,0 +1,54 @@
+/**
+ * Counts over assignments: the instructor dashboard's numbers (000 §2.5) and whether an asset is
+ * used by an assignment (it then cannot be deleted).
+ */
+import { sql } from 'drizzle-orm';
+import { AssignmentStatus, Role } from '@practica/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  assignmentAnswerCounts,
+  assignmentRoles,
+  assignments,
+  users,
+} from '../../db/schema/index.js';
+import { scalar, withAnswerCounts } from './repository.js';
+
+/** True when any assignment uses the asset as its environment or as a role's avatar. One statement. */
+export async function isAssetInAssignment(db: Db | Tx, assetId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      used: scalar<boolean>(
+        sql`(exists (select 1 from ${assignments} where ${assignments.environmentId} = ${assetId}) or exists (select 1 from ${assignmentRoles} where ${assignmentRoles.avatarId} = ${assetId}))`,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return row?.used === true;
+}
+
+/**
+ * The instructor dashboard's numbers (000 §2.5) for one organization, or all when undefined:
+ * active trainees (not deleted), Active assignments and Submitted answers (of members not deleted:
+ * the kept counts of migration 0008, summed over the organization's assignments). One statement.
+ */
+export async function dashboardCounts(db: Db, organizationId: number | undefined) {
+  const userOrg =
+    organizationId !== undefined ? sql` and ${users.organizationId} = ${organizationId}` : sql``;
+  const assignmentOrg =
+    organizationId !== undefined
+      ? sql` and ${assignments.organizationId} = ${organizationId}`
+      : sql``;
+  const [row] = await db
+    .select({
+      totalTrainees: scalar<number>(
+        sql`(select count(*) from ${users} where ${users.roleId} = ${Role.Trainee} and ${users.active} and ${users.deletedAt} is null${userOrg})`,
+      ).mapWith(Number),
+      activeAssignments: scalar<number>(
+        sql`(select count(*) from ${assignments} where ${assignments.statusId} = ${AssignmentStatus.Active}${assignmentOrg})`,
+      ).mapWith(Number),
+      pendingReview: scalar<number>(
+        sql`(select coalesce(sum(${assignmentAnswerCounts.submitted}), 0) from ${assignmentAnswerCounts} inner join ${assignments} on ${withAnswerCounts}${organizationId !== undefined ? sql` where ${assignments.organizationId} = ${organizationId}` : sql``})`,
+      ).mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
