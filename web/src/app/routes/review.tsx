@@ -37,7 +37,11 @@ export default function ReviewPage() {
       <PageTitle title={format.reviewTitle(answer.assignment.name, trainee)} />
       <Grid gap="lg" align="stretch">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <VideoPlayer key={answer.id} questions={answer.questions} />
+          <VideoPlayer
+            key={answer.id}
+            questions={answer.questions}
+            items={answer.data.interviewAnswer.answers}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <ReviewPanel

@@ -1,13 +1,12 @@
-/** The review in progress (001 §3 'Review payload', §5): completeness, score, body, storage. */
+/** The review in progress (001 §3 'Review payload', §5): completeness, score, body, stored copy. */
 import { QuestionType, type AnswerDetail, type AssignmentQuestion } from '@practica/contract';
 import {
   draftScore,
   isFormComplete,
   joinChoice,
-  readDraft,
+  parseDraft,
   reviewBody,
   splitChoice,
-  writeDraft,
 } from './review-draft';
 
 const q = (id: number, questionTypeId: number): AssignmentQuestion => ({
@@ -80,11 +79,16 @@ describe('review draft', () => {
     });
   });
 
-  it('keeps the draft per answer id until cleared', () => {
-    writeDraft(42, { ratings: { 1: '2' }, feedback: {} });
-    expect(readDraft(42)).toEqual({ ratings: { 1: '2' }, feedback: {} });
-    expect(readDraft(43)).toBeNull();
-    writeDraft(42, null);
-    expect(readDraft(42)).toBeNull();
+  it('reads a stored draft back, and nothing from a missing or broken one', () => {
+    expect(parseDraft(JSON.stringify({ ratings: { 1: '2' }, feedback: {} }))).toEqual({
+      ratings: { 1: '2' },
+      feedback: {},
+    });
+    expect(parseDraft(JSON.stringify({ ratings: { 1: '2' } }))).toEqual({
+      ratings: { 1: '2' },
+      feedback: {},
+    });
+    for (const raw of [undefined, '', 'null', '3', '{broken'])
+      expect(parseDraft(raw)).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * each form is, the average score, the request body, and the copy kept in local storage per
  * answer id until submitted (a reload keeps the work).
  */
+import { useLocalStorage } from '@mantine/hooks';
 import {
   meanRatingScore,
   type AnswerDetail,
@@ -84,25 +85,38 @@ export function reviewBody(answer: AnswerDetail, draft: ReviewDraft): ReviewBody
 /** Local storage key of the draft of one answer. */
 export const draftStorageKey = (answerId: number) => `practica.reviewDraft.${answerId}`;
 
-/** The stored draft of an answer, or null. */
-export function readDraft(answerId: number): ReviewDraft | null {
+/** A stored draft's text parsed; undefined when missing or not a draft. */
+export function parseDraft(raw: string | undefined): ReviewDraft | undefined {
+  if (!raw) return undefined;
   try {
-    const raw = window.localStorage.getItem(draftStorageKey(answerId));
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<ReviewDraft>;
-    if (typeof parsed !== 'object' || parsed === null) return null;
+    const parsed = JSON.parse(raw) as Partial<ReviewDraft> | null;
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
     return { ratings: parsed.ratings ?? {}, feedback: parsed.feedback ?? {} };
   } catch {
-    return null;
+    return undefined;
   }
 }
 
-/** Stores (or, with null, forgets) the draft of an answer. */
-export function writeDraft(answerId: number, draft: ReviewDraft | null): void {
-  try {
-    if (draft === null) window.localStorage.removeItem(draftStorageKey(answerId));
-    else window.localStorage.setItem(draftStorageKey(answerId), JSON.stringify(draft));
-  } catch {
-    // Storage full or disabled: the review stays in memory.
-  }
+/**
+ * The review in progress of `answer`: the copy kept in local storage under `draftStorageKey` (a
+ * reload keeps the work; storage full or disabled keeps it in memory), else the last submitted
+ * review. `change` sets the text of one question of a form and stores the draft; `clear` forgets
+ * the stored copy, so the draft is the answer's latest review again (after a submit).
+ */
+export function useReviewDraft(answer: AnswerDetail): {
+  draft: ReviewDraft;
+  change: (form: ReviewForm, questionId: number, text: string) => void;
+  clear: () => void;
+} {
+  const [stored, setStored, clear] = useLocalStorage<ReviewDraft | undefined>({
+    key: draftStorageKey(answer.id),
+    getInitialValueInEffect: false,
+    deserialize: parseDraft,
+  });
+  const change = (form: ReviewForm, questionId: number, text: string) =>
+    setStored((current) => {
+      const base = current ?? draftFromAnswer(answer);
+      return { ...base, [form]: { ...base[form], [questionId]: text } };
+    });
+  return { draft: stored ?? draftFromAnswer(answer), change, clear };
 }

@@ -2,9 +2,9 @@
 import { answerDetailSchema, type AnswerDetail } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { answerKeys } from './keys';
+import { answerKeys } from '../../../lib/query-keys';
 
-/** Fetches one answer with its assignment, questions, videos and reviews. */
+/** Fetches one answer with its assignment, questions, videos and latest review. */
 export function getAnswer(id: number, signal?: AbortSignal): Promise<AnswerDetail> {
   return api.get(`/assignments/answers/${id}`, {
     query: { includes: 'answers,assignments,contents,assets' },

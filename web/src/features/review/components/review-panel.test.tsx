@@ -53,16 +53,13 @@ function makeAnswer(statusId: number): AnswerDetail {
   } as unknown as AnswerDetail;
 }
 
-const fetchMock = vi.fn(() =>
-  Promise.resolve(
-    new Response(JSON.stringify({ success: true, message: 'ok', data: null, error: null }), {
-      status: 500,
-    }),
-  ),
-);
+/** What the review call answers: by default a 502 of a proxy, without the server's envelope. */
+let reply = () => new Response('Bad gateway', { status: 502 });
+const fetchMock = vi.fn(() => Promise.resolve(reply()));
 
 beforeEach(() => {
   window.localStorage.clear();
+  reply = () => new Response('Bad gateway', { status: 502 });
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -91,6 +88,7 @@ describe('ReviewPanel', () => {
 
     await user.click(screen.getByRole('tab', { name: new RegExp(messages.feedback) }));
     await user.click(screen.getByRole('radio', { name: 'No' }));
+    const toastsBefore = screen.queryAllByRole('alert').length; // the incomplete submit's
     await user.click(screen.getByRole('button', { name: messages.submit }));
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -105,7 +103,36 @@ describe('ReviewPanel', () => {
         feedback: [{ questionId: 2, text: '21' }],
       },
     });
+    // One toast for the failure: the spec's text, as the server sent no message.
     expect(await screen.findByText(messages.failedToSubmitInterviewReview)).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(toastsBefore + 1);
+    // The review in progress is kept for another try.
+    expect(window.localStorage.getItem('practica.reviewDraft.5')).toContain('"2":"21"');
+  });
+
+  it("shows the server's message once when it refuses the review", async () => {
+    reply = () =>
+      new Response(
+        JSON.stringify({
+          success: false,
+          message: messages.assignmentClosed,
+          data: null,
+          error: { code: 'VALIDATION', message: messages.assignmentClosed },
+        }),
+        { status: 400, headers: { 'Content-Type': 'application/json' } },
+      );
+    window.localStorage.setItem(
+      'practica.reviewDraft.5',
+      JSON.stringify({ ratings: { 1: '5' }, feedback: { 2: '20' } }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ReviewPanel answer={makeAnswer(AnswerStatus.Reviewed)} />);
+    // The stored draft is the review in progress.
+    expect(screen.getByTestId('average-score')).toHaveTextContent('5.0');
+    await user.click(screen.getByRole('button', { name: messages.submit }));
+    expect(await screen.findByText(messages.assignmentClosed)).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(messages.failedToSubmitInterviewReview)).not.toBeInTheDocument();
   });
 
   it('shows Print Report when the answer is Reviewed', () => {

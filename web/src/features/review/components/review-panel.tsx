@@ -24,19 +24,16 @@ import {
   type AssignmentQuestion,
 } from '@practica/contract';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { reviewText } from '../../../config/review-text';
 import { toast } from '../../../lib/toast';
 import { useSubmitReview } from '../api/submit-review';
 import {
-  draftFromAnswer,
   draftScore,
   isFormComplete,
-  readDraft,
   reviewBody,
   reviewForms,
-  writeDraft,
-  type ReviewDraft,
+  useReviewDraft,
   type ReviewForm,
 } from '../review-draft';
 import { EvaluationQuestion } from './evaluation-question';
@@ -50,25 +47,11 @@ export interface ReviewPanelProps {
 /** The right-hand panel of the review screen. */
 export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
   const forms = useMemo(() => reviewForms(answer), [answer]);
-  const [draft, setDraft] = useState<ReviewDraft>(
-    () => readDraft(answer.id) ?? draftFromAnswer(answer),
-  );
+  const { draft, change, clear } = useReviewDraft(answer);
   const [tab, setTab] = useState<ReviewForm>('ratings');
-  const submit = useSubmitReview(answer.id, answer.userId, () => writeDraft(answer.id, null));
+  // The submitted review comes back as the answer's latest: the draft starts from it again.
+  const submit = useSubmitReview(answer.id, answer.userId, clear);
   const canEdit = answer.canReview && !submit.isPending;
-
-  useEffect(() => {
-    if (!submit.isSuccess) return;
-    setDraft(draftFromAnswer(answer));
-  }, [submit.isSuccess, answer]);
-
-  const change = (form: ReviewForm, questionId: number, text: string) => {
-    setDraft((current) => {
-      const next = { ...current, [form]: { ...current[form], [questionId]: text } };
-      writeDraft(answer.id, next);
-      return next;
-    });
-  };
 
   const complete = {
     ratings: isFormComplete(forms.ratings, draft.ratings),

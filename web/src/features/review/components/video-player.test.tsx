@@ -4,7 +4,13 @@
  * (buttons and keys), the question text and role, and the 500 × 675 px maximum size. jsdom has no
  * media: play/pause/paused/duration are stubbed on HTMLMediaElement, events fired by hand.
  */
-import { format, videoMaxHeightPx, videoMaxWidthPx, type AnswerQuestion } from '@practica/contract';
+import {
+  format,
+  videoMaxHeightPx,
+  videoMaxWidthPx,
+  type AnswerItem,
+  type AnswerQuestion,
+} from '@practica/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -13,8 +19,8 @@ import { reviewText } from '../../../config/review-text';
 import { renderWithProviders } from '../../../test/render';
 import { VideoPlayer } from './video-player';
 
-/** A question of the player with a video of `duration` seconds (no video when null). */
-function question(n: number, duration: number | null, roleName: string | null): AnswerQuestion {
+/** A question of the player. */
+function question(n: number, roleName: string | null): AnswerQuestion {
   return {
     id: 100 + n,
     number: n,
@@ -23,25 +29,24 @@ function question(n: number, duration: number | null, roleName: string | null): 
     interviewRoleId: roleName ? 1 : null,
     roleName,
     avatar: null,
-    item:
-      duration === null
-        ? null
-        : {
-            id: 200 + n,
-            questionId: 100 + n,
-            text: null,
-            duration,
-            fileId: 300 + n,
-            file: { id: 300 + n, url: `/files/answer-q${n}.mp4` },
-          },
   };
 }
 
-const questions = [
-  question(1, 75, 'Interviewer'),
-  question(2, 3725, 'Panelist'),
-  question(3, null, null),
-];
+/** The recorded item of question `n`: a video of `duration` seconds. */
+function item(n: number, duration: number): AnswerItem {
+  return {
+    id: 200 + n,
+    questionId: 100 + n,
+    text: null,
+    duration,
+    fileId: 300 + n,
+    file: { id: 300 + n, url: `/files/answer-q${n}.mp4` },
+  };
+}
+
+const questions = [question(1, 'Interviewer'), question(2, 'Panelist'), question(3, null)];
+// The third question has no recording; the items come in any order.
+const items = [item(2, 3725), item(1, 75)];
 
 /** Whether each stubbed media element is paused. */
 const paused = new WeakMap<HTMLMediaElement, boolean>();
@@ -88,7 +93,7 @@ function playTo(seconds: number) {
 describe('VideoPlayer', () => {
   it('plays and pauses from the button, the video and the space key', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} />);
+    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
     expect(video()).toHaveAttribute('src', '/files/answer-q1.mp4');
     expect(video()).toHaveAccessibleName(reviewText.videoLabel(format.questionShortLabel(1)));
 
@@ -107,7 +112,7 @@ describe('VideoPlayer', () => {
   });
 
   it('shows elapsed / total time as m:ss (h:mm:ss past an hour), from the video once it knows', () => {
-    renderWithProviders(<VideoPlayer questions={questions} />);
+    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
     // Before the metadata: the recorded item's duration.
     expect(time()).toHaveTextContent('0:00 / 1:15');
     playTo(65.8);
@@ -123,12 +128,15 @@ describe('VideoPlayer', () => {
 
   it('seeks with the slider and the arrow keys, within the video', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} />);
+    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
     const slider = screen.getByRole('slider', { name: reviewText.seek });
     expect(slider).toHaveAttribute('aria-valuemax', '75');
     expect(slider).toHaveAttribute('aria-valuetext', '0:00');
 
+    // On the focused slider the arrows are the slider's (one 0.1 s step), not the 5 s shortcut.
     act(() => slider.focus());
+    await user.keyboard('{ArrowRight}');
+    expect(video().currentTime).toBeCloseTo(0.1);
     await user.keyboard('{End}');
     expect(video().currentTime).toBe(75);
     expect(time()).toHaveTextContent('1:15 / 1:15');
@@ -150,7 +158,7 @@ describe('VideoPlayer', () => {
 
   it('goes to the previous and next question with the buttons, the progress bar and n/p', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} />);
+    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
     const bar = screen.getByRole('group', { name: reviewText.questionProgress });
     expect(
       within(bar)
@@ -199,7 +207,7 @@ describe('VideoPlayer', () => {
     renderWithProviders(
       <>
         <input aria-label="notes" />
-        <VideoPlayer questions={questions} />
+        <VideoPlayer questions={questions} items={items} />
       </>,
     );
     await user.click(screen.getByRole('textbox', { name: 'notes' }));
@@ -210,23 +218,13 @@ describe('VideoPlayer', () => {
 
   it('keeps playing the same video when a refetch signs its URL anew, and renews it on an error', async () => {
     const signed = (sig: string) =>
-      questions.map((q) =>
-        q.item
-          ? {
-              ...q,
-              item: {
-                ...q.item,
-                file: { id: q.item.fileId!, url: `${q.item.file!.url}?s=${sig}` },
-              },
-            }
-          : q,
-      );
+      items.map((i) => ({ ...i, file: { id: i.fileId!, url: `${i.file!.url}?s=${sig}` } }));
     function Refetching() {
       const [sig, setSig] = useState('a');
       return (
         <>
           <button onClick={() => setSig('b')}>refetch</button>
-          <VideoPlayer questions={signed(sig)} />
+          <VideoPlayer questions={questions} items={signed(sig)} />
         </>
       );
     }
@@ -243,7 +241,7 @@ describe('VideoPlayer', () => {
 
   it('mutes and unmutes', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} />);
+    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
     expect(video().muted).toBe(false);
     await user.click(button(reviewText.mute));
     expect(video().muted).toBe(true);
@@ -255,7 +253,7 @@ describe('VideoPlayer', () => {
 
   it('rotates by 90° steps, back to 0° after four, fitting the frame on its side', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} />);
+    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
     expect(video().style.transform).toContain('rotate(0deg)');
     await user.click(button(reviewText.rotate));
     expect(video().style.transform).toContain('rotate(90deg)');
@@ -272,7 +270,7 @@ describe('VideoPlayer', () => {
   });
 
   it('is at most 500px high and 675px wide', () => {
-    renderWithProviders(<VideoPlayer questions={questions} />);
+    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
     const frame = video().parentElement!;
     expect(frame.style.height).toBe(`${videoMaxHeightPx}px`);
     expect(frame.style.maxWidth).toBe(`${videoMaxWidthPx}px`);
@@ -282,7 +280,7 @@ describe('VideoPlayer', () => {
   });
 
   it('renders nothing without questions', () => {
-    const { container } = renderWithProviders(<VideoPlayer questions={[]} />);
+    const { container } = renderWithProviders(<VideoPlayer questions={[]} items={[]} />);
     expect(container.querySelector('video')).toBeNull();
     expect(screen.queryByTestId('player-time')).not.toBeInTheDocument();
   });

@@ -2,7 +2,8 @@
  * The review video player (001 §2 'Review screen', §9): one video per question; rotate by 90°,
  * play/pause, seek slider, elapsed/total time, mute, previous/next question, the segmented
  * progress bar Q1..Qn, the question text and role; at most 500px high and 675px wide. Keys: space
- * play/pause, arrows seek, n/p next/previous question.
+ * play/pause, arrows seek, n/p (or N/P) next/previous question; none while typing in a field or
+ * on a control that takes keys itself (`isTypingTarget`).
  */
 import {
   ActionIcon,
@@ -21,6 +22,7 @@ import {
   videoMaxHeightPx,
   videoMaxWidthPx,
   videoRotationStepDeg,
+  type AnswerItem,
   type AnswerQuestion,
 } from '@practica/contract';
 import {
@@ -32,8 +34,8 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
-import { useElementSize } from '@mantine/hooks';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useElementSize, useHotkeys } from '@mantine/hooks';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { reviewText } from '../../../config/review-text';
 import { clock, isTypingTarget, usableDuration } from '../player-time';
 
@@ -56,11 +58,14 @@ function useStableFileUrl(url: string | null): { src: string | null; renew: () =
 }
 
 export interface VideoPlayerProps {
+  /** The interview's questions in order (the answer detail's `questions`). */
   questions: readonly AnswerQuestion[];
+  /** The recorded items (the answer detail's `data.interviewAnswer.answers`), by `questionId`. */
+  items: readonly AnswerItem[];
 }
 
 /** The player of the review screen's left side. */
-export function VideoPlayer({ questions }: VideoPlayerProps) {
+export function VideoPlayer({ questions, items }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -71,8 +76,10 @@ export function VideoPlayer({ questions }: VideoPlayerProps) {
   const { ref: frameRef, width: frameWidth } = useElementSize();
 
   const question = questions[index];
-  const { src: url, renew: renewUrl } = useStableFileUrl(question?.item?.file?.url ?? null);
-  const duration = usableDuration(mediaDuration, question?.item?.duration);
+  const itemOf = useMemo(() => new Map(items.map((i) => [i.questionId, i])), [items]);
+  const item = question ? itemOf.get(question.id) : undefined;
+  const { src: url, renew: renewUrl } = useStableFileUrl(item?.file?.url ?? null);
+  const duration = usableDuration(mediaDuration, item?.duration);
   const sideways = rotation % 180 !== 0;
 
   const go = useCallback(
@@ -101,28 +108,29 @@ export function VideoPlayer({ questions }: VideoPlayerProps) {
     setTime(video.currentTime);
   }, []);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
-      const video = videoRef.current;
-      if (event.key === ' ') {
-        event.preventDefault();
-        toggle();
-      } else if (event.key === 'ArrowRight' && video) {
-        event.preventDefault();
-        seek(video.currentTime + seekStepSeconds);
-      } else if (event.key === 'ArrowLeft' && video) {
-        event.preventDefault();
-        seek(video.currentTime - seekStepSeconds);
-      } else if (event.key === 'n' || event.key === 'N') {
-        go(index + 1);
-      } else if (event.key === 'p' || event.key === 'P') {
-        go(index - 1);
-      }
+  const seekBy = (seconds: number) => {
+    const video = videoRef.current;
+    if (video) seek(video.currentTime + seconds);
+  };
+  /** A shortcut's handler: nothing when the key belongs to a field or control. */
+  const shortcut =
+    (action: () => void, preventDefault = true) =>
+    (event: KeyboardEvent) => {
+      if (isTypingTarget(event.target)) return;
+      if (preventDefault) event.preventDefault();
+      action();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [go, index, seek, toggle]);
+  // The handlers prevent the default themselves, after the typing check.
+  const own = { preventDefault: false };
+  useHotkeys([
+    ['space', shortcut(toggle), own],
+    ['ArrowRight', shortcut(() => seekBy(seekStepSeconds)), own],
+    ['ArrowLeft', shortcut(() => seekBy(-seekStepSeconds)), own],
+    ['n', shortcut(() => go(index + 1), false), own],
+    ['shift+n', shortcut(() => go(index + 1), false), own],
+    ['p', shortcut(() => go(index - 1), false), own],
+    ['shift+p', shortcut(() => go(index - 1), false), own],
+  ]);
 
   if (!question) return null;
   const label = format.questionShortLabel(question.number);
