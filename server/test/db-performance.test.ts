@@ -1,11 +1,19 @@
 /**
- * The database client's performance helpers: prepared selects answer Drizzle's own rows; the opt-in
- * statement counter; named statements on PostgreSQL.
+ * The database client's performance helpers: prepared selects answer Drizzle's own rows, through
+ * the private fields of the pinned drizzle-orm; the opt-in statement counter; named statements on
+ * PostgreSQL.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { npmVersion } from 'drizzle-orm/version';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRowMapper, preparedQuery } from '../src/db/prepared-queries.js';
+import {
+  compileRowMapper,
+  decoderOf,
+  preparedQuery,
+  type DrizzlePreparedSelect,
+} from '../src/db/prepared-queries.js';
 import { contacts, organizations } from '../src/db/schema/index.js';
 import { statementCounterFromEnv } from '../src/db/statement-counter.js';
 import { createTestDatabase, onPostgres, type TestDatabase } from './helpers/database.js';
@@ -109,6 +117,37 @@ describe('compileRowMapper', () => {
   it('is what preparedQuery gives its queries', () => {
     const query = preparedQuery(t.database.db, 'row-mapper-test', (name) => select().prepare(name));
     expect((query as unknown as { customResultMapper?: unknown }).customResultMapper).toBeDefined();
+  });
+
+  it('reads only what the pinned drizzle-orm has: an upgrade fails here first', async () => {
+    // server/package.json pins the exact version installed; a new one must pass this test.
+    const manifest = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies['drizzle-orm']).toBe(npmVersion);
+    // A prepared select of this driver (PGlite or node-postgres) holds the fields read: its
+    // selected fields with their paths, array rows, and no mapper of its own.
+    const prepared = select().prepare('row_mapper_internals');
+    const internals = prepared as unknown as DrizzlePreparedSelect;
+    expect(internals.queryConfig?.rowMode).toBe('array');
+    expect(internals.customResultMapper).toBeUndefined();
+    expect(internals.fields?.map((f) => f.path)).toEqual(
+      [...Object.keys(fields), 'maybeDate', 'total'].map((key) => [key]),
+    );
+    for (const { field } of internals.fields!)
+      expect(typeof decoderOf(field).mapFromDriverValue).toBe('function');
+    // Executing hands the mapper the driver's array rows and answers what the mapper answers.
+    compileRowMapper(prepared);
+    const mapper = internals.customResultMapper!;
+    const handed: unknown[][][] = [];
+    internals.customResultMapper = (rows) => {
+      handed.push(rows);
+      return mapper(rows);
+    };
+    const rows = await prepared.execute({ shift: 0 });
+    expect(handed).toHaveLength(1);
+    expect(handed[0]!.every((row) => Array.isArray(row) && row.length === 10)).toBe(true);
+    expect(rows).toEqual(mapper(handed[0]!));
   });
 });
 
