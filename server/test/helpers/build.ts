@@ -2,7 +2,7 @@
  * Builds the production app (`buildApp`) on a fresh test database, seeded with the demo data,
  * and signs in as the demo accounts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig, type Env } from '../../src/config.js';
 import { demoPassword, seedDemo } from '../../src/seed/demo.js';
@@ -67,3 +67,25 @@ export async function tokenFor(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An HTTP method of the API. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * `app.inject` of `method url` with the session `token` as bearer (none: without a token) and an
+ * optional JSON body.
+ */
+export function injectWithToken(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  token?: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}

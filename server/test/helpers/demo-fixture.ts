@@ -7,9 +7,9 @@ import { like } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../src/db/client.js';
 import { groups, organizations, users } from '../../src/db/schema/index.js';
-import { bearer, tokenFor, type TestContext } from './build.js';
+import { injectWithToken, tokenFor, type Method, type TestContext } from './build.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Method };
 
 /** A route test's call: `method url` as `who` (none: without a token), with an optional body. */
 export type Call<Who extends string> = (
@@ -127,12 +127,7 @@ export function injectAs<Who extends string>(
   who?: Who,
   payload?: object,
 ): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    ...(who ? { headers: bearer(tokens[who]!) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+  return injectWithToken(app, method, url, who ? tokens[who] : undefined, payload);
 }
 
 export interface DemoSession<Who extends string> {

@@ -25,36 +25,23 @@ import {
   contents,
   files,
   interviewRoles,
-  organizations,
   questionAudios,
   questions,
 } from '../../src/db/schema/index.js';
 import { newStorageKey } from '../../src/lib/storage/index.js';
 import { demoAssetIds, demoAssets, demoImagesDir, seedAssets } from '../../src/seed/assets.js';
-import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { buildTestApp, type TestContext } from '../helpers/build.js';
+import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
 import * as media from '../helpers/media-fixtures.js';
-import { userId } from '../helpers/users.js';
 
 let ctx: TestContext;
-const t: Record<string, string> = {};
-const org: Record<'demo' | 'northwind', number> = { demo: 0, northwind: 0 };
+const demo = emptyDemoFixture();
+const { org, call } = demo;
 /** Ids of fixtures made below: a Northwind-owned avatar and a general avatar added nowhere. */
 const fx = { northwindOwn: 0, unshared: 0, alex: 0, office: 0 };
 let adminId = 0;
 
 const db = () => ctx.testDb.database.db;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who?: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(who ? { headers: bearer(t[who]!) } : {}),
-    ...(payload ? { payload } : {}),
-  });
 const assetCount = async () => (await db().select({ n: count() }).from(assets))[0]!.n;
 const assetRow = async (id: number) =>
   (await db().select().from(assets).where(eq(assets.id, id)))[0];
@@ -112,15 +99,8 @@ async function fileRow(fileTypeId: number, extra: Partial<typeof files.$inferIns
 
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const who of ['admin', 'manager', 'manager2', 'instructor', 'trainee']) {
-    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  }
-  const rows = await db()
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations);
-  org.demo = rows.find((r) => r.name === 'Demo Academy')!.id;
-  org.northwind = rows.find((r) => r.name === 'Northwind Training')!.id;
-  adminId = await userId(db(), 'admin@demo.test');
+  await loadDemoFixture(ctx, demo);
+  adminId = demo.ids['admin']!;
   // The demo seed stores its images with the app's own storage driver, so they are served.
   expect(await seedAssets(db(), ctx.app.files.storage)).toBe(true);
   const seeded = await demoAssetIds(db());

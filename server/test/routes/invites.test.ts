@@ -9,47 +9,25 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { format, messages, Role } from '@practica/contract';
 import {
   groupMembers,
-  groups,
   inviteLinks,
   invites,
   organizations,
   users,
 } from '../../src/db/schema/index.js';
 import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
 import { mailsTo, userRow } from '../helpers/users.js';
 
 let ctx: TestContext;
-const t: Record<string, string> = {};
-const org: Record<'demo' | 'northwind', number> = { demo: 0, northwind: 0 };
-const group: Record<string, number> = {};
+const demo = emptyDemoFixture();
+const { org, groups: group, call } = demo;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const who of ['admin', 'manager', 'manager2', 'instructor', 'instructor2', 'trainee']) {
-    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  }
-  const rows = await db()
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations);
-  org.demo = rows.find((r) => r.name === 'Demo Academy')!.id;
-  org.northwind = rows.find((r) => r.name === 'Northwind Training')!.id;
-  for (const g of await db().select({ id: groups.id, name: groups.name }).from(groups))
-    group[g.name] = g.id;
+  await loadDemoFixture(ctx, demo);
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.testDb.database.db;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who?: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(who ? { headers: bearer(t[who]!) } : {}),
-    ...(payload ? { payload } : {}),
-  });
 const inviteCount = async () => (await db().select({ n: count() }).from(invites))[0]!.n;
 /** The token of the newest invite mail to `email`. */
 const mailedToken = async (email: string) => {

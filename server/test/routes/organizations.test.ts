@@ -9,37 +9,19 @@ import { format, messages, Role } from '@practica/contract';
 import { contacts, groups, invites, organizations, users } from '../../src/db/schema/index.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
 import { userId } from '../helpers/users.js';
 
 let ctx: TestContext;
-const t: Record<string, string> = {};
-const org: Record<'demo' | 'northwind', number> = { demo: 0, northwind: 0 };
+const demo = emptyDemoFixture();
+const { tokens: t, org, call } = demo;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const who of ['admin', 'manager', 'manager2', 'instructor', 'trainee']) {
-    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  }
-  const rows = await db()
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations);
-  org.demo = rows.find((r) => r.name === 'Demo Academy')!.id;
-  org.northwind = rows.find((r) => r.name === 'Northwind Training')!.id;
+  await loadDemoFixture(ctx, demo);
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.testDb.database.db;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who?: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(who ? { headers: bearer(t[who]!) } : {}),
-    ...(payload ? { payload } : {}),
-  });
 const orgRow = async (id: number) =>
   (await db().select().from(organizations).where(eq(organizations.id, id)))[0]!;
 

@@ -15,52 +15,21 @@ import {
   users,
 } from '../../src/db/schema/index.js';
 import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
+import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
 import { createContent } from '../helpers/factories.js';
 import * as media from '../helpers/media-fixtures.js';
-import { mailsTo, tokenFromMail, userId, userRow } from '../helpers/users.js';
+import { mailsTo, tokenFromMail, userRow } from '../helpers/users.js';
 
 let ctx: TestContext;
-const t: Record<string, string> = {};
-const id: Record<string, number> = {};
+const demo = emptyDemoFixture();
+const { tokens: t, ids: id, call } = demo;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  for (const who of ['admin', 'admin2', 'manager', 'manager2', 'instructor', 'instructor2']) {
-    t[who] = await tokenFor(ctx.app, `${who}@demo.test`);
-  }
-  for (const email of [
-    'admin',
-    'admin2',
-    'manager',
-    'manager2',
-    'instructor',
-    'instructor2',
-    'trainee',
-    'tessa',
-    'omar',
-    'priya',
-    'sofia',
-    'nina',
-    'nate',
-    'lucas',
-  ]) {
-    id[email] = await userId(ctx.testDb.database.db, `${email}@demo.test`);
-  }
+  await loadDemoFixture(ctx, demo, ['admin2']);
 });
 afterAll(() => ctx.close());
 
 const db = () => ctx.testDb.database.db;
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who?: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(who ? { headers: bearer(t[who]!) } : {}),
-    ...(payload ? { payload } : {}),
-  });
 
 describe('GET /api/users', () => {
   it('answers 401 without a token', async () => {

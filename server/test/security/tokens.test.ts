@@ -32,7 +32,13 @@ import {
 } from '../../src/db/schema/index.js';
 import { newEmailToken } from '../../src/lib/email-token.js';
 import { hashPassword } from '../../src/lib/password.js';
-import { bearer, testSecret, type TestContext } from '../helpers/build.js';
+import {
+  bearer,
+  injectWithToken,
+  testSecret,
+  type Method,
+  type TestContext,
+} from '../helpers/build.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.js';
 import { mailsTo, tokenFromMail } from '../helpers/users.js';
 import { buildWithPlugins } from '../helpers/with-plugins.js';
@@ -74,18 +80,9 @@ async function person(
 
 const session = (token: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
-const call = (
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  url: string,
-  token?: string,
-  payload?: object,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+/** `method url` with the session `token` (none: without one) and an optional body. */
+const call = (method: Method, url: string, token?: string, payload?: object) =>
+  injectWithToken(ctx.app, method, url, token, payload);
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
