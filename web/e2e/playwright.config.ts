@@ -7,6 +7,9 @@
  * The server's JSON log goes to `<data folder>/server.log` (LOG_FILE); after the run,
  * global-teardown.ts fails the suite if that log holds a password, bearer token or emailed token,
  * or one of the invite tokens the specs used (E2E_TOKENS_FILE, written by helpers.ts).
+ *
+ * The suite is the `*.spec.ts` files; take-screenshots.ts only takes pictures and runs apart, through
+ * screenshots.config.ts (`npm run screenshots`).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +32,7 @@ if (!external) process.env.E2E_LOG_FILE = logFile;
 process.env.E2E_TOKENS_FILE ??= join(process.env.E2E_DATA_DIR, 'used-tokens.txt');
 
 /** Debian's Chromium with the flags of the machines (never a downloaded browser). */
-const chromiumUse = {
+export const chromiumUse = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1366, height: 860 },
   launchOptions: {

@@ -1,7 +1,7 @@
 /**
- * Screenshots of the main screens, to look at (web/e2e/screenshots/, not committed) and two for the
- * README (docs/screenshots/login.png, docs/screenshots/admin-dashboard.png). Tagged @screens:
- * `npx playwright test -c web/e2e/playwright.config.ts --grep @screens`.
+ * `npm run screenshots` (web/e2e/screenshots.config.ts), not part of the e2e suite: pictures of the
+ * main screens to look at (web/e2e/screenshots/, not committed) and the two of the README that it
+ * writes (docs/screenshots/login.png, docs/screenshots/admin-dashboard.png).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,7 +28,7 @@ async function hideToasts(page: Page) {
   await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
 }
 
-test.describe('@screens', () => {
+test.describe('screenshots', () => {
   test('login and 404', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: messages.login, exact: true })).toBeVisible();
