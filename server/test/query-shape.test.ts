@@ -116,7 +116,7 @@ describe('QueryShape', () => {
     expect(keyOf((q) => eq(organizations.id, q.bind('x', 1)))).toBe(keys[0]);
   });
 
-  it('keys the flags and bound names, in order; a name is bound once', () => {
+  it('keys the flags and bound names, in order; a name is bound once, limit and offset never', () => {
     const key = (build: (q: QueryShape) => void) => {
       const q = new QueryShape('test.flags');
       build(q);
@@ -126,8 +126,8 @@ describe('QueryShape', () => {
       key((q) => q.flag('firstPage', true)),
       key((q) => q.flag('firstPage', false)),
       key((q) => q.flag('detail', 'members')),
-      key((q) => q.bind('limit', 10)),
-      key((q) => q.bind('offset', 10)),
+      key((q) => q.bind('first', 10)),
+      key((q) => q.bind('after', 10)),
       key((q) => (q.bind('a', 1), q.bind('b', 2))),
       key((q) => (q.bind('b', 2), q.bind('a', 1))),
       key(() => undefined),
@@ -138,6 +138,9 @@ describe('QueryShape', () => {
     expect(q.flag('n', 3)).toBe(3);
     q.bind('id', 1);
     expect(() => q.bind('id', 2)).toThrow(/bound twice/);
+    // The page window's placeholders are filled by `readPage`, never bound.
+    expect(() => q.bind('limit', 25)).toThrow(/page window/);
+    expect(() => q.bind('offset', 0)).toThrow(/page window/);
     expect(q.values).toEqual({ id: 1 });
   });
 });

@@ -41,8 +41,13 @@ export class QueryShape {
     this.parts = [JSON.stringify(name)];
   }
 
-  /** The placeholder `name`, bound to `value`. Throws when `name` is already bound. */
+  /**
+   * The placeholder `name`, bound to `value`. Throws when `name` is already bound, or is `limit` or
+   * `offset`: a page's window (db/paging.ts `PageWindow`) fills those.
+   */
   bind<T>(name: string, value: T): Placeholder<string, T> {
+    if (name === 'limit' || name === 'offset')
+      throw new Error(`QueryShape: '${name}' is the page window's (readPage), not bound`);
     if (Object.hasOwn(this.values, name)) throw new Error(`QueryShape: '${name}' is bound twice`);
     this.values[name] = value;
     this.parts.push(`$${JSON.stringify(name)}`);
