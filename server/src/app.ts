@@ -139,8 +139,8 @@ export async function buildApp(
   await app.register(fp(async () => {}, { name: 'db' }));
 
   const marketingOrigin = originOf(config.marketingUrl);
-  // Security headers on every answer (API, console files, fallbacks, errors). The middleware is
-  // made once: @fastify/helmet rebuilt it, CSP parsing included, on every request (issue 9).
+  // Security headers on every answer (API, console files, fallbacks, errors). The helmet
+  // middleware is built once here, its CSP parsed once, and reused by every request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -169,11 +169,11 @@ export async function buildApp(
       done(error instanceof Error ? error : undefined),
     );
   });
-  // API answers are compressed per request, so the settings trade a few percent of size for CPU
-  // (issue 9, measured on list answers of 4–50 KB): brotli quality 3 with a 256 KB window is about
-  // 35% cheaper than the plugin's quality 4 at 1–4% larger output, and answers up to 128 KB are
-  // compressed in one synchronous call rather than through a stream. The console's hashed assets
-  // are served precompressed (plugins/static-web.ts) and do not pass through here.
+  // API answers are compressed per request, so the settings trade a few percent of size for CPU:
+  // brotli quality 3 with a 256 KB window (cheaper than the plugin's quality 4 for slightly larger
+  // output), and answers up to 128 KB compressed in one synchronous call rather than a stream.
+  // The console's hashed assets are served precompressed (plugins/static-web.ts) and do not pass
+  // through here.
   await app.register(fastifyCompress, {
     threshold: 1024,
     syncThreshold: 131_072,

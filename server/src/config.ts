@@ -88,7 +88,7 @@ export interface Config {
   resetMaxPerHour: number;
   /** How long a file URL handed out by the server serves the file (milliseconds; signing.ts rounds it up to a window). */
   fileUrlLifetimeMs: number;
-  /** Bytes one user may upload in 24 hours (files module, issue 17 item 8). */
+  /** Bytes one user may upload in 24 hours (files module). */
   uploadMaxBytesPerDay: number;
   /** Folder of the built console, served with SPA fallback; absent folder = API only. */
   webDist: string;

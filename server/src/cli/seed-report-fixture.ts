@@ -1,6 +1,6 @@
 /**
  * `npx tsx server/src/cli/seed-report-fixture.ts [--answers 2000] [--ratings 10] [--feedback 10]`:
- * test and benchmark data for the report export (issue 9 'The report'). On the configured database
+ * test and benchmark data for the report export (001 §9). On the configured database
  * (DATABASE_URL, or the embedded DATA_DIR, which no server may hold at the time), applies the
  * migrations and the demo seed, then adds one assignment with that many Reviewed answers
  * (seed/report-fixture.ts). Prints one JSON line: the assignment id, the counts and the time taken.

@@ -1,5 +1,5 @@
 /**
- * The trainee simulator (issue 8): plays the mobile app against a running server, over HTTP.
+ * The trainee simulator: plays the mobile app against a running server, over HTTP.
  *
  *   npm run simulate:trainee -- --email trainee@demo.test [--assignment <id>] [--password demo1234]
  *       [--url http://localhost:3000] [--questions <n>] [--no-submit]

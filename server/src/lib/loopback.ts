@@ -1,6 +1,6 @@
 /**
- * Who can reach this server (issue 17 'The development mailbox cannot be read by someone else'):
- * loopback addresses and hosts, and the warning printed at start when a server that is not in
+ * Who can reach this server (the development mailbox answers loopback clients only): loopback
+ * addresses and hosts, and the warning printed at start when a server that is not in
  * production listens beyond loopback.
  */
 import type { Config } from '../config.js';

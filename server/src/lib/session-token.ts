@@ -36,8 +36,8 @@ interface Verified {
 
 /**
  * Tokens whose signature, issuer and audience were already verified, per secret. Every console
- * request carries the same token, and jose's HMAC check through WebCrypto was about a tenth of a
- * list request's CPU in the benchmark (issue 9). Only a token that passed `jwtVerify` is stored, the
+ * request carries the same token, so jose's HMAC check (through WebCrypto) runs once per token
+ * rather than on every request. Only a token that passed `jwtVerify` is stored, the
  * key is the whole token text (any edited byte misses), and expiry is checked again on every hit.
  * Revocation is unaffected: the account's token version is checked against the database on every
  * request (plugins/auth.ts).

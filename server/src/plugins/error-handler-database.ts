@@ -1,5 +1,5 @@
 /**
- * Which errors mean "the database cannot be reached right now" (issue 10 'Load and faults'): the
+ * Which errors mean "the database cannot be reached right now": the
  * error handler answers them 503 UNAVAILABLE with Retry-After instead of 500, so a database restart
  * shows as a short, retryable outage. Decided by class and code, never by message:
  *

@@ -1,5 +1,5 @@
 /**
- * Demo answers (issue 8; 001 §2 'Review screen', §4), through the trainees' own path
+ * Demo answers (001 §2 'Review screen', §4), through the trainees' own path
  * (modules/me/trainee-session.ts, in process: the same service calls as the mobile API and the
  * files module's upload with its magic-byte check), so that Demo Academy opens with Pending,
  * Submitted and Reviewed answers that play:

@@ -1,5 +1,5 @@
 /**
- * Demo avatars and environments (issue 5; 001 §2 'Avatars and environments'): six avatars and
+ * Demo avatars and environments (001 §2 'Avatars and environments'): six avatars and
  * three environments with small PNG illustrations from `fixtures/images/`, stored through the
  * storage driver as Ready image files, created as general assets by the demo admin and added to
  * Demo Academy. Idempotent: a database that already has any asset keeps its assets.

@@ -1,5 +1,5 @@
 /**
- * Demo assignments (issue 7; 001 §2 'Assignments list'): in Demo Academy, one Draft, one Active and
+ * Demo assignments (001 §2 'Assignments list'): in Demo Academy, one Draft, one Active and
  * one Closed interview assignment, each with trainees (Pending answers) and instructor@demo.test as
  * instructor, composed of the seeded Active interview, rating scale and feedback form assignable to
  * Demo Academy and of avatars and an environment available to it. Runs last in the demo seed.

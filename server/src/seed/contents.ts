@@ -1,5 +1,5 @@
 /**
- * Demo content (issue 6; 001 §2–§4): for Demo Academy (authored by instructor@demo.test, the
+ * Demo content (001 §2–§4): for Demo Academy (authored by instructor@demo.test, the
  * creator) and as general content (authored by admin@demo.test), interviews with two roles (with
  * avatars) and five or six Open questions — the first four with real mp3 prompts in two voices —,
  * rating scales (Rating questions with four options) and feedback forms (Open, Single, Multiple),
@@ -487,8 +487,8 @@ async function insertAudioFiles(
 /**
  * Inserts an owner's content items with their roles, questions, options and audio rows, a handful
  * of multi-row statements in all (one per table) rather than several per item: the ids come out
- * in the same order as item by item, and a fresh embedded start does not pay hundreds of round
- * trips (issue 9 'The embedded default').
+ * in the same order as item by item, so a fresh embedded start makes a few round trips, not
+ * hundreds.
  */
 async function insertItems(
   tx: Tx,

@@ -1,8 +1,8 @@
 /**
- * Demo data for the embedded default (issue 2; later issues extend it): two organizations and
- * the demo accounts, all with password `demo1234`; groups with trainees and instructors, pending
- * and expired invites (issue 4). Idempotent: a database that already has the demo admin keeps its
- * accounts, and one whose Demo Academy already has groups or invites keeps those.
+ * Demo data for the embedded default: two organizations and the demo accounts, all with password
+ * `demo1234`; groups with trainees and instructors, pending and expired invites; then the demo
+ * assets, contents, assignments and answers. Idempotent: a database that already has the demo
+ * admin keeps its accounts, and one whose Demo Academy already has groups or invites keeps those.
  */
 import { count, eq, inArray } from 'drizzle-orm';
 import { Role, inviteTokenLifetimeMs, type RoleId } from '@practica/contract';
@@ -189,7 +189,7 @@ export async function seedDemo(db: Db, storage?: StorageDriver): Promise<boolean
   const demoContents = await seedContents(db, storage);
   // Keep last: the assignments use the seeded contents and assets.
   const demoAssignments = await seedAssignments(db);
-  // The very last: the trainees answer the seeded assignments (issue 8).
+  // The very last: the trainees answer the seeded assignments.
   const demoAnswers = await seedAnswers(db, storage);
   return (
     accounts || groupsAndInvites || demoAssets || demoContents || demoAssignments || demoAnswers
@@ -358,8 +358,9 @@ const dayMs = inviteTokenLifetimeMs / 7;
 
 /**
  * The demo groups and invites of each demo organization that has neither groups nor invites yet
- * (a fresh seed, or a database seeded before issue 4). Invite links get random tokens that are not
- * kept: use re-send or copy link to get a working one. Returns true when it seeded.
+ * (a fresh seed, or a database seeded before groups and invites existed). Invite links get random
+ * tokens that are not kept: use re-send or copy link to get a working one. Returns true when it
+ * seeded.
  */
 async function seedDemoGroupsAndInvites(db: Db): Promise<boolean> {
   const orgs = await db

@@ -1,5 +1,5 @@
 /**
- * The report-export fixture (issue 9 'The report'): one Active assignment of Demo Academy whose
+ * The report-export fixture (001 §9 report export): one Active assignment of Demo Academy whose
  * rating scale and feedback form have `ratingQuestions` and `feedbackQuestions` questions, with
  * `answers` trainees whose answers are all Reviewed by instructor@demo.test (items with durations,
  * both review forms answered, the score). Written with a handful of set-based statements
@@ -19,7 +19,10 @@ import {
 } from '@practica/contract';
 import type { Db, Tx } from '../db/client.js';
 
-/** The shape of the fixture; the defaults are the issue's figures. */
+/**
+ * The shape of the fixture; the defaults (2,000 answers, 10 rating and 10 feedback questions) are
+ * the size the report export must handle.
+ */
 export interface ReportFixtureOptions {
   answers?: number;
   ratingQuestions?: number;

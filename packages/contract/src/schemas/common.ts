@@ -19,7 +19,7 @@ import {
 import { messages } from '../messages';
 
 /**
- * The error map of every request parse (issue 17 §12): an issue whose schema gives no message of
+ * The error map of every request parse: an issue whose schema gives no message of
  * its own answers 'Please correct the highlighted fields.' instead of zod's default text ('Invalid
  * input: expected number, received NaN', 'Too big: expected …'); schema messages still win. Use as
  * `schema.safeParse(data, { error: humanIssueMessage })`.
@@ -34,7 +34,7 @@ const plainDigits = /^(?:0|[1-9][0-9]{0,15})$/;
 /**
  * `text` as a whole number when it is written plainly ('12' → 12), NaN otherwise ('0x2', ' 2',
  * '2.0', '+2', '2e0', '02', ''): the strict replacement of `Number(text)` for ids and enum ids
- * read from a path or a query (issue 17 §12).
+ * read from a path or a query.
  */
 export function toWholeNumber(text: string): number {
   return plainDigits.test(text) ? Number(text) : Number.NaN;
@@ -164,7 +164,7 @@ export const searchSchema = z
   .optional();
 
 /**
- * Characters no name, title or email may hold (issue 17 §11): the C0 controls U+0000–U+001F (CR,
+ * Characters no name, title or email may hold: the C0 controls U+0000–U+001F (CR,
  * LF and TAB among them), DEL and the C1 controls U+007F–U+009F, the line and paragraph separators
  * U+2028–U+2029, and the bidirectional embeddings, overrides and isolates U+202A–U+202E and
  * U+2066–U+2069. Names reach mail headers and bodies, where a line break forges a header and an

@@ -99,7 +99,7 @@ export function uploadProblem(file: {
 
 /**
  * How many bytes one user may upload in 24 hours when UPLOAD_MAX_BYTES_PER_DAY is not set: 2 GiB
- * (twenty full-length answer videos a day; issue 17 item 8).
+ * (twenty full-length answer videos a day).
  */
 export const defaultUploadMaxBytesPerDay = 2 * 1024 * 1024 * 1024;
 

@@ -1,8 +1,7 @@
 /**
  * Assignments (001 §2, §3, §4, §5, §6, §7 `/assignments…`; 000 §2.5 instructor dashboard; 000
  * §2.10 the user detail's assignments tab). Staff of the organization (and admins) read and manage
- * assignments; trainees never use these calls (they have the mobile API). Rules decided here
- * (issue 7 note):
+ * assignments; trainees never use these calls (they have the mobile API). Rules decided here:
  * - Draft on first save; start date = today on every save while Draft (kept once published).
  * - The composition (interview, roles with avatars, environment, rating scale, feedback form) is
  *   checked against the organization's Assignable scope and changes only in Draft; name,
@@ -373,7 +372,7 @@ function sameComposition(a: Composition, b: Composition): boolean {
 // ---------------------------------------------------------------------------
 
 /**
- * A due date being saved is today or later (issue 17 §13): 400 'Due date cannot be before today!'
+ * A due date being saved is today or later: 400 'Due date cannot be before today!'
  * at `closeDate` otherwise. `stored` is the assignment's current due date: sending it back
  * unchanged is allowed even once it has passed, so an overdue assignment's texts stay editable.
  */
@@ -558,7 +557,7 @@ export async function changeAssignmentStatus(
 // Members
 // ---------------------------------------------------------------------------
 
-/** A user who may not join an assignment: inactive or soft-deleted (issue 17 §13). */
+/** A user who may not join an assignment: inactive or soft-deleted. */
 const isInactive = (user: { active: boolean; deletedAt: Date | null }) =>
   !user.active || user.deletedAt !== null;
 

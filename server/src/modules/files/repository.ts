@@ -135,8 +135,8 @@ export async function bytesUploadedSince(
 }
 
 /**
- * Ids of the personal files of `userId` (issue 17 item 6): the videos of its answers, every video
- * it uploaded (attached or not, Pending or Ready) and its profile image. One statement.
+ * Ids of the personal files of `userId` (erased with the user): the videos of its answers, every
+ * video it uploaded (attached or not, Pending or Ready) and its profile image. One statement.
  */
 export async function personalFileIdsOf(db: Db | Tx, userId: number): Promise<number[]> {
   const rows = await db

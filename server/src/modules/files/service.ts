@@ -9,9 +9,9 @@
  * 3. `openFile`: a Ready file for serving, behind a signed read URL (url.ts).
  *    `sweepPendingUploads`: removes uploads never finished.
  * 4. `deleteUnusedFiles` + `removeStoredFiles`: other modules delete file rows in their
- *    transaction and remove the bytes after it committed (issue 17 item 6).
+ *    transaction and remove the bytes after it committed.
  *
- * Daily volume (issue 17 item 8): the files a user created in the last 24 hours that still exist
+ * Daily volume: the files a user created in the last 24 hours that still exist
  * (real size once stored, declared size while Pending) may hold at most UPLOAD_MAX_BYTES_PER_DAY
  * (2 GiB by default); beyond it POST /files/upload and the PUT answer 429 with
  * messages.uploadDailyLimitReached and a Retry-After of when the oldest counted upload leaves the

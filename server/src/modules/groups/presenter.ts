@@ -28,7 +28,7 @@ export function presentGroupMember(
 /**
  * A row of GET /groups/{id}/users as `viewer` may see it: the whole user when the policy lets the
  * viewer read that user ('user:read': staff of the organization, or oneself), otherwise names only
- * (issue 17 §13: a trainee of the group never gets other members' emails or phone numbers).
+ * (a trainee of the group never gets other members' emails or phone numbers).
  */
 export function presentGroupUser(viewer: Actor, row: UserRow): User | GroupMember {
   return can(viewer, 'user:read', { userId: row.id, organizationId: row.organizationId })

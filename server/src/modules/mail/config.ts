@@ -10,7 +10,7 @@
  * - `MAIL_MAX_ATTEMPTS`: delivery attempts before a mail is Failed, default 8.
  * - `DEV_MAILBOX`: who may read /dev/mailbox (never in production nor with SMTP_URL set): unset,
  *   loopback clients only (by the socket's address); `true`, every client — anyone who reaches the
- *   server reads every reset link; `false`, nobody (issue 17).
+ *   server reads every reset link; `false`, nobody.
  */
 import { z } from 'zod';
 

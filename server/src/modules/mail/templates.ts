@@ -148,7 +148,7 @@ export const accountMails = {
       after: ['The link can be used once and expires in 7 days.'],
     }),
 
-  /** A user an admin created directly (POST /users, issue 17) chooses a password through a reset link. */
+  /** A user an admin created directly (POST /users) chooses a password through a reset link. */
   accountWelcome: (
     input: LinkMailInput & { roleName: string; organizationName: string },
   ): OutgoingMail =>

@@ -5,7 +5,7 @@
  * restore — checks it here, in its own transaction, after `lockOrganization` took the
  * organization's row lock (`SELECT … FOR UPDATE`): concurrent writes queue on that lock and each
  * counts what the previous one committed, so the seats are never exceeded, on PGlite and on
- * PostgreSQL (issue 17 'Seats hold at every way in').
+ * PostgreSQL.
  */
 import { messages } from '@practica/contract';
 import type { Tx } from '../../db/client.js';

@@ -151,7 +151,7 @@ async function cancelPendingTokens(
  * In `tx`: writes `values` to user `id`, bumps its token version (its session tokens answer 401)
  * and cancels its pending emailed tokens — the one way of every change that ends a user's access:
  * a password change (by anyone, or by reset link), a deactivation, a soft delete, a role change
- * (DECISIONS.md 'Sessions and tokens'; issue 17).
+ * (DECISIONS.md 'Sessions and tokens').
  */
 async function updateEndingAccess(
   tx: Tx,
@@ -328,7 +328,7 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
 }
 
 /**
- * POST /users?roleId= (admin only; 000 §2.9 'Add Admin', issue 17): creates a user of any role
+ * POST /users?roleId= (admin only; 000 §2.9 'Add Admin'): creates a user of any role
  * without a usable password and mails a link to choose one (valid 7 days), through the outbox in
  * the same transaction. An admin belongs to no organization (an `organizationId` is ignored); any
  * other role joins `organizationId`: 400 without it, 404 unknown, 400 inactive, and for a trainee 409
@@ -490,7 +490,7 @@ export async function restore(deps: UsersDeps, actor: Actor, id: number) {
 
 /**
  * DELETE /users/{id} ('erase', admin only; DECISIONS.md 'Users'): only an already soft-deleted
- * user; removes the row and its personal data, its files included (issue 17 item 6): the videos
+ * user; removes the row and its personal data, its files included: the videos
  * of its answers, every video it uploaded and its profile image, unless something else still uses
  * them (an organization's logo chosen as profile image stays). Rows go in one transaction; the
  * bytes leave `deps.storage` after it committed (a failed erase loses nothing). Rows that point at

@@ -1,6 +1,6 @@
 /**
  * Placeholder of a guarded screen not built yet: a calm card with the page title, so every route
- * of 000 §2.2 and 001 §2 exists with its guard until its issue replaces it.
+ * of 000 §2.2 and 001 §2 exists with its guard until the screen is built.
  */
 import { Badge, Paper } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
