@@ -1,10 +1,10 @@
 /**
- * The main job end to end (issue 8; 001 §2 'Review screen', §5, §9 'Report export'): a trainee of
+ * The main job end to end (001 §2 'Review screen', §5, §9 'Report export'): a trainee of
  * Demo Academy whose answer is Pending on an Active assignment records and submits through the
  * trainee simulator (`npm run simulate:trainee`, the mobile API over HTTP against this server);
  * the instructor finds the answer on the dashboard's Pending Review list, opens it, plays and
- * seeks the video, rates and gives feedback (the work survives a reload), submits, sees it
- * Reviewed with its score on the assignment detail page, and Print Report there downloads an
+ * seeks the video, rates and gives feedback (the work survives a reload), submits (one call, the
+ * answer not read again), sees it Reviewed with its score on the assignment detail page, and Print Report there downloads an
  * .xlsx whose sheet and header row are the spec's.
  */
 import { execFile } from 'node:child_process';
@@ -224,9 +224,18 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
   await expect(feedbackTab).toContainText(format.evaluationCounter(true));
   await page.screenshot({ path: test.info().outputPath('review-feedback.png') });
 
+  // The submit is one call; the answer it returns is the one shown, not read again.
+  const answerCalls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/assignments/answers/') || path.includes('/answers/review/'))
+      answerCalls.push(`${r.method()} ${path}`);
+  });
   await page.getByRole('button', { name: messages.submit, exact: true }).click();
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
   await expect(page.getByRole('button', { name: messages.printReport })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(answerCalls).toEqual([`POST /api/assignments/interviews/answers/review/${answerId}`]);
   await page.screenshot({ path: test.info().outputPath('review-reviewed.png') });
 
   // The assignment detail shows the answer Reviewed with its score.

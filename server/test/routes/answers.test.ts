@@ -1,5 +1,5 @@
 /**
- * The staff's answers calls of 001 §7 (issue 8): GET /assignments/answers with its filters, GET
+ * The staff's answers calls of 001 §7: GET /assignments/answers with its filters, GET
  * /assignments/answers/{id} (the review screen, `viewed`), the review submit with the rules of 001
  * §5 (every question answered, ratings 1..5, options of the question, the score as the mean of the
  * ratings; history kept, DECISIONS.md), and the demo seed of answers. Each call climbs the ladder

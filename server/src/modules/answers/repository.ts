@@ -299,17 +299,6 @@ export async function contentAnswersByIds(
     .where(inArray(contentAnswers.id, [...ids]));
 }
 
-/** Every review form submitted for an answer, newest first (the history). One statement. */
-export async function contentAnswersOf(db: Db | Tx, answerId: number): Promise<ContentAnswerRow[]> {
-  return db
-    .select(contentAnswerColumns)
-    .from(contentAnswers)
-    .innerJoin(contents, eq(contents.id, contentAnswers.contentId))
-    .leftJoin(reviewer, eq(reviewer.id, contentAnswers.createdById))
-    .where(eq(contentAnswers.answerId, answerId))
-    .orderBy(desc(contentAnswers.createdAt), desc(contentAnswers.id));
-}
-
 /** A review form to store: the rating scale's or feedback form's content id, answers, score. */
 export interface NewReviewForm {
   contentId: number;

@@ -1,7 +1,7 @@
 /**
  * Answers and reviews (001 §2 'Review screen', §3, §4, §5 'Review submit', §6, §7
  * `/assignments/answers…` and the review call; DECISIONS.md 'Assignments and answers'). Rules
- * decided here (issue 8 note):
+ * decided here:
  * - Reading: staff of the assignment's organization and admins ('answer:read'); a trainee only its
  *   own answers (the list is forced to its user id; another user id is a 403). Answers of
  *   soft-deleted trainees are left out (404 for one).
@@ -192,8 +192,8 @@ export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<An
 }
 
 /**
- * Authorizes a review of the answer `id` before its body is read (issue 17: a trainee or another
- * organization's manager gets 403/404 whatever it sends): answers the answer as `loadAnswerFor`
+ * Authorizes a review of the answer `id` before its body is read, so a trainee or another
+ * organization's manager gets 403/404 whatever it sends: answers the answer as `loadAnswerFor`
  * with 'answer:review' loads it (404 missing or another organization, 403 not a reviewer).
  */
 export function authorizeReview(db: Db, actor: Actor, id: number): Promise<AnswerFullRow> {
