@@ -12,7 +12,7 @@ import type {
 } from '@practica/contract';
 import { reviewedScore, presentItem } from '../answers/presenter.js';
 import type { AnswerFullRow, AnswerItemRow } from '../answers/repository.js';
-import { publicFileUrl } from '../files/url.js';
+import { publicFileUrl } from '../files/index.js';
 import type { AudioPromptRow } from '../composition/index.js';
 import type { MyAssignmentRow } from './repository.js';
 

@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { AssignmentStatus } from '@practica/contract';
 import type { Db } from '../../db/client.js';
+import { readPage, windowTotal, type Paging } from '../../db/paging.js';
 import { answerItems, answers, assignments, questions } from '../../db/schema/index.js';
 
 export interface MyAssignmentRow {
@@ -27,13 +28,14 @@ export interface MyAssignmentRow {
 /**
  * One page of the Active assignments of my organization that I am a trainee on and whose due date
  * (`today`, `YYYY-MM-DD`, included) has not passed, the nearest due date first, with my answer, the
- * interview's question count and how many of them I answered; and the total. One statement.
+ * interview's question count and how many of them I answered; and the total. One statement (two
+ * for a page past the last: `readPage`).
  */
 export async function listMyAssignments(
   db: Db,
   me: { id: number; organizationId: number },
   today: string,
-  paging: { page: number; pageSize: number },
+  paging: Paging,
 ): Promise<{ rows: MyAssignmentRow[]; count: number }> {
   const where = and(
     eq(answers.userId, me.id),
@@ -41,42 +43,35 @@ export async function listMyAssignments(
     eq(assignments.statusId, AssignmentStatus.Active),
     or(isNull(assignments.closeDate), gte(assignments.closeDate, today)),
   );
-  const rows = await db
-    .select({
-      id: assignments.id,
-      name: assignments.name,
-      description: assignments.description,
-      startDate: assignments.startDate,
-      closeDate: assignments.closeDate,
-      questionsCount:
-        sql<number>`(select count(*) from ${questions} where ${questions.contentId} = ${assignments.interviewId})`.mapWith(
-          Number,
-        ),
-      answeredCount:
-        sql<number>`(select count(*) from ${answerItems} where ${answerItems.answerId} = ${answers.id} and ${answerItems.fileId} is not null)`.mapWith(
-          Number,
-        ),
-      answerId: answers.id,
-      answerStatusId: answers.statusId,
-      practiceCounter: answers.practiceCounter,
-      submittedAt: answers.submittedAt,
-      reviewedAt: answers.reviewedAt,
-      score: answers.score,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(answers)
-    .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-    .where(where)
-    .orderBy(sql`${assignments.closeDate} asc nulls last`, desc(assignments.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  if (rows.length === 0 && paging.page > 1) {
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  return readPage(paging, ({ limit, offset }) =>
+    db
+      .select({
+        id: assignments.id,
+        name: assignments.name,
+        description: assignments.description,
+        startDate: assignments.startDate,
+        closeDate: assignments.closeDate,
+        questionsCount:
+          sql<number>`(select count(*) from ${questions} where ${questions.contentId} = ${assignments.interviewId})`.mapWith(
+            Number,
+          ),
+        answeredCount:
+          sql<number>`(select count(*) from ${answerItems} where ${answerItems.answerId} = ${answers.id} and ${answerItems.fileId} is not null)`.mapWith(
+            Number,
+          ),
+        answerId: answers.id,
+        answerStatusId: answers.statusId,
+        practiceCounter: answers.practiceCounter,
+        submittedAt: answers.submittedAt,
+        reviewedAt: answers.reviewedAt,
+        score: answers.score,
+        total: windowTotal(),
+      })
       .from(answers)
       .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
-      .where(where);
-    return { rows: [], count: c?.n ?? 0 };
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+      .where(where)
+      .orderBy(sql`${assignments.closeDate} asc nulls last`, desc(assignments.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
