@@ -134,9 +134,9 @@ export async function insertInviteLink(
 }
 
 /**
- * In `tx`: makes `tokenHash` the invite's only link — the older links stop working (issue 17:
- * re-sending or copying a link leaves one live token). Locks the invite row first, so two
- * concurrent calls leave exactly one link.
+ * In `tx`: makes `tokenHash` the invite's only link — the older links stop working: re-sending
+ * or copying a link leaves one live token. Locks the invite row first, so two concurrent calls
+ * leave exactly one link.
  */
 export async function replaceInviteLinks(
   tx: Tx,
