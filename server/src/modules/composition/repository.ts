@@ -136,6 +136,7 @@ const formRead = {
   },
 } as const;
 
+/** The composition of one assignment (placeholder `id`), prepared once per database. */
 function assignmentQuery(db: Db | Tx) {
   return preparedQuery(db, 'composition.assignment', (name) =>
     db.query.assignments
@@ -147,6 +148,10 @@ function assignmentQuery(db: Db | Tx) {
   );
 }
 
+/**
+ * One answer (placeholder `id`): its items, its latest ratings and feedback forms and its
+ * assignment's composition, prepared once per database.
+ */
 function answerQuery(db: Db | Tx) {
   return preparedQuery(db, 'composition.answer', (name) =>
     db.query.answers
@@ -164,6 +169,10 @@ function answerQuery(db: Db | Tx) {
   );
 }
 
+/**
+ * One answer (placeholder `id`): its items and its assignment's composition with the interview's
+ * audio prompts, prepared once per database.
+ */
 function practiceQuery(db: Db | Tx) {
   return preparedQuery(db, 'composition.practice', (name) =>
     db.query.answers
