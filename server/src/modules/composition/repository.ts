@@ -103,7 +103,7 @@ function compositionRead<I extends typeof contentRead | typeof interviewWithAudi
 const assignmentComposition = compositionRead(contentRead);
 const practiceComposition = compositionRead(interviewWithAudioRead);
 
-/** An answer item with its video file (key and status) and its question's position. */
+/** An answer item with its video file (key and status). */
 const itemRead = {
   columns: {
     id: true,
@@ -113,10 +113,7 @@ const itemRead = {
     duration: true,
     fileId: true,
   },
-  with: {
-    file: { columns: { storageKey: true, status: true } },
-    question: { columns: { position: true } },
-  },
+  with: { file: { columns: { storageKey: true, status: true } } },
 } as const;
 
 /** A review form with its content's type and its reviewer's names. */
@@ -223,15 +220,24 @@ type FormTree = NonNullable<
   NonNullable<Awaited<ReturnType<ReturnType<typeof answerQuery>['execute']>>>['ratingsAnswer']
 >;
 
-/** Items in their questions' order, each with its Ready video's key. */
-function itemRows(items: readonly ItemTree[]): AnswerItemRow[] {
+/**
+ * Items in the order of the interview's questions (`questionIds`, as the composition reads them),
+ * each with its Ready video's key.
+ */
+function itemRows(items: readonly ItemTree[], questionIds: readonly number[]): AnswerItemRow[] {
+  const order = new Map(questionIds.map((id, index) => [id, index]));
+  const rank = (item: ItemTree) => order.get(item.questionId) ?? questionIds.length;
   return [...items]
-    .sort((a, b) => a.question.position - b.question.position || a.questionId - b.questionId)
-    .map(({ file, question: _question, ...item }) => ({
+    .sort((a, b) => rank(a) - rank(b) || a.questionId - b.questionId)
+    .map(({ file, ...item }) => ({
       ...item,
       fileKey: file?.status === FileStatus.Ready ? file.storageKey : null,
     }));
 }
+
+/** The ids of an interview's questions in their order (none without an interview). */
+const questionIdsOf = (interview: { questions: { id: number }[] } | null) =>
+  interview?.questions.map((q) => q.id) ?? [];
 
 /** A review form row with its content's type and its reviewer's names (null once erased). */
 function formRow({ content, reviewer, ...form }: FormTree): ContentAnswerRow {
@@ -272,7 +278,7 @@ export async function readAnswerComposition(
   if (!answer) return undefined;
   return {
     composition: answer.assignment,
-    items: itemRows(answer.items),
+    items: itemRows(answer.items, questionIdsOf(answer.assignment.interview)),
     forms: [answer.ratingsAnswer, answer.feedbackAnswer]
       .filter((f): f is FormTree => f !== null)
       .map(formRow),
@@ -327,6 +333,6 @@ export async function readPracticeComposition(
         : null,
     },
     audios,
-    items: itemRows(answer.items),
+    items: itemRows(answer.items, questionIdsOf(interview)),
   };
 }
