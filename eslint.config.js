@@ -1,6 +1,7 @@
 // ESLint for the whole workspace: typescript-eslint everywhere, React hooks rules in web, and the
 // import boundaries of DESIGN.md: contract ← server, contract ← web; web never imports server;
 // the contract imports no ORM, framework or UI; a feature does not import another feature.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -26,6 +27,79 @@ const webOnly = [
   '@tanstack/*',
   '@tabler/*',
 ];
+
+/** Import rules of every server file. */
+const serverPatterns = [
+  { group: [...webOnly], message: 'The server does not import UI libraries.' },
+  { group: ['@practica/web', '**/web/src/**'], message: 'The server never imports the web.' },
+  { group: ['**/packages/contract/**'], message: "Import the contract as '@practica/contract'." },
+];
+
+/**
+ * The server's modules in layers (DESIGN.md 'Layout'): each module may import the modules listed
+ * for it, and only through their `index.ts`. The map must stay acyclic and name every module
+ * folder; both are checked when this file loads, so a new module or a cycle fails the lint.
+ */
+const serverModuleLayers = {
+  files: [],
+  mail: [],
+  health: [],
+  info: [],
+  composition: ['files'],
+  organizations: ['files'],
+  users: ['files', 'mail', 'organizations'],
+  auth: ['users'],
+  invites: ['auth', 'mail', 'organizations', 'users'],
+  assets: ['files', 'organizations'],
+  contents: ['assets', 'files', 'organizations', 'users'],
+  groups: ['organizations', 'users'],
+  assignments: ['assets', 'composition', 'contents', 'files', 'groups', 'organizations', 'users'],
+  answers: ['assignments', 'composition', 'files', 'organizations', 'users'],
+  me: ['answers', 'assignments', 'composition', 'files'],
+};
+
+/** Throws when the layer map has a cycle or misses a module folder. */
+function checkServerModuleLayers(layers) {
+  const folders = fs
+    .readdirSync(new URL('./server/src/modules/', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const missing = folders.filter((name) => !(name in layers));
+  if (missing.length > 0)
+    throw new Error(
+      `eslint.config.js: place server module(s) ${missing.join(', ')} in serverModuleLayers`,
+    );
+  const state = new Map();
+  const visit = (name, path) => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'open')
+      throw new Error(
+        `eslint.config.js: server modules import in a cycle: ${[...path, name].join(' → ')}`,
+      );
+    state.set(name, 'open');
+    for (const dep of layers[name] ?? []) visit(dep, [...path, name]);
+    state.set(name, 'done');
+  };
+  for (const name of Object.keys(layers)) visit(name, []);
+}
+checkServerModuleLayers(serverModuleLayers);
+
+/** The import patterns that keep `module` inside its layer (relative imports between modules). */
+function serverModuleImportPatterns(module) {
+  const others = Object.keys(serverModuleLayers).filter((name) => name !== module);
+  const allowed = new Set(serverModuleLayers[module]);
+  return others.map((name) =>
+    allowed.has(name)
+      ? {
+          group: [`../${name}/*`, `!../${name}/index.js`],
+          message: `Import the ${name} module through its index.ts.`,
+        }
+      : {
+          group: [`../${name}/*`],
+          message: `The ${module} module may not import ${name} (serverModuleLayers in eslint.config.js).`,
+        },
+  );
+}
 
 export default tseslint.config(
   {
@@ -91,25 +165,35 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/modules/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: [...webOnly], message: 'The server does not import UI libraries.' },
+            ...serverPatterns,
             {
-              group: ['@practica/web', '**/web/src/**'],
-              message: 'The server never imports the web.',
-            },
-            {
-              group: ['**/packages/contract/**'],
-              message: "Import the contract as '@practica/contract'.",
+              group: ['**/modules/*/*', '!**/modules/*/index.js'],
+              message: 'Import a server module through its index.ts.',
             },
           ],
         },
       ],
     },
   },
+  ...Object.keys(serverModuleLayers).map((module) => ({
+    files: [`server/src/modules/${module}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...serverPatterns, ...serverModuleImportPatterns(module)] },
+      ],
+    },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultUploadMaxBytesPerDay } from '@practica/contract';
 import { serverRoot } from './lib/paths.js';
-import { mailConfigFrom, mailEnvShape, type MailConfig } from './modules/mail/config.js';
+import { mailConfigFrom, mailEnvShape, type MailConfig } from './modules/mail/index.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -22,7 +22,7 @@ import {
   type MeAssignmentListItem,
   type UploadTicket,
 } from '@practica/contract';
-import { answerAssignment, type TraineeApi } from '../modules/me/trainee-session.js';
+import { answerAssignment, type TraineeApi } from '../modules/me/index.js';
 import { loadDemoVideos } from '../seed/answers.js';
 import { demoPassword } from '../seed/demo.js';
 

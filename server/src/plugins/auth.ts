@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Action, type Actor, type PolicyTarget, type RoleId } from '@practica/contract';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import { verifySessionToken } from '../lib/session-token.js';
-import { accountCanAct, findAccountById, type AccountRow } from '../modules/users/repository.js';
+import { accountCanAct, findAccountById, type AccountRow } from '../modules/users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

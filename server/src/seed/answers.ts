@@ -47,9 +47,9 @@ import {
 } from '../db/schema/index.js';
 import { serverRoot } from '../lib/paths.js';
 import { createLocalStorage, type StorageDriver } from '../lib/storage/index.js';
-import { getAnswerFor, submitReview } from '../modules/answers/service.js';
-import { inProcessTraineeApi } from '../modules/me/in-process-api.js';
-import { answerAssignment, type SessionVideo } from '../modules/me/trainee-session.js';
+import { getAnswerFor, submitReview } from '../modules/answers/index.js';
+import { inProcessTraineeApi } from '../modules/me/index.js';
+import { answerAssignment, type SessionVideo } from '../modules/me/index.js';
 import { demoAssignments } from './assignments.js';
 
 /** Folder of the committed answer videos (read from the source tree, also by the bundled server). */

@@ -20,7 +20,7 @@ import {
   organizations,
   users,
 } from '../db/schema/index.js';
-import { availableTo } from '../modules/assets/repository.js';
+import { availableTo } from '../modules/assets/index.js';
 import { assignableTo } from '../modules/contents/index.js';
 
 const demoOrganizationName = 'Demo Academy';

@@ -48,7 +48,7 @@ import {
 } from '../db/schema/index.js';
 import { serverRoot } from '../lib/paths.js';
 import { createLocalStorage, newStorageKey, type StorageDriver } from '../lib/storage/index.js';
-import { availableTo } from '../modules/assets/repository.js';
+import { availableTo } from '../modules/assets/index.js';
 
 /** Folder of the committed mp3 prompts (read from the source tree, also by the bundled server). */
 export const demoAudioDir = path.join(serverRoot, 'src', 'seed', 'fixtures', 'audio');

@@ -16,7 +16,7 @@ import {
   type AssignmentData,
   type AssignmentRole,
 } from '@practica/contract';
-import { publicFileUrl } from '../files/url.js';
+import { publicFileUrl } from '../files/index.js';
 import type {
   AnswerFullRow,
   AnswerItemRow,

@@ -36,9 +36,9 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
-import { assignmentsByIds } from '../assignments/repository.js';
+import { assignmentsByIds } from '../assignments/index.js';
 import { answerDetailDataOf } from '../composition/index.js';
-import { loadOrganizationFor } from '../organizations/service.js';
+import { loadOrganizationFor } from '../organizations/index.js';
 import { presentAnswerData, presentAnswerDetail, presentAnswerListItem } from './presenter.js';
 import {
   contentAnswersByIds,

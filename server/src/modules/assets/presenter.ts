@@ -2,7 +2,7 @@
  * The only path from asset rows to the wire (001 §3 'Asset').
  */
 import type { Asset, AssetTypeId } from '@practica/contract';
-import { publicFileUrl } from '../files/url.js';
+import { publicFileUrl } from '../files/index.js';
 import type { AssetRow } from './repository.js';
 
 /**

@@ -19,7 +19,7 @@ import {
   organizationAssetsQuerySchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { loadOrganizationFor } from '../organizations/service.js';
+import { loadOrganizationFor } from '../organizations/index.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['assets'] };

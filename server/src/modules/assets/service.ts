@@ -34,7 +34,7 @@ import {
 } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { requireUsableFile } from '../files/index.js';
-import { findOrganization } from '../organizations/repository.js';
+import { findOrganization } from '../organizations/index.js';
 import { presentAsset } from './presenter.js';
 import {
   addAssetToOrganization,

@@ -13,7 +13,7 @@ import {
   type AssignmentUserAnswer,
   type RoleId,
 } from '@practica/contract';
-import { publicFileUrl } from '../files/url.js';
+import { publicFileUrl } from '../files/index.js';
 import type { AnswerRow, MemberRow } from './members-repository.js';
 import type { AssignmentDetailRow } from './repository.js';
 import type { AssignmentListRow, UserAnswerRow } from './list-repository.js';

@@ -19,7 +19,7 @@ import {
   interviewRoles,
   users,
 } from '../../db/schema/index.js';
-import { availableTo } from '../assets/repository.js';
+import { availableTo } from '../assets/index.js';
 import { assignableTo } from '../contents/index.js';
 import { userNotDeleted } from '../../db/sql-helpers.js';
 

@@ -31,7 +31,7 @@ import {
   type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { loadUserFor } from '../users/service.js';
+import { loadUserFor } from '../users/index.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['assignments'] };

@@ -14,7 +14,7 @@
  *   assignment's organization, in any status but Closed (the edit screen adds trainees to drafts);
  *   a trainee is removed only while its answer is Pending.
  */
-import { groupsByIds, usersByIds } from '../groups/repository.js';
+import { groupsByIds, usersByIds } from '../groups/index.js';
 import { eq } from 'drizzle-orm';
 import {
   AnswerStatus,
@@ -47,7 +47,7 @@ import { assignmentRoles, assignments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { assignmentDataOf } from '../composition/index.js';
-import { loadOrganizationFor } from '../organizations/service.js';
+import { loadOrganizationFor } from '../organizations/index.js';
 import {
   presentAnswer,
   presentAssignmentDetail,

@@ -2,7 +2,7 @@
  * The only path from an account row to the wire for sign-in (000 §3 'Logged-in user').
  */
 import { roleLabels, type RoleId, type SessionUser } from '@practica/contract';
-import type { AccountRow } from '../users/repository.js';
+import type { AccountRow } from '../users/index.js';
 
 /** Maps an account row to the session user fields of the login answer. */
 export function presentSessionUser(row: AccountRow, imageUrl: string | null = null): SessionUser {

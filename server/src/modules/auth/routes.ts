@@ -17,7 +17,7 @@ import { RateLimitedError } from '../../errors.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { ok } from '../../lib/envelope.js';
 import { presentSessionUser } from './presenter.js';
-import { requestPasswordReset } from '../users/service.js';
+import { requestPasswordReset } from '../users/index.js';
 import { login } from './service.js';
 
 export interface AuthRoutesOptions {

@@ -7,7 +7,7 @@ import { RateLimitedError, ValidationError } from '../../errors.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { burnVerification, verifyPassword } from '../../lib/password.js';
 import { signSessionToken } from '../../lib/session-token.js';
-import { accountCanAct, findAccountByEmail } from '../users/repository.js';
+import { accountCanAct, findAccountByEmail } from '../users/index.js';
 import { presentSessionUser } from './presenter.js';
 
 export interface AuthDeps {

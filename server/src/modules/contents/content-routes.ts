@@ -20,7 +20,7 @@ import {
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { presentContent } from './presenter.js';
-import { loadOrganizationFor } from '../organizations/service.js';
+import { loadOrganizationFor } from '../organizations/index.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['contents'] };

@@ -12,7 +12,7 @@ import type {
   QuestionTypeId,
   Questionnaire,
 } from '@practica/contract';
-import { publicFileUrl } from '../files/url.js';
+import { publicFileUrl } from '../files/index.js';
 import type {
   AudioRow,
   ContentListRow,

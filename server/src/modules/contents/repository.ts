@@ -30,7 +30,7 @@ import {
   questions,
   users,
 } from '../../db/schema/index.js';
-import { availableTo } from '../assets/repository.js';
+import { availableTo } from '../assets/index.js';
 import { readPage, windowTotal } from '../../db/paging.js';
 import { likePattern } from '../../db/sql-helpers.js';
 

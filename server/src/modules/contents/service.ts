@@ -30,7 +30,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
-import { findOrganization } from '../organizations/repository.js';
+import { findOrganization } from '../organizations/index.js';
 import {
   presentContentListItem,
   presentParts,

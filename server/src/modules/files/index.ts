@@ -14,7 +14,10 @@ export { filesPlugin, type FilesPluginOptions } from './plugin.js';
 export { fileRoutes, fileTransferRoutes } from './routes.js';
 export { contentDisposition, fileRef, fileUrl, presentFile } from './presenter.js';
 export { publicFileUrl } from './url.js';
+export { createUploadSigner } from './signing.js';
 export {
+  createUpload,
+  receiveUpload,
   removeStoredFiles,
   requireUsableFile,
   safeDisplayName,

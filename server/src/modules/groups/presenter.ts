@@ -9,8 +9,8 @@ import {
   type RoleId,
   type User,
 } from '@practica/contract';
-import { presentUser } from '../users/presenter.js';
-import type { UserRow } from '../users/list-repository.js';
+import { presentUser } from '../users/index.js';
+import type { UserRow } from '../users/index.js';
 import type { GroupMemberRow, GroupRow } from './repository.js';
 
 /** A member as a group lists it: id, names and role, nothing to contact them by. */

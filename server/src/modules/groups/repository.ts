@@ -21,7 +21,7 @@ import { readPage, windowTotal, type Paging } from '../../db/paging.js';
 import { QueryShape } from '../../db/query-shape.js';
 import { likePattern } from '../../db/sql-helpers.js';
 import { files, groupMembers, groups, organizations, users } from '../../db/schema/index.js';
-import { userColumns, type UserRow } from '../users/list-repository.js';
+import { userColumns, type UserRow } from '../users/index.js';
 
 export interface GroupRow {
   id: number;

@@ -24,7 +24,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { presentGroupUser } from './presenter.js';
 import { includesQuerySchema, includesUsers } from '../../lib/includes.js';
-import { loadUserFor } from '../users/service.js';
+import { loadUserFor } from '../users/index.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['groups'] };

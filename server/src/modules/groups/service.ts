@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
-import { loadOrganizationFor } from '../organizations/service.js';
+import { loadOrganizationFor } from '../organizations/index.js';
 import { presentGroup } from './presenter.js';
 import {
   findGroup,

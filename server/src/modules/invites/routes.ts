@@ -26,8 +26,8 @@ import {
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { signSessionToken } from '../../lib/session-token.js';
-import { presentSessionUser } from '../auth/presenter.js';
-import { findAccountById } from '../users/repository.js';
+import { presentSessionUser } from '../auth/index.js';
+import { findAccountById } from '../users/index.js';
 import { presentInvite, presentInvitePublic } from './presenter.js';
 import * as service from './service.js';
 

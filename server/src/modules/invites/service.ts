@@ -27,11 +27,11 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { accountMails, mailLinks } from '../mail/templates.js';
-import { findOrganization, lockOrganization } from '../organizations/repository.js';
-import { requireTraineeSeat } from '../organizations/seats.js';
-import { loadOrganizationFor } from '../organizations/service.js';
+import { enqueueMail } from '../mail/index.js';
+import { accountMails, mailLinks } from '../mail/index.js';
+import { findOrganization, lockOrganization } from '../organizations/index.js';
+import { requireTraineeSeat } from '../organizations/index.js';
+import { loadOrganizationFor } from '../organizations/index.js';
 import { inviteExpired } from './presenter.js';
 import {
   findInvite,

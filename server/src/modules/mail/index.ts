@@ -7,6 +7,7 @@
  * in the transaction of the change that causes it.
  */
 export {
+  devMailboxAccess,
   loadMailConfig,
   MailConfigError,
   mailConfigFrom,

@@ -15,8 +15,8 @@ import {
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import type { StorageDriver } from '../../lib/storage/index.js';
-import { createUpload, receiveUpload, type FilesDeps } from '../files/service.js';
-import { createUploadSigner } from '../files/signing.js';
+import { createUpload, receiveUpload, type FilesDeps } from '../files/index.js';
+import { createUploadSigner } from '../files/index.js';
 import * as service from './service.js';
 import type { TraineeApi } from './trainee-session.js';
 

@@ -10,8 +10,8 @@ import type {
   MeAssignmentListItem,
   MeQuestion,
 } from '@practica/contract';
-import { reviewedScore, presentItem } from '../answers/presenter.js';
-import type { AnswerFullRow, AnswerItemRow } from '../answers/repository.js';
+import { reviewedScore, presentItem } from '../answers/index.js';
+import type { AnswerFullRow, AnswerItemRow } from '../answers/index.js';
 import { publicFileUrl } from '../files/index.js';
 import type { AudioPromptRow } from '../composition/index.js';
 import type { MyAssignmentRow } from './repository.js';

@@ -48,9 +48,9 @@ import {
   updateAnswer,
   upsertItems,
   type AnswerFullRow,
-} from '../answers/repository.js';
-import { lockAssignment } from '../assignments/repository.js';
-import { todayIsoDate } from '../assignments/service.js';
+} from '../answers/index.js';
+import { lockAssignment } from '../assignments/index.js';
+import { todayIsoDate } from '../assignments/index.js';
 import { practiceDataOf } from '../composition/index.js';
 import {
   deleteUnusedFiles,

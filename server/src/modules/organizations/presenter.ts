@@ -2,7 +2,7 @@
  * The only path from organization rows to the wire (000 §3 'Organization', §2.5, §2.9).
  */
 import type { Organization, OrganizationDetail, OrganizationListItem } from '@practica/contract';
-import { publicFileUrl } from '../files/url.js';
+import { publicFileUrl } from '../files/index.js';
 import type { OrganizationDetailRow, OrganizationListRow, OrganizationRow } from './repository.js';
 
 function imageOf(row: { imageId: number | null; imageKey: string | null }) {

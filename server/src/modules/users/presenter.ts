@@ -2,7 +2,7 @@
  * The only path from a user row to the wire (000 §3 'User'): never the password hash or token version.
  */
 import { roleLabels, type RoleId, type User } from '@practica/contract';
-import { publicFileUrl } from '../files/url.js';
+import { publicFileUrl } from '../files/index.js';
 import type { UserRow } from './list-repository.js';
 
 /** Maps a user row (with its image key) to the API's user. */

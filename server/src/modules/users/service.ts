@@ -43,11 +43,11 @@ import {
   removeStoredFiles,
   type FilesDeps,
 } from '../files/index.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { accountMails, mailLinks } from '../mail/templates.js';
-import { findOrganization, lockOrganization } from '../organizations/repository.js';
-import { loadOrganizationFor } from '../organizations/service.js';
-import { requireTraineeSeat } from '../organizations/seats.js';
+import { enqueueMail } from '../mail/index.js';
+import { accountMails, mailLinks } from '../mail/index.js';
+import { findOrganization, lockOrganization } from '../organizations/index.js';
+import { loadOrganizationFor } from '../organizations/index.js';
+import { requireTraineeSeat } from '../organizations/index.js';
 import { findUser, listUsers, type UserRow } from './list-repository.js';
 
 export interface UsersDeps {

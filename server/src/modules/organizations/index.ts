@@ -1,0 +1,9 @@
+/**
+ * The organizations module (000 §2.5, §7 'Organizations'; DECISIONS.md 'Seats'). The app
+ * registers `organizationRoutes` inside `/api`; other modules load an organization for an actor
+ * (`loadOrganizationFor`), lock it for a seat check (`lockOrganization`, `requireTraineeSeat`).
+ */
+export { findOrganization, lockOrganization } from './repository.js';
+export { organizationRoutes } from './routes.js';
+export { requireTraineeSeat } from './seats.js';
+export { loadOrganizationFor } from './service.js';
