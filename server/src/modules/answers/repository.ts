@@ -9,6 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AnswerStatus } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
+import type { AnswerRow } from '../assignments/index.js';
 import type { AnswerItemRow, ContentAnswerRow } from '../composition/index.js';
 import {
   FileStatus,
@@ -27,22 +28,9 @@ import {
 // Answers
 // ---------------------------------------------------------------------------
 
-export interface AnswerListRow {
-  id: number;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  assignmentId: number;
+/** A row of the answers list: an assignment's answer row with the assignment's name. */
+export interface AnswerListRow extends AnswerRow {
   assignmentName: string;
-  statusId: number;
-  score: number | null;
-  submittedAt: Date | null;
-  reviewedAt: Date | null;
-  updatedAt: Date;
-  viewed: boolean;
-  practiceCounter: number;
-  ratingsAnswerId: number | null;
-  feedbackAnswerId: number | null;
 }
 
 /** The columns of an answers list row (`AnswerListRow`), over answers joined to users and assignments. */
