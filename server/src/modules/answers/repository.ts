@@ -9,7 +9,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AnswerStatus } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
-import type { AnswerRow } from '../assignments/index.js';
+import { answerRowColumns, type AnswerRow } from '../assignments/index.js';
 import type { AnswerItemRow, ContentAnswerRow } from '../composition/index.js';
 import {
   FileStatus,
@@ -34,23 +34,7 @@ export interface AnswerListRow extends AnswerRow {
 }
 
 /** The columns of an answers list row (`AnswerListRow`), over answers joined to users and assignments. */
-export const listColumns = {
-  id: answers.id,
-  userId: answers.userId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  assignmentId: answers.assignmentId,
-  assignmentName: assignments.name,
-  statusId: answers.statusId,
-  score: answers.score,
-  submittedAt: answers.submittedAt,
-  reviewedAt: answers.reviewedAt,
-  updatedAt: answers.updatedAt,
-  viewed: answers.viewed,
-  practiceCounter: answers.practiceCounter,
-  ratingsAnswerId: answers.ratingsAnswerId,
-  feedbackAnswerId: answers.feedbackAnswerId,
-};
+export const listColumns = { ...answerRowColumns, assignmentName: assignments.name };
 
 /** An answer with what the access checks and the detail need of its trainee and assignment. */
 export interface AnswerFullRow extends AnswerListRow {

@@ -4,6 +4,6 @@
  * the trainees' API lock an assignment with `lockAssignment` before changing its answers.
  */
 export { assignmentsByIds, lockAssignment } from './repository.js';
-export { type AnswerRow } from './members-repository.js';
+export { answerRowColumns, type AnswerRow } from './members-repository.js';
 export { assignmentRoutes } from './routes.js';
 export { todayIsoDate } from './service.js';

@@ -300,6 +300,24 @@ export interface AnswerRow {
   feedbackAnswerId: number | null;
 }
 
+/** The columns of an `AnswerRow`, over answers joined to their trainee (users). */
+export const answerRowColumns = {
+  id: answers.id,
+  userId: answers.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  assignmentId: answers.assignmentId,
+  statusId: answers.statusId,
+  score: answers.score,
+  submittedAt: answers.submittedAt,
+  reviewedAt: answers.reviewedAt,
+  updatedAt: answers.updatedAt,
+  viewed: answers.viewed,
+  practiceCounter: answers.practiceCounter,
+  ratingsAnswerId: answers.ratingsAnswerId,
+  feedbackAnswerId: answers.feedbackAnswerId,
+};
+
 /** Every answer of the assignment (members not soft-deleted), by trainee name. One statement. */
 export async function answersOfAssignment(
   db: Db,
@@ -307,22 +325,7 @@ export async function answersOfAssignment(
   statusIds?: readonly number[],
 ): Promise<AnswerRow[]> {
   return db
-    .select({
-      id: answers.id,
-      userId: answers.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      assignmentId: answers.assignmentId,
-      statusId: answers.statusId,
-      score: answers.score,
-      submittedAt: answers.submittedAt,
-      reviewedAt: answers.reviewedAt,
-      updatedAt: answers.updatedAt,
-      viewed: answers.viewed,
-      practiceCounter: answers.practiceCounter,
-      ratingsAnswerId: answers.ratingsAnswerId,
-      feedbackAnswerId: answers.feedbackAnswerId,
-    })
+    .select(answerRowColumns)
     .from(answers)
     .innerJoin(users, eq(users.id, answers.userId))
     .where(

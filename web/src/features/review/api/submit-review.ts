@@ -32,7 +32,7 @@ export function submitReview(
 /**
  * The submit mutation: caches the answer detail the call answers, refreshes the assignments'
  * queries, then calls `onDone`. A failure shows one toast (the global one is silenced): the
- * server's message as given (000 §8), else 'Failed to submit interview review!'.
+ * server's message as given (000 §8), else `messages.failedToSubmitInterviewReview`.
  */
 export function useSubmitReview(answerId: number, traineeId: number, onDone?: () => void) {
   const client = useQueryClient();
