@@ -664,6 +664,23 @@ describe('pending emailed tokens end with the changes that end sessions (issue 1
     await expectDead(me, links);
   });
 
+  it("the organization's deactivation cancels its members' links, and activating it again does not revive them", async () => {
+    const me = await person();
+    const links = await pendingLinks(me, me.token);
+    expect(
+      (await call('PUT', `/api/organizations/${organizationId}/deactivate`, adminToken)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/api/organizations/${organizationId}/activate`, adminToken)).statusCode,
+    ).toBe(200);
+    managerToken = await signIn(
+      (
+        await db().select({ email: users.email }).from(users).where(eq(users.roleId, Role.Manager))
+      )[0]!.email,
+    );
+    await expectDead(me, links);
+  });
+
   it('a newer reset request cancels the older link; using a reset link cancels the others', async () => {
     const me = await person();
     const ask = async () => {

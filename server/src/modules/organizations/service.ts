@@ -3,7 +3,7 @@
  * seats'): list, detail with counts and seat usage, create, update, seats, the active flag and
  * the member list. Admin only, except what staff may read of their own organization.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   MediaType,
   can,
@@ -16,7 +16,7 @@ import {
   type UpdateOrganizationBody,
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
-import { contacts, organizations, users } from '../../db/schema/index.js';
+import { contacts, organizations, users, userTokens } from '../../db/schema/index.js';
 import { ForbiddenError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { requireUsableFile } from '../files/index.js';
@@ -172,7 +172,8 @@ export async function updateSeats(
 /**
  * PUT /organizations/{id}/activate|deactivate (admin; DECISIONS.md): members of an inactive
  * organization cannot sign in; deactivating also ends their sessions (token version of every
- * member bumped in the same transaction), so reactivating does not revive old tokens.
+ * member bumped in the same transaction) and cancels their pending emailed links (reset, email
+ * change), so reactivating revives neither.
  */
 export async function setOrganizationActive(
   db: Db,
@@ -191,6 +192,18 @@ export async function setOrganizationActive(
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
         .where(eq(users.organizationId, id));
+      await tx
+        .update(userTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            isNull(userTokens.usedAt),
+            inArray(
+              userTokens.userId,
+              tx.select({ id: users.id }).from(users).where(eq(users.organizationId, id)),
+            ),
+          ),
+        );
     }
   });
   return (await findOrganizationDetail(db, id))!;

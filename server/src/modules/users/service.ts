@@ -150,8 +150,8 @@ async function cancelPendingTokens(
 /**
  * In `tx`: writes `values` to user `id`, bumps its token version (its session tokens answer 401)
  * and cancels its pending emailed tokens — the one way of every change that ends a user's access:
- * a password change (by anyone, or by reset link), a deactivation, a soft delete, a role change
- * (DECISIONS.md 'Sessions and tokens').
+ * a password change (by anyone, or by reset link), a deactivation, a soft delete (DECISIONS.md
+ * 'Sessions and tokens'). No call changes a role today; one that does must go through here.
  */
 async function updateEndingAccess(
   tx: Tx,
