@@ -66,6 +66,7 @@ function options(argv) {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       'mix-seconds': { type: 'string' },
+      'mix-rate': { type: 'string' },
       'step-seconds': { type: 'string' },
       port: { type: 'string' },
       only: { type: 'string' },
@@ -90,6 +91,7 @@ function options(argv) {
     warmup: number('warmup', quick ? 1 : 3),
     connections: number('connections', 50),
     mixSeconds: number('mix-seconds', quick ? 3 : targets.mix.seconds),
+    mixRate: number('mix-rate', targets.mix.rate),
     stepSeconds: number('step-seconds', quick ? 2 : 10),
     port: values.port === undefined ? undefined : number('port'),
     only: values.only === undefined ? null : values.only.split(',').map((k) => k.trim()),
@@ -559,11 +561,11 @@ async function main() {
       const mixLine = (r) =>
         `  ${String(r.rate).padStart(5)}/s for ${r.seconds} s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  p99.9 ${r.p999.toFixed(1)} ms  errors ${r.errors}  sent late p99 ${r.sendLag.p99.toFixed(2)} ms  (load ${loadAverage()})`;
       log(
-        `\nThe console's mix, open loop over ${opts.connections} connections: ${opts.warmup} s warm-up, then ${targets.mix.rate}/s for ${opts.mixSeconds} s.`,
+        `\nThe console's mix, open loop over ${opts.connections} connections: ${opts.warmup} s warm-up, then ${opts.mixRate}/s for ${opts.mixSeconds} s.`,
       );
-      await mixAt(targets.mix.rate, opts.warmup);
+      await mixAt(opts.mixRate, opts.warmup);
       const meter = await cpuMeter({ serverPid: target.server.pid, dbUrl: large.url });
-      results.mix = await mixAt(targets.mix.rate, opts.mixSeconds, meter);
+      results.mix = await mixAt(opts.mixRate, opts.mixSeconds, meter);
       log(mixLine(results.mix));
       if (selected('capacity')) {
         log(

@@ -2,9 +2,17 @@
 /* global fetch */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 
 const jwtSecret = randomBytes(32).toString('base64url');
+
+/**
+ * Extra node options for the server process (`BENCH_NODE_ARGS`, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` or `--trace-gc`); `BENCH_SERVER_LOG` names a file that gets the
+ * server's output when it stops.
+ */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /**
  * Starts `main` (the bundle) on 127.0.0.1:`port` with NODE_ENV=production, LOG_LEVEL=warn and
@@ -26,7 +34,10 @@ export async function startServer({ main, url, port, countSql = false, loginRate
   };
   delete env.BENCH_SQL_COUNT;
   if (countSql) env.BENCH_SQL_COUNT = '1';
-  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -56,6 +67,7 @@ export async function startServer({ main, url, port, countSql = false, loginRate
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
       clearTimeout(timer);
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, output);
     },
   };
 }

@@ -35,6 +35,9 @@ export interface ReadSigner extends UploadSigner {
 
 type Method = 'GET' | 'PUT';
 
+/** Most read URLs a signer keeps for its current window (about 200 bytes each). */
+const readMemoLimit = 50_000;
+
 /** The HMAC of one method under the key derived from `secret`. */
 function macOf(secret: string, method: Method) {
   const key = Buffer.from(
@@ -88,12 +91,25 @@ export function createReadSigner(secret: string, lifetimeMs: number): ReadSigner
   const window = Math.max(1, Math.floor(lifetime / 4));
   const expiresAt = (nowMs = Date.now()) =>
     Math.ceil((Math.floor(nowMs / 1000) + lifetime) / window) * window;
+  // A URL is the same for every signature of one window, so each key is signed once per window:
+  // the memo holds the current window's URLs and starts over when the window (or its size) moves.
+  let memoExpires = 0;
+  let memo = new Map<string, string>();
   return {
     expiresAt,
     sign(storageKey, nowMs = Date.now()) {
       const expires = expiresAt(nowMs);
-      const signature = mac(storageKey, expires).toString('base64url');
-      return `${readPathPrefix}${storageKey}?expires=${expires}&signature=${signature}`;
+      if (expires !== memoExpires || memo.size >= readMemoLimit) {
+        memoExpires = expires;
+        memo = new Map();
+      }
+      let url = memo.get(storageKey);
+      if (url === undefined) {
+        const signature = mac(storageKey, expires).toString('base64url');
+        url = `${readPathPrefix}${storageKey}?expires=${expires}&signature=${signature}`;
+        memo.set(storageKey, url);
+      }
+      return url;
     },
     verify: (storageKey, expires, signature, nowMs = Date.now()) =>
       verifyWith(mac, storageKey, expires, signature, nowMs),
