@@ -1,90 +1,7 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
-
-/**
- * Chunk groups: the framework code every route needs is split by library so browsers cache it
- * across releases (zod too: every console page validates with it, the sign-in page does not);
- * everything a page needs beyond that stays in the page's own lazy chunk.
- */
-const chunkGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-  { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 30 },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-];
-
-/**
- * The contract package is plain declarations (enums, messages, zod schemas) and the console's own
- * modules run nothing on import that another module relies on (no module is imported for its side
- * effects; styles are CSS files): marked side-effect free, a page that imports a few names from a
- * feature's index gets those and what they use, not the whole feature (the instructor dashboard
- * pulled in the assignment wizard through `features/assignments`).
- */
-const sourceIsSideEffectFree: Plugin = {
-  name: 'practica:source-side-effect-free',
-  transform: {
-    filter: { id: /(packages[\\/]contract|web)[\\/]src[\\/].*\.tsx?$/ },
-    handler(code, id) {
-      if (/[\\/]src[\\/]main\.tsx$/.test(id)) return null;
-      return { code, map: null, moduleSideEffects: false };
-    },
-  },
-};
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Text files worth compressing (source maps are never served to users' pages). */
-const compressible = /\.(js|css|html|svg|json|txt)$/;
-
-/** Every file under `dir`, recursively. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)])),
-  );
-  return nested.flat();
-}
-
-/**
- * Writes a `.br` and a `.gz` next to every compressible file of the build (≥ 1 KB), at the best
- * ratio: the server sends them as they are (@fastify/static `preCompressed`, static-web.ts)
- * instead of compressing on every request.
- */
-const precompress: Plugin = {
-  name: 'practica:precompress',
-  apply: 'build',
-  async writeBundle(options) {
-    const dir = options.dir;
-    if (!dir) return;
-    const targets = (await filesUnder(dir)).filter(
-      (file) => compressible.test(file) && !file.split(sep).includes('.vite'),
-    );
-    await Promise.all(
-      targets.map(async (file) => {
-        if ((await stat(file)).size < 1024) return;
-        const content = await readFile(file);
-        const [br, gz] = await Promise.all([
-          brotli(content, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-          gzipAsync(content, { level: 9 }),
-        ]);
-        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-      }),
-    );
-  },
-};
+import { defineConfig } from 'vite';
+import { apiProxy, codeSplitting, precompress, sourceIsSideEffectFree } from './vite.shared';
 
 /** Vite for the console (DESIGN.md): dev server proxies the API; build goes to web/dist. */
 export default defineConfig({
@@ -93,13 +10,7 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/files': { target: apiTarget, changeOrigin: false },
-      '/healthz': { target: apiTarget },
-      '/readyz': { target: apiTarget },
-      '/dev': { target: apiTarget },
-    },
+    proxy: apiProxy,
   },
   preview: { port: 4173 },
   build: {
@@ -110,18 +21,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          groups: chunkGroups,
-          // Shared chunks under 10 KB (before minification) are copied into the chunks that use
-          // them instead of being fetched on their own (Rolldown keeps one module instance through
-          // its runtime registry): the console page loaded 94 files, /login 38, most of them a few
-          // hundred bytes, and each costs a request on a slow network. Chunks holding styles stay
-          // files, as Rolldown's guide asks of Vite builds.
-          experimentalInlineCommonChunks: {
-            maxSize: 10_000,
-            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
-          },
-        },
+        codeSplitting,
       },
     },
   },

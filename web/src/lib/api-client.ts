@@ -68,6 +68,25 @@ let unauthorizedHandler: UnauthorizedHandler = () => {
 };
 const storageClearedListeners = new Set<() => void>();
 
+/**
+ * Where the session lives: the console keeps its token in local storage and clears all of it on a
+ * 401/403 (000 §8). The practice app, a second entry on the same client, keeps its own token and
+ * clears only that (its recorded takes must survive an expired session).
+ */
+export interface ApiSession {
+  /** The bearer token to send, or null. */
+  readToken(): string | null;
+  /** Forgets the session after a 401/403 (before the unauthorized handler runs). */
+  clear(): void;
+}
+
+let session: ApiSession = { readToken: () => readLocal('authToken'), clear: clearLocal };
+
+/** Replaces the console's session storage (the practice app's entry calls it once at start). */
+export function setApiSession(next: ApiSession): void {
+  session = next;
+}
+
 /** The app registers how to go to login (router navigation) after a 401/403. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
@@ -151,7 +170,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readLocal('authToken');
+  const token = session.readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -207,7 +226,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   if (!response.ok || (parsed && parsed.success === false)) {
     const error = errorFromAnswer(response.status, parsed);
     if ((response.status === 401 || response.status === 403) && !options.skipAuthRedirect) {
-      clearLocal();
+      session.clear();
       for (const listener of storageClearedListeners) listener();
       unauthorizedHandler();
     }
