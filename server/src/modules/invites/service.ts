@@ -10,7 +10,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   Role,
-  can,
   inviteTokenLifetimeMs,
   messages,
   roleLabels,
@@ -23,7 +22,7 @@ import {
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { groupMembers, groups, invites, users } from '../../db/schema/index.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
@@ -141,14 +140,13 @@ export async function createInvite(
   body: InviteBody,
 ): Promise<{ invite: InviteRow; token: string }> {
   const { db } = deps;
-  const org = await findOrganization(db, body.organizationId);
-  if (!org || (actor.roleId !== Role.Admin && actor.organizationId !== org.id))
-    throw new NotFoundError();
-  if (!can(actor, 'invite:create', { organizationId: org.id, roleId: body.roleId })) {
-    throw new ForbiddenError(
-      actor.roleId === Role.Instructor ? messages.instructorInvitesTraineesOnly : undefined,
-    );
-  }
+  const org = await loadAuthorized(
+    actor,
+    'invite:create',
+    findOrganization(db, body.organizationId),
+    (o) => ({ organizationId: o.id, roleId: body.roleId }),
+    actor.roleId === Role.Instructor ? messages.instructorInvitesTraineesOnly : undefined,
+  );
   if (!org.active) throw new ValidationError(messages.organizationInactive);
   const groupId = body.groupId ?? null;
   if (groupId !== null) {
