@@ -1,0 +1,102 @@
+import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newTake, StorageFullError, takeKey, TakesStore } from './takes-store';
+
+// jsdom's Blob cannot be structured-cloned into IndexedDB; Node's can (browsers' too).
+const blob = (text: string) => new NodeBlob([text], { type: 'video/webm' }) as unknown as Blob;
+
+let count = 0;
+const stores: TakesStore[] = [];
+function openStore() {
+  const store = new TakesStore(`takes-test-${++count}`);
+  stores.push(store);
+  return store;
+}
+
+const take = (questionId: number, createdAt = 1_000, assignmentId = 7) =>
+  newTake({
+    userId: 3,
+    assignmentId,
+    questionId,
+    blob: blob(`q${questionId}@${createdAt}`),
+    mimeType: 'video/webm;codecs=vp9,opus',
+    durationSeconds: 12.5,
+    createdAt,
+  });
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await Promise.all(stores.splice(0).map((s) => s.close()));
+});
+
+describe('takes store', () => {
+  it('keys a take by user, assignment and question', () => {
+    expect(takeKey(3, 7, 11)).toBe('3:7:11');
+    expect(take(11)).toMatchObject({
+      key: '3:7:11',
+      upload: { url: null, bytesSent: 0, status: 'queued', error: null },
+    });
+  });
+
+  it('keeps the bytes, type, duration and date, and lists an assignment’s takes only', async () => {
+    const store = openStore();
+    await store.save(take(1));
+    await store.save(take(2));
+    await store.save(take(1, 1_000, 70));
+    const kept = await store.read('3:7:1');
+    expect(kept).toMatchObject({ mimeType: 'video/webm;codecs=vp9,opus', durationSeconds: 12.5 });
+    expect(await kept!.blob.text()).toBe('q1@1000');
+    expect((await store.list(3, 7)).map((t) => t.questionId).sort()).toEqual([1, 2]);
+    expect((await store.list(3, 70)).map((t) => t.key)).toEqual(['3:70:1']);
+    expect(await store.list(4, 7)).toEqual([]);
+  });
+
+  it('a retake replaces the question’s take', async () => {
+    const store = openStore();
+    await store.save(take(1, 1_000));
+    await store.save(take(1, 2_000));
+    const kept = await store.list(3, 7);
+    expect(kept).toHaveLength(1);
+    expect(await kept[0]!.blob.text()).toBe('q1@2000');
+  });
+
+  it('updates the upload state of that take only', async () => {
+    const store = openStore();
+    await store.save(take(1, 1_000));
+    const patch = {
+      url: 'http://x/api/me/uploads/abc',
+      bytesSent: 5,
+      status: 'uploading',
+    } as const;
+    expect(await store.updateUpload('3:7:1', 1_000, patch)).toMatchObject({ upload: patch });
+    expect((await store.read('3:7:1'))!.upload).toEqual({ ...patch, error: null });
+    // A retake recorded meanwhile is not touched by the old upload's news.
+    await store.save(take(1, 2_000));
+    expect(await store.updateUpload('3:7:1', 1_000, { status: 'failed' })).toBeNull();
+    expect((await store.read('3:7:1'))!.upload.status).toBe('queued');
+    expect(await store.updateUpload('3:7:9', 1_000, { status: 'failed' })).toBeNull();
+  });
+
+  it('removes a take only with the server’s file id, and not a newer retake', async () => {
+    const store = openStore();
+    await store.save(take(1, 1_000));
+    await expect(store.removeConfirmed('3:7:1', 1_000, 0)).rejects.toThrow();
+    expect(await store.read('3:7:1')).toBeDefined();
+    expect(await store.removeConfirmed('3:7:1', 999, 42)).toBe(false);
+    expect(await store.read('3:7:1')).toBeDefined();
+    expect(await store.removeConfirmed('3:7:1', 1_000, 42)).toBe(true);
+    expect(await store.read('3:7:1')).toBeUndefined();
+  });
+
+  it('a full disk is a clear storage-full error', async () => {
+    const store = openStore();
+    await store.read('warm-up');
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('Quota exceeded', 'QuotaExceededError');
+    });
+    const error = await store.save(take(1)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageFullError);
+    expect((error as Error).message).toMatch(/storage is full/);
+  });
+});

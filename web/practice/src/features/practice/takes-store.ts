@@ -1,0 +1,159 @@
+/**
+ * Takes kept on the device until the server confirms them (issue 19 item 6): IndexedDB through
+ * `idb`, database 'practica-practice', store 'takes', one take per question keyed
+ * `${userId}:${assignmentId}:${questionId}` (a retake overwrites the question's take). A take holds
+ * the recorded bytes, their media type, the measured duration (seconds), when it was recorded and
+ * its upload state (tus upload URL, bytes the server holds, status). It is removed only with the
+ * server's file id. A full disk becomes `StorageFullError`.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { practiceText } from './practice-text';
+
+/** Where a take's upload stands. `done` is never stored: a confirmed take is removed. */
+export type TakeUploadStatus = 'queued' | 'uploading' | 'failed' | 'done';
+
+/** The upload state kept with a take. */
+export interface TakeUpload {
+  /** The tus upload's URL once created (to resume from), else null. */
+  url: string | null;
+  /** Bytes the server acknowledged. */
+  bytesSent: number;
+  status: TakeUploadStatus;
+  /** Why the last try failed (the server's message as given), else null. */
+  error: string | null;
+}
+
+/** One recorded answer to a question, as kept on the device. */
+export interface Take {
+  key: string;
+  userId: number;
+  assignmentId: number;
+  questionId: number;
+  blob: Blob;
+  mimeType: string;
+  /** Measured recording time, seconds (> 0). */
+  durationSeconds: number;
+  /** When the take was recorded, epoch ms (tells a take from the retake that replaced it). */
+  createdAt: number;
+  upload: TakeUpload;
+}
+
+interface PracticeDb extends DBSchema {
+  takes: { key: string; value: Take };
+}
+
+/** The device has no room left for a take (IndexedDB's QuotaExceededError). */
+export class StorageFullError extends Error {
+  override readonly name = 'StorageFullError';
+  constructor(options?: { cause?: unknown }) {
+    super(practiceText.storageFull, options);
+  }
+}
+
+/** The key of the take of `questionId` in `assignmentId` recorded by `userId`. */
+export function takeKey(userId: number, assignmentId: number, questionId: number): string {
+  return `${userId}:${assignmentId}:${questionId}`;
+}
+
+/** A new take, queued for upload. `createdAt` defaults to now. */
+export function newTake(
+  init: Omit<Take, 'key' | 'upload' | 'createdAt'> & { createdAt?: number },
+): Take {
+  return {
+    ...init,
+    key: takeKey(init.userId, init.assignmentId, init.questionId),
+    createdAt: init.createdAt ?? Date.now(),
+    upload: { url: null, bytesSent: 0, status: 'queued', error: null },
+  };
+}
+
+function isQuotaError(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+
+/** The takes of one database (the app uses `takesStore`; tests open their own). */
+export class TakesStore {
+  private db: Promise<IDBPDatabase<PracticeDb>> | null = null;
+
+  constructor(private readonly dbName = 'practica-practice') {}
+
+  private open(): Promise<IDBPDatabase<PracticeDb>> {
+    this.db ??= openDB<PracticeDb>(this.dbName, 1, {
+      upgrade(db) {
+        db.createObjectStore('takes');
+      },
+    });
+    return this.db;
+  }
+
+  /** Keeps `take` (replacing the question's earlier take). Throws `StorageFullError` when full. */
+  async save(take: Take): Promise<void> {
+    const db = await this.open();
+    try {
+      const tx = db.transaction('takes', 'readwrite');
+      await Promise.all([tx.store.put(take, take.key), tx.done]);
+    } catch (error) {
+      if (isQuotaError(error)) throw new StorageFullError({ cause: error });
+      throw error;
+    }
+  }
+
+  /** The take under `key`, or undefined. */
+  async read(key: string): Promise<Take | undefined> {
+    return (await this.open()).get('takes', key);
+  }
+
+  /** Every take of `userId` in `assignmentId`. */
+  async list(userId: number, assignmentId: number): Promise<Take[]> {
+    const prefix = `${userId}:${assignmentId}:`;
+    return (await this.open()).getAll('takes', IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+  }
+
+  /**
+   * Updates the upload state of the take `key` recorded at `createdAt`; answers the updated take,
+   * or null when that take is gone or a retake replaced it.
+   */
+  async updateUpload(
+    key: string,
+    createdAt: number,
+    patch: Partial<TakeUpload>,
+  ): Promise<Take | null> {
+    const db = await this.open();
+    const tx = db.transaction('takes', 'readwrite');
+    const take = await tx.store.get(key);
+    if (!take || take.createdAt !== createdAt) {
+      await tx.done;
+      return null;
+    }
+    const next = { ...take, upload: { ...take.upload, ...patch } };
+    await Promise.all([tx.store.put(next, key), tx.done]);
+    return next;
+  }
+
+  /**
+   * Removes the take `key` recorded at `createdAt` once the server confirmed it as file `fileId`
+   * (a positive id is required); a retake recorded since stays. Answers whether it was removed.
+   */
+  async removeConfirmed(key: string, createdAt: number, fileId: number): Promise<boolean> {
+    if (!Number.isInteger(fileId) || fileId <= 0) {
+      throw new Error('A take is removed only with the file id the server confirmed.');
+    }
+    const db = await this.open();
+    const tx = db.transaction('takes', 'readwrite');
+    const take = await tx.store.get(key);
+    const matches = take?.createdAt === createdAt;
+    if (matches) await tx.store.delete(key);
+    await tx.done;
+    return matches;
+  }
+
+  /** Closes the database (tests). */
+  async close(): Promise<void> {
+    if (this.db) (await this.db).close();
+    this.db = null;
+  }
+}
+
+/** The app's takes. */
+export const takesStore = new TakesStore();
