@@ -54,7 +54,7 @@ const serverModuleLayers = {
   contents: ['assets', 'files', 'organizations', 'users'],
   groups: ['organizations', 'users'],
   assignments: ['assets', 'composition', 'contents', 'files', 'groups', 'organizations', 'users'],
-  answers: ['assignments', 'composition', 'files', 'organizations', 'users'],
+  answers: ['assignments', 'composition', 'files', 'mail', 'organizations', 'users'],
   me: ['answers', 'assignments', 'composition', 'files'],
 };
 

@@ -19,4 +19,5 @@ export * from './schemas/asset';
 export * from './schemas/content';
 export * from './schemas/assignment';
 export * from './schemas/answer';
+export * from './schemas/me';
 export * from './policy';

@@ -277,7 +277,7 @@ async function seedRound(
     done.push({ answerId: answer.id, trainee });
     if (!trainee.review || !reviewer) continue;
     const opened = await getAnswerFor(db, reviewer, answer.id);
-    await submitReview(db, reviewer, answer.id, actor.id, {
+    await submitReview({ db }, reviewer, answer.id, actor.id, {
       traineeId: actor.id,
       answers: {
         ratings: demoReviewAnswers(opened.assignment.data.ratings),

@@ -1,8 +1,8 @@
 /**
  * Answers and reviews (001 §2 'Review screen', §3 'Answer', 'Answer item', 'Review payload', §4
  * answer statuses, §5 'Review submit', §7 `/assignments/answers…` and the review call, §9 'Report
- * export') and the trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers').
- * Every export is prefixed `answer…`, `review…` or `me…` so it never collides with other schemas.
+ * export'); the trainees' mobile API is in `me.ts`. Every export is prefixed `answer…` or
+ * `review…` so it never collides with other schemas.
  *
  * The review payload, in two shapes:
  *
@@ -20,11 +20,7 @@
  * score (the client's `score` is ignored) with `meanRatingScore`.
  */
 import { z } from 'zod';
-import {
-  contentDescriptionMaxLength,
-  maxQuestionsPerInterview,
-  ratingScaleMax,
-} from '../constants';
+import { contentDescriptionMaxLength, ratingScaleMax } from '../constants';
 import { messages } from '../messages';
 import {
   assignmentAnswerSchema,
@@ -38,7 +34,6 @@ import {
   idSchema,
   imageRefSchema,
   optionalText,
-  pageQuerySchema,
   queryNamesListSchema,
   wholeNumberList,
 } from './common';
@@ -280,138 +275,3 @@ export const answerDetailSchema = answerListItemSchema.extend({
   canReview: z.boolean(),
 });
 export type AnswerDetail = z.infer<typeof answerDetailSchema>;
-
-// ---------------------------------------------------------------------------
-// The trainees' mobile API (/me/…)
-// ---------------------------------------------------------------------------
-
-/** GET /me/assignments query: paging (default 25). */
-export const meAssignmentListQuerySchema = pageQuerySchema;
-
-/** My answer on an assignment; `score` only when Reviewed. */
-export const meAnswerSummarySchema = z.object({
-  id,
-  statusId: assignmentAnswerStatusIdSchema,
-  practiceCounter: count,
-  submittedAt: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  score: z.number().nullable(),
-});
-
-/** My answer with its items (answers of POST practice, PUT answers, POST submit). */
-export const meAnswerSchema = meAnswerSummarySchema.extend({
-  assignmentId: id,
-  updatedAt: z.string(),
-  items: z.array(answerItemSchema),
-});
-export type MeAnswer = z.infer<typeof meAnswerSchema>;
-
-/**
- * A row of GET /me/assignments: an Active assignment I am a trainee on, not past its due date, with
- * my answer. `canAnswer`: my answer is Pending (I may practise, record and submit).
- */
-export const meAssignmentListItemSchema = z.object({
-  id,
-  name: z.string(),
-  description: z.string(),
-  startDate: z.string().nullable(),
-  closeDate: z.string().nullable(),
-  questionsCount: count,
-  answeredCount: count,
-  answer: meAnswerSummarySchema,
-  canAnswer: z.boolean(),
-});
-export type MeAssignmentListItem = z.infer<typeof meAssignmentListItemSchema>;
-
-/** GET /me/assignments data. */
-export const meAssignmentListSchema = z.object({
-  list: z.array(meAssignmentListItemSchema),
-  count,
-});
-
-/** An audio prompt of a question: the mp3 and the avatar speaking it. */
-export const meAudioPromptSchema = z.object({
-  id,
-  url: z.string(),
-  avatarId: z.number().int().nullable(),
-});
-
-/**
- * One question to practise, in order: its role, the avatar chosen for that role (with its image
- * URL), `audio` (the prompt spoken by that avatar, else the first) and every prompt.
- */
-export const meQuestionSchema = z.object({
-  id,
-  number: z.number().int().positive(),
-  text: z.string(),
-  description: z.string(),
-  roleId: z.number().int().nullable(),
-  roleName: z.string().nullable(),
-  avatar: assignmentAssetSchema.nullable(),
-  audio: meAudioPromptSchema.nullable(),
-  audios: z.array(meAudioPromptSchema),
-});
-export type MeQuestion = z.infer<typeof meQuestionSchema>;
-
-/**
- * GET /me/assignments/{id}: an Active assignment I am on, for practice — the interview's questions
- * in order, its roles with avatars, the environment (with image URL) and my answer with its items.
- * `canAnswer`: my answer is Pending and the due date has not passed.
- */
-export const meAssignmentDetailSchema = z.object({
-  id,
-  name: z.string(),
-  description: z.string(),
-  statusId: assignmentStatusIdSchema,
-  startDate: z.string().nullable(),
-  closeDate: z.string().nullable(),
-  interview: z.object({ id, name: z.string(), description: z.string() }).nullable(),
-  roles: z.array(z.object({ id, name: z.string(), avatar: assignmentAssetSchema.nullable() })),
-  environment: assignmentAssetSchema.nullable(),
-  questions: z.array(meQuestionSchema),
-  answer: meAnswerSchema,
-  canAnswer: z.boolean(),
-});
-export type MeAssignmentDetail = z.infer<typeof meAssignmentDetailSchema>;
-
-/**
- * One item of PUT /me/assignments/{id}/answers: the question, the uploaded video (a Ready Video file
- * I uploaded) and the recording's duration in seconds; `text` optional (e.g. a transcript).
- */
-export const meAnswerItemInputSchema = z.object({
-  questionId: z
-    .number({ error: messages.idInvalid })
-    .int({ error: messages.idInvalid })
-    .positive({ error: messages.idInvalid }),
-  fileId: z
-    .number({ error: messages.videoRequired })
-    .int({ error: messages.videoRequired })
-    .positive({ error: messages.videoRequired }),
-  duration: z
-    .number({ error: messages.durationInvalid })
-    .nonnegative({ error: messages.durationInvalid })
-    .max(answerDurationMaxSeconds, { error: messages.durationInvalid }),
-  text: z
-    .string()
-    .trim()
-    .max(answerTextMaxLength, { error: messages.textTooLong })
-    .nullable()
-    .optional(),
-});
-export type MeAnswerItemInput = z.infer<typeof meAnswerItemInputSchema>;
-
-/**
- * PUT /me/assignments/{id}/answers body: `items`, one per question (at most one each, 400
- * 'Each question can be answered only once.'). Items replace my items of the same questions; my
- * items of other questions are kept.
- */
-export const meAnswerItemsBodySchema = z.object({
-  items: z
-    .array(meAnswerItemInputSchema, { error: messages.validationFailed })
-    .min(1, { error: messages.validationFailed })
-    .max(maxQuestionsPerInterview, { error: messages.validationFailed })
-    .refine((items) => new Set(items.map((i) => i.questionId)).size === items.length, {
-      error: messages.duplicateQuestion,
-    }),
-});
-export type MeAnswerItemsBody = z.infer<typeof meAnswerItemsBodySchema>;

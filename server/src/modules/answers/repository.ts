@@ -425,22 +425,33 @@ export async function formQuestionsOf(
   return [...byId.values()];
 }
 
-/** What a review reads of its answer and assignment under their row locks. */
+/** What a review reads of its answer, assignment and trainee under the row locks. */
 export interface ReviewLockRow extends ReviewedAnswerColumns {
   assignmentStatusId: number;
+  /** Where the review-ready email goes, while the trainee is active and not deleted. */
+  trainee: { email: string; firstName: string; mailable: boolean };
 }
 
 /**
  * Locks the answer's assignment row, then the answer's row (the order every writer takes them:
  * `FOR UPDATE OF` locks in its list's order) for the rest of the transaction, and answers the
- * assignment's status and the answer's review columns; undefined when the answer is gone. One
- * statement.
+ * assignment's status, the answer's review columns and the trainee's address (read, not locked);
+ * undefined when the answer is gone. One statement.
  */
 export async function lockForReview(tx: Tx, answerId: number): Promise<ReviewLockRow | undefined> {
   const [row] = await tx
-    .select({ assignmentStatusId: assignments.statusId, ...reviewedColumns })
+    .select({
+      assignmentStatusId: assignments.statusId,
+      ...reviewedColumns,
+      trainee: {
+        email: users.email,
+        firstName: users.firstName,
+        mailable: sql<boolean>`(${users.active} and ${users.deletedAt} is null)`.mapWith(Boolean),
+      },
+    })
     .from(assignments)
     .innerJoin(answers, eq(answers.assignmentId, assignments.id))
+    .innerJoin(users, eq(users.id, answers.userId))
     .where(eq(answers.id, answerId))
     .for('update', { of: [assignments, answers] });
   return row;

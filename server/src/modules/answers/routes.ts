@@ -107,7 +107,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await service.submitReview(
-          app.db,
+          { db: app.db, publicUrl: app.config.publicUrl },
           actorOf(request),
           authorized.get(request) ?? request.params.id,
           request.query.userId,

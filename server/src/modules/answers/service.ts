@@ -17,6 +17,9 @@
  *   never pairs. A Reviewed answer can be reviewed again
  *   while the assignment is not Closed; a Submitted one can still get its first review once the
  *   assignment is Closed (closing does not strand submitted work).
+ * - Each time an answer becomes Reviewed (a first review or a new one), the trainee gets the
+ *   'review-ready' email with the link to the review in the practice app, written to the outbox in
+ *   the review's transaction; none while the trainee is inactive or deleted.
  */
 import {
   AnswerStatus,
@@ -37,6 +40,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { assignmentsByIds } from '../assignments/index.js';
+import { enqueueMail, mailLinks, traineeMails } from '../mail/index.js';
 import { answerDetailDataOf } from '../composition/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import { presentAnswerData, presentAnswerDetail, presentAnswerListItem } from './presenter.js';
@@ -203,6 +207,16 @@ export function authorizeReview(db: Db, actor: Actor, id: number): Promise<Answe
 /** The two forms of a review. */
 type FormKind = 'ratings' | 'feedback';
 
+/** What a review submit needs besides the call. */
+export interface ReviewDeps {
+  db: Db;
+  /**
+   * PUBLIC_URL, the base of the review-ready email's link. Without it no email is written (the demo
+   * seed, which replays past rounds, as it sends no invites either).
+   */
+  publicUrl?: string | undefined;
+}
+
 /**
  * POST /assignments/interviews/answers/review/{id}?userId= (001 §3 'Review payload', §5): `answer`
  * is the answer id, or the row `authorizeReview` answered for it. Checks: `userId` and
@@ -215,12 +229,13 @@ type FormKind = 'ratings' | 'feedback';
  * the answer's row locks: stores each form sent (reviewer, time, answers; the ratings with their
  * score); when both forms are in — sent together, or this form completing a pair with the caller's
  * other form of the current round (see the module note) — sets Reviewed, `reviewedAt`, the score
- * (mean of the rating answers) and the latest form ids. Answers the detail, read once after the
- * commit. The console's call (both forms) runs 8 statements with the session check (4 of them the
- * transaction's); one form per call adds the partner lookup.
+ * (mean of the rating answers) and the latest form ids, and writes the trainee's review-ready email
+ * (see the module note). Answers the detail, read once after the commit. The console's call (both
+ * forms) runs 9 statements with the session check (5 of them the transaction's: the email is one);
+ * one form per call adds the partner lookup.
  */
 export async function submitReview(
-  db: Db,
+  { db, publicUrl }: ReviewDeps,
   actor: Actor,
   answer: number | AnswerFullRow,
   userId: number | undefined,
@@ -278,7 +293,7 @@ export async function submitReview(
     const locked = await lockForReview(tx, id);
     if (!locked) throw new NotFoundError();
     assertReviewable(locked.statusId, locked.assignmentStatusId);
-    const { assignmentStatusId, ...current } = locked;
+    const { assignmentStatusId, trainee, ...current } = locked;
     let partner: { id: number; contentId: number; score: number | null } | undefined;
     if (checked.length === 1) {
       // One form: pair it with the caller's other form of this round, if there is one.
@@ -306,6 +321,16 @@ export async function submitReview(
           }
         : undefined,
     );
+    if (complete && trainee.mailable && publicUrl !== undefined)
+      await enqueueMail(
+        tx,
+        traineeMails.reviewReady({
+          to: trainee.email,
+          firstName: trainee.firstName,
+          assignmentName: row.assignmentName,
+          link: mailLinks.review(publicUrl, row.assignmentId),
+        }),
+      );
     return { ...row, ...current, ...reviewed, assignmentStatusId };
   });
   return answerDetail(db, fresh, actor);

@@ -62,14 +62,22 @@ export interface PracticeData {
   audios: AudioPromptRow[];
   /** The answer's items in their questions' order. */
   items: AnswerItemRow[];
+  /** The latest ratings and feedback forms the answer points at (those present). */
+  forms: ContentAnswerRow[];
 }
 
 /**
- * The trainee's answer `answerId`: its assignment `data`, the interview's Ready audio prompts and
- * the answer's items (GET /me/assignments/{id}). One statement; 404 when the answer does not exist.
+ * The trainee's answer `answerId`: its assignment `data`, the interview's Ready audio prompts, the
+ * answer's items and its latest review forms (GET /me/assignments/{id}). One statement; 404 when
+ * the answer does not exist.
  */
 export async function practiceDataOf(db: Db | Tx, answerId: number): Promise<PracticeData> {
   const read = await readPracticeComposition(db, answerId);
   if (!read) throw new NotFoundError();
-  return { data: presentAssignmentData(read.composition), audios: read.audios, items: read.items };
+  return {
+    data: presentAssignmentData(read.composition),
+    audios: read.audios,
+    items: read.items,
+    forms: read.forms,
+  };
 }

@@ -167,8 +167,8 @@ function answerQuery(db: Db | Tx) {
 }
 
 /**
- * One answer (placeholder `id`): its items and its assignment's composition with the interview's
- * audio prompts, prepared once per database.
+ * One answer (placeholder `id`): its items, its latest ratings and feedback forms and its
+ * assignment's composition with the interview's audio prompts, prepared once per database.
  */
 function practiceQuery(db: Db | Tx) {
   return preparedQuery(db, 'composition.practice', (name) =>
@@ -176,7 +176,12 @@ function practiceQuery(db: Db | Tx) {
       .findFirst({
         columns: { id: true },
         where: (a, { eq }) => eq(a.id, sql.placeholder('id')),
-        with: { items: itemRead, assignment: practiceComposition },
+        with: {
+          items: itemRead,
+          ratingsAnswer: formRead,
+          feedbackAnswer: formRead,
+          assignment: practiceComposition,
+        },
       })
       .prepare(name),
   );
@@ -279,9 +284,7 @@ export async function readAnswerComposition(
   return {
     composition: answer.assignment,
     items: itemRows(answer.items, questionIdsOf(answer.assignment.interview)),
-    forms: [answer.ratingsAnswer, answer.feedbackAnswer]
-      .filter((f): f is FormTree => f !== null)
-      .map(formRow),
+    forms: formRows(answer),
   };
 }
 
@@ -302,11 +305,19 @@ export interface PracticeComposition {
   audios: AudioPromptRow[];
   /** The answer's items in their questions' order. */
   items: AnswerItemRow[];
+  /** The latest ratings and feedback forms the answer points at (those present). */
+  forms: ContentAnswerRow[];
 }
 
+/** The latest review forms of a read answer (those present). */
+const formRows = (answer: { ratingsAnswer: FormTree | null; feedbackAnswer: FormTree | null }) =>
+  [answer.ratingsAnswer, answer.feedbackAnswer]
+    .filter((f): f is FormTree => f !== null)
+    .map(formRow);
+
 /**
- * The answer `id`'s items and its assignment's composition with the interview's Ready audio
- * prompts, or undefined when the answer does not exist. One statement.
+ * The answer `id`'s items, its latest review forms and its assignment's composition with the
+ * interview's Ready audio prompts, or undefined when the answer does not exist. One statement.
  */
 export async function readPracticeComposition(
   db: Db | Tx,
@@ -334,5 +345,6 @@ export async function readPracticeComposition(
     },
     audios,
     items: itemRows(answer.items, questionIdsOf(interview)),
+    forms: formRows(answer),
   };
 }

@@ -18,7 +18,7 @@ export {
 } from './config.js';
 export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.js';
 export { enqueueMail, type OutgoingMail } from './outbox.js';
-export { accountMails, escapeHtml, mailLinks } from './templates.js';
+export { accountMails, escapeHtml, mailLinks, traineeMails } from './templates.js';
 export { createSmtpTransport, type MailTransport, type TransportMessage } from './transport.js';
 export {
   retryDelayMs,

@@ -1,7 +1,8 @@
 /**
- * Account emails (DECISIONS.md 'Mail', 000 §2.11): plain text plus a simple HTML version, every
- * interpolated value escaped in the HTML. Each builder answers an `OutgoingMail` for
- * `enqueueMail(tx, …)`; links are built with `mailLinks` from PUBLIC_URL and the raw token.
+ * Account emails (DECISIONS.md 'Mail', 000 §2.11) and the trainees' review notice: plain text plus a
+ * simple HTML version, every interpolated value escaped in the HTML. Each builder answers an
+ * `OutgoingMail` for `enqueueMail(tx, …)`; links are built with `mailLinks` from PUBLIC_URL and the
+ * raw token or the id they lead to.
  */
 import type { OutgoingMail } from './outbox.js';
 
@@ -15,7 +16,10 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** The console links carried by emails (000 §2.1 result pages); `publicUrl` has no trailing slash. */
+/**
+ * The links carried by emails: the console's result pages (000 §2.1) and the practice app's review
+ * screen; `publicUrl` has no trailing slash.
+ */
 export const mailLinks = {
   /** 000 §2.11: `/password-reset?token=` (1 hour). */
   passwordReset: (publicUrl: string, token: string) =>
@@ -26,6 +30,9 @@ export const mailLinks = {
   /** 000 §2.1: `/invite-registration/{id}` (the invite id; 7 days). */
   invite: (publicUrl: string, inviteId: number | string) =>
     `${publicUrl}/invite-registration/${encodeURIComponent(String(inviteId))}`,
+  /** The practice app's review of my answer: `/practice/assignments/{assignmentId}/review`. */
+  review: (publicUrl: string, assignmentId: number) =>
+    `${publicUrl}/practice/assignments/${encodeURIComponent(String(assignmentId))}/review`,
 };
 
 interface Parts {
@@ -180,4 +187,24 @@ export const accountMails = {
       after: ['The invite expires in 7 days.'],
     });
   },
+};
+
+/** The emails the answers module writes to trainees. */
+export const traineeMails = {
+  /**
+   * `review-ready`: my answer to the assignment `assignmentName` was reviewed; the link
+   * (`mailLinks.review`) opens the review in the practice app. Sent again for each new review.
+   */
+  reviewReady: (input: LinkMailInput & { assignmentName: string }): OutgoingMail =>
+    compose({
+      kind: 'review-ready',
+      to: input.to,
+      subject: `Your answers to ${input.assignmentName} were reviewed`,
+      greetingName: input.firstName,
+      paragraphs: [
+        `Your answers to ${input.assignmentName} were reviewed: your score, the ratings and the feedback are ready.`,
+      ],
+      action: { label: 'See your review', link: input.link },
+      after: ['Sign in to Practica Practice with your account to read it.'],
+    }),
 };

@@ -1,19 +1,27 @@
 /**
  * The only path from rows to the mobile API's wire shapes (DECISIONS.md 'Assignments and
  * answers'): my assignments, one assignment for practice (questions in order with role, avatar,
- * audio prompts; the environment) and my answer with its items. URLs are the files module's.
+ * audio prompts; the environment), my answer with its items and my review. URLs are the files
+ * module's.
  */
-import type {
-  AssignmentData,
-  MeAnswer,
-  MeAssignmentDetail,
-  MeAssignmentListItem,
-  MeQuestion,
+import {
+  AnswerStatus,
+  QuestionType,
+  ratingScaleMax,
+  type AssignmentContent,
+  type AssignmentData,
+  type MeAnswer,
+  type MeAssignmentDetail,
+  type MeAssignmentListItem,
+  type MeQuestion,
+  type MeReview,
+  type MeReviewFeedback,
+  type MeReviewRating,
 } from '@practica/contract';
 import { reviewedScore, presentItem } from '../answers/index.js';
 import type { AnswerFullRow, AnswerItemRow } from '../answers/index.js';
 import { publicFileUrl } from '../files/index.js';
-import type { AudioPromptRow } from '../composition/index.js';
+import type { AudioPromptRow, ContentAnswerRow } from '../composition/index.js';
 import type { MyAssignmentRow } from './repository.js';
 
 type AnswerStatusId = MeAnswer['statusId'];
@@ -91,13 +99,80 @@ export function presentMyQuestions(
   });
 }
 
-/** GET /me/assignments/{id}: the assignment for practice with my answer. */
+/** The stored answers of `form` by question id (none without the form). */
+function answersByQuestion(form: ContentAnswerRow | undefined): Map<number, string> {
+  return new Map((form?.answers ?? []).map((a) => [a.questionId, a.text]));
+}
+
+/**
+ * A feedback answer as the trainee reads it: the open question's text as stored, a choice's
+ * option ids (comma-joined, in the order chosen) as the options' texts joined with ', '.
+ */
+function feedbackAnswerText(question: AssignmentContent['questions'][number], text: string) {
+  if (
+    question.questionTypeId !== QuestionType.Single &&
+    question.questionTypeId !== QuestionType.Multiple
+  )
+    return text;
+  const optionText = new Map(question.options.map((o) => [String(o.id), o.text]));
+  return text
+    .split(',')
+    .map((id) => optionText.get(id.trim()))
+    .filter((t): t is string => t !== undefined)
+    .join(', ');
+}
+
+/**
+ * My review (the `review` of GET /me/assignments/{id}): `forms` are my answer's latest ratings and
+ * feedback forms, read with the composition `data` whose rating scale and feedback form give the
+ * questions, their order and option texts. Null unless my answer is Reviewed. The score is the
+ * mean rounded to whole stars (as the console's 'x/5'); the reviewer is the one of the ratings
+ * form (both forms of a review are one reviewer's), null once erased.
+ */
+export function presentMyReview(
+  row: AnswerFullRow,
+  data: AssignmentData,
+  forms: readonly ContentAnswerRow[],
+): MeReview | null {
+  if (row.statusId !== AnswerStatus.Reviewed || row.reviewedAt === null) return null;
+  const ratingsForm = forms.find((f) => f.id === row.ratingsAnswerId);
+  const feedbackForm = forms.find((f) => f.id === row.feedbackAnswerId);
+  const ratingOf = answersByQuestion(ratingsForm);
+  const feedbackOf = answersByQuestion(feedbackForm);
+  const ratings: MeReviewRating[] = (data.ratings?.questions ?? []).flatMap((q) => {
+    const stars = Number(ratingOf.get(q.id));
+    return Number.isInteger(stars) && stars >= 1 && stars <= ratingScaleMax
+      ? [{ questionId: q.id, text: q.text, stars }]
+      : [];
+  });
+  const feedback: MeReviewFeedback[] = (data.feedback?.questions ?? []).flatMap((q) => {
+    const text = feedbackOf.get(q.id);
+    return text === undefined
+      ? []
+      : [{ questionId: q.id, text: q.text, answer: feedbackAnswerText(q, text) }];
+  });
+  const by = ratingsForm ?? feedbackForm;
+  const score = reviewedScore(row.statusId, row.score);
+  return {
+    score: score === null ? null : Math.round(score),
+    reviewedAt: row.reviewedAt.toISOString(),
+    reviewer:
+      by && by.createdById !== null
+        ? { firstName: by.reviewerFirstName ?? '', lastName: by.reviewerLastName ?? '' }
+        : null,
+    ratings,
+    feedback,
+  };
+}
+
+/** GET /me/assignments/{id}: the assignment for practice with my answer and my review. */
 export function presentMyAssignmentDetail(
   row: AnswerFullRow,
   parts: {
     data: AssignmentData;
     audios: readonly AudioPromptRow[];
     items: readonly AnswerItemRow[];
+    forms: readonly ContentAnswerRow[];
     canAnswer: boolean;
   },
 ): MeAssignmentDetail {
@@ -117,5 +192,6 @@ export function presentMyAssignmentDetail(
     questions: presentMyQuestions(parts.data, parts.audios),
     answer: presentMyAnswer(row, parts.items),
     canAnswer: parts.canAnswer,
+    review: presentMyReview(row, parts.data, parts.forms),
   };
 }

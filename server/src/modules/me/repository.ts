@@ -3,8 +3,8 @@
  * my answer. A page is one statement (counts as correlated subqueries, the total as a window count);
  * one assignment for practice is the composition module's read.
  */
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
-import { AssignmentStatus } from '@practica/contract';
+import { and, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import { AnswerStatus, AssignmentStatus } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { readPage, windowTotal, type Paging } from '../../db/paging.js';
 import { answerItems, answers, assignments, questions } from '../../db/schema/index.js';
@@ -26,10 +26,11 @@ export interface MyAssignmentRow {
 }
 
 /**
- * One page of the Active assignments of my organization that I am a trainee on and whose due date
- * (`today`, `YYYY-MM-DD`, included) has not passed, the nearest due date first, with my answer, the
- * interview's question count and how many of them I answered; and the total. One statement (two
- * for a page past the last: `readPage`).
+ * One page of the Active assignments of my organization that I am a trainee on, the nearest due
+ * date first, with my answer, the interview's question count and how many of them I answered; and
+ * the total. While my answer is Pending only those whose due date (`today`, `YYYY-MM-DD`, included)
+ * has not passed; once I submitted, also those past it. One statement (two for a page past the
+ * last: `readPage`).
  */
 export async function listMyAssignments(
   db: Db,
@@ -41,7 +42,11 @@ export async function listMyAssignments(
     eq(answers.userId, me.id),
     eq(assignments.organizationId, me.organizationId),
     eq(assignments.statusId, AssignmentStatus.Active),
-    or(isNull(assignments.closeDate), gte(assignments.closeDate, today)),
+    or(
+      isNull(assignments.closeDate),
+      gte(assignments.closeDate, today),
+      ne(answers.statusId, AnswerStatus.Pending),
+    ),
   );
   return readPage(paging, ({ limit, offset }) =>
     db

@@ -35,7 +35,8 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          'My Active assignments whose due date has not passed, the nearest due date first, each with my answer ' +
+          'My Active assignments (past their due date only once my answer is no longer Pending), the nearest due ' +
+          'date first, each with my answer ' +
           '(status 1 Pending, 2 Submitted, 3 Reviewed; practiceCounter; score when Reviewed), questionsCount, ' +
           'answeredCount and canAnswer (Pending). Trainees only',
         querystring: meAssignmentListQuerySchema,
@@ -52,10 +53,11 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          'One Active assignment I am on, for practice: the interview’s questions in order (number, text, role name, ' +
+          'One assignment I am on, for practice: the interview’s questions in order (number, text, role name, ' +
           'the avatar chosen for the role with its image URL, audio prompt URLs — `audio` is the one of that avatar), ' +
-          'the roles, the environment with its image and my answer with its items; canAnswer. 404 when not mine or ' +
-          'not Active',
+          'the roles, the environment with its image and my answer with its items; canAnswer; review: when my answer ' +
+          'is Reviewed, my latest review (score x of 5, reviewedAt, reviewer, ratings with stars, feedback answers in ' +
+          'the forms’ order), else null. 404 when not mine, or not Active (Closed: only once my answer is Reviewed)',
         params: idParamSchema,
         response: { 200: envelopeSchema(meAssignmentDetailSchema) },
       },

@@ -6,7 +6,13 @@
  *   always means the caller's own answer, so no trainee ever reaches another's.
  * - Membership is the answer row the assignments module creates Pending when the trainee is added:
  *   no answer, another organization, or an assignment never published (Draft, Planned) is a 404;
- *   reading needs the assignment Active.
+ *   reading needs the assignment Active, or Closed once my answer is Reviewed (my review stays
+ *   readable, e.g. from the review email's link, after the round closed).
+ * - The list shows my Active assignments; one past its due date only once I submitted (a Pending
+ *   answer can no longer be sent then, a Submitted or Reviewed one still has its review to come or
+ *   to read).
+ * - A Reviewed answer's detail carries my review: the latest pair of forms my answer points at,
+ *   never another trainee's nor the earlier rounds' (the history stays the reviewers').
  * - Writing (practice, items, submit) needs my answer Pending (else 400 'This answer has already
  *   been submitted.'), the assignment Active (Closed: 400 'This assignment is closed.') and today
  *   not past its due date (the due date itself included; 400 'The due date of this assignment has
@@ -136,9 +142,9 @@ async function writeMine(
 }
 
 /**
- * GET /me/assignments: one page of my Active assignments whose due date has not passed, the
- * nearest due date first, each with my answer (status, practices, score when Reviewed), the
- * number of questions and of those I answered. 403 for staff.
+ * GET /me/assignments: one page of my Active assignments — past their due date only when my answer
+ * is no longer Pending — the nearest due date first, each with my answer (status, practices, score
+ * when Reviewed), the number of questions and of those I answered. 403 for staff.
  */
 export async function listMyAssignmentsFor(
   db: Db,
@@ -159,20 +165,30 @@ export async function listMyAssignmentsFor(
 }
 
 /**
- * GET /me/assignments/{id}: an Active assignment I am on, for practice: the interview's questions
- * in order (role, the avatar chosen for it with its image URL, audio prompt URLs), the roles, the
- * environment and my answer with its items. 403 staff, 404 not mine or not Active.
+ * GET /me/assignments/{id}: an assignment I am on, Active (or Closed once my answer is Reviewed),
+ * for practice: the interview's questions in order (role, the avatar chosen for it with its image
+ * URL, audio prompt URLs), the roles, the environment, my answer with its items and, when Reviewed,
+ * my review. 403 staff, 404 not mine, not Active, or Closed without my review. Two statements with
+ * the session's (the answer row, the composition with the forms).
  */
 export async function getMyAssignment(
   db: Db,
   actor: Actor,
   assignmentId: number,
 ): Promise<MeAssignmentDetail> {
-  const row = await loadMine(db, actor, assignmentId, [AssignmentStatus.Active]);
+  const row = await loadMine(db, actor, assignmentId, [
+    AssignmentStatus.Active,
+    AssignmentStatus.Closed,
+  ]);
+  if (row.assignmentStatusId === AssignmentStatus.Closed && row.statusId !== AnswerStatus.Reviewed)
+    throw new NotFoundError();
   const practice = await practiceDataOf(db, row.id);
   return presentMyAssignmentDetail(row, {
     ...practice,
-    canAnswer: row.statusId === AnswerStatus.Pending && !pastDue(row.closeDate),
+    canAnswer:
+      row.statusId === AnswerStatus.Pending &&
+      row.assignmentStatusId === AssignmentStatus.Active &&
+      !pastDue(row.closeDate),
   });
 }
 
@@ -182,6 +198,27 @@ export async function getMyAssignment(
  */
 export async function startPractice(db: Db, actor: Actor, assignmentId: number): Promise<MeAnswer> {
   return writeMine(db, actor, assignmentId, (tx, row) => countPractice(tx, row.id));
+}
+
+/**
+ * Before a video upload for `questionId` starts (me/uploads.ts): whether saving its item would be
+ * accepted now, with the same checks and errors as PUT /me/assignments/{id}/answers (403 staff;
+ * 404 not mine; 400 closed, past due, already submitted, 'This question is not part of the
+ * interview.'). Writes nothing.
+ */
+export async function requireAnswerableQuestion(
+  db: Db,
+  actor: Actor,
+  assignmentId: number,
+  questionId: number,
+): Promise<void> {
+  await writeMine(db, actor, assignmentId, async (tx, row) => {
+    const questions = row.interviewId !== null ? await questionsOfContent(tx, row.interviewId) : [];
+    if (!questions.some((q) => q.id === questionId))
+      throw new ValidationError(messages.questionNotInInterview, [
+        { path: 'questionId', message: messages.questionNotInInterview },
+      ]);
+  });
 }
 
 /**
