@@ -376,8 +376,8 @@ test.describe('invites', () => {
       .getByRole('textbox', { name: messages.repeatPassword, exact: true })
       .fill(trainee.password);
     await registration.getByRole('button', { name: inviteText.createAccount }).click();
-    // 000 §2.3: a trainee goes to the app page, without a session.
-    await expect(registration).toHaveURL('/app');
+    // 000 §2.3: a trainee keeps no console session; it lands in the practice app.
+    await expect(registration).toHaveURL(/\/practice\//);
     expect(await registration.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await guest.close();
 

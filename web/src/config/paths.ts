@@ -92,6 +92,8 @@ export const paths = {
   emailUpdate: (token?: string) => withQuery(patterns.emailUpdate, { token }),
   passwordReset: (token?: string) => withQuery(patterns.passwordReset, { token }),
   appRedirect: () => patterns.appRedirect,
+  /** The trainees' practice app: its own bundle, so it is opened with a full page load. */
+  practiceApp: () => '/practice/',
 
   dashboard: () => patterns.dashboard,
   assignments: (statusId?: Id) => withQuery(patterns.assignments, { statusId }),

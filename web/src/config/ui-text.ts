@@ -44,6 +44,7 @@ export const uiText = {
   reloadHint: 'The console hit an unexpected problem. Reloading usually fixes it.',
   notFoundBody: 'The address may be mistyped, or the page may have moved.',
   appPageHeading: 'Practise on your phone',
+  practiseInBrowser: 'Practise in your browser',
   appPageBody:
     'Trainees answer their interviews in the mobile app. Download it from your store and sign in with the same account.',
   appStoreBadge: {

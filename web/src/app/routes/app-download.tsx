@@ -1,10 +1,11 @@
 /**
- * `/app` (000 §1, §2.1): the app download page with two store badges. The links come from GET
- * /info and are cached in local storage (000 §9), so a repeat visit shows them at once.
+ * `/app` (000 §1, §2.1): the app download page with two store badges and a link to the practice
+ * app in the browser (`/practice/`, a full page load: it is its own bundle). The store links come
+ * from GET /info and are cached in local storage (000 §9), so a repeat visit shows them at once.
  */
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@practica/contract';
-import { IconDeviceMobile } from '@tabler/icons-react';
+import { IconDeviceMobile, IconWorldWww } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../components/public-page';
@@ -40,6 +41,14 @@ export default function AppDownloadPage() {
           </Text>
         </div>
         <StoreBadges iosLink={iosLink} androidLink={androidLink} />
+        <Button
+          component="a"
+          href={paths.practiceApp()}
+          variant="light"
+          leftSection={<IconWorldWww size={18} aria-hidden />}
+        >
+          {uiText.practiseInBrowser}
+        </Button>
         <Anchor component={Link} to={paths.login()} size="sm">
           {messages.backToLogin}
         </Anchor>

@@ -3,8 +3,9 @@
  * (GET /invites/{token}); when it cannot, it shows the server's message (else
  * `messages.inviteInvalid`) and goes to login once the message is dismissed. Otherwise the
  * registration form: first name, last name, password and repeat password, the email read-only.
- * After registering, the new user is signed in by the login rules (000 §2.3): a trainee goes to
- * the app page without keeping a session, staff to their home page.
+ * After registering, the new user is signed in by the login rules (000 §2.3): a trainee keeps no
+ * console session and goes to the practice app (`/practice/`, a full page load; it signs in there
+ * with the account just made), staff to their home page.
  */
 import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { can, messages, roleLabels, type LoginAnswer } from '@practica/contract';
@@ -19,6 +20,7 @@ import { uiText } from '../../config/ui-text';
 import { usePublicInvite } from '../../features/invites/api/get-public-invite';
 import { InviteRegistrationForm } from '../../features/invites/components/invite-registration-form';
 import { isApiError } from '../../lib/api-client';
+import { openFullPage } from '../../lib/full-page';
 import { roleHome, signIn } from '../../lib/auth';
 import { toActor } from '../../lib/can';
 import { writeLocal } from '../../lib/storage';
@@ -37,8 +39,8 @@ export default function InviteRegistrationPage() {
     toast.success(messages.userCreated);
     const { token: _token, ...fields } = answer;
     if (!can(toActor(fields), 'console:signIn')) {
-      // 000 §2.3: a trainee is signed out at once and sent to the app page.
-      void navigate(paths.appRedirect(), { replace: true });
+      // 000 §2.3: a trainee keeps no console session; it practises in the practice app.
+      openFullPage(paths.practiceApp());
       return;
     }
     const user = signIn(answer);

@@ -1,0 +1,73 @@
+/**
+ * /invite-registration/{id} (000 §2.7): after registering, a trainee keeps no console session and
+ * lands in the practice app with a full page load; staff are signed in and go to their home page.
+ */
+import { Role, type RoleId } from '@practica/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inviteText } from '../../config/organization-text';
+import { getAuth } from '../../lib/auth';
+import { openFullPage } from '../../lib/full-page';
+import { makeLoginAnswer, makeUser, renderRoutes, signedOut } from '../../test/render';
+
+vi.mock('../../lib/full-page', () => ({ openFullPage: vi.fn() }));
+
+const lazyPage = { timeout: 5000 };
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ success: true, message: 'OK', data, error: null }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/** Answers the invite and the registration of a user of `roleId`. */
+function serverFor(roleId: RoleId) {
+  const user = makeUser(roleId, { email: 'new@demo.test' });
+  return vi.fn(async (url: string) =>
+    url.endsWith('/accept')
+      ? ok(makeLoginAnswer(user))
+      : ok({
+          id: 4,
+          firstName: 'New',
+          lastName: 'Person',
+          email: 'new@demo.test',
+          roleId,
+          organizationId: 1,
+          organizationName: 'Demo Academy',
+          expirationDate: '2099-01-01T00:00:00.000Z',
+        }),
+  );
+}
+
+async function register() {
+  const [password, repeat] = await screen.findAllByLabelText(/password/i, {}, lazyPage);
+  await userEvent.type(password!, 'secret1');
+  await userEvent.type(repeat!, 'secret1');
+  await userEvent.click(screen.getByRole('button', { name: inviteText.createAccount }));
+}
+
+describe('invite registration', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(openFullPage).mockClear();
+    signedOut();
+  });
+
+  it('sends a trainee to the practice app with a full page load, without a console session', async () => {
+    vi.stubGlobal('fetch', serverFor(Role.Trainee));
+    const { router } = renderRoutes(['/invite-registration/tok']);
+    await register();
+    await vi.waitFor(() => expect(openFullPage).toHaveBeenCalledWith('/practice/'));
+    expect(getAuth().authed).toBe(false);
+    expect(router.state.location.pathname).toBe('/invite-registration/tok');
+  });
+
+  it('signs staff in and sends them to their home page', async () => {
+    vi.stubGlobal('fetch', serverFor(Role.Instructor));
+    const { router } = renderRoutes(['/invite-registration/tok']);
+    await register();
+    await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dbl\//));
+    expect(openFullPage).not.toHaveBeenCalled();
+  });
+});
