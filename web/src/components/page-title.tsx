@@ -26,11 +26,14 @@ export function usePageTitleOverride(): string | null {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-/** Names the browser tab after the page: 'Title · Practica'. */
-export function useDocumentTitle(title: string | null | undefined): void {
+/** Names the browser tab after the page: 'Title · Practica' (or 'Title · <brand>'). */
+export function useDocumentTitle(
+  title: string | null | undefined,
+  brand: string = uiText.brandName,
+): void {
   useEffect(() => {
-    document.title = title ? `${title} · ${uiText.brandName}` : uiText.brandName;
-  }, [title]);
+    document.title = title ? `${title} · ${brand}` : brand;
+  }, [title, brand]);
 }
 
 /** Sets the top bar's title for as long as the page is shown (000 §2.4). Renders nothing. */

@@ -1,20 +1,23 @@
-/** The practice app: the console's providers (theme, toasts, queries) around the app's router. */
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from '../../../src/app/providers';
-import { createQueryClient } from '../../../src/lib/query-client';
+/**
+ * The practice app: the console's theme and toasts (the toast container loads at the first toast)
+ * around the browser router at `/practice`. The query client lives in the signed-in layout, so the
+ * sign-in page loads no query code.
+ */
+import { BrowserRouter } from 'react-router';
+import { ThemeProviders } from '../../../src/app/providers';
 import { installPracticeSession } from '../lib/session';
-import { createPracticeRouter } from './router';
+import { practicePaths } from './paths';
+import { PracticeRoutes } from './router';
 
 installPracticeSession();
 
 /** Root component rendered by main.tsx. */
 export function PracticeApp() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createPracticeRouter);
   return (
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <ThemeProviders notifications="on-demand">
+      <BrowserRouter basename={practicePaths.base}>
+        <PracticeRoutes />
+      </BrowserRouter>
+    </ThemeProviders>
   );
 }

@@ -1,45 +1,37 @@
 /**
- * The practice app's routes, under the basename `/practice`: sign-in and the forgotten-password
- * request are public; home, the practice screen and the review need a trainee's session
- * (`RequireTrainee`). Every page loads lazily so the sign-in page stays small.
+ * The practice app's routes (declarative React Router under the basename `/practice`): sign-in and
+ * the forgotten-password request are public; home, the practice screen and the review need a
+ * trainee's session (`RequireTrainee`). The sign-in page is part of the entry (the app's door: one
+ * chunk less to fetch and gzip apart); every other page loads lazily. The declarative router is
+ * half the data router's code (13 KB instead of 30 KB gzipped).
  */
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
 import { PageLoader } from '../../../src/app/page-loader';
-import { RootLayout } from '../../../src/app/root-layout';
 import { practicePaths } from './paths';
 import { RequireTrainee } from './require-trainee';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+import SignIn from '../routes/sign-in';
+const ForgotPassword = lazy(() => import('../routes/forgot-password'));
+const Home = lazy(() => import('../routes/home'));
+const Practice = lazy(() => import('../features/practice/practice-page'));
+const Review = lazy(() => import('../routes/review'));
+const NotFound = lazy(() => import('../routes/not-found'));
 
-/** The route tree, shared by the browser router and the tests' memory routers. */
-export const practiceRoutes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: PageLoader,
-    children: [
-      { path: practicePaths.signIn, lazy: page(() => import('../routes/sign-in')) },
-      { path: practicePaths.forgotPassword, lazy: page(() => import('../routes/forgot-password')) },
-      {
-        Component: RequireTrainee,
-        children: [
-          { index: true, lazy: page(() => import('../routes/home')) },
-          {
-            path: practicePaths.practicePattern,
-            lazy: page(() => import('../features/practice/practice-page')),
-          },
-          { path: practicePaths.reviewPattern, lazy: page(() => import('../routes/review')) },
-        ],
-      },
-      { path: '*', lazy: page(() => import('../routes/not-found')) },
-    ],
-  },
-];
+const page = (element: ReactNode) => <Suspense fallback={<PageLoader />}>{element}</Suspense>;
 
-/** The browser router of the app, at /practice. */
-export function createPracticeRouter() {
-  return createBrowserRouter(practiceRoutes, { basename: '/practice' });
+/** The route tree, rendered by the browser router and by the tests' memory routers. */
+export function PracticeRoutes() {
+  return (
+    <Routes>
+      <Route path={practicePaths.signIn} element={page(<SignIn />)} />
+      <Route path={practicePaths.forgotPassword} element={page(<ForgotPassword />)} />
+      <Route element={<RequireTrainee />}>
+        <Route index element={page(<Home />)} />
+        <Route path={practicePaths.practicePattern} element={page(<Practice />)} />
+        <Route path={practicePaths.reviewPattern} element={page(<Review />)} />
+        <Route path="*" element={page(<NotFound />)} />
+      </Route>
+    </Routes>
+  );
 }

@@ -5,7 +5,9 @@
  * (IndexedDB) stay for the next sign-in.
  */
 import type { SessionUser } from '@practica/contract';
-import { setApiSession } from '../../../src/lib/api-client';
+import { useSyncExternalStore } from 'react';
+import { setApiSession, setUnauthorizedHandler } from '../../../src/lib/api-client';
+import { toSessionUser } from '../../../src/lib/session-user';
 
 /** Local storage keys of the practice app. */
 export const practiceStorageKeys = {
@@ -15,6 +17,12 @@ export const practiceStorageKeys = {
 
 /** The signed-in trainee as the sign-in answered it. */
 export type PracticeUser = SessionUser;
+
+/** The session as components read it: both null when signed out. */
+export interface PracticeSession {
+  token: string | null;
+  user: PracticeUser | null;
+}
 
 function read(key: string): string | null {
   try {
@@ -33,39 +41,56 @@ function write(key: string, value: string | null): void {
   }
 }
 
-let memoryToken: string | null = null;
-const listeners = new Set<() => void>();
-
-/** The current token (null when signed out). */
-export function sessionToken(): string | null {
-  return read(practiceStorageKeys.token) ?? memoryToken;
-}
-
-/** The signed-in user, or null. */
-export function sessionUser(): PracticeUser | null {
-  const raw = read(practiceStorageKeys.user);
+function parseUser(raw: string | null): PracticeUser | null {
   if (!raw) return null;
   try {
-    return JSON.parse(raw) as PracticeUser;
+    return toSessionUser(JSON.parse(raw));
   } catch {
     return null;
   }
 }
 
+let memory: PracticeSession = { token: null, user: null };
+let snapshot: PracticeSession = readStored();
+let ended = false;
+const listeners = new Set<() => void>();
+
+function readStored(): PracticeSession {
+  const token = read(practiceStorageKeys.token) ?? memory.token;
+  const user = parseUser(read(practiceStorageKeys.user)) ?? memory.user;
+  return token && user ? { token, user } : { token: null, user: null };
+}
+
+function changed(): void {
+  snapshot = readStored();
+  for (const listener of listeners) listener();
+}
+
+/** The current token (null when signed out). */
+export function sessionToken(): string | null {
+  return read(practiceStorageKeys.token) ?? memory.token;
+}
+
+/** The signed-in user, or null. */
+export function sessionUser(): PracticeUser | null {
+  return snapshot.user;
+}
+
 /** Stores a new session (after sign-in or a token refresh) and notifies subscribers. */
 export function saveSession(token: string, user: PracticeUser): void {
-  memoryToken = token;
+  memory = { token, user };
+  ended = false;
   write(practiceStorageKeys.token, token);
   write(practiceStorageKeys.user, JSON.stringify(user));
-  for (const listener of listeners) listener();
+  changed();
 }
 
 /** Forgets the session (sign out, or a 401/403) and notifies subscribers. */
 export function clearSession(): void {
-  memoryToken = null;
+  memory = { token: null, user: null };
   write(practiceStorageKeys.token, null);
   write(practiceStorageKeys.user, null);
-  for (const listener of listeners) listener();
+  changed();
 }
 
 /** Subscribes to session changes (for useSyncExternalStore); answers the unsubscribe. */
@@ -74,7 +99,41 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Makes the shared API client send and forget this app's token. Called once at start. */
+/** The session, re-rendering the component when it changes (sign-in, sign-out, 401, other tab). */
+export function useSession(): PracticeSession {
+  return useSyncExternalStore(subscribeSession, getSnapshot, getSnapshot);
+}
+
+function getSnapshot(): PracticeSession {
+  return snapshot;
+}
+
+/**
+ * True when the last session ended by a 401/403 answer (not by signing out): the sign-in page then
+ * says that the recordings are kept. The next sign-in or sign-out resets it.
+ */
+export function sessionEndedByServer(): boolean {
+  return ended;
+}
+
+/** Signs out: forgets the session only (recorded takes stay on the device). */
+export function signOut(): void {
+  ended = false;
+  clearSession();
+}
+
+/**
+ * Makes the shared API client send this app's token and, on a 401/403, forget only it (the guard
+ * then shows the sign-in page with the session-ended notice). Called once at start; also follows
+ * sign-ins and sign-outs of other tabs.
+ */
 export function installPracticeSession(): void {
   setApiSession({ readToken: sessionToken, clear: clearSession });
+  setUnauthorizedHandler(() => {
+    ended = true;
+    changed();
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea === window.localStorage) changed();
+  });
 }

@@ -1,4 +1,30 @@
-/** Placeholder of the practice app's forgot-password screen (built by the app-shell task). */
-export default function Placeholder() {
-  return <main>forgot-password</main>;
+/**
+ * /practice/forgot-password: the console's reset request (`PUT /api/auth/reset-password?email=`,
+ * the same answer whether or not the address exists); the emailed link opens the console's reset
+ * page. The back arrow and 'Back to Login' return to the sign-in page with the email kept.
+ */
+import { messages } from '@practica/contract';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../src/components/page-title';
+import { ResetRequestForm } from '../../../src/features/auth/components/reset-request-form';
+import { practicePaths } from '../app/paths';
+import { practiceText } from '../app/practice-text';
+import { PublicCard } from '../app/public-card';
+
+/** The forgot-password screen of the practice app. */
+export default function ForgotPasswordPage() {
+  useDocumentTitle(messages.forgotPassword, practiceText.appName);
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const email = search.get('email') ?? '';
+  const back = () =>
+    void navigate(
+      email ? `${practicePaths.signIn}?email=${encodeURIComponent(email)}` : practicePaths.signIn,
+    );
+
+  return (
+    <PublicCard>
+      <ResetRequestForm initialEmail={email} onBack={back} />
+    </PublicCard>
+  );
 }

@@ -1,4 +1,136 @@
-/** Placeholder of the practice app's home screen (built by the app-shell task). */
-export default function Placeholder() {
-  return <main>home</main>;
+/**
+ * /practice/: my assignments, nearest due date first (no due date last): name, due date
+ * (MM.DD.YYYY), number of questions, my status (Pending, Submitted, Reviewed) and practice count.
+ * Pending → 'Start practice'; Reviewed → 'See review'; Submitted → 'Waiting for review'. An empty
+ * state when there is nothing; the loader, or the error with 'Try again'.
+ */
+import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  AnswerStatus,
+  dateFormat,
+  messages,
+  type AnswerStatusId,
+  type MeAssignmentListItem,
+} from '@practica/contract';
+import { IconCalendar, IconChecklist } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { StatusMessage } from '../../../src/components/status-message';
+import { useDocumentTitle } from '../../../src/components/page-title';
+import { byDueDate, myAssignmentsQuery } from '../api/my-assignments';
+import { practicePaths } from '../app/paths';
+import { practiceText } from '../app/practice-text';
+import { QueryState } from '../app/query-state';
+
+/** The trainee's labels and colours of my answer's status. */
+const statusView: Partial<Record<AnswerStatusId, { label: string; color: string }>> = {
+  [AnswerStatus.Pending]: { label: messages.pending, color: 'blue' },
+  [AnswerStatus.Submitted]: { label: messages.submitted, color: 'orange' },
+  [AnswerStatus.Reviewed]: { label: messages.reviewed, color: 'teal' },
+};
+
+/** The due date as month.day.year, or 'No due date'. */
+export function dueDateText(closeDate: string | null): string {
+  return closeDate ? dayjs(closeDate).format(dateFormat) : practiceText.noDueDate;
+}
+
+function AssignmentAction({ row }: { row: MeAssignmentListItem }) {
+  const status = row.answer.statusId;
+  if (status === AnswerStatus.Reviewed) {
+    return (
+      <Button component={Link} to={practicePaths.review(row.id)} variant="light">
+        {practiceText.seeReview}
+      </Button>
+    );
+  }
+  if (status === AnswerStatus.Pending && row.canAnswer) {
+    return (
+      <Button component={Link} to={practicePaths.practice(row.id)}>
+        {practiceText.startPractice}
+      </Button>
+    );
+  }
+  if (status === AnswerStatus.Submitted) {
+    return (
+      <Text size="sm" c="dimmed">
+        {practiceText.waitingForReview}
+      </Text>
+    );
+  }
+  return null;
+}
+
+function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
+  const status = statusView[row.answer.statusId];
+  return (
+    <Card component="li" withBorder padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {row.name}
+          </Title>
+          {status && (
+            <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
+              <VisuallyHidden>{practiceText.status}: </VisuallyHidden>
+              {status.label}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="lg" c="dimmed" fz="sm">
+          <Group gap={6} wrap="nowrap">
+            <IconCalendar size={16} aria-hidden />
+            <Text size="sm" c="dimmed">
+              {row.closeDate
+                ? `${practiceText.dueDate} ${dueDateText(row.closeDate)}`
+                : practiceText.noDueDate}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {practiceText.questions(row.questionsCount)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {practiceText.practices(row.answer.practiceCounter)}
+          </Text>
+        </Group>
+        <Group justify="flex-end">
+          <AssignmentAction row={row} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The home screen. */
+export default function HomePage() {
+  useDocumentTitle(practiceText.homeTitle, practiceText.appName);
+  const query = useQuery(myAssignmentsQuery());
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz={26}>
+          {practiceText.homeTitle}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {practiceText.homeIntro}
+        </Text>
+      </div>
+      {query.data === undefined ? (
+        <QueryState error={query.error} retry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <Card withBorder padding="xl">
+          <StatusMessage icon={<IconChecklist size={28} />} title={practiceText.emptyTitle}>
+            {practiceText.emptyBody}
+          </StatusMessage>
+        </Card>
+      ) : (
+        <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          {[...query.data].sort(byDueDate).map((row) => (
+            <AssignmentCard key={row.id} row={row} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
 }

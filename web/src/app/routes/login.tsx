@@ -90,6 +90,7 @@ export default function LoginPage() {
                 <LoginForm
                   initialEmail={email}
                   onSignedIn={onSignedIn}
+                  onError={(text) => toast.error(text)}
                   onForgotPassword={(typed) => {
                     setEmail(typed);
                     setView('reset');

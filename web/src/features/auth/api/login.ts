@@ -3,7 +3,6 @@
  * out. A 400/401 here must not clear storage or redirect (000 §8 applies to the other calls).
  */
 import { messages, type LoginAnswer, type LoginBody } from '@practica/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { loadAuthSchemas } from '../lazy-schemas';
 
@@ -24,9 +23,4 @@ export function loginErrorText(error: unknown): string {
     if (error.status === 400) return messages.invalidUsernameOrPassword;
   }
   return messages.unableToConnect;
-}
-
-/** Mutation hook; the form shows its own error texts, so the global toast is silenced. */
-export function useLogin() {
-  return useMutation({ mutationFn: login, meta: { silent: true } });
 }

@@ -3,7 +3,6 @@
  * address exists).
  */
 import { messages, type ResetRequest } from '@practica/contract';
-import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
 /** Asks the server to email a password-reset link. */
@@ -15,9 +14,4 @@ export async function requestPasswordReset({ email }: ResetRequest): Promise<voi
 export function resetErrorText(error: unknown): string {
   if (isApiError(error) && error.fromServer) return error.message;
   return messages.unexpectedErrorTryAgain;
-}
-
-/** Mutation hook; the reset view shows its own error text. */
-export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset, meta: { silent: true } });
 }

@@ -3,7 +3,8 @@
  * send button (`messages.sendResetLink`, `messages.sendingLink` while busy); afterwards
  * `messages.resetLinkSent` and the back-to-login button. An empty email gives
  * `messages.emailAddressRequired`; a failure the server's message or
- * `messages.unexpectedErrorTryAgain`.
+ * `messages.unexpectedErrorTryAgain`. Like the login form it needs no query client (the practice
+ * app's forgot-password page reuses it).
  */
 import { ActionIcon, Button, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -12,7 +13,7 @@ import { IconArrowLeft, IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { uiText } from '../../../config/ui-text';
 import { toast } from '../../../lib/toast';
-import { resetErrorText, useRequestPasswordReset } from '../api/request-password-reset';
+import { requestPasswordReset, resetErrorText } from '../api/request-password-reset';
 import { lazySchemaValidator, loadAuthSchemas, prefetchAuthSchemas } from '../lazy-schemas';
 
 export interface ResetRequestFormProps {
@@ -22,7 +23,7 @@ export interface ResetRequestFormProps {
 
 /** The forgot-password view (000 §2.3). */
 export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestFormProps) {
-  const mutation = useRequestPasswordReset();
+  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -36,15 +37,16 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
   const submit = form.onSubmit(async (values) => {
     const { resetRequestSchema } = await loadAuthSchemas();
     const body = resetRequestSchema.parse(values);
-    mutation.mutate(body, {
-      onSuccess: () => {
-        setSentTo(body.email);
-        toast.success(messages.passwordResetLinkSent);
-      },
-      onError: (error) => {
-        toast.error(resetErrorText(error));
-      },
-    });
+    setBusy(true);
+    try {
+      await requestPasswordReset(body);
+      setBusy(false);
+      setSentTo(body.email);
+      toast.success(messages.passwordResetLinkSent);
+    } catch (error) {
+      setBusy(false);
+      toast.error(resetErrorText(error));
+    }
   });
 
   if (sentTo !== null) {
@@ -64,7 +66,6 @@ export function ResetRequestForm({ initialEmail = '', onBack }: ResetRequestForm
     );
   }
 
-  const busy = mutation.isPending;
   return (
     <form
       onSubmit={submit}

@@ -1,0 +1,24 @@
+/** The frame of the app's public pages (sign-in, forgot password): the mark, the name, a card. */
+import { Box, Center, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { BrandLogo } from '../../../src/components/brand-mark';
+import { practiceText } from './practice-text';
+
+/** Centred card under the app's mark, full height, 360 px wide screens included. */
+export function PublicCard({ children }: { children: ReactNode }) {
+  return (
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
+      <Box w="100%" maw={400}>
+        <Stack align="center" gap={6} mb="lg">
+          <BrandLogo size={44} />
+          <Text fw={700} size="lg">
+            {practiceText.appName}
+          </Text>
+        </Stack>
+        <Paper p={{ base: 'lg', xs: 32 }} shadow="sm">
+          {children}
+        </Paper>
+      </Box>
+    </Center>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The trainee's layout: a top bar with the app's name, the trainee's name and 'Sign out' (which
+ * forgets the session only; recorded takes stay in IndexedDB), a banner while the device is
+ * offline saying what still works, and the page. It owns the app's query client (created per
+ * sign-in, so one trainee never sees another's cached answers).
+ */
+import { Alert, Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { IconWifiOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { BrandLogo } from '../../../src/components/brand-mark';
+import { createQueryClient } from '../../../src/lib/query-client';
+import { signOut, useSession } from '../lib/session';
+import { practicePaths } from './paths';
+import { practiceText } from './practice-text';
+
+/** The top bar, the offline banner and the current page. */
+export default function SignedInLayout() {
+  const [queryClient] = useState(createQueryClient);
+  const { user } = useSession();
+  const { online } = useNetwork();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const name = user ? `${user.firstName} ${user.lastName}` : '';
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Box
+        component="header"
+        px="md"
+        py="xs"
+        bg="white"
+        pos="sticky"
+        top={0}
+        style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group justify="space-between" wrap="nowrap" maw={960} mx="auto" gap="sm">
+          <Anchor component={Link} to={practicePaths.home} underline="never" c="inherit">
+            <Group gap={8} wrap="nowrap">
+              <BrandLogo size={28} />
+              <Text fw={700} size="md" component="span">
+                {practiceText.appName}
+              </Text>
+            </Group>
+          </Anchor>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>
+              {name}
+            </Text>
+            <Button variant="default" size="xs" onClick={signOut}>
+              {practiceText.signOut}
+            </Button>
+          </Group>
+        </Group>
+      </Box>
+      {!online && (
+        <Alert
+          role="status"
+          color="yellow"
+          radius={0}
+          icon={<IconWifiOff size={18} aria-hidden />}
+          styles={{ root: { borderBottom: '1px solid var(--mantine-color-yellow-3)' } }}
+        >
+          <Box maw={960} mx="auto">
+            {practiceText.offline}
+          </Box>
+        </Alert>
+      )}
+      <Container component="main" id="main" size={960} px="md" py="lg">
+        <Text size="sm" c="dimmed" hiddenFrom="xs" mb="sm">
+          {practiceText.signedInAs(name)}
+        </Text>
+        <Outlet />
+      </Container>
+    </QueryClientProvider>
+  );
+}

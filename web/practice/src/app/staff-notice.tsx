@@ -1,0 +1,45 @@
+/**
+ * What a staff member signed in to the practice app sees: the app is for trainees, a link to the
+ * console (its dashboard when signed in there, else its login) and 'Sign out'.
+ */
+import { Button, Center, Paper, Stack, Text } from '@mantine/core';
+import type { SessionUser } from '@practica/contract';
+import { IconUserShield } from '@tabler/icons-react';
+import { StatusMessage } from '../../../src/components/status-message';
+import { useDocumentTitle } from '../../../src/components/page-title';
+import { guardedPrefix, paths } from '../../../src/config/paths';
+import { readLocal } from '../../../src/lib/storage';
+import { signOut } from '../lib/session';
+import { practiceText } from './practice-text';
+
+/** The notice page (its own full page, outside the trainee's layout). */
+export default function StaffNotice({ user }: { user: SessionUser }) {
+  useDocumentTitle(practiceText.staffTitle, practiceText.appName);
+  const consoleHref = readLocal('authToken') ? guardedPrefix : paths.login();
+  return (
+    <Center component="main" mih="100dvh" p="md">
+      <Paper p="xl" shadow="sm" maw={480} w="100%">
+        <Stack gap="lg">
+          <StatusMessage
+            icon={<IconUserShield size={28} />}
+            title={practiceText.staffTitle}
+            order={1}
+          >
+            {practiceText.staffBody}
+          </StatusMessage>
+          <Text size="sm" ta="center">
+            {practiceText.signedInAs(`${user.firstName} ${user.lastName} (${user.role})`)}
+          </Text>
+          <Stack gap="xs">
+            <Button component="a" href={consoleHref} fullWidth size="md">
+              {practiceText.openConsole}
+            </Button>
+            <Button variant="default" fullWidth size="md" onClick={signOut}>
+              {practiceText.signOut}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
