@@ -3,7 +3,8 @@
  * `npm run bench:web`: the console side of issue 9's benchmark. On a built console and server
  * (`npm run build` first, or pass --build), it prints and checks:
  *
- * 1. Bundle: the gzipped JavaScript of /login (`npm run size -w web`, ≤ 200 KB), each route's own
+ * 1. Bundle: the gzipped JavaScript of /login (`npm run size -w web`, ≤ 200 KB) and of the practice
+ *    app's sign-in page (web/dist-practice, ≤ 120 KB), each route's own
  *    chunk (≤ 150 KB) and what opening it adds, and that the xlsx writer and the video player load
  *    only when used (no page's first load includes the writer; only the review page the player).
  * 2. Start: `node server/dist/main.js` (what `npm start` runs after its build) until /readyz
@@ -42,9 +43,11 @@ import { localStorageKeys } from '@practica/contract';
 import { chromium } from '@playwright/test';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import {
+  defaultPracticeDist,
   kb,
   loginBundle,
   moduleLoading,
+  practiceSignInBundle,
   readBuild,
   routeChunks,
 } from '../web/scripts/bundle-stats.mjs';
@@ -74,6 +77,7 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 /** The issue's targets. */
 const targets = {
   loginKb: 200,
+  practiceSignInKb: 120,
   routeKb: 150,
   startMs: 5_000,
   lighthouse: 95,
@@ -314,6 +318,17 @@ async function bundleSection() {
     size.ok && login.bytes / 1024 <= targets.loginKb,
     `${kb(login.bytes)} KB`,
   );
+  const practiceDist = join(dist, '..', 'dist-practice');
+  const practice = existsSync(join(practiceDist, '.vite', 'manifest.json'))
+    ? practiceSignInBundle(readBuild(practiceDist))
+    : null;
+  check(
+    'practice app: /practice/sign-in JS ≤ 120 KB gz',
+    practice !== null && practice.bytes / 1024 <= targets.practiceSignInKb,
+    practice
+      ? `${kb(practice.bytes)} KB in ${practice.files.length} files (console /login ${kb(login.bytes)} KB)`
+      : `no practice build in ${practiceDist} (default ${defaultPracticeDist})`,
+  );
 
   const routes = routeChunks(build);
   console.log('\n  route                              own chunk   added on opening (gz)');
@@ -344,6 +359,8 @@ async function bundleSection() {
   results.bundle = {
     loginBytes: login.bytes,
     loginFiles: login.files.length,
+    practiceSignInBytes: practice?.bytes ?? null,
+    practiceSignInFiles: practice?.files.length ?? null,
     routes,
     xlsx,
     player,

@@ -12,6 +12,13 @@ import { gzipSync } from 'node:zlib';
 /** The default build folder: web/dist. */
 export const defaultDist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
+/** The practice app's build folder: web/dist-practice. */
+export const defaultPracticeDist = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'dist-practice',
+);
+
 /** Gzipped size in bytes of a build file (level 9, as a server would send it). */
 function gzipSize(dist, file) {
   return gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
@@ -70,6 +77,16 @@ export function loginBundle(build) {
   const key = routeKey(build, 'login');
   if (!key) throw new Error('no login route chunk in the manifest');
   return measured(build, staticClosure(build, [build.entryKey, key]));
+}
+
+/**
+ * The gzipped JavaScript the practice app's sign-in page loads (web/dist-practice): the entry, the
+ * sign-in route's chunk when it has one (practice/src/routes/sign-in.tsx; it is part of the entry
+ * otherwise) and their static imports.
+ */
+export function practiceSignInBundle(build) {
+  const key = Object.keys(build.manifest).find((k) => k.endsWith('src/routes/sign-in.tsx'));
+  return measured(build, staticClosure(build, key ? [build.entryKey, key] : [build.entryKey]));
 }
 
 /** The pages outside the signed-in console shell (app/router.tsx): they load without it. */
