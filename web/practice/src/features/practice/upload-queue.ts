@@ -204,12 +204,19 @@ export class UploadQueue {
     this.pump();
   };
 
+  /** Lets the queue send (again after `stop()`). */
+  start(): void {
+    this.stopped = false;
+    this.pump();
+  }
+
   /** Stops the running upload (leaving the page); the takes stay kept for the next visit. */
   stop(): void {
     this.stopped = true;
     const upload = this.active?.upload;
     if (this.active) {
       this.active.upload = null;
+      this.active.status = 'queued';
       this.active = null;
     }
     void upload?.abort().catch(() => undefined);
@@ -357,7 +364,7 @@ export class UploadQueue {
 
     if (!entry.url) {
       const previous = await upload.findPreviousUploads().catch(() => []);
-      if (!this.isCurrent(entry)) return;
+      if (!this.isCurrent(entry) || this.stopped) return;
       if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
     }
     upload.start();

@@ -1,0 +1,283 @@
+/**
+ * The recorder of one question (issue 19 items 4–5): the live camera, 'Record' with a visible
+ * running time, 'Stop' (or the 3-minute limit), watching the take, 'Retake'; a screen-reader live
+ * region announces each state. Its state is `recorderReducer`, fed by the buttons, a clock and
+ * the question's upload; a finished take goes to `onTake` with its measured duration.
+ */
+import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
+import { formatClock, formatLimit } from './format';
+import { LiveVideo } from './live-video';
+import { startRecording, type Recording } from './media-recording';
+import { practiceText } from './practice-text';
+import {
+  answerTimeLimitMs,
+  answerTimeLimitSeconds,
+  canSend,
+  initialRecorderState,
+  recorderReducer,
+  type RecorderEvent,
+  type RecorderState,
+} from './recorder-machine';
+import type { QuestionUpload } from './upload-queue';
+
+export interface RecorderPanelProps {
+  stream: MediaStream | null;
+  /** The take recorded on this device, if any. */
+  takeBlob: Blob | null;
+  takeDurationSeconds: number | null;
+  /** The question's upload as the queue sees it. */
+  upload: QuestionUpload;
+  /** Keeps a finished take; may throw (e.g. storage full), shown as the failure. */
+  onTake: (blob: Blob, mimeType: string, durationSeconds: number) => Promise<void>;
+  /** Asks for the camera again (no stream yet). */
+  onRequestCamera: () => void;
+  /** Called when recording starts (e.g. to pause the question's audio). */
+  onRecordingStart?: () => void;
+  /** Shown next to 'Retake' once a take exists ('Next question'). */
+  next?: ReactNode;
+}
+
+const limit = formatLimit(answerTimeLimitSeconds);
+
+function initialState(props: RecorderPanelProps): RecorderState {
+  const { upload, takeDurationSeconds, takeBlob, stream } = props;
+  const elapsedMs = Math.round((takeDurationSeconds ?? 0) * 1000);
+  if (upload.status === 'done')
+    return recorderReducer(initialRecorderState, {
+      type: 'restore',
+      status: 'uploaded',
+      elapsedMs,
+    });
+  if (takeBlob && upload.status === 'failed') {
+    return recorderReducer(initialRecorderState, {
+      type: 'restore',
+      status: 'failed',
+      elapsedMs,
+      error: upload.error,
+    });
+  }
+  if (takeBlob)
+    return recorderReducer(initialRecorderState, {
+      type: 'restore',
+      status: 'uploading',
+      elapsedMs,
+    });
+  return stream ? recorderReducer(initialRecorderState, { type: 'preview' }) : initialRecorderState;
+}
+
+function announcement(state: RecorderState): string {
+  switch (state.status) {
+    case 'previewing':
+      return practiceText.announce.previewing;
+    case 'recording':
+      return practiceText.announce.recording;
+    case 'recorded':
+      return state.autoStopped
+        ? practiceText.announce.autoStopped(limit)
+        : practiceText.announce.recorded;
+    case 'uploading':
+      return practiceText.announce.uploading;
+    case 'uploaded':
+      return practiceText.announce.uploaded;
+    case 'failed':
+      return state.error ?? '';
+    default:
+      return '';
+  }
+}
+
+/** The recorder of the current question. */
+export function RecorderPanel(props: RecorderPanelProps) {
+  const { stream, takeBlob, upload, onTake, onRequestCamera, onRecordingStart, next } = props;
+  const [state, dispatch] = useReducer(recorderReducer, props, initialState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const recordingRef = useRef<Recording | null>(null);
+  const [recordedBlob, setRecordedBlob] = useState<Blob | null>(null);
+  const [playbackUrl, setPlaybackUrl] = useState<string | null>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const afterRef = useRef<HTMLDivElement>(null);
+  const send = (event: RecorderEvent) => dispatch(event);
+
+  // The camera arrived (or came back): show the preview.
+  useEffect(() => {
+    if (stream) dispatch({ type: 'preview' });
+  }, [stream]);
+
+  // The clock while recording; the reducer stops the take at the limit.
+  useEffect(() => {
+    if (state.status !== 'recording') return;
+    const timer = window.setInterval(() => dispatch({ type: 'tick', at: performance.now() }), 250);
+    return () => window.clearInterval(timer);
+  }, [state.status]);
+
+  // Leaving 'recording' (Stop, the limit or a failure) ends the MediaRecorder; a take is kept.
+  useEffect(() => {
+    const recording = recordingRef.current;
+    if (state.status === 'recording' || !recording) return;
+    recordingRef.current = null;
+    if (state.status !== 'recorded') {
+      void recording.stop().catch(() => undefined);
+      return;
+    }
+    const seconds = state.elapsedMs / 1000;
+    void recording
+      .stop()
+      .then(async (blob) => {
+        setRecordedBlob(blob);
+        await onTake(blob, blob.type || recording.mimeType, seconds);
+      })
+      .catch((error: unknown) =>
+        dispatch({
+          type: 'fail',
+          message:
+            error instanceof Error && error.message ? error.message : practiceText.recorderFailed,
+        }),
+      );
+  }, [state.status, state.elapsedMs, onTake]);
+
+  // Stop recording when the question goes away.
+  useEffect(
+    () => () => {
+      void recordingRef.current?.stop().catch(() => undefined);
+      recordingRef.current = null;
+    },
+    [],
+  );
+
+  // The question's upload, once this take is kept.
+  useEffect(() => {
+    if (!stateRef.current.hasTake) return;
+    if (upload.status === 'queued' || upload.status === 'uploading') {
+      dispatch({
+        type: 'upload-progress',
+        bytesSent: upload.bytesSent,
+        bytesTotal: upload.bytesTotal,
+      });
+    } else if (upload.status === 'done') {
+      dispatch({ type: 'upload-done' });
+    } else if (upload.status === 'failed' && upload.error) {
+      dispatch({ type: 'fail', message: upload.error });
+    }
+  }, [upload.status, upload.bytesSent, upload.bytesTotal, upload.error]);
+
+  // The take to watch: the one just recorded, else the one kept on the device.
+  const watched = state.hasTake ? (recordedBlob ?? takeBlob) : null;
+  useEffect(() => {
+    if (!watched) {
+      setPlaybackUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(watched);
+    setPlaybackUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [watched]);
+  const serverUrl = state.status === 'uploaded' ? upload.url : null;
+  const videoUrl = playbackUrl ?? serverUrl;
+
+  // Focus follows the controls that replace each other.
+  useEffect(() => {
+    if (state.status === 'recording') stopRef.current?.focus();
+    if (state.status === 'recorded') afterRef.current?.querySelector('button')?.focus();
+  }, [state.status]);
+
+  const record = () => {
+    if (!stream) return;
+    try {
+      recordingRef.current = startRecording(stream, () =>
+        dispatch({ type: 'fail', message: practiceText.recorderFailed }),
+      );
+      onRecordingStart?.();
+      send({ type: 'record', at: performance.now() });
+    } catch (error) {
+      send({
+        type: 'fail',
+        message: error instanceof Error ? error.message : practiceText.recorderFailed,
+      });
+    }
+  };
+
+  const live =
+    state.status === 'idle' || state.status === 'previewing' || state.status === 'recording';
+
+  return (
+    <Stack gap="sm">
+      {live || !videoUrl ? (
+        <LiveVideo stream={stream} label={practiceText.cameraPreview} />
+      ) : (
+        <video
+          key={videoUrl}
+          src={videoUrl}
+          controls
+          playsInline
+          aria-label={practiceText.yourTake}
+          style={{
+            width: '100%',
+            aspectRatio: '16 / 9',
+            background: 'black',
+            borderRadius: 'var(--mantine-radius-md)',
+          }}
+        />
+      )}
+
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement(state)}
+      </VisuallyHidden>
+
+      {state.status === 'recording' && (
+        <Group gap="xs" aria-hidden>
+          <Badge color="red" variant="filled">
+            REC
+          </Badge>
+          <Text fw={600} ff="monospace">
+            {formatClock(state.elapsedMs)} / {formatClock(answerTimeLimitMs)}
+          </Text>
+        </Group>
+      )}
+      {state.status === 'previewing' && (
+        <Text size="sm" c="dimmed">
+          {practiceText.timeLimitNote(limit)}
+        </Text>
+      )}
+      {state.autoStopped && state.hasTake && (
+        <Alert color="yellow" role="alert">
+          {practiceText.autoStoppedNotice(limit)}
+        </Alert>
+      )}
+      {state.status === 'failed' && state.error && (
+        <Alert color="red" role="alert">
+          {state.error}
+        </Alert>
+      )}
+
+      <Group ref={afterRef} gap="sm">
+        {canSend(state, 'record') && (
+          <Button color="red" onClick={record} disabled={!stream}>
+            {practiceText.record}
+          </Button>
+        )}
+        {!stream && !state.hasTake && (
+          <Button variant="default" onClick={onRequestCamera}>
+            {practiceText.tryAgain}
+          </Button>
+        )}
+        {state.status === 'recording' && (
+          <Button
+            ref={stopRef}
+            color="dark"
+            onClick={() => send({ type: 'stop', at: performance.now() })}
+          >
+            {practiceText.stop}
+          </Button>
+        )}
+        {state.hasTake && next}
+        {canSend(state, 'retake') && (
+          <Button variant="default" onClick={() => send({ type: 'retake' })} disabled={!stream}>
+            {practiceText.retake}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
