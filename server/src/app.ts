@@ -29,7 +29,7 @@ import { groupRoutes } from './modules/groups/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { infoRoutes } from './modules/info/index.js';
 import { inviteRoutes } from './modules/invites/index.js';
-import { meRoutes } from './modules/me/index.js';
+import { meRoutes, meUploadRoutes } from './modules/me/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -255,6 +255,7 @@ export async function buildApp(
       await api.register(assignmentRoutes);
       await api.register(answerRoutes);
       await api.register(meRoutes);
+      await api.register(meUploadRoutes);
     },
     { prefix: '/api' },
   );

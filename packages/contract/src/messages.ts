@@ -425,6 +425,7 @@ export const messages = {
   uploadDailyLimitReached:
     'You have reached your daily upload limit. Please try again tomorrow or ask an administrator.',
   fileLinkInvalid: 'This file link is invalid or has expired. Reload the page to get a new one.',
+  uploadLengthRequired: 'Declare the size of the video (Upload-Length) when the upload starts.',
   avatarNameRequired: 'Avatar name is required!',
   environmentTitleRequired: 'Environment title is required!',
   tooManyQuestions: 'This interview already has the maximum number of questions.',

@@ -1458,7 +1458,104 @@ export const rows: Row[] = [
       other: '401 401  401  401  | 404  403  403  403  403',
     },
   },
+
+  // ----- the trainees' resumable answer-video uploads (tus, me/uploads-routes.ts) -----
+  {
+    route: 'POST /api/me/uploads',
+    note: 'Creates an upload bound to one question of my answer: the same targets as saving an item.',
+    request: async (s) => ({
+      url: '/api/me/uploads',
+      headers: tusCreation(await mobileTarget(s), s.o.interviewQuestionId),
+    }),
+    expect: {
+      own: '  401 401  401  401  | 201  403  403  403  403',
+      same: ' 401 401  401  401  | 404  403  403  403  403',
+      other: '401 401  401  401  | 404  403  403  403  403',
+    },
+  },
+  {
+    route: 'HEAD /api/me/uploads/*',
+    note: "own: the trainee's upload; same: trainee2's; other: B's trainee's (404: an upload is bound to its creator).",
+    request: async (s) => ({ url: await tusUploadOf(s), headers: tusResumable }),
+    expect: {
+      own: '  401 401  401  401  | 200  403  403  403  403',
+      same: ' 401 401  401  401  | 404  403  403  403  403',
+      other: '401 401  401  401  | 404  403  403  403  403',
+    },
+  },
+  {
+    route: 'PATCH /api/me/uploads/*',
+    note: 'The whole video in one PATCH: 200 once stored and saved as the answer item.',
+    request: async (s) => ({
+      url: await tusUploadOf(s),
+      payload: media.webm,
+      headers: {
+        ...tusResumable,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': '0',
+      },
+    }),
+    expect: {
+      own: '  401 401  401  401  | 200  403  403  403  403',
+      same: ' 401 401  401  401  | 404  403  403  403  403',
+      other: '401 401  401  401  | 404  403  403  403  403',
+    },
+  },
+  {
+    route: 'DELETE /api/me/uploads/*',
+    request: async (s) => ({ url: await tusUploadOf(s), headers: tusResumable }),
+    expect: {
+      own: '  401 401  401  401  | 204  403  403  403  403',
+      same: ' 401 401  401  401  | 404  403  403  403  403',
+      other: '401 401  401  401  | 404  403  403  403  403',
+    },
+  },
+  ...(['/api/me/uploads', '/api/me/uploads/*'] as const).map((url): Row => ({
+    route: `OPTIONS ${url}`,
+    note: "The protocol's discovery (version, extensions, 100 MB limit): no session, nothing stored.",
+    request: () => ({ url: url.replace('*', '0'.repeat(32)) }),
+    expect: { none: '204 204  204  204  | 204  204  204  204  204' },
+  })),
 ];
+
+/** The header every tus request but OPTIONS carries. */
+const tusResumable = { 'tus-resumable': '1.0.0' };
+
+/** The headers of a tus creation: a tiny WebM answering `questionId` of `assignmentId`. */
+function tusCreation(assignmentId: number, questionId: number): Record<string, string> {
+  const b64 = (v: string | number) => Buffer.from(String(v)).toString('base64');
+  return {
+    ...tusResumable,
+    'upload-length': String(media.webm.length),
+    'upload-metadata': [
+      `assignmentId ${b64(assignmentId)}`,
+      `questionId ${b64(questionId)}`,
+      `filetype ${b64('video/webm')}`,
+      `duration ${b64(3)}`,
+    ].join(','),
+  };
+}
+
+/**
+ * The URL of a tus upload of the target: own — the actor's (a trainee's, on a fresh Active
+ * assignment); same — trainee2's of A; other — B's trainee's; a missing upload's URL for the
+ * missing target and wherever none can be made (staff, cells without a session).
+ */
+async function tusUploadOf(s: Scope): Promise<string> {
+  const missing = `/api/me/uploads/${'0'.repeat(32)}`;
+  if (s.target === 'missing' || (s.target === 'own' && s.actor !== 'trainee')) return missing;
+  const traineeId =
+    s.target === 'own' ? s.me : s.target === 'same' ? s.o.user.trainee2 : s.o.user.trainee;
+  const assignmentId = await s.make.activeAssignmentWith(traineeId);
+  const res = await s.w.call(
+    'POST',
+    '/api/me/uploads',
+    await s.w.mintToken(traineeId),
+    undefined,
+    tusCreation(assignmentId, s.o.interviewQuestionId),
+  );
+  return res.statusCode === 201 ? String(res.headers['location']) : missing;
+}
 
 /**
  * The assignment of a mobile write: own — for the trainee, a fresh Active assignment with it as a

@@ -14,6 +14,7 @@ import {
 } from '../constants';
 import { MediaType, type MediaTypeId } from '../enums';
 import { messages } from '../messages';
+import { answerDurationMaxSeconds } from './answer';
 import { idSchema, isoDateTimeSchema, pageQuerySchema, requiredText } from './common';
 
 /** Longest kept display name of an uploaded file (not a spec limit). */
@@ -155,3 +156,71 @@ export type FileItem = z.infer<typeof fileSchema>;
 /** GET /files query: paging only. */
 export const fileListQuerySchema = pageQuerySchema;
 export type FileListQuery = z.infer<typeof fileListQuerySchema>;
+
+// ---------------------------------------------------------------------------
+// Answer videos of the practice app: resumable uploads (tus 1.0.0) under /api/me
+// ---------------------------------------------------------------------------
+
+/**
+ * The tus endpoint of a trainee's answer videos: POST creates an upload (the `Location` header
+ * names it), HEAD answers its offset, PATCH appends bytes from that offset, DELETE cancels it.
+ * Every call needs the trainee's bearer session.
+ */
+export const answerVideoUploadPath = '/api/me/uploads';
+
+/** The extension stored for each container a recorder may produce (MediaRecorder's `mimeType`). */
+export const answerVideoExtensions = { 'video/webm': 'webm', 'video/mp4': 'mp4' } as const;
+
+/**
+ * The extension of a recorder's type, codec parameters allowed ('video/webm;codecs=vp9,opus' →
+ * 'webm', 'video/mp4' → 'mp4'), or null for any other type.
+ */
+export function answerVideoExtension(type: string): 'webm' | 'mp4' | null {
+  const base = type.split(';')[0]!.trim().toLowerCase();
+  return base in answerVideoExtensions
+    ? answerVideoExtensions[base as keyof typeof answerVideoExtensions]
+    : null;
+}
+
+/**
+ * The `Upload-Metadata` of an answer video upload (values are text on the wire): the assignment
+ * and the question it answers, `filetype` (the recorder's type: video/webm or video/mp4, codec
+ * parameters allowed), the optional display `filename` and `duration`, the recording's length in
+ * seconds as the recorder measured it (more than 0, at most 3600).
+ */
+export const answerVideoUploadMetadataSchema = z.object({
+  assignmentId: idSchema,
+  questionId: idSchema,
+  filetype: z
+    .string({ error: messages.fileTypeNotAllowed })
+    .refine((type) => answerVideoExtension(type) !== null, { error: messages.fileTypeNotAllowed }),
+  filename: z
+    .string()
+    .trim()
+    .max(fileNameMaxLength, { error: messages.nameTooLong })
+    .nullish()
+    .transform((name) => name || null),
+  duration: z
+    .string({ error: messages.durationInvalid })
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, { error: messages.durationInvalid })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .gt(0, { error: messages.durationInvalid })
+        .max(answerDurationMaxSeconds, { error: messages.durationInvalid }),
+    ),
+});
+export type AnswerVideoUploadMetadata = z.infer<typeof answerVideoUploadMetadataSchema>;
+
+/**
+ * The body of the request that finishes an answer video upload (the last PATCH answers 200 with
+ * it): the stored video file, already saved as my answer item of the question, and its signed
+ * read URL.
+ */
+export const answerVideoUploadResultSchema = z.object({
+  fileId: z.number().int().positive(),
+  url: z.string(),
+});
+export type AnswerVideoUploadResult = z.infer<typeof answerVideoUploadResultSchema>;

@@ -88,6 +88,15 @@ export async function listFilesOf(
   return { rows, count: c?.n ?? 0 };
 }
 
+/** Deletes the file `id` if it is still Pending; answers its storage key, or undefined. */
+export async function deletePendingFile(db: Db | Tx, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .delete(files)
+    .where(and(eq(files.id, id), eq(files.status, FileStatus.Pending)))
+    .returning({ storageKey: files.storageKey });
+  return row?.storageKey;
+}
+
 /**
  * Deletes Pending rows created more than `olderThanMs` milliseconds ago and
  * answers their storage keys, so the caller removes any bytes stored for them.

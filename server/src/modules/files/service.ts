@@ -1,11 +1,13 @@
 /**
  * Uploads and serving of files (000 §7 'Files', DECISIONS.md 'Files').
  *
- * 1. `createUpload`: checks the declared type and size and the uploader's daily volume, creates a
- *    Pending row and answers a signed PUT URL (15 minutes).
- * 2. `receiveUpload`: the signed PUT; checks the signature, the real size while streaming (the
- *    type's limit and what is left of the uploader's daily volume) and the magic bytes of the real
- *    content, stores the bytes and marks the row Ready.
+ * 1. `createUpload`: `reserveUpload` (checks the declared type and size and the uploader's daily
+ *    volume, creates a Pending row), then answers a signed PUT URL (15 minutes).
+ * 2. `receiveUpload`: the signed PUT; checks the signature, then `storeUpload`: the real size
+ *    while streaming (the type's limit and what is left of the uploader's daily volume) and the
+ *    magic bytes of the real content (media-check.ts), stores the bytes and marks the row Ready.
+ *    The trainees' resumable video uploads (me/uploads.ts) reserve and store through the same two
+ *    functions, and give up a refused one with `discardPendingUpload`.
  * 3. `openFile`: a Ready file for serving, behind a signed read URL (url.ts).
  *    `sweepPendingUploads`: removes uploads never finished.
  * 4. `deleteUnusedFiles` + `removeStoredFiles`: other modules delete file rows in their
@@ -19,7 +21,6 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   MediaType,
   Role,
@@ -54,10 +55,12 @@ import {
   newStorageKey,
   type StorageDriver,
 } from '../../lib/storage/index.js';
+import { contentMatchesExtension, sniffBytes } from './media-check.js';
 import { fileRef, presentFile } from './presenter.js';
 import { readHead } from './read-head.js';
 import {
   bytesUploadedSince,
+  deletePendingFile,
   deleteStalePending,
   findFileById,
   findFileByKey,
@@ -107,21 +110,6 @@ function volumeExceeded(retryAfterSeconds: number): RateLimitedError {
   return new RateLimitedError(messages.uploadDailyLimitReached, retryAfterSeconds);
 }
 
-/** Bytes read before storing, for magic-byte detection (file-type's reasonable sample size). */
-const sniffBytes = 4100;
-
-/** What the real content may be detected as (file-type's `ext`) for each accepted extension. */
-const detectedAs: Record<string, readonly string[]> = {
-  png: ['png', 'apng'],
-  jpg: ['jpg'],
-  jpeg: ['jpg'],
-  gif: ['gif'],
-  webp: ['webp'],
-  mp3: ['mp3'],
-  mp4: ['mp4', 'm4v'],
-  webm: ['webm'],
-};
-
 /**
  * Makes a display name safe: drops any path part ('../../etc/passwd.png' → 'passwd.png'),
  * control characters and surrounding spaces; 'file' when nothing is left. Never used as a path.
@@ -142,18 +130,19 @@ function ruleOf(fileTypeId: number): UploadRule {
 }
 
 /**
- * POST /files/upload (000 §7): refuses a type or extension not accepted (400, e.g. 'File must be
- * in .mp3 format'), a declared `size` (bytes, optional) over the limit (413, e.g. 'File size
- * exceeds 300KB. Please choose a smaller file.') and an upload over the actor's daily volume
- * (429 'You have reached your daily upload limit…', also when nothing is left and no size is
- * declared); otherwise creates the Pending row owned by `actor` and its organization (declared
- * size 0 when none was given) and answers `{id, url}` with the signed PUT URL.
+ * Reserves an upload of `actor` (POST /files/upload, the trainees' video uploads): refuses a type
+ * or extension not accepted (400, e.g. 'File must be in .mp3 format'), a declared `size` (bytes,
+ * optional) over the limit (413, e.g. 'File size exceeds 300KB. Please choose a smaller file.')
+ * and an upload over the actor's daily volume (429 'You have reached your daily upload limit…',
+ * also when nothing is left and no size is declared); otherwise creates and answers the Pending
+ * row owned by `actor` and its organization (declared size 0 when none was given), which holds
+ * its room in the daily volume until `storeUpload` fills it or the sweep removes it.
  */
-export async function createUpload(
+export async function reserveUpload(
   deps: FilesDeps,
   actor: Actor,
   body: UploadRequest,
-): Promise<UploadTicket> {
+): Promise<FileRow> {
   const extension = normalizeExtension(body.extension);
   const problem = uploadProblem({ fileTypeId: body.fileTypeId, extension, size: body.size });
   if (problem?.status === 413) throw new TooLargeError(problem.message);
@@ -165,9 +154,8 @@ export async function createUpload(
   const declaredSize = body.size ?? 0;
   const { left, retryAfterSeconds } = await volumeLeft(deps, actor.id);
   if (left <= 0 || declaredSize > left) throw volumeExceeded(retryAfterSeconds);
-  const storageKey = newStorageKey(extension);
-  const row = await insertPendingFile(deps.db, {
-    storageKey,
+  return insertPendingFile(deps.db, {
+    storageKey: newStorageKey(extension),
     name: safeDisplayName(body.name),
     extension,
     fileTypeId: body.fileTypeId,
@@ -176,7 +164,19 @@ export async function createUpload(
     createdById: actor.id,
     organizationId: actor.organizationId,
   });
-  return { id: row.id, url: deps.signer.sign(storageKey) };
+}
+
+/**
+ * POST /files/upload (000 §7): `reserveUpload` (400, 413, 429 as there), then answers `{id, url}`
+ * with the signed PUT URL.
+ */
+export async function createUpload(
+  deps: FilesDeps,
+  actor: Actor,
+  body: UploadRequest,
+): Promise<UploadTicket> {
+  const row = await reserveUpload(deps, actor, body);
+  return { id: row.id, url: deps.signer.sign(row.storageKey) };
 }
 
 export interface IncomingUpload {
@@ -192,10 +192,8 @@ export interface IncomingUpload {
 
 /**
  * The signed PUT (DECISIONS.md 'Files'). Throws 403 for a bad, tampered or expired signature;
- * 404 when the upload no longer exists; 409 when it is already complete; 413 when the real
- * content is over the type's limit (even if the declared size lied); 429 when it is over what is
- * left of the uploader's daily volume; 400 when the magic bytes are not those of the declared
- * extension. Nothing is stored on failure. Answers `{id, url}`.
+ * 404 when the upload no longer exists; then `storeUpload`'s errors (409, 413, 429, 400). Answers
+ * `{id, url}`.
  */
 export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Promise<ImageRef> {
   if (
@@ -206,6 +204,23 @@ export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Pr
   }
   const row = await findFileByKey(deps.db, upload.key);
   if (!row) throw new NotFoundError();
+  return fileRef(await storeUpload(deps, row, upload))!;
+}
+
+/**
+ * Stores the content of the reserved upload `row` (every upload's path: the signed PUT and the
+ * trainees' finished tus uploads). Throws 409 when it is already complete; 413 when the real
+ * content is over the type's limit (even if the declared size lied); 429 when it is over what is
+ * left of the uploader's daily volume; 400 (the type's wrong-type message) when the magic bytes
+ * are not those of the row's extension (`contentMatchesExtension`); 404 when the row was swept
+ * meanwhile. `contentLength`, when given, refuses early. Nothing is stored on failure; the row
+ * stays Pending. Answers the Ready row with its real size.
+ */
+export async function storeUpload(
+  deps: FilesDeps,
+  row: FileRow,
+  upload: { contentLength?: string | undefined; body: Readable },
+): Promise<FileRow> {
   if (row.status !== FileStatus.Pending) throw new ConflictError(messages.conflict);
   const rule = ruleOf(row.fileTypeId);
   const volume =
@@ -222,8 +237,7 @@ export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Pr
   }
 
   const { head, whole } = await readHead(upload.body, sniffBytes);
-  const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
-  if (!detected || !(detectedAs[row.extension] ?? []).includes(detected.ext)) {
+  if (!(await contentMatchesExtension(head, row.extension))) {
     whole.destroy();
     throw new ValidationError(rule.wrongTypeMessage);
   }
@@ -244,7 +258,33 @@ export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Pr
     await deps.storage.delete(row.storageKey);
     throw new NotFoundError();
   }
-  return fileRef(ready)!;
+  return ready;
+}
+
+/**
+ * The reserved upload `id` of `userId`, still Pending, or undefined (another user's, stored
+ * already, or swept).
+ */
+export async function pendingUploadOf(
+  db: Db | Tx,
+  id: number,
+  userId: number,
+): Promise<FileRow | undefined> {
+  const row = await findFileById(db, id);
+  return row && row.createdById === userId && row.status === FileStatus.Pending ? row : undefined;
+}
+
+/**
+ * Gives up the reserved upload `id` while it is Pending (an upload refused or cancelled): removes
+ * its row, so it no longer counts in the daily volume, and any bytes stored for it. A Ready file
+ * is left alone.
+ */
+export async function discardPendingUpload(
+  deps: Pick<FilesDeps, 'db' | 'storage' | 'log'>,
+  id: number,
+): Promise<void> {
+  const key = await deletePendingFile(deps.db, id);
+  if (key) await removeStoredFiles(deps.storage, [key], deps.log);
 }
 
 /** GET /files: one page of the actor's own Ready files, newest first, and the total. */

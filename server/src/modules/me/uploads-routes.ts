@@ -1,0 +1,265 @@
+/**
+ * The trainees' resumable answer-video uploads: a tus 1.0.0 endpoint (`@tus/server` over
+ * `@tus/file-store`) at /api/me/uploads (`answerVideoUploadPath`), registered inside the /api
+ * prefix. The steps and rules are uploads.ts's; this file speaks the protocol:
+ *
+ * - POST /api/me/uploads (`Upload-Length`, `Upload-Metadata`: assignmentId, questionId, filetype,
+ *   filename, duration) creates an upload (201, `Location: /api/me/uploads/<id>`); HEAD answers
+ *   its `Upload-Offset`; PATCH appends from that offset; DELETE cancels it (204); OPTIONS tells
+ *   the protocol's version, extensions and `Tus-Max-Size` (100 MB) without a session.
+ * - Every other call needs a trainee's bearer session, checked before anything is read or stored
+ *   (401 / 403 in the envelope). An upload is bound to its creator: another user's HEAD, PATCH or
+ *   DELETE of it answers 404.
+ * - The request that brings the last byte (a PATCH, or a POST carrying the whole video) answers
+ *   200 (POST: 201) with the envelope `{success, data: {fileId, url}}` once the video is stored and
+ *   saved as my answer item; a refusal then (wrong magic bytes: 400) keeps nothing.
+ * - Every refusal is the envelope with a catalogue message, whether it comes from the rules or from
+ *   the protocol (404 unknown upload, 409 wrong offset, 413 over the declared length, …).
+ * - Partial uploads live under `DATA_DIR/tus/` (a temporary folder for `memory://`); those not
+ *   finished 24 hours after their creation are removed at start and every hour. Uploads are held
+ *   in one process's folder and locked in its memory: run one server per DATA_DIR.
+ */
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { EVENTS, Server, type Upload } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import {
+  answerVideoUploadPath,
+  messages,
+  unfinishedUploadSweepMs,
+  videoMaxBytes,
+  type Actor,
+  type ErrorBody,
+} from '@practica/contract';
+import { AppError, NotFoundError, UnauthorizedError } from '../../errors.js';
+import { fail, ok } from '../../lib/envelope.js';
+import { discardPendingUpload } from '../files/index.js';
+import { beginAnswerVideo, finishAnswerVideo, parseAnswerVideoMetadata } from './uploads.js';
+
+export interface MeUploadRoutesOptions {
+  /** How often unfinished uploads older than a day are removed, in milliseconds (default one hour; 0: only at start). */
+  cleanupEveryMs?: number;
+}
+
+/** How often expired partial uploads are removed by default, in milliseconds. */
+const defaultCleanupEveryMs = 60 * 60 * 1000;
+
+/** The folder of partial uploads for `dataDir`, and whether it is temporary (removed on close). */
+function tusFolderOf(dataDir: string): { directory: string; temporary: boolean } {
+  if (dataDir === 'memory://') {
+    return { directory: mkdtempSync(path.join(os.tmpdir(), 'practica-tus-')), temporary: true };
+  }
+  return { directory: path.join(dataDir, 'tus'), temporary: false };
+}
+
+/** What one tus request carries between the route and the protocol's hooks. */
+interface Exchange {
+  actor: Actor | null;
+  /** The failure the protocol answered with, for the envelope. */
+  failure?: unknown;
+  /** The reserved file of the upload a DELETE cancels. */
+  cancelledFileId?: number;
+}
+
+/** The envelope and status of a refused tus request: the rules' own error, else by status. */
+function refusal(
+  status: number,
+  failure: unknown,
+  requestId: string,
+): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (failure instanceof AppError) {
+    return {
+      status: failure.statusCode,
+      body: {
+        code: failure.code,
+        message: failure.message,
+        ...(failure.details ? { details: failure.details } : {}),
+      },
+      ...(failure.headers ? { headers: failure.headers } : {}),
+    };
+  }
+  if (status === 404 || status === 410)
+    return { status, body: { code: 'NOT_FOUND', message: messages.notFound } };
+  if (status === 409) return { status, body: { code: 'CONFLICT', message: messages.conflict } };
+  if (status === 413)
+    return { status, body: { code: 'TOO_LARGE', message: messages.fileTooLarge } };
+  if (status >= 500) {
+    return {
+      status: 500,
+      body: { code: 'INTERNAL', message: messages.somethingWentWrong, requestId },
+    };
+  }
+  return { status, body: { code: 'VALIDATION', message: messages.requestUnreadable } };
+}
+
+/** Registers the tus endpoint (inside the `/api` prefix, after `filesPlugin` and the auth plugin). */
+export async function meUploadRoutes(
+  app: FastifyInstance,
+  options: MeUploadRoutesOptions = {},
+): Promise<void> {
+  const files = app.files;
+  const folder = tusFolderOf(app.config.dataDir);
+  const store = new FileStore({
+    directory: folder.directory,
+    expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
+  });
+  const exchanges = new WeakMap<Request, Exchange>();
+
+  /** The signed-in trainee of a tus request (the route authenticated it before the protocol ran). */
+  const actorOf = (req: Request): Actor => {
+    const actor = exchanges.get(req)?.actor;
+    if (!actor) throw new UnauthorizedError();
+    return actor;
+  };
+
+  /** The stored upload `id` when it is `actor`'s own; 404 otherwise (unknown, expired or another's). */
+  const ownUpload = async (actor: Actor, id: string): Promise<Upload> => {
+    const upload = await store.getUpload(id).catch(() => undefined);
+    if (!upload || upload.metadata?.['userId'] !== String(actor.id)) throw new NotFoundError();
+    return upload;
+  };
+
+  /** Removes an upload's partial bytes and record; one already gone is fine. */
+  const removePartial = (id: string) =>
+    store
+      .remove(id)
+      .catch((err: unknown) => app.log.debug({ err }, 'partial upload already removed'));
+
+  const tus = new Server({
+    path: answerVideoUploadPath,
+    datastore: store,
+    maxSize: videoMaxBytes,
+    relativeLocation: true,
+    // Same origin only, like the rest of the API: no CORS header.
+    allowedOrigins: [],
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      const upload = await ownUpload(actorOf(req), id);
+      if (req.method === 'DELETE') {
+        const fileId = Number(upload.metadata?.['fileId']);
+        const exchange = exchanges.get(req);
+        if (exchange && Number.isInteger(fileId)) exchange.cancelledFileId = fileId;
+      }
+    },
+    async onUploadCreate(req, upload) {
+      const actor = actorOf(req);
+      const metadata = parseAnswerVideoMetadata(upload.metadata);
+      const fileId = await beginAnswerVideo(files, actor, metadata, upload.size);
+      return {
+        metadata: { ...upload.metadata, userId: String(actor.id), fileId: String(fileId) },
+      };
+    },
+    async onUploadFinish(req, upload) {
+      const actor = actorOf(req);
+      try {
+        const result = await finishAnswerVideo(
+          files,
+          actor,
+          {
+            fileId: Number(upload.metadata?.['fileId']),
+            metadata: parseAnswerVideoMetadata(upload.metadata),
+          },
+          store.read(upload.id),
+          upload.size ?? 0,
+        );
+        return {
+          // A PATCH's 204 carries no body; a POST keeps its 201 and Location.
+          ...(req.method === 'PATCH' ? { status_code: 200 } : {}),
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(ok(result, messages.answersSaved)),
+        };
+      } catch (error) {
+        await removePartial(upload.id);
+        throw error;
+      }
+    },
+    onResponseError(req, err) {
+      const exchange = exchanges.get(req);
+      if (exchange) exchange.failure = err;
+      const status =
+        err instanceof AppError ? err.statusCode : 'status_code' in err ? err.status_code : 500;
+      if (status >= 500) app.log.error({ err }, 'tus upload failed');
+      return undefined;
+    },
+  });
+  // A finished upload's bytes are in the files module's storage now.
+  tus.on(EVENTS.POST_FINISH, (_req: Request, _res: Response, upload: Upload) => {
+    void removePartial(upload.id);
+  });
+
+  const cleanUp = () =>
+    tus
+      .cleanUpExpiredUploads()
+      .then((removed) => {
+        if (removed > 0) app.log.info({ removed }, 'removed expired partial uploads');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'cleanup of partial uploads failed'));
+  let cleaning: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const every = options.cleanupEveryMs ?? defaultCleanupEveryMs;
+  app.addHook('onReady', async () => {
+    cleaning = cleanUp();
+    if (every > 0) timer = setInterval(() => (cleaning = cleanUp()), every).unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await cleaning;
+  });
+  app.addHook('onClose', async () => {
+    if (folder.temporary) await rm(folder.directory, { recursive: true, force: true });
+  });
+
+  // The protocol reads the body itself: every content type passes through unread.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.method === 'OPTIONS') return;
+    await app.authenticate(request);
+    request.authorize('answer:practice', { userId: request.actor!.id });
+  });
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const req = new NodeRequest({ req: request.raw, res: reply.raw });
+    const exchange: Exchange = { actor: request.actor };
+    exchanges.set(req, exchange);
+    let response: Response;
+    try {
+      response = await tus.handleWeb(req);
+    } catch (error) {
+      exchange.failure = error;
+      app.log.error({ err: error }, 'tus upload failed');
+      response = new Response(null, { status: 500 });
+    }
+    if (exchange.cancelledFileId !== undefined && response.status === 204) {
+      await discardPendingUpload(files, exchange.cancelledFileId);
+    }
+    if (response.status >= 400) {
+      const refused = refusal(response.status, exchange.failure, String(request.id));
+      const headers = new Headers(response.headers);
+      headers.set('content-type', 'application/json; charset=utf-8');
+      headers.delete('content-length');
+      for (const [name, value] of Object.entries(refused.headers ?? {})) headers.set(name, value);
+      response = new Response(JSON.stringify(fail(refused.body)), {
+        status: refused.status,
+        headers,
+      });
+    }
+    reply.raw.setHeader('x-request-id', String(request.id));
+    await sendNodeResponse(reply.raw, response);
+  };
+
+  // POST creates on the collection only; the other methods address one upload.
+  app.route({ method: ['POST', 'OPTIONS'], url: '/me/uploads', schema: { hide: true }, handler });
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/me/uploads/*',
+    schema: { hide: true },
+    handler,
+  });
+}
