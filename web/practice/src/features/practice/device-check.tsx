@@ -24,7 +24,7 @@ function liveTrack(tracks: MediaStreamTrack[] | undefined): boolean {
   return (tracks ?? []).some((track) => track.readyState === 'live');
 }
 
-function Check({ ok, label }: { ok: boolean; label: string }) {
+function Check({ ok, label, missing }: { ok: boolean; label: string; missing: string }) {
   return (
     <List.Item
       icon={
@@ -35,7 +35,7 @@ function Check({ ok, label }: { ok: boolean; label: string }) {
         )
       }
     >
-      {label}: {ok ? 'yes' : 'no'}
+      {ok ? label : missing}
     </List.Item>
   );
 }
@@ -68,11 +68,24 @@ export function DeviceCheck({ camera, startLabel, onStart, starting = false }: D
             <Text size="sm" id="microphone-level-label">
               {practiceText.microphoneLevel}
             </Text>
-            <Progress value={level} aria-label={practiceText.microphoneLevel} size="lg" />
+            <Progress
+              value={level}
+              aria-label={practiceText.microphoneLevel}
+              size="lg"
+              color="teal"
+            />
           </div>
           <List spacing={4} size="sm" center>
-            <Check ok={cameraOk} label={practiceText.cameraWorks} />
-            <Check ok={microphoneOk} label={practiceText.microphoneWorks} />
+            <Check
+              ok={cameraOk}
+              label={practiceText.cameraWorks}
+              missing={practiceText.cameraMissing}
+            />
+            <Check
+              ok={microphoneOk}
+              label={practiceText.microphoneWorks}
+              missing={practiceText.microphoneMissing}
+            />
           </List>
         </>
       )}

@@ -33,6 +33,8 @@ export const practiceText = {
   microphoneLevel: 'Microphone level',
   cameraWorks: 'Camera works',
   microphoneWorks: 'Microphone works',
+  cameraMissing: 'No camera picture',
+  microphoneMissing: 'No microphone sound',
   waitingForDevices: 'Asking for your camera and microphone…',
 
   permissionDeniedTitle: 'Camera or microphone blocked',

@@ -2,7 +2,7 @@
  * The progress bar Q1..Qn of a practice: one section per question, filled once its take is on the
  * server, lighter while it is kept or uploading, outlined for the current question.
  */
-import { Progress, Text } from '@mantine/core';
+import { Progress } from '@mantine/core';
 import { format } from '@practica/contract';
 import { practiceText } from './practice-text';
 import type { QuestionUpload } from './upload-queue';
@@ -26,37 +26,32 @@ export function QuestionProgress({ uploads, currentIndex }: QuestionProgressProp
   const done = uploads.filter((u) => u.status === 'done').length;
   const width = 100 / Math.max(1, uploads.length);
   return (
-    <div>
-      <Text size="xs" c="dimmed" mb={4} aria-hidden>
-        {practiceText.questionOf(currentIndex + 1, uploads.length)}
-      </Text>
-      <Progress.Root
-        size={22}
-        role="progressbar"
-        aria-label={practiceText.progressLabel}
-        aria-valuemin={0}
-        aria-valuemax={uploads.length}
-        aria-valuenow={done}
-        aria-valuetext={`${done} of ${uploads.length}`}
-      >
-        {uploads.map((upload, index) => (
-          <Progress.Section
-            key={upload.questionId}
-            value={width}
-            color={colorOf(upload)}
-            withAria={false}
-            style={{
-              borderRight: '2px solid var(--mantine-color-body)',
-              outline: index === currentIndex ? '2px solid var(--mantine-color-dark-6)' : undefined,
-              outlineOffset: -2,
-            }}
-          >
-            <Progress.Label c={upload.status === 'none' ? 'dark.7' : 'white'}>
-              {format.questionShortLabel(index + 1)}
-            </Progress.Label>
-          </Progress.Section>
-        ))}
-      </Progress.Root>
-    </div>
+    <Progress.Root
+      size={22}
+      role="progressbar"
+      aria-label={practiceText.progressLabel}
+      aria-valuemin={0}
+      aria-valuemax={uploads.length}
+      aria-valuenow={done}
+      aria-valuetext={`${done} of ${uploads.length}`}
+    >
+      {uploads.map((upload, index) => (
+        <Progress.Section
+          key={upload.questionId}
+          value={width}
+          color={colorOf(upload)}
+          withAria={false}
+          style={{
+            borderRight: '2px solid var(--mantine-color-body)',
+            outline: index === currentIndex ? '2px solid var(--mantine-color-dark-6)' : undefined,
+            outlineOffset: -2,
+          }}
+        >
+          <Progress.Label c={upload.status === 'none' ? 'dark.7' : 'white'}>
+            {format.questionShortLabel(index + 1)}
+          </Progress.Label>
+        </Progress.Section>
+      ))}
+    </Progress.Root>
   );
 }

@@ -9,12 +9,12 @@
  * `{fileId, url}`; the take is then removed from the device. `canSubmit`: every question has a
  * confirmed file and nothing is left to send. The tus `Upload` class is injected (tests).
  */
-import { messages } from '@practica/contract';
+import { answerVideoUploadPath, messages } from '@practica/contract';
 import type { DetailedError, PreviousUpload, UploadOptions } from 'tus-js-client';
 import type { Take, TakesStore } from './takes-store';
 
 /** The tus endpoint of answer videos. */
-export const uploadEndpoint = '/api/me/uploads';
+export const uploadEndpoint = answerVideoUploadPath;
 /** Bytes per PATCH request. */
 export const uploadChunkSize = 5 * 1024 * 1024;
 /** Waits (ms) before each retry of a failed request: backoff up to 30 s, about a minute in all. */
