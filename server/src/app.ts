@@ -39,7 +39,7 @@ import {
   validatorCompiler,
 } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
-import { hasWebBuild, registerStaticWeb } from './plugins/static-web.js';
+import { registerStaticWeb, spaIndexFor } from './plugins/static-web.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -260,21 +260,16 @@ export async function buildApp(
     { prefix: '/api' },
   );
 
-  const serveWeb = hasWebBuild(config.webDist);
-  if (serveWeb) await registerStaticWeb(app, config.webDist);
+  await registerStaticWeb(app, { root: config.webDist, prefix: '/' });
+  await registerStaticWeb(app, { root: config.practiceDist, prefix: '/practice/' });
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (
-      !isApi &&
-      serveWeb &&
-      app.spaIndex &&
-      (request.method === 'GET' || request.method === 'HEAD')
-    ) {
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(app.spaIndex);
+    const index =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? spaIndexFor(app, request.url)
+        : undefined;
+    if (index) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
     }
     return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
   });

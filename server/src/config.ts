@@ -52,6 +52,7 @@ const envSchema = z.object({
     .default(60),
   UPLOAD_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(defaultUploadMaxBytesPerDay),
   WEB_DIST: z.string().optional(),
+  PRACTICE_DIST: z.string().optional(),
   ...mailEnvShape,
 });
 
@@ -92,6 +93,8 @@ export interface Config {
   uploadMaxBytesPerDay: number;
   /** Folder of the built console, served with SPA fallback; absent folder = API only. */
   webDist: string;
+  /** Folder of the built practice app, served at /practice with SPA fallback; absent = 404 there. */
+  practiceDist: string;
   /** SMTP delivery of the outbox (README 'Environment variables'). */
   mail: MailConfig;
 }
@@ -181,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     fileUrlLifetimeMs: Math.round(e.FILE_URL_LIFETIME_MINUTES * 60_000),
     uploadMaxBytesPerDay: e.UPLOAD_MAX_BYTES_PER_DAY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    practiceDist: path.resolve(
+      e.PRACTICE_DIST ?? path.join(serverRoot, '..', 'web', 'dist-practice'),
+    ),
     mail: mailConfigFrom(e),
   });
 }

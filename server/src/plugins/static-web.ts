@@ -1,9 +1,14 @@
 /**
- * Serves the built console (web/dist) on the same origin as the API, with SPA fallback:
- * any GET outside /api that is not a file answers index.html (DESIGN.md 'The shape of the system').
- * Hashed assets get long-lived cache headers; index.html is revalidated every time. The build
- * writes a brotli and a gzip copy of every text file (web/vite.config.ts 'precompress'): those are
- * sent as they are to browsers that accept them, so no request pays for compressing a bundle.
+ * Serves the built web apps on the same origin as the API (DESIGN.md 'The shape of the system'):
+ * the console (web/dist) at `/` and the trainees' practice app (web/dist-practice) at `/practice/`,
+ * each through `registerStaticWeb`, with SPA fallback: a GET under an app's prefix that is neither
+ * a file nor an API call answers that app's index.html (`spaIndexFor`, used by app.ts's not-found
+ * handler); the longest prefix wins, so the console never answers for `/practice/…`. Hashed assets
+ * (`assets/`) are cached for a year as immutable; everything else (index.html, sw.js,
+ * manifest.webmanifest, …) is revalidated every time. The builds write a brotli and a gzip copy of
+ * every text file (web/vite.shared.ts 'precompress'): those are sent as they are to browsers that
+ * accept them, so no request pays for compressing a bundle. An app whose folder has no build keeps
+ * its prefix: its paths answer the plain 404.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,28 +16,49 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** True when the folder holds a built console. */
-export function hasWebBuild(webDist: string): boolean {
-  return existsSync(path.join(webDist, 'index.html'));
+/** One app served by `registerStaticWeb`: its URL prefix and its index.html (null: no build). */
+interface WebMount {
+  prefix: string;
+  index: Buffer | null;
+}
+
+/** True when the folder holds a built app (its index.html). */
+export function hasWebBuild(dist: string): boolean {
+  return existsSync(path.join(dist, 'index.html'));
 }
 
 /**
- * Serves the files of the console build at `webDist` (precompressed copies first) and keeps its
- * index.html for the SPA fallback (`app.spaIndex`), sent compressed as well.
+ * Serves the build at `root` under `prefix` ('/' or '/practice/', with the trailing slash): its
+ * files (precompressed copies first; `.webmanifest` as application/manifest+json) and its
+ * index.html for the SPA fallback, sent compressed as well. Without a build it only reserves the
+ * prefix, so `spaIndexFor` answers none there. Call it once per app, the longer prefixes in any
+ * order.
  */
-export async function registerStaticWeb(app: FastifyInstance, webDist: string): Promise<void> {
-  const indexHtml = readFileSync(path.join(webDist, 'index.html'));
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  { root, prefix }: { root: string; prefix: string },
+): Promise<void> {
+  if (!app.hasDecorator('webMounts')) app.decorate('webMounts', [] as WebMount[]);
+  if (!hasWebBuild(root)) {
+    app.webMounts.push({ prefix, index: null });
+    return;
+  }
+  const indexHtml = readFileSync(path.join(root, 'index.html'));
+  app.webMounts.push({ prefix, index: indexHtml });
   await app.register(fastifyStatic, {
-    root: webDist,
+    root,
+    prefix,
     wildcard: false,
     index: false,
     preCompressed: true,
+    decorateReply: false,
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (filePath.endsWith('.webmanifest'))
+        reply.header('content-type', 'application/manifest+json');
     },
   });
-  app.decorate('spaIndex', indexHtml);
 
   // The SPA fallback (app.ts's not-found handler) sends index.html outside any route, where
   // @fastify/compress does not reach: send the compressed copy the browser accepts.
@@ -49,9 +75,26 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
   });
 }
 
+/**
+ * The index.html the SPA fallback answers for the path of `url`: the one of the app with the
+ * longest prefix containing it (`/practice` counts as `/practice/`); undefined under /api, under
+ * an app without a build, or when none is served.
+ */
+export function spaIndexFor(app: FastifyInstance, url: string): Buffer | undefined {
+  const pathname = url.split('?')[0]!;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return undefined;
+  const dir = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const mounts = app.hasDecorator('webMounts') ? app.webMounts : [];
+  let best: WebMount | undefined;
+  for (const mount of mounts)
+    if (dir.startsWith(mount.prefix) && mount.prefix.length > (best?.prefix.length ?? -1))
+      best = mount;
+  return best?.index ?? undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The console's index.html, when a build is served. */
-    spaIndex?: Buffer;
+    /** The apps `registerStaticWeb` serves (or reserves), for `spaIndexFor`. */
+    webMounts: WebMount[];
   }
 }

@@ -36,6 +36,7 @@ export async function buildTestApp(
     JWT_SECRET: testSecret,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    PRACTICE_DIST: '/nonexistent',
     ...env,
   });
   const app = await buildApp(config, {
