@@ -6,23 +6,25 @@
  *
  * Signs in through POST /api/auth, lists my assignments (GET /api/me/assignments), opens the chosen
  * one (default: the first I can still answer), starts a practice, uploads one real short video per
- * question (the demo fixtures, through POST /api/files/upload and the signed PUT), saves the items
- * and submits — the same steps as the demo seed (modules/me/trainee-session.ts). Prints each step.
+ * question (the demo fixtures) through the practice app's resumable upload (tus at /api/me/uploads,
+ * with tus-js-client: each finished upload is saved as the question's answer item) and submits —
+ * the same steps as the demo seed (modules/me/trainee-session.ts). Prints each step.
  */
 import { parseArgs } from 'node:util';
+import * as tus from 'tus-js-client';
 import {
-  MediaType,
   answerStatusLabels,
-  normalizeExtension,
+  answerVideoUploadPath,
+  answerVideoUploadResultSchema,
+  envelopeSchema,
   type Envelope,
   type ListData,
   type LoginAnswer,
   type MeAnswer,
   type MeAssignmentDetail,
   type MeAssignmentListItem,
-  type UploadTicket,
 } from '@practica/contract';
-import { answerAssignment, type TraineeApi } from '../modules/me/index.js';
+import { answerAssignment, sessionVideoType, type TraineeApi } from '../modules/me/index.js';
 import { loadDemoVideos } from '../seed/answers.js';
 import { demoPassword } from '../seed/demo.js';
 
@@ -65,6 +67,22 @@ async function call<T>(
   return envelope.data;
 }
 
+/** Bytes per PATCH of a video upload: a dropped request resends at most this much. */
+const uploadChunkBytes = 1024 * 1024;
+
+/** An upload failure with the server's message when it answered one (the envelope's). */
+function uploadError(error: Error): ApiError {
+  const response = error instanceof tus.DetailedError ? error.originalResponse : null;
+  if (!response) return new ApiError(`${answerVideoUploadPath}: ${error.message}`);
+  let message: string;
+  try {
+    message = (JSON.parse(response.getBody()) as Envelope<null>).message;
+  } catch {
+    message = response.getBody().slice(0, 200);
+  }
+  return new ApiError(`${answerVideoUploadPath} → ${response.getStatus()} ${message}`);
+}
+
 /** The mobile API of a signed-in trainee over HTTP. */
 function httpTraineeApi(base: URL, token: string): TraineeApi {
   return {
@@ -85,25 +103,34 @@ function httpTraineeApi(base: URL, token: string): TraineeApi {
       call<MeAssignmentDetail>(base, 'GET', `/api/me/assignments/${id}`, token),
     startPractice: (id) =>
       call<MeAnswer>(base, 'POST', `/api/me/assignments/${id}/practice`, token),
-    async uploadVideo(video) {
-      const ticket = await call<UploadTicket>(base, 'POST', '/api/files/upload', token, {
-        name: video.name,
-        extension: normalizeExtension(video.name.split('.').pop() ?? ''),
-        fileTypeId: MediaType.Video,
-        size: video.bytes.length,
-      });
-      const response = await fetch(new URL(ticket.url, base), {
-        method: 'PUT',
-        headers: { 'content-type': video.name.endsWith('.webm') ? 'video/webm' : 'video/mp4' },
-        body: video.bytes,
-      });
-      if (!response.ok) {
-        throw new ApiError(`PUT ${ticket.url} → ${response.status} ${await response.text()}`);
-      }
-      return ticket.id;
-    },
-    saveItems: (id, items) =>
-      call<MeAnswer>(base, 'PUT', `/api/me/assignments/${id}/answers`, token, { items }),
+    uploadAnswer: (assignmentId, questionId, video) =>
+      new Promise<number>((resolve, reject) => {
+        const upload = new tus.Upload(video.bytes, {
+          endpoint: new URL(answerVideoUploadPath, base).href,
+          headers: { authorization: `Bearer ${token}` },
+          metadata: {
+            assignmentId: String(assignmentId),
+            questionId: String(questionId),
+            filetype: sessionVideoType(video),
+            filename: video.name,
+            duration: String(video.duration),
+          },
+          chunkSize: uploadChunkBytes,
+          retryDelays: [0, 1000, 3000, 5000],
+          onSuccess: ({ lastResponse }) => {
+            const answer = envelopeSchema(answerVideoUploadResultSchema).safeParse(
+              JSON.parse(lastResponse.getBody() || 'null'),
+            );
+            if (answer.success) resolve(answer.data.data.fileId);
+            else
+              reject(
+                new ApiError(`${answerVideoUploadPath}: the finished upload answered no file`),
+              );
+          },
+          onError: (error) => reject(uploadError(error)),
+        });
+        upload.start();
+      }),
     submit: (id) => call<MeAnswer>(base, 'POST', `/api/me/assignments/${id}/submit`, token),
   };
 }

@@ -7,4 +7,9 @@
 export { inProcessTraineeApi } from './in-process-api.js';
 export { meRoutes } from './routes.js';
 export { meUploadRoutes, type MeUploadRoutesOptions } from './uploads-routes.js';
-export { answerAssignment, type SessionVideo, type TraineeApi } from './trainee-session.js';
+export {
+  answerAssignment,
+  sessionVideoType,
+  type SessionVideo,
+  type TraineeApi,
+} from './trainee-session.js';
