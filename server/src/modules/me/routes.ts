@@ -1,8 +1,10 @@
 /**
  * The trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers'), tagged 'mobile'
- * in OpenAPI. Every call needs a trainee's session (staff: 403). Videos are uploaded first through
- * POST /files/upload (fileTypeId 3 Video, mp4 or webm, at most 100 MB) and the signed PUT. File
- * URLs in the answers are signed and expire (files/url.ts): read them again for fresh ones.
+ * in OpenAPI. Every call needs a trainee's session (staff: 403). Videos arrive by the resumable
+ * upload at /me/uploads (uploads-routes.ts), which saves each finished one as the question's item,
+ * or through POST /files/upload (fileTypeId 3 Video, mp4 or webm, at most 100 MB) and the signed PUT
+ * before PUT /me/assignments/{id}/answers. File URLs in the answers are signed and expire
+ * (files/url.ts): read them again for fresh ones.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
