@@ -13,7 +13,8 @@ export function LiveVideo({ stream, label }: LiveVideoProps) {
     const video = ref.current;
     if (!video) return;
     video.srcObject = stream;
-    if (stream) void video.play().catch(() => undefined);
+    // play() answers a promise (undefined in old engines); a refusal leaves the poster.
+    if (stream) void Promise.resolve(video.play()).catch(() => undefined);
   }, [stream]);
   return (
     <video

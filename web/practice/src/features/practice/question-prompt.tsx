@@ -36,7 +36,7 @@ export const QuestionPrompt = forwardRef<QuestionPromptHandle, QuestionPromptPro
       const audio = audioRef.current;
       if (!audio) return;
       audio.currentTime = 0;
-      void audio.play().then(
+      void Promise.resolve(audio.play()).then(
         () => setPlayed(true),
         () => undefined,
       );
