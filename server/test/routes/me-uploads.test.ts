@@ -8,6 +8,7 @@
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -428,9 +429,42 @@ describe('refused uploads keep nothing', () => {
   });
 });
 
-describe('tus-js-client over a real socket (the simulator and the practice app)', () => {
-  it('uploads in chunks, resumes an aborted upload from the server offset and reads the envelope', async () => {
-    const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
+describe('over a real socket', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = await s.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('a connection dropped in the middle of a PATCH keeps what arrived: HEAD answers it and the upload resumes', async () => {
+    const location = await started('trainee', chromeWebm, { questionId: q(1) });
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${address}${location}`, {
+        method: 'PATCH',
+        headers: {
+          ...tusVersion,
+          ...bearer(s.tokens.trainee),
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': '0',
+          'content-length': String(chromeWebm.length),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(chromeWebm.subarray(0, 1200), () => setTimeout(() => req.destroy(), 200));
+    });
+    await expect
+      .poll(async () => (await head('trainee', location)).headers['upload-offset'])
+      .toBe('1200');
+    const res = await patch('trainee', location, 1200, chromeWebm.subarray(1200));
+    expect(res.statusCode).toBe(200);
+    const { fileId, url } = res.json().data as { fileId: number; url: string };
+    expect((await itemsOf('trainee')).find((i) => i.questionId === q(1))?.fileId).toBe(fileId);
+    expect(
+      Buffer.compare((await s.app.inject({ method: 'GET', url })).rawPayload, chromeWebm),
+    ).toBe(0);
+  });
+
+  it('tus-js-client uploads in chunks, resumes an aborted upload from the server offset and reads the envelope', async () => {
     const common = {
       endpoint: `${address}${answerVideoUploadPath}`,
       headers: bearer(s.tokens.tessa),

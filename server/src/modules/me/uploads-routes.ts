@@ -6,7 +6,8 @@
  * - POST /api/me/uploads (`Upload-Length`, `Upload-Metadata`: assignmentId, questionId, filetype,
  *   filename, duration) creates an upload (201, `Location: /api/me/uploads/<id>`); HEAD answers
  *   its `Upload-Offset`; PATCH appends from that offset; DELETE cancels it (204); OPTIONS tells
- *   the protocol's version, extensions and `Tus-Max-Size` (100 MB) without a session.
+ *   the protocol's version, extensions and `Tus-Max-Size` (100 MB) without a session. No GET: a
+ *   finished video is served by the files module's signed URLs.
  * - Every other call needs a trainee's bearer session, checked before anything is read or stored
  *   (401 / 403 in the envelope). An upload is bound to its creator: another user's HEAD, PATCH or
  *   DELETE of it answers 404.
@@ -237,7 +238,10 @@ export async function meUploadRoutes(
       response = new Response(null, { status: 500 });
     }
     if (exchange.cancelledFileId !== undefined && response.status === 204) {
-      await discardPendingUpload(files, exchange.cancelledFileId);
+      // Left to the sweep of unfinished uploads (a day) if this fails.
+      await discardPendingUpload(files, exchange.cancelledFileId).catch((err: unknown) =>
+        app.log.error({ err }, 'could not give up the reservation of a cancelled upload'),
+      );
     }
     if (response.status >= 400) {
       const refused = refusal(response.status, exchange.failure, String(request.id));
@@ -251,7 +255,12 @@ export async function meUploadRoutes(
       });
     }
     reply.raw.setHeader('x-request-id', String(request.id));
-    await sendNodeResponse(reply.raw, response);
+    try {
+      await sendNodeResponse(reply.raw, response);
+    } catch (err) {
+      // The client went away (a dropped upload): what arrived is kept for its resume.
+      request.log.debug({ err }, 'tus answer not delivered');
+    }
   };
 
   // POST creates on the collection only; the other methods address one upload.
