@@ -4,14 +4,23 @@ import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../src/components/brand-mark';
 import { practiceText } from './practice-text';
 
-/** Centred card under the app's mark, full height, 360 px wide screens included. */
-export function PublicCard({ children }: { children: ReactNode }) {
+/**
+ * Centred card under the app's mark, full height, 360 px wide screens included. `nameIsHeading`
+ * makes the app's name the page's h1 (for a card whose own heading is an h2).
+ */
+export function PublicCard({
+  children,
+  nameIsHeading = false,
+}: {
+  children: ReactNode;
+  nameIsHeading?: boolean;
+}) {
   return (
     <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Box w="100%" maw={400}>
         <Stack align="center" gap={6} mb="lg">
           <BrandLogo size={44} />
-          <Text fw={700} size="lg">
+          <Text component={nameIsHeading ? 'h1' : 'p'} fw={700} size="lg" m={0}>
             {practiceText.appName}
           </Text>
         </Stack>

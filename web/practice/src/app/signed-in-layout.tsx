@@ -4,7 +4,7 @@
  * offline saying what still works, and the page. It owns the app's query client (created per
  * sign-in, so one trainee never sees another's cached answers).
  */
-import { Alert, Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { IconWifiOff } from '@tabler/icons-react';
@@ -32,44 +32,47 @@ export default function SignedInLayout() {
     <QueryClientProvider client={queryClient}>
       <Box
         component="header"
-        px="md"
         py="xs"
         bg="white"
         pos="sticky"
         top={0}
         style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Group justify="space-between" wrap="nowrap" maw={960} mx="auto" gap="sm">
-          <Anchor component={Link} to={practicePaths.home} underline="never" c="inherit">
-            <Group gap={8} wrap="nowrap">
-              <BrandLogo size={28} />
-              <Text fw={700} size="md" component="span">
-                {practiceText.appName}
+        <Container size={960} px="md">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Anchor component={Link} to={practicePaths.home} underline="never" c="inherit">
+              <Group gap={8} wrap="nowrap">
+                <BrandLogo size={28} />
+                <Text fw={700} size="md" component="span">
+                  {practiceText.appName}
+                </Text>
+              </Group>
+            </Anchor>
+            <Group gap="sm" wrap="nowrap">
+              <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>
+                {name}
               </Text>
+              <Button variant="default" size="xs" onClick={signOut}>
+                {practiceText.signOut}
+              </Button>
             </Group>
-          </Anchor>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>
-              {name}
-            </Text>
-            <Button variant="default" size="xs" onClick={signOut}>
-              {practiceText.signOut}
-            </Button>
           </Group>
-        </Group>
+        </Container>
       </Box>
       {!online && (
-        <Alert
+        <Box
           role="status"
-          color="yellow"
-          radius={0}
-          icon={<IconWifiOff size={18} aria-hidden />}
-          styles={{ root: { borderBottom: '1px solid var(--mantine-color-yellow-3)' } }}
+          bg="yellow.1"
+          py="sm"
+          style={{ borderBottom: '1px solid var(--mantine-color-yellow-3)' }}
         >
-          <Box maw={960} mx="auto">
-            {practiceText.offline}
-          </Box>
-        </Alert>
+          <Container size={960} px="md">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <IconWifiOff size={20} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
+              <Text size="sm">{practiceText.offline}</Text>
+            </Group>
+          </Container>
+        </Box>
       )}
       <Container component="main" id="main" size={960} px="md" py="lg">
         <Text size="sm" c="dimmed" hiddenFrom="xs" mb="sm">

@@ -23,7 +23,7 @@ export default function ForgotPasswordPage() {
     );
 
   return (
-    <PublicCard>
+    <PublicCard nameIsHeading>
       <ResetRequestForm initialEmail={email} onBack={back} />
     </PublicCard>
   );
