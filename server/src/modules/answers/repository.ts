@@ -19,10 +19,12 @@ import {
   contentAnswers,
   contents,
   files,
+  mailOutbox,
   questionOptions,
   questions,
   users,
 } from '../../db/schema/index.js';
+import { outboxInsert, type OutgoingMail } from '../mail/index.js';
 
 // ---------------------------------------------------------------------------
 // Answers
@@ -306,9 +308,10 @@ const reviewedColumns = {
  * kept) and, with `reviewed`, sets the answer Reviewed in the same statement: `reviewedAt` and
  * `updatedAt` now, `viewed`, `reviewed.score`, and as its latest ratings and feedback forms
  * (`reviewed.ratingsId`, `reviewed.feedbackId` are the forms' content ids) the ones just stored, or
- * `reviewed.partner`, a form stored earlier (the other half of a review sent one form per call).
- * Answers the answer's columns as stored, or undefined without `reviewed`. One statement (the
- * insert is a CTE of the update); call it under `lockForReview`.
+ * `reviewed.partner`, a form stored earlier (the other half of a review sent one form per call),
+ * and writes `reviewed.mail` to the outbox. Answers the answer's columns as stored, or undefined
+ * without `reviewed`. One statement (the inserts are CTEs of the update); call it under
+ * `lockForReview`.
  */
 export async function storeReview(
   tx: Tx,
@@ -319,6 +322,8 @@ export async function storeReview(
     feedbackId: number;
     score: number | null;
     partner?: { id: number; contentId: number } | undefined;
+    /** The trainee's review-ready mail, written to the outbox by the same statement. */
+    mail?: OutgoingMail | undefined;
   },
 ): Promise<ReviewedAnswerColumns | undefined> {
   const insert = tx
@@ -335,9 +340,12 @@ export async function storeReview(
     reviewed.partner?.contentId === contentId
       ? reviewed.partner.id
       : sql<number>`(select ${stored.id} from ${stored} where ${stored.contentId} = ${contentId})`;
+  const mailed = reviewed.mail
+    ? [tx.$with('mailed').as(outboxInsert(tx, reviewed.mail).returning({ id: mailOutbox.id }))]
+    : [];
   const now = new Date();
   const [row] = await tx
-    .with(stored)
+    .with(stored, ...mailed)
     .update(answers)
     .set({
       statusId: AnswerStatus.Reviewed,

@@ -40,7 +40,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { assignmentsByIds } from '../assignments/index.js';
-import { enqueueMail, mailLinks, traineeMails } from '../mail/index.js';
+import { mailLinks, traineeMails } from '../mail/index.js';
 import { answerDetailDataOf } from '../composition/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import { presentAnswerData, presentAnswerDetail, presentAnswerListItem } from './presenter.js';
@@ -318,19 +318,18 @@ export async function submitReview(
             feedbackId: ids.feedback,
             score: ratings ? ratings.score : (partner?.score ?? null),
             partner,
+            mail:
+              trainee.mailable && publicUrl !== undefined
+                ? traineeMails.reviewReady({
+                    to: trainee.email,
+                    firstName: trainee.firstName,
+                    assignmentName: row.assignmentName,
+                    link: mailLinks.review(publicUrl, row.assignmentId),
+                  })
+                : undefined,
           }
         : undefined,
     );
-    if (complete && trainee.mailable && publicUrl !== undefined)
-      await enqueueMail(
-        tx,
-        traineeMails.reviewReady({
-          to: trainee.email,
-          firstName: trainee.firstName,
-          assignmentName: row.assignmentName,
-          link: mailLinks.review(publicUrl, row.assignmentId),
-        }),
-      );
     return { ...row, ...current, ...reviewed, assignmentStatusId };
   });
   return answerDetail(db, fresh, actor);

@@ -17,7 +17,7 @@ export {
   type MailEnv,
 } from './config.js';
 export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.js';
-export { enqueueMail, type OutgoingMail } from './outbox.js';
+export { enqueueMail, outboxInsert, type OutgoingMail } from './outbox.js';
 export { accountMails, escapeHtml, mailLinks, traineeMails } from './templates.js';
 export { createSmtpTransport, type MailTransport, type TransportMessage } from './transport.js';
 export {
