@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../../../src/lib/api-client';
 import { errorMessage } from '../../../../src/lib/query-client';
-import { meKeys } from '../../api/my-assignments';
+import { fetchMyAssignment, meKeys } from '../../api/my-assignments';
 import { clearSession } from '../../lib/session';
 import { DeviceCheck } from './device-check';
 import {
@@ -44,7 +44,11 @@ export function PracticeSession({ detail, userId, onSubmitted }: PracticeSession
   const [phase, setPhase] = useState<'check' | 'questions'>('check');
   const [sessionExpired, setSessionExpired] = useState(false);
   const promptRef = useRef<QuestionPromptHandle>(null);
-  const uploads = useUploadQueue(detail, userId, () => setSessionExpired(true));
+  const uploads = useUploadQueue(detail, userId, () => {
+    setSessionExpired(true);
+    // The API client's 401 path ends the session the app's one way (sign-in, takes kept).
+    void fetchMyAssignment(detail.id).catch(() => undefined);
+  });
 
   const total = detail.questions.length;
   const index = Math.min(progress.questionIndex, Math.max(0, total - 1));

@@ -14,12 +14,12 @@ export interface QuestionProgressProps {
 
 const colorOf = (upload: QuestionUpload) =>
   upload.status === 'done'
-    ? 'teal.7'
+    ? 'teal.9'
     : upload.status === 'failed'
-      ? 'red.7'
+      ? 'red.9'
       : upload.status === 'none'
         ? 'gray.4'
-        : 'blue.5';
+        : 'blue.8';
 
 /** Q1..Qn with the current question marked. */
 export function QuestionProgress({ uploads, currentIndex }: QuestionProgressProps) {
