@@ -323,6 +323,11 @@ describe('refused uploads keep nothing', () => {
     expectRefused(await create('trainee', 100, { questionId: 'x' }), 400, messages.idInvalid);
     expectRefused(await create('trainee', null), 400, messages.uploadLengthRequired);
     expectRefused(await create('trainee', videoMaxBytes + 1), 413, messages.fileTooLarge);
+    const concat = await create('trainee', 100, {}, { headers: { 'upload-concat': 'partial' } });
+    expectRefused(concat, 501, messages.requestUnreadable);
+    const noVersion = await create('trainee', 100, {}, { headers: { 'tus-resumable': '0.2.2' } });
+    expect(noVersion.statusCode).toBeGreaterThanOrEqual(400);
+    expect(noVersion.json()).toMatchObject({ success: false, data: null });
     expect(await snapshot()).toEqual(before);
   });
 

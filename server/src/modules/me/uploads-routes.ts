@@ -88,7 +88,7 @@ function refusal(
   if (status === 409) return { status, body: { code: 'CONFLICT', message: messages.conflict } };
   if (status === 413)
     return { status, body: { code: 'TOO_LARGE', message: messages.fileTooLarge } };
-  if (status >= 500) {
+  if (status >= 500 && status !== 501) {
     return {
       status: 500,
       body: { code: 'INTERNAL', message: messages.somethingWentWrong, requestId },
@@ -183,7 +183,8 @@ export async function meUploadRoutes(
       if (exchange) exchange.failure = err;
       const status =
         err instanceof AppError ? err.statusCode : 'status_code' in err ? err.status_code : 500;
-      if (status >= 500) app.log.error({ err }, 'tus upload failed');
+      // 501: an extension the endpoint does not offer (concatenation), the client's mistake.
+      if (status >= 500 && status !== 501) app.log.error({ err }, 'tus upload failed');
       return undefined;
     },
   });
