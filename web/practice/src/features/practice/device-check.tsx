@@ -1,5 +1,5 @@
 /**
- * The device check before a practice (issue 19 item 3): the camera preview, the live microphone
+ * The device check before a practice: the camera preview, the live microphone
  * level, and a browser-specific explanation when the camera or microphone is blocked, missing or
  * busy, or the page is not secure. The start button is enabled once both devices work; on a
  * problem the trainee may 'Try again' or 'Continue anyway'.

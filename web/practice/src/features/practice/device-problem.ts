@@ -1,6 +1,6 @@
 /**
- * What went wrong with the camera or microphone, in words the trainee can act on (issue 19 item
- * 3): by the `getUserMedia` error's name (NotAllowedError, NotFoundError, NotReadableError), a
+ * What went wrong with the camera or microphone, in words the trainee can act on: by
+ * the `getUserMedia` error's name (NotAllowedError, NotFoundError, NotReadableError), a
  * page that is not a secure context, or a browser without MediaRecorder; the permission
  * explanation names the steps of Chrome, Safari or Firefox from the user agent.
  */

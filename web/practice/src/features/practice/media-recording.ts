@@ -1,5 +1,5 @@
 /**
- * Recording with the browser's `MediaRecorder` (issue 19 item 5): the best container it supports
+ * Recording with the browser's `MediaRecorder`: the best container it supports
  * (WebM VP9/VP8 + Opus in Chrome, Firefox and Android; MP4 in Safari and iOS), at a bit rate that
  * keeps a 3-minute take near 60 MB, under the server's 100 MB file limit.
  */

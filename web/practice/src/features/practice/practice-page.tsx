@@ -1,5 +1,5 @@
 /**
- * /practice/assignments/:id — practising an assignment (issue 19 items 3–7): loads it with my
+ * /practice/assignments/:id — practising an assignment: loads it with my
  * answer (`GET /me/assignments/{id}`), then the practice over the environment image; an answer no
  * longer Pending (or past its due date) cannot be practised; after submitting, the done screen.
  */

@@ -1,5 +1,5 @@
 /**
- * One practice of an assignment (issue 19 items 3–7): the device check, 'Start practice' (counted
+ * One practice of an assignment: the device check, 'Start practice' (counted
  * once by `POST /me/assignments/{id}/practice`; a reload continues without counting again), then
  * each question in order with its recorder, the Q1..Qn progress, what is still uploading, and
  * 'Submit answers'. The current question is kept per assignment, so a reload returns to it with

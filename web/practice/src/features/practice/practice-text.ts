@@ -1,7 +1,7 @@
 /**
- * Texts of the practice screen that the spec does not word (issue 19 names the buttons: 'Start
- * practice', 'Play again', 'Record', 'Stop', 'Retake', 'Next question', 'Submit answers');
- * candidates for the contract's catalogue. Server messages are shown as given, not from here.
+ * Texts of the practice screen, which the spec does not word (the product names the buttons
+ * 'Start practice', 'Play again', 'Record', 'Stop', 'Retake', 'Next question', 'Submit
+ * answers'); candidates for the contract's catalogue. Server messages are shown as given.
  */
 export const practiceText = {
   startPractice: 'Start practice',

@@ -1,5 +1,5 @@
 /**
- * A question as the avatar asks it (issue 19 item 4): the role's avatar image and name, the
+ * A question as the avatar asks it: the role's avatar image and name, the
  * question's text (always visible) and its audio prompt, played when the question shows (when the
  * browser allows it) and again with 'Play again'.
  */

@@ -1,5 +1,5 @@
 /**
- * The recorder of one question as a pure state machine (issue 19 items 4–6): a reducer over
+ * The recorder of one question as a pure state machine: a reducer over
  * states idle → previewing → recording → recorded → uploading → uploaded | failed, with guarded
  * events. Times are milliseconds given by the events (`at`), so the reducer stays pure; the
  * recording stops by itself at `answerTimeLimitMs` with `autoStopped` set for the notice.

@@ -1,5 +1,5 @@
 /**
- * The recorder of one question (issue 19 items 4–5): the live camera, 'Record' with a visible
+ * The recorder of one question: the live camera, 'Record' with a visible
  * running time, 'Stop' (or the 3-minute limit), watching the take, 'Retake'; a screen-reader live
  * region announces each state. Its state is `recorderReducer`, fed by the buttons, a clock and
  * the question's upload; a finished take goes to `onTake` with its measured duration.

@@ -1,5 +1,5 @@
 /**
- * 'Submit answers' (issue 19 item 7): disabled until every question's video is on the server, then
+ * 'Submit answers': disabled until every question's video is on the server, then
  * a confirmation and `POST /me/assignments/{id}/submit`; a refusal shows the server's message.
  */
 import { Alert, Button, Stack } from '@mantine/core';

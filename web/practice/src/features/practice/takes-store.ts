@@ -1,5 +1,5 @@
 /**
- * Takes kept on the device until the server confirms them (issue 19 item 6): IndexedDB through
+ * Takes kept on the device until the server confirms them: IndexedDB through
  * `idb`, database 'practica-practice', store 'takes', one take per question keyed
  * `${userId}:${assignmentId}:${questionId}` (a retake overwrites the question's take). A take holds
  * the recorded bytes, their media type, the measured duration (seconds), when it was recorded and

@@ -1,5 +1,5 @@
 /**
- * What is still uploading, in plain text (issue 19 item 6): one line per question with its
+ * What is still uploading, in plain text: one line per question with its
  * state and the bytes sent, the server's refusal as given, and a summary line.
  */
 import { Button, List, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The upload queue of one practice (issue 19 item 6): sends the kept takes to the tus endpoint
+ * The upload queue of one practice: sends the kept takes to the tus endpoint
  * `/api/me/uploads` one at a time, in the interview's question order, with tus-js-client — 5 MB
  * chunks, retries with backoff, and resumption from where the server stopped (the upload URL kept
  * with the take, else tus's own record found by a fingerprint of the take's key and date). A
