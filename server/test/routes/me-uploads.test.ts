@@ -410,6 +410,29 @@ describe('refused uploads keep nothing', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("a failure of the server's own at the end (storage) keeps the upload: the client's retry finishes it", async () => {
+    const location = await started('tessa', chromeWebm, { questionId: q(0), duration: 0.5 });
+    const storage = s.app.files.storage;
+    const put = storage.put.bind(storage);
+    storage.put = () => Promise.reject(new Error('disk unavailable'));
+    try {
+      const res = await patch('tessa', location, 0, chromeWebm);
+      expectRefused(res, 500, messages.somethingWentWrong);
+      expect(res.json().error.requestId).toEqual(expect.any(String));
+    } finally {
+      storage.put = put;
+    }
+    const kept = await head('tessa', location);
+    expect(kept.headers['upload-offset']).toBe(String(chromeWebm.length));
+    const retry = await patch('tessa', location, chromeWebm.length, Buffer.alloc(0));
+    expect(retry.statusCode).toBe(200);
+    const { fileId } = retry.json().data as { fileId: number };
+    expect((await itemsOf('tessa')).find((i) => i.questionId === q(0))).toMatchObject({
+      fileId,
+      duration: 0.5,
+    });
+  });
+
   it('a cancelled upload (DELETE) gives its reservation back', async () => {
     const before = await snapshot();
     const location = await started('trainee', chromeWebm, { questionId: q(2) });

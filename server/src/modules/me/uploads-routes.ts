@@ -13,7 +13,8 @@
  *   DELETE of it answers 404.
  * - The request that brings the last byte (a PATCH, or a POST carrying the whole video) answers
  *   200 (POST: 201) with the envelope `{success, data: {fileId, url}}` once the video is stored and
- *   saved as my answer item; a refusal then (wrong magic bytes: 400) keeps nothing.
+ *   saved as my answer item; a refusal then (wrong magic bytes: 400) keeps nothing, a failure of
+ *   the server's own (500) keeps the complete upload for the client's retry.
  * - Every refusal is the envelope with a catalogue message, whether it comes from the rules or from
  *   the protocol (404 unknown upload, 409 wrong offset, 413 over the declared length, …).
  * - Partial uploads live under `DATA_DIR/tus/` (a temporary folder for `memory://`); those not
@@ -174,7 +175,9 @@ export async function meUploadRoutes(
           body: JSON.stringify(ok(result, messages.answersSaved)),
         };
       } catch (error) {
-        await removePartial(upload.id);
+        // Refused: nothing is kept. Our own failure: the complete upload stays, and a PATCH at
+        // its full offset (what tus clients send on retry) finishes it again.
+        if (error instanceof AppError) await removePartial(upload.id);
         throw error;
       }
     },

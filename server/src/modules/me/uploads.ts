@@ -25,7 +25,7 @@ import {
   type AnswerVideoUploadMetadata,
   type AnswerVideoUploadResult,
 } from '@practica/contract';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { AppError, NotFoundError, ValidationError } from '../../errors.js';
 import {
   deleteUnusedFiles,
   discardPendingUpload,
@@ -88,7 +88,9 @@ export async function beginAnswerVideo(
  * gone (swept, cancelled or finished already), the files module's refusals (400 'This file type
  * is not allowed.' for content that is not the declared container, 413, 429) and the save's (400
  * when the answer was submitted or the assignment closed meanwhile); the reservation and any
- * stored bytes are removed then. Answers the file id and its signed read URL.
+ * stored bytes are removed then. An unexpected failure while storing (not an AppError) keeps the
+ * reservation, so the same content can be finished again. Answers the file id and its signed
+ * read URL.
  */
 export async function finishAnswerVideo(
   files: FilesDeps,
@@ -107,7 +109,8 @@ export async function finishAnswerVideo(
     stored = await storeUpload(files, row, { contentLength: String(size), body: content });
   } catch (error) {
     content.destroy();
-    await discardPendingUpload(files, row.id);
+    // A refusal ends the upload; a failure of ours (storage, database) keeps it for a retry.
+    if (error instanceof AppError) await discardPendingUpload(files, row.id);
     throw error;
   }
   const { assignmentId, questionId, duration } = upload.metadata;
