@@ -18,8 +18,8 @@ export const practicePaths = {
 
 /**
  * The return path carried by the sign-in page's `next` parameter when it is a path of this app
- * (`/…`, never `//host` or a full URL), else home.
+ * (`/…`, never `//host`, `/\host` or a full URL), else home.
  */
 export function safeReturnPath(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : practicePaths.home;
+  return next && /^\/(?![/\\])/.test(next) ? next : practicePaths.home;
 }
