@@ -14,21 +14,20 @@ import { promisify } from 'node:util';
 import {
   AnswerStatus,
   AssignmentStatus,
-  QuestionType,
   Role,
   answerStatusLabels,
   format,
   messages,
   type AssignmentDetail,
   type AssignmentListItem,
-  type AssignmentQuestion,
   type AssignmentUser,
 } from '@practica/contract';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { reviewText } from '../src/config/review-text';
 import { readXlsx } from '../src/features/report/testing/read-xlsx';
 import { demo, demoPassword, signInAs } from './helpers';
+import { apiData, currentTime, giveFeedback, pickStar, videoOf } from './review-helpers';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -38,19 +37,6 @@ const pageLoad = { timeout: 20_000 };
 
 /** The stars every rating question gets, hence the score. */
 const stars = 4;
-
-/** Clicks star `n` of a Mantine Rating (its inputs are visually hidden; the labels are the stars). */
-async function pickStar(scope: Locator, n: number): Promise<void> {
-  const id = await scope.getByRole('radio', { name: String(n), exact: true }).getAttribute('id');
-  await scope.locator(`label[for="${id}"]`).click();
-}
-
-/** GET `path` of the API as `token`, answering the envelope's data. */
-async function apiData<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), path).toBeTruthy();
-  return ((await response.json()) as { data: T }).data;
-}
 
 /**
  * An Active assignment of the instructor's organization (Demo Academy) with a trainee whose answer
@@ -100,31 +86,6 @@ async function simulateTrainee(email: string, assignmentId: number, url: string)
   const done = new RegExp(`Done: answer (\\d+) is ${submitted}`).exec(stdout);
   expect(done, stdout).not.toBeNull();
   return Number(done![1]);
-}
-
-/** The review screen's video element. */
-const videoOf = (page: Page) => page.getByTestId('review-video');
-const currentTime = (page: Page) =>
-  videoOf(page).evaluate((el: HTMLVideoElement) => el.currentTime);
-
-/** Answers every feedback question: the first option of choices, a sentence for open ones. */
-async function giveFeedback(page: Page, feedback: readonly AssignmentQuestion[]): Promise<void> {
-  const panel = page.getByRole('tabpanel');
-  for (const [i, q] of feedback.entries()) {
-    const label = reviewText.feedbackLabel(i + 1, q.text);
-    if (q.questionTypeId === QuestionType.Single) {
-      await panel.getByRole('radiogroup', { name: label }).getByRole('radio').first().check();
-    } else if (
-      q.questionTypeId === QuestionType.Multiple ||
-      q.questionTypeId === QuestionType.Rank
-    ) {
-      await panel.getByRole('group', { name: label }).getByRole('checkbox').first().check();
-    } else if (q.questionTypeId === QuestionType.Rating) {
-      await pickStar(panel.getByText(label).locator('..'), 3);
-    } else {
-      await panel.getByLabel(label).fill('Clear and confident answer.');
-    }
-  }
 }
 
 test('a simulated trainee submits; the instructor reviews from the dashboard and prints the report', async ({

@@ -3,6 +3,7 @@
  * (WebM VP9/VP8 + Opus in Chrome, Firefox and Android; MP4 in Safari and iOS), at a bit rate that
  * keeps a 3-minute take near 60 MB, under the server's 100 MB file limit.
  */
+import fixWebmDuration from 'fix-webm-duration';
 
 /** Recorder types in order of preference. */
 export const recorderMimeTypes = [
@@ -58,19 +59,31 @@ export function startRecording(
     if (!stopping) onFailure((event as Event & { error?: unknown }).error ?? event);
   };
   recorder.start(1_000);
+  const startedAt = performance.now();
   const mimeType = recorder.mimeType || preferred || 'video/webm';
+  const stopped = () =>
+    new Promise<Blob>((resolve, reject) => {
+      stopping = true;
+      if (recorder.state === 'inactive') {
+        resolve(new Blob(chunks, { type: mimeType }));
+        return;
+      }
+      recorder.onstop = () => resolve(new Blob(chunks, { type: mimeType }));
+      recorder.onerror = (event) => reject((event as Event & { error?: unknown }).error ?? event);
+      recorder.stop();
+    });
   return {
     mimeType,
-    stop: () =>
-      new Promise<Blob>((resolve, reject) => {
-        stopping = true;
-        if (recorder.state === 'inactive') {
-          resolve(new Blob(chunks, { type: mimeType }));
-          return;
-        }
-        recorder.onstop = () => resolve(new Blob(chunks, { type: mimeType }));
-        recorder.onerror = (event) => reject((event as Event & { error?: unknown }).error ?? event);
-        recorder.stop();
-      }),
+    stop: async () => withDuration(await stopped(), performance.now() - startedAt),
   };
+}
+
+/**
+ * A recorder's WebM carries no duration (it is written while recording), so players show none
+ * and seek poorly: writes the measured `durationMs` into its header (`fix-webm-duration`). Other
+ * containers are answered as they are.
+ */
+export function withDuration(blob: Blob, durationMs: number): Promise<Blob> {
+  if (!blob.type.startsWith('video/webm') || blob.size === 0) return Promise.resolve(blob);
+  return fixWebmDuration(blob, durationMs, { logger: false });
 }

@@ -1,0 +1,265 @@
+/**
+ * The trainees' practice app end to end (issue 19), as a new organization would use it: a manager
+ * invites a trainee, who registers and lands in the practice app (`/practice`) on a phone-sized
+ * browser (375 px) with a fake camera and microphone; the manager adds the trainee to an Active
+ * assignment; the trainee passes the device check, records every question (one retake), loses the
+ * connection during an upload and sees it resume, reloads in the middle and keeps its takes, and
+ * submits. A reviewer opens that answer in the console, plays and seeks the trainee's own
+ * recording and reviews it; the trainee reads the review in the app, and the review-ready email
+ * with its link is in the dev mailbox.
+ */
+import {
+  AssignmentStatus,
+  Role,
+  messages,
+  type AnswerListItem,
+  type AssignmentDetail,
+  type AssignmentListItem,
+  type ListData,
+  type User,
+} from '@practica/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { practiceText as appText } from '../practice/src/app/practice-text';
+import { practiceText } from '../practice/src/features/practice/practice-text';
+import { paths } from '../src/config/paths';
+import { reviewText } from '../src/config/review-text';
+import { inviteText } from '../src/config/organization-text';
+import { demo, demoPassword, rememberTokens, signInAs } from './helpers';
+import { chromiumUse } from './playwright.config';
+import { apiData, currentTime, giveFeedback, pickStar, videoOf } from './review-helpers';
+
+test.use({
+  launchOptions: {
+    ...chromiumUse.launchOptions,
+    args: [
+      ...chromiumUse.launchOptions.args,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+/** For the first check after a page load: a busy machine may take a while to boot an app. */
+const pageLoad = { timeout: 20_000 };
+/** The stars every rating question gets. */
+const stars = 4;
+/** How long each take records, in ms. */
+const takeMs = 1_500;
+
+async function tokenOf(request: APIRequestContext, email: string, password = demoPassword) {
+  const answer = await request.post('/api/auth', { data: { email, password } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { data: { token: string; organizationId: number } }).data;
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** An Active assignment of the manager's organization whose interview has at least two questions. */
+async function activeAssignment(request: APIRequestContext, token: string) {
+  const { list } = await apiData<ListData<AssignmentListItem>>(
+    request,
+    token,
+    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+  );
+  for (const row of [...list].sort((a, b) => a.id - b.id)) {
+    const detail = await apiData<AssignmentDetail>(request, token, `/api/assignments/${row.id}`);
+    if ((detail.data.interview?.questions.length ?? 0) >= 2) return detail;
+  }
+  throw new Error('No Active assignment with an interview of two questions in the demo seed');
+}
+
+/** Records one take of the current question: Record, `takeMs` of fake camera, Stop. */
+async function recordTake(app: Page): Promise<void> {
+  await app.getByRole('button', { name: practiceText.record, exact: true }).click();
+  await expect(app.getByText(practiceText.announce.recording)).toBeAttached();
+  await app.waitForTimeout(takeMs);
+  await app.getByRole('button', { name: practiceText.stop, exact: true }).click();
+  await expect(app.getByRole('button', { name: practiceText.retake })).toBeVisible();
+}
+
+test('a trainee registers, practises in the browser at 375 px, submits; a reviewer reviews; the trainee reads the review', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const manager = await tokenOf(request, demo.manager);
+  const trainee = {
+    firstName: 'Pia',
+    lastName: 'Practice',
+    email: `practice-${Date.now()}@demo.test`,
+    password: 'practise1',
+  };
+
+  // The manager invites a trainee; the trainee registers from the link and lands in the app.
+  const invited = await request.post('/api/invites', {
+    headers: auth(manager.token),
+    data: {
+      organizationId: manager.organizationId,
+      roleId: Role.Trainee,
+      firstName: trainee.firstName,
+      lastName: trainee.lastName,
+      email: trainee.email,
+    },
+  });
+  expect(invited.ok(), await invited.text()).toBeTruthy();
+  const { token: inviteToken } = ((await invited.json()) as { data: { token: string } }).data;
+  rememberTokens(inviteToken);
+
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    permissions: ['camera', 'microphone'],
+  });
+  const app = await phone.newPage();
+  await app.goto(`/invite-registration/${inviteToken}`);
+  await app.getByRole('textbox', { name: messages.password, exact: true }).fill(trainee.password);
+  await app
+    .getByRole('textbox', { name: messages.repeatPassword, exact: true })
+    .fill(trainee.password);
+  await app.getByRole('button', { name: inviteText.createAccount }).click();
+  await expect(app).toHaveURL(/\/practice\//, pageLoad);
+
+  // The manager adds the new trainee to an Active assignment.
+  const assignment = await activeAssignment(request, manager.token);
+  const questions = assignment.data.interview!.questions;
+  const users = await apiData<ListData<User>>(
+    request,
+    manager.token,
+    `/api/users?search=${encodeURIComponent(trainee.email)}`,
+  );
+  const traineeId = users.list.find((u) => u.email === trainee.email)!.id;
+  const added = await request.put(`/api/assignments/${assignment.id}/add`, {
+    headers: auth(manager.token),
+    data: { ids: [traineeId] },
+  });
+  expect(added.ok(), await added.text()).toBeTruthy();
+
+  // The trainee signs in to the app and finds the assignment on the home screen.
+  await app.goto('/practice/');
+  await app.getByLabel(messages.emailAddress).fill(trainee.email);
+  await app.getByRole('textbox', { name: messages.password, exact: true }).fill(trainee.password);
+  await app.getByRole('button', { name: messages.login, exact: true }).click();
+  await expect(app.getByRole('heading', { name: appText.homeTitle })).toBeVisible(pageLoad);
+  await expect(app.getByText(assignment.name)).toBeVisible();
+  await app.getByRole('link', { name: appText.startPractice }).click();
+
+  // The device check shows the camera and a moving microphone level before anything starts.
+  await expect(app.getByRole('heading', { name: practiceText.deviceCheckTitle })).toBeVisible(
+    pageLoad,
+  );
+  await expect(app.getByText(practiceText.cameraWorks)).toBeVisible(pageLoad);
+  await expect(app.getByText(practiceText.microphoneWorks)).toBeVisible(pageLoad);
+  await app.screenshot({ path: test.info().outputPath('practice-device-check.png') });
+  await app.getByRole('button', { name: practiceText.startPractice }).click();
+
+  // Every question: a take (the first one retaken), one upload cut off and resumed, a reload.
+  const uploads: string[] = [];
+  app.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/me/uploads')) uploads.push(r.method());
+  });
+  for (const [i, question] of questions.entries()) {
+    await expect(
+      app.getByRole('heading', { name: practiceText.questionOf(i + 1, questions.length) }),
+    ).toBeVisible(pageLoad);
+    await expect(app.getByText(question.text).first()).toBeVisible();
+    if (i === 1) {
+      // The connection drops while this take uploads: the first attempt fails, the next goes on.
+      let cut = false;
+      await app.route('**/api/me/uploads**', async (route) => {
+        if (!cut && route.request().method() === 'PATCH') {
+          cut = true;
+          await route.abort('internetdisconnected');
+        } else await route.fallback();
+      });
+      await recordTake(app);
+      await expect.poll(() => cut, { timeout: 15_000 }).toBe(true);
+      await app.unroute('**/api/me/uploads**');
+    } else {
+      await recordTake(app);
+    }
+    if (i === 0) {
+      await app.getByRole('button', { name: practiceText.retake }).click();
+      await recordTake(app);
+    }
+    await expect(app.getByText(practiceText.uploadDone).nth(i)).toBeAttached({ timeout: 30_000 });
+    if (i === 1) {
+      // A reload in the middle comes back, after the device check, to the same question with
+      // what was recorded.
+      await app.reload();
+      await app.getByRole('button', { name: practiceText.continuePractice }).click(pageLoad);
+      await expect(
+        app.getByRole('heading', { name: practiceText.questionOf(2, questions.length) }),
+      ).toBeVisible(pageLoad);
+      await expect(app.getByRole('button', { name: practiceText.retake })).toBeVisible(pageLoad);
+    }
+    if (i < questions.length - 1)
+      await app.getByRole('button', { name: practiceText.nextQuestion }).click();
+  }
+  expect(uploads.filter((m) => m === 'PATCH').length).toBeGreaterThan(questions.length + 1);
+  await app.screenshot({ path: test.info().outputPath('practice-last-question.png') });
+
+  // Submit, with a confirmation, once every video is on the server.
+  await expect(app.getByText(practiceText.allUploaded)).toBeVisible({ timeout: 30_000 });
+  await app.getByRole('button', { name: practiceText.submitAnswers }).click();
+  await app.getByRole('dialog').getByRole('button', { name: practiceText.submitAnswers }).click();
+  await expect(app.getByRole('heading', { name: practiceText.doneTitle })).toBeVisible(pageLoad);
+
+  // The reviewer opens that answer in the console and plays the trainee's own recording.
+  const answers = await apiData<ListData<AnswerListItem>>(
+    request,
+    manager.token,
+    `/api/assignments/answers?assignmentId=${assignment.id}&userId=${traineeId}`,
+  );
+  const answerId = answers.list[0]!.id;
+  await signInAs(page, demo.manager, paths.orgManagerDashboard());
+  await page.goto(paths.review(answerId));
+  const video = videoOf(page);
+  await expect(video).toBeVisible(pageLoad);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState))
+    .toBeGreaterThan(0);
+  await page.getByRole('button', { name: reviewText.play }).click();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await page.getByRole('button', { name: reviewText.pause }).click();
+  const track = page.getByRole('slider', { name: reviewText.seek }).locator('..');
+  const box = (await track.boundingBox())!;
+  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+  // The take carries its measured duration (a recorder's WebM has none of its own).
+  const duration = await video.evaluate((el: HTMLVideoElement) => el.duration);
+  expect(duration).toBeGreaterThan(1);
+  expect(duration).toBeLessThan(10);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(duration * 0.3);
+
+  // … and reviews it.
+  const ratingQuestions = page.getByTestId('rating-question');
+  const ratings = assignment.data.ratings?.questions ?? [];
+  await expect(ratingQuestions).toHaveCount(ratings.length);
+  for (let i = 0; i < ratings.length; i += 1) await pickStar(ratingQuestions.nth(i), stars);
+  await page.getByRole('tab', { name: new RegExp(`^${messages.feedback}`) }).click();
+  await giveFeedback(page, assignment.data.feedback?.questions ?? []);
+  await page.getByRole('button', { name: messages.submit, exact: true }).click();
+  await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
+
+  // The trainee reads the review in the app: the score, the stars, the reviewer.
+  await app.goto(`/practice/assignments/${assignment.id}/review`);
+  await expect(app.getByText(appText.scoreOutOf(stars, 5))).toBeVisible(pageLoad);
+  await expect(app.getByText(appText.starsText(stars, 5)).first()).toBeAttached();
+  await app.screenshot({ path: test.info().outputPath('practice-review.png'), fullPage: true });
+
+  // The review-ready email is in the dev mailbox, with a link to that review.
+  let links: string[] = [];
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/dev/mailbox.json?to=${encodeURIComponent(trainee.email)}`);
+      const body = (await answer.json()) as {
+        data: { list: { kind: string; links: string[] }[] };
+      };
+      links = body.data.list.find((m) => m.kind === 'review-ready')?.links ?? [];
+      return links.length;
+    })
+    .toBeGreaterThan(0);
+  expect(links.map((l) => new URL(l).pathname)).toContain(
+    `/practice/assignments/${assignment.id}/review`,
+  );
+  await phone.close();
+});
