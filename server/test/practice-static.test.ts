@@ -87,6 +87,19 @@ describe('the practice app and the console, both built', () => {
     expect(plain.body).toBe(assetJs);
   });
 
+  it('answers a missing file with a 404, never the page (a stale build’s script gets no HTML)', async () => {
+    for (const url of [
+      '/practice/assets/index-gone123.js',
+      '/practice/icons/missing.png',
+      '/assets/app-gone456.js',
+      '/favicon-missing.ico',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
+  });
+
   it('revalidates the service worker and the manifest every time', async () => {
     const sw = await get('/practice/sw.js');
     expect(sw.statusCode).toBe(200);

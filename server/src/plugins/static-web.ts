@@ -77,12 +77,16 @@ export async function registerStaticWeb(
 
 /**
  * The index.html the SPA fallback answers for the path of `url`: the one of the app with the
- * longest prefix containing it (`/practice` counts as `/practice/`); undefined under /api, under
- * an app without a build, or when none is served.
+ * longest prefix containing it (`/practice` counts as `/practice/`); undefined under /api, for a
+ * path ending in a file name (`….js`, `….png`), under an app without a build, or when none is
+ * served.
  */
 export function spaIndexFor(app: FastifyInstance, url: string): Buffer | undefined {
   const pathname = url.split('?')[0]!;
   if (pathname === '/api' || pathname.startsWith('/api/')) return undefined;
+  // A missing file (an asset of an older build, a mistyped icon) is a 404, not the page: a
+  // browser that asked for a script must not get HTML.
+  if (/\.[a-z0-9]{1,8}$/i.test(pathname)) return undefined;
   const dir = pathname.endsWith('/') ? pathname : `${pathname}/`;
   const mounts = app.hasDecorator('webMounts') ? app.webMounts : [];
   let best: WebMount | undefined;
