@@ -42,6 +42,7 @@ import {
   type PageQuery,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { loadAuthorized } from '../../lib/load-authorized.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import {
   closeDateOf,
@@ -89,15 +90,12 @@ async function loadMine(
 ): Promise<AnswerFullRow> {
   requireTrainee(actor);
   const row = await findAnswerOf(db, assignmentId, actor.id);
-  if (
-    !row ||
-    row.organizationId !== actor.organizationId ||
-    !statuses.includes(row.assignmentStatusId)
-  )
-    throw new NotFoundError();
-  if (!can(actor, 'answer:practice', { userId: row.userId, organizationId: row.organizationId }))
-    throw new ForbiddenError();
-  return row;
+  return loadAuthorized(
+    actor,
+    'answer:practice',
+    row && statuses.includes(row.assignmentStatusId) ? row : undefined,
+    (r) => ({ userId: r.userId, organizationId: r.organizationId }),
+  );
 }
 
 /** My answer with its items, as it is now. */
