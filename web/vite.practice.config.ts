@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { practiceText } from './practice/src/app/practice-text';
+import { appText } from './practice/src/app/app-text';
 import { apiProxy, codeSplitting, precompress, sourceIsSideEffectFree } from './vite.shared';
 
 /** The brand red of the theme's filled buttons (src/app/theme.ts, brand shade 7). */
@@ -34,8 +34,8 @@ export default defineConfig({
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
       manifest: {
         id: '/practice/',
-        name: practiceText.appName,
-        short_name: practiceText.shortName,
+        name: appText.appName,
+        short_name: appText.shortName,
         description: 'Answer your interview practice in the browser.',
         lang: 'en',
         start_url: '/practice/',

@@ -19,7 +19,7 @@ import {
   type User,
 } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { practiceText as appText } from '../practice/src/app/practice-text';
+import { appText } from '../practice/src/app/app-text';
 import { practiceText } from '../practice/src/features/practice/practice-text';
 import { paths } from '../src/config/paths';
 import { reviewText } from '../src/config/review-text';

@@ -2,7 +2,7 @@
 import { Box, Center, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BrandLogo } from '../../../src/components/brand-mark';
-import { practiceText } from './practice-text';
+import { appText } from './app-text';
 
 /**
  * Centred card under the app's mark, full height, 360 px wide screens included. `nameIsHeading`
@@ -21,7 +21,7 @@ export function PublicCard({
         <Stack align="center" gap={6} mb="lg">
           <BrandLogo size={44} />
           <Text component={nameIsHeading ? 'h1' : 'p'} fw={700} size="lg" m={0}>
-            {practiceText.appName}
+            {appText.appName}
           </Text>
         </Stack>
         <Paper p={{ base: 'lg', xs: 32 }} shadow="sm">

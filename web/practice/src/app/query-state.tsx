@@ -6,7 +6,7 @@ import { Alert, Button, Center, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { PageLoader } from '../../../src/app/page-loader';
 import { errorMessage } from '../../../src/lib/query-client';
-import { practiceText } from './practice-text';
+import { appText } from './app-text';
 
 /** Loader while `error` is null, else the error with 'Try again' calling `retry`. */
 export function QueryState({ error, retry }: { error: unknown; retry: () => void }) {
@@ -18,7 +18,7 @@ export function QueryState({ error, retry }: { error: unknown; retry: () => void
           {errorMessage(error)}
         </Alert>
         <Button variant="default" onClick={retry}>
-          {practiceText.retry}
+          {appText.retry}
         </Button>
       </Stack>
     </Center>

@@ -12,7 +12,7 @@ import {
   signOutPractice,
   stubApi,
 } from '../test/render';
-import { practiceText } from './practice-text';
+import { appText } from './app-text';
 
 describe('RequireTrainee', () => {
   beforeEach(() => signOutPractice());
@@ -23,9 +23,7 @@ describe('RequireTrainee', () => {
 
   it('sends a visitor without a session to sign-in with the return path', async () => {
     renderPractice('/assignments/5/review');
-    expect(
-      await screen.findByRole('heading', { name: practiceText.signInHeading }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: appText.signInHeading })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(
       '/sign-in?next=%2Fassignments%2F5%2Freview',
     );
@@ -34,17 +32,13 @@ describe('RequireTrainee', () => {
   it('tells a staff member the app is for trainees, links the console and signs out', async () => {
     signInPractice(Role.Instructor);
     renderPractice('/');
-    expect(
-      await screen.findByRole('heading', { name: practiceText.staffTitle }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: practiceText.openConsole })).toHaveAttribute(
+    expect(await screen.findByRole('heading', { name: appText.staffTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: appText.openConsole })).toHaveAttribute(
       'href',
       '/login',
     );
-    await userEvent.click(screen.getByRole('button', { name: practiceText.signOut }));
-    expect(
-      await screen.findByRole('heading', { name: practiceText.signInHeading }),
-    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: appText.signOut }));
+    expect(await screen.findByRole('heading', { name: appText.signInHeading })).toBeInTheDocument();
     expect(sessionToken()).toBeNull();
   });
 
@@ -52,7 +46,7 @@ describe('RequireTrainee', () => {
     window.localStorage.setItem('authToken', 'console-token');
     signInPractice(Role.Manager);
     renderPractice('/');
-    expect(await screen.findByRole('link', { name: practiceText.openConsole })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: appText.openConsole })).toHaveAttribute(
       'href',
       '/dbl',
     );
@@ -63,15 +57,13 @@ describe('RequireTrainee', () => {
     window.localStorage.setItem('authToken', 'console-token');
     signInPractice();
     renderPractice('/');
-    expect(await screen.findByText(practiceText.emptyTitle)).toBeInTheDocument();
+    expect(await screen.findByText(appText.emptyTitle)).toBeInTheDocument();
     expect(screen.getAllByText(/Tina Trainee/).length).toBeGreaterThan(0);
-    await userEvent.click(screen.getByRole('button', { name: practiceText.signOut }));
-    expect(
-      await screen.findByRole('heading', { name: practiceText.signInHeading }),
-    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: appText.signOut }));
+    expect(await screen.findByRole('heading', { name: appText.signInHeading })).toBeInTheDocument();
     expect(sessionToken()).toBeNull();
     expect(window.localStorage.getItem('authToken')).toBe('console-token');
-    expect(screen.queryByText(practiceText.sessionEnded)).not.toBeInTheDocument();
+    expect(screen.queryByText(appText.sessionEnded)).not.toBeInTheDocument();
   });
 
   it('brings the trainee back to sign-in with the notice when the session ends (401)', async () => {
@@ -80,7 +72,7 @@ describe('RequireTrainee', () => {
     });
     signInPractice();
     renderPractice('/');
-    expect(await screen.findByText(practiceText.sessionEnded)).toBeInTheDocument();
+    expect(await screen.findByText(appText.sessionEnded)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/sign-in');
     expect(sessionToken()).toBeNull();
   });
@@ -89,16 +81,16 @@ describe('RequireTrainee', () => {
     stubApi({ 'GET /api/me/assignments': () => ok({ list: [], count: 0 }) });
     signInPractice();
     renderPractice('/');
-    await screen.findByText(practiceText.emptyTitle);
+    await screen.findByText(appText.emptyTitle);
     vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(await screen.findByText(practiceText.offline)).toBeInTheDocument();
+    expect(await screen.findByText(appText.offline)).toBeInTheDocument();
     vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(true);
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await waitFor(() => expect(screen.queryByText(practiceText.offline)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(appText.offline)).not.toBeInTheDocument());
   });
 });

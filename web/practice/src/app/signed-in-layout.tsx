@@ -14,7 +14,7 @@ import { BrandLogo } from '../../../src/components/brand-mark';
 import { createQueryClient } from '../../../src/lib/query-client';
 import { signOut, useSession } from '../lib/session';
 import { practicePaths } from './paths';
-import { practiceText } from './practice-text';
+import { appText } from './app-text';
 
 /** The top bar, the offline banner and the current page. */
 export default function SignedInLayout() {
@@ -44,7 +44,7 @@ export default function SignedInLayout() {
               <Group gap={8} wrap="nowrap">
                 <BrandLogo size={28} />
                 <Text fw={700} size="md" component="span">
-                  {practiceText.appName}
+                  {appText.appName}
                 </Text>
               </Group>
             </Anchor>
@@ -53,7 +53,7 @@ export default function SignedInLayout() {
                 {name}
               </Text>
               <Button variant="default" size="xs" onClick={signOut}>
-                {practiceText.signOut}
+                {appText.signOut}
               </Button>
             </Group>
           </Group>
@@ -69,14 +69,14 @@ export default function SignedInLayout() {
           <Container size={960} px="md">
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <IconWifiOff size={20} aria-hidden style={{ flexShrink: 0, marginTop: 1 }} />
-              <Text size="sm">{practiceText.offline}</Text>
+              <Text size="sm">{appText.offline}</Text>
             </Group>
           </Container>
         </Box>
       )}
       <Container component="main" id="main" size={960} px="md" py="lg">
         <Text size="sm" c="dimmed" hiddenFrom="xs" mb="sm">
-          {practiceText.signedInAs(name)}
+          {appText.signedInAs(name)}
         </Text>
         <Outlet />
       </Container>

@@ -10,32 +10,28 @@ import { useDocumentTitle } from '../../../src/components/page-title';
 import { guardedPrefix, paths } from '../../../src/config/paths';
 import { readLocal } from '../../../src/lib/storage';
 import { signOut } from '../lib/session';
-import { practiceText } from './practice-text';
+import { appText } from './app-text';
 
 /** The notice page (its own full page, outside the trainee's layout). */
 export default function StaffNotice({ user }: { user: SessionUser }) {
-  useDocumentTitle(practiceText.staffTitle, practiceText.appName);
+  useDocumentTitle(appText.staffTitle, appText.appName);
   const consoleHref = readLocal('authToken') ? guardedPrefix : paths.login();
   return (
     <Center component="main" mih="100dvh" p="md">
       <Paper p="xl" shadow="sm" maw={480} w="100%">
         <Stack gap="lg">
-          <StatusMessage
-            icon={<IconUserShield size={28} />}
-            title={practiceText.staffTitle}
-            order={1}
-          >
-            {practiceText.staffBody}
+          <StatusMessage icon={<IconUserShield size={28} />} title={appText.staffTitle} order={1}>
+            {appText.staffBody}
           </StatusMessage>
           <Text size="sm" ta="center">
-            {practiceText.signedInAs(`${user.firstName} ${user.lastName} (${user.role})`)}
+            {appText.signedInAs(`${user.firstName} ${user.lastName} (${user.role})`)}
           </Text>
           <Stack gap="xs">
             <Button component="a" href={consoleHref} fullWidth size="md">
-              {practiceText.openConsole}
+              {appText.openConsole}
             </Button>
             <Button variant="default" fullWidth size="md" onClick={signOut}>
-              {practiceText.signOut}
+              {appText.signOut}
             </Button>
           </Stack>
         </Stack>

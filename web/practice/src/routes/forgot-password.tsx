@@ -8,12 +8,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../src/components/page-title';
 import { ResetRequestForm } from '../../../src/features/auth/components/reset-request-form';
 import { practicePaths } from '../app/paths';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 import { PublicCard } from '../app/public-card';
 
 /** The forgot-password screen of the practice app. */
 export default function ForgotPasswordPage() {
-  useDocumentTitle(messages.forgotPassword, practiceText.appName);
+  useDocumentTitle(messages.forgotPassword, appText.appName);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const email = search.get('email') ?? '';

@@ -3,7 +3,7 @@ import { AnswerStatus, messages } from '@practica/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 import {
   failure,
   makeAssignmentRow,
@@ -55,27 +55,27 @@ describe('home', () => {
     const [soon, between, later, none] = items as [HTMLElement, ...HTMLElement[]];
 
     expect(within(soon).getByText(/12\.01\.2026/)).toBeInTheDocument();
-    expect(within(soon).getByText(practiceText.questions(1))).toBeInTheDocument();
-    expect(within(soon).getByText(practiceText.practices(1))).toBeInTheDocument();
+    expect(within(soon).getByText(appText.questions(1))).toBeInTheDocument();
+    expect(within(soon).getByText(appText.practices(1))).toBeInTheDocument();
     expect(within(soon).getByText(messages.pending)).toBeInTheDocument();
-    expect(within(soon).getByRole('link', { name: practiceText.startPractice })).toHaveAttribute(
+    expect(within(soon).getByRole('link', { name: appText.startPractice })).toHaveAttribute(
       'href',
       '/assignments/3',
     );
 
     expect(within(between!).getByText(messages.submitted)).toBeInTheDocument();
-    expect(within(between!).getByText(practiceText.waitingForReview)).toBeInTheDocument();
+    expect(within(between!).getByText(appText.waitingForReview)).toBeInTheDocument();
     expect(within(between!).queryByRole('link')).not.toBeInTheDocument();
 
     expect(within(later!).getByText(messages.reviewed)).toBeInTheDocument();
-    expect(within(later!).getByRole('link', { name: practiceText.seeReview })).toHaveAttribute(
+    expect(within(later!).getByRole('link', { name: appText.seeReview })).toHaveAttribute(
       'href',
       '/assignments/2/review',
     );
 
-    expect(within(none!).getByText(practiceText.noDueDate)).toBeInTheDocument();
+    expect(within(none!).getByText(appText.noDueDate)).toBeInTheDocument();
     expect(String(api.mock.calls[0]![0])).toContain('pageSize=100');
-    expect(document.title).toBe(`${practiceText.homeTitle} · ${practiceText.appName}`);
+    expect(document.title).toBe(`${appText.homeTitle} · ${appText.appName}`);
   });
 
   it('reads every page when I have more assignments than a page holds', async () => {
@@ -94,7 +94,7 @@ describe('home', () => {
   it('says so when there is nothing to practise', async () => {
     stubApi({ 'GET /api/me/assignments': () => ok({ list: [], count: 0 }) });
     renderPractice('/');
-    expect(await screen.findByText(practiceText.emptyTitle)).toBeInTheDocument();
+    expect(await screen.findByText(appText.emptyTitle)).toBeInTheDocument();
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 
@@ -108,7 +108,7 @@ describe('home', () => {
     });
     renderPractice('/');
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is resting');
-    await userEvent.click(screen.getByRole('button', { name: practiceText.retry }));
-    expect(await screen.findByText(practiceText.emptyTitle)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: appText.retry }));
+    expect(await screen.findByText(appText.emptyTitle)).toBeInTheDocument();
   });
 });

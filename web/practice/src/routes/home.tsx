@@ -20,7 +20,7 @@ import { StatusMessage } from '../../../src/components/status-message';
 import { useDocumentTitle } from '../../../src/components/page-title';
 import { byDueDate, myAssignmentsQuery } from '../api/my-assignments';
 import { practicePaths } from '../app/paths';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 import { QueryState } from '../app/query-state';
 
 /** The trainee's labels and colours of my answer's status. */
@@ -32,7 +32,7 @@ const statusView: Partial<Record<AnswerStatusId, { label: string; color: string 
 
 /** The due date as month.day.year, or 'No due date'. */
 export function dueDateText(closeDate: string | null): string {
-  return closeDate ? dayjs(closeDate).format(dateFormat) : practiceText.noDueDate;
+  return closeDate ? dayjs(closeDate).format(dateFormat) : appText.noDueDate;
 }
 
 function AssignmentAction({ row }: { row: MeAssignmentListItem }) {
@@ -40,21 +40,21 @@ function AssignmentAction({ row }: { row: MeAssignmentListItem }) {
   if (status === AnswerStatus.Reviewed) {
     return (
       <Button component={Link} to={practicePaths.review(row.id)} variant="light">
-        {practiceText.seeReview}
+        {appText.seeReview}
       </Button>
     );
   }
   if (status === AnswerStatus.Pending && row.canAnswer) {
     return (
       <Button component={Link} to={practicePaths.practice(row.id)}>
-        {practiceText.startPractice}
+        {appText.startPractice}
       </Button>
     );
   }
   if (status === AnswerStatus.Submitted) {
     return (
       <Text size="sm" c="dimmed">
-        {practiceText.waitingForReview}
+        {appText.waitingForReview}
       </Text>
     );
   }
@@ -72,7 +72,7 @@ function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
           </Title>
           {status && (
             <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
-              <VisuallyHidden>{practiceText.status}: </VisuallyHidden>
+              <VisuallyHidden>{appText.status}: </VisuallyHidden>
               {status.label}
             </Badge>
           )}
@@ -82,15 +82,15 @@ function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
             <IconCalendar size={16} aria-hidden />
             <Text size="sm" c="dimmed">
               {row.closeDate
-                ? `${practiceText.dueDate} ${dueDateText(row.closeDate)}`
-                : practiceText.noDueDate}
+                ? `${appText.dueDate} ${dueDateText(row.closeDate)}`
+                : appText.noDueDate}
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
-            {practiceText.questions(row.questionsCount)}
+            {appText.questions(row.questionsCount)}
           </Text>
           <Text size="sm" c="dimmed">
-            {practiceText.practices(row.answer.practiceCounter)}
+            {appText.practices(row.answer.practiceCounter)}
           </Text>
         </Group>
         <Group justify="flex-end">
@@ -103,25 +103,25 @@ function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
 
 /** The home screen. */
 export default function HomePage() {
-  useDocumentTitle(practiceText.homeTitle, practiceText.appName);
+  useDocumentTitle(appText.homeTitle, appText.appName);
   const query = useQuery(myAssignmentsQuery());
 
   return (
     <Stack gap="md">
       <div>
         <Title order={1} fz={26}>
-          {practiceText.homeTitle}
+          {appText.homeTitle}
         </Title>
         <Text size="sm" c="dimmed">
-          {practiceText.homeIntro}
+          {appText.homeIntro}
         </Text>
       </div>
       {query.data === undefined ? (
         <QueryState error={query.error} retry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <Card withBorder padding="xl">
-          <StatusMessage icon={<IconChecklist size={28} />} title={practiceText.emptyTitle}>
-            {practiceText.emptyBody}
+          <StatusMessage icon={<IconChecklist size={28} />} title={appText.emptyTitle}>
+            {appText.emptyBody}
           </StatusMessage>
         </Card>
       ) : (

@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { StatusMessage } from '../../../src/components/status-message';
 import { useDocumentTitle } from '../../../src/components/page-title';
 import { practicePaths } from '../app/paths';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 
 /** The not-found page (inside the signed-in layout). */
 export default function NotFoundPage() {
-  useDocumentTitle(messages.pageNotFound, practiceText.appName);
+  useDocumentTitle(messages.pageNotFound, appText.appName);
   return (
     <Card withBorder padding="xl">
       <StatusMessage
@@ -19,11 +19,11 @@ export default function NotFoundPage() {
         order={1}
         action={
           <Button component={Link} to={practicePaths.home}>
-            {practiceText.backHome}
+            {appText.backHome}
           </Button>
         }
       >
-        {practiceText.notFoundBody}
+        {appText.notFoundBody}
       </StatusMessage>
     </Card>
   );

@@ -2,7 +2,7 @@
 import { ratingScaleMax } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 import {
   makeAssignmentDetail,
   ok,
@@ -41,37 +41,32 @@ describe('review', () => {
     renderPractice('/assignments/5/review');
 
     expect(await screen.findByRole('heading', { name: 'Assignment 5' })).toBeInTheDocument();
-    expect(screen.getByText(practiceText.scoreOutOf(4, ratingScaleMax))).toBeInTheDocument();
+    expect(screen.getByText(appText.scoreOutOf(4, ratingScaleMax))).toBeInTheDocument();
     expect(screen.getByText('Clarity')).toBeInTheDocument();
-    expect(screen.getByText(practiceText.starsText(5, ratingScaleMax))).toBeInTheDocument();
-    expect(screen.getByText(practiceText.starsText(3, ratingScaleMax))).toBeInTheDocument();
+    expect(screen.getByText(appText.starsText(5, ratingScaleMax))).toBeInTheDocument();
+    expect(screen.getByText(appText.starsText(3, ratingScaleMax))).toBeInTheDocument();
     expect(screen.getByText('What went well?')).toBeInTheDocument();
     expect(screen.getByText('Calm and clear.')).toBeInTheDocument();
     expect(screen.getByText('Listening, Pace')).toBeInTheDocument();
     expect(
-      screen.getByText(practiceText.reviewedBy('Ian Instructor', '11.22.2026')),
+      screen.getByText(appText.reviewedBy('Ian Instructor', '11.22.2026')),
     ).toBeInTheDocument();
-    expect(document.title).toBe(
-      `${practiceText.reviewTitle}: Assignment 5 · ${practiceText.appName}`,
-    );
+    expect(document.title).toBe(`${appText.reviewTitle}: Assignment 5 · ${appText.appName}`);
   });
 
   it('says the answer is not reviewed yet and links home', async () => {
     stubApi({ 'GET /api/me/assignments/6': () => ok(makeAssignmentDetail(6, null)) });
     renderPractice('/assignments/6/review');
     expect(
-      await screen.findByRole('heading', { name: practiceText.notReviewedTitle }),
+      await screen.findByRole('heading', { name: appText.notReviewedTitle }),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: practiceText.backHome })[0]).toHaveAttribute(
-      'href',
-      '/',
-    );
+    expect(screen.getAllByRole('link', { name: appText.backHome })[0]).toHaveAttribute('href', '/');
   });
 
   it('answers an id that is not a number with the not-found page', async () => {
     const api = stubApi({});
     renderPractice('/assignments/abc/review');
-    expect(await screen.findByText(practiceText.notFoundBody)).toBeInTheDocument();
+    expect(await screen.findByText(appText.notFoundBody)).toBeInTheDocument();
     expect(api).not.toHaveBeenCalled();
   });
 });

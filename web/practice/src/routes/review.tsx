@@ -23,7 +23,7 @@ import { StatusMessage } from '../../../src/components/status-message';
 import { useDocumentTitle } from '../../../src/components/page-title';
 import { myAssignmentQuery } from '../api/my-assignments';
 import { practicePaths } from '../app/paths';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 import { QueryState } from '../app/query-state';
 import { dueDateText } from './home';
 import NotFoundPage from './not-found';
@@ -37,7 +37,7 @@ function BackHome() {
       leftSection={<IconArrowLeft size={16} aria-hidden />}
       px={0}
     >
-      {practiceText.backHome}
+      {appText.backHome}
     </Button>
   );
 }
@@ -45,8 +45,8 @@ function BackHome() {
 function reviewedLine(review: MeReview): string {
   const date = dueDateText(review.reviewedAt);
   return review.reviewer
-    ? practiceText.reviewedBy(`${review.reviewer.firstName} ${review.reviewer.lastName}`, date)
-    : practiceText.reviewedOn(date);
+    ? appText.reviewedBy(`${review.reviewer.firstName} ${review.reviewer.lastName}`, date)
+    : appText.reviewedOn(date);
 }
 
 function ReviewView({ name, review }: { name: string; review: MeReview }) {
@@ -62,18 +62,18 @@ function ReviewView({ name, review }: { name: string; review: MeReview }) {
       </div>
       <Card withBorder padding="lg">
         <Group gap="md" align="baseline">
-          <Text fw={600}>{practiceText.score}</Text>
+          <Text fw={600}>{appText.score}</Text>
           <Text fz={32} fw={700} lh={1}>
             {review.score === null
-              ? practiceText.noScore
-              : practiceText.scoreOutOf(review.score, ratingScaleMax)}
+              ? appText.noScore
+              : appText.scoreOutOf(review.score, ratingScaleMax)}
           </Text>
         </Group>
       </Card>
       {review.ratings.length > 0 && (
         <Card withBorder padding="lg">
           <Title order={2} fz="lg" mb="sm">
-            {practiceText.ratings}
+            {appText.ratings}
           </Title>
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
             {review.ratings.map((rating, index) => (
@@ -84,7 +84,7 @@ function ReviewView({ name, review }: { name: string; review: MeReview }) {
                   <div>
                     <Rating value={rating.stars} count={ratingScaleMax} readOnly aria-hidden />
                     <VisuallyHidden>
-                      {practiceText.starsText(rating.stars, ratingScaleMax)}
+                      {appText.starsText(rating.stars, ratingScaleMax)}
                     </VisuallyHidden>
                   </div>
                 </Group>
@@ -96,7 +96,7 @@ function ReviewView({ name, review }: { name: string; review: MeReview }) {
       {review.feedback.length > 0 && (
         <Card withBorder padding="lg">
           <Title order={2} fz="lg" mb="sm">
-            {practiceText.feedback}
+            {appText.feedback}
           </Title>
           <Stack component="dl" gap="sm" m={0}>
             {review.feedback.map((item) => (
@@ -105,7 +105,7 @@ function ReviewView({ name, review }: { name: string; review: MeReview }) {
                   {item.text}
                 </Text>
                 <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }}>
-                  {item.answer || practiceText.noAnswer}
+                  {item.answer || appText.noAnswer}
                 </Text>
               </div>
             ))}
@@ -122,8 +122,8 @@ export default function ReviewPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const query = useQuery({ ...myAssignmentQuery(id), enabled: valid });
   useDocumentTitle(
-    query.data ? `${practiceText.reviewTitle}: ${query.data.name}` : practiceText.reviewTitle,
-    practiceText.appName,
+    query.data ? `${appText.reviewTitle}: ${query.data.name}` : appText.reviewTitle,
+    appText.appName,
   );
 
   if (!valid) return <NotFoundPage />;
@@ -140,15 +140,15 @@ export default function ReviewPage() {
         <Card withBorder padding="xl">
           <StatusMessage
             icon={<IconHourglass size={28} />}
-            title={practiceText.notReviewedTitle}
+            title={appText.notReviewedTitle}
             order={1}
             action={
               <Button component={Link} to={practicePaths.home} variant="light">
-                {practiceText.backHome}
+                {appText.backHome}
               </Button>
             }
           >
-            {practiceText.notReviewedBody}
+            {appText.notReviewedBody}
           </StatusMessage>
         </Card>
       )}

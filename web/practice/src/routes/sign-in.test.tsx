@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeLoginAnswer, makeUser } from '../../../src/test/render';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 import { sessionToken, sessionUser } from '../lib/session';
 import { failure, ok, renderPractice, signOutPractice, stubApi } from '../test/render';
 
@@ -29,7 +29,7 @@ describe('sign-in', () => {
     });
     renderPractice('/sign-in?next=%2F%3Ftab%3D1');
     await fillAndSubmit('trainee@demo.test', 'demo1234');
-    expect(await screen.findByText(practiceText.emptyTitle)).toBeInTheDocument();
+    expect(await screen.findByText(appText.emptyTitle)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/?tab=1');
     expect(sessionToken()).toBe('test-token');
     expect(sessionUser()?.roleId).toBe(Role.Trainee);
@@ -78,8 +78,6 @@ describe('sign-in', () => {
     expect(await screen.findByText(messages.resetLinkSent)).toBeInTheDocument();
     expect(String(api.mock.calls[0]![0])).toContain('email=trainee%40demo.test');
     await userEvent.click(screen.getByRole('button', { name: messages.backToLogin }));
-    expect(
-      await screen.findByRole('heading', { name: practiceText.signInHeading }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: appText.signInHeading })).toBeInTheDocument();
   });
 });

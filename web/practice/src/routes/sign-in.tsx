@@ -13,13 +13,13 @@ import { useDocumentTitle } from '../../../src/components/page-title';
 import { LoginForm } from '../../../src/features/auth/components/login-form';
 import { toSessionUser } from '../../../src/lib/session-user';
 import { practicePaths, safeReturnPath } from '../app/paths';
-import { practiceText } from '../app/practice-text';
+import { appText } from '../app/app-text';
 import { PublicCard } from '../app/public-card';
 import { saveSession, sessionEndedByServer, useSession } from '../lib/session';
 
 /** The sign-in screen of the practice app. */
 export default function SignInPage() {
-  useDocumentTitle(messages.login, practiceText.appName);
+  useDocumentTitle(messages.login, appText.appName);
   const { user } = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -43,15 +43,15 @@ export default function SignInPage() {
       <Stack gap="lg">
         <div>
           <Title order={1} fz={26}>
-            {practiceText.signInHeading}
+            {appText.signInHeading}
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            {practiceText.signInSubheading}
+            {appText.signInSubheading}
           </Text>
         </div>
         {sessionEndedByServer() && (
           <Text role="status" size="sm" p="sm" bg="blue.0" c="blue.9" style={{ borderRadius: 8 }}>
-            {practiceText.sessionEnded}
+            {appText.sessionEnded}
           </Text>
         )}
         {error && (

@@ -11,7 +11,7 @@ import { Link, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../../src/components/page-title';
 import { myAssignmentQuery } from '../../api/my-assignments';
 import { practicePaths } from '../../app/paths';
-import { practiceText as appText } from '../../app/practice-text';
+import { appText } from '../../app/app-text';
 import { QueryState } from '../../app/query-state';
 import { useSession } from '../../lib/session';
 import { PracticeBackdrop } from './practice-backdrop';

@@ -2,7 +2,7 @@
  * The practice app's own copy (the spec does not quote it). Strings the spec or the console
  * already has come from the contract's `messages` or the console's `uiText` instead.
  */
-export const practiceText = {
+export const appText = {
   appName: 'Practica Practice',
   shortName: 'Practice',
   signInHeading: 'Sign in to practise',
