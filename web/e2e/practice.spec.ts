@@ -18,6 +18,7 @@ import {
   type ListData,
   type User,
 } from '@practica/contract';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { appText } from '../practice/src/app/app-text';
 import { practiceText } from '../practice/src/features/practice/practice-text';
@@ -66,6 +67,18 @@ async function activeAssignment(request: APIRequestContext, token: string) {
     if ((detail.data.interview?.questions.length ?? 0) >= 2) return detail;
   }
   throw new Error('No Active assignment with an interview of two questions in the demo seed');
+}
+
+/** axe's serious and critical WCAG 2.1 A/AA violations of the page as it is, as `where: rule`. */
+async function axeFindings(page: Page, where: string): Promise<string[]> {
+  await page.waitForTimeout(250); // Mantine's transitions
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Records one take of the current question: Record, `takeMs` of fake camera, Stop. */
@@ -134,13 +147,18 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   });
   expect(added.ok(), await added.text()).toBeTruthy();
 
-  // The trainee signs in to the app and finds the assignment on the home screen.
+  // The trainee signs in to the app and finds the assignment on the home screen. axe checks
+  // every screen on the way (serious and critical findings fail the test at the end).
+  const findings: string[] = [];
   await app.goto('/practice/');
+  await expect(app.getByLabel(messages.emailAddress)).toBeVisible(pageLoad);
+  findings.push(...(await axeFindings(app, 'sign-in')));
   await app.getByLabel(messages.emailAddress).fill(trainee.email);
   await app.getByRole('textbox', { name: messages.password, exact: true }).fill(trainee.password);
   await app.getByRole('button', { name: messages.login, exact: true }).click();
   await expect(app.getByRole('heading', { name: appText.homeTitle })).toBeVisible(pageLoad);
   await expect(app.getByText(assignment.name)).toBeVisible();
+  findings.push(...(await axeFindings(app, 'home')));
   await app.getByRole('link', { name: appText.startPractice }).click();
 
   // The device check shows the camera and a moving microphone level before anything starts.
@@ -150,6 +168,7 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   await expect(app.getByText(practiceText.cameraWorks)).toBeVisible(pageLoad);
   await expect(app.getByText(practiceText.microphoneWorks)).toBeVisible(pageLoad);
   await app.screenshot({ path: test.info().outputPath('practice-device-check.png') });
+  findings.push(...(await axeFindings(app, 'device check')));
   await app.getByRole('button', { name: practiceText.startPractice }).click();
 
   // Every question: a take (the first one retaken), one upload cut off and resumed, a reload.
@@ -178,6 +197,7 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
       await recordTake(app);
     }
     if (i === 0) {
+      findings.push(...(await axeFindings(app, 'a recorded take')));
       await app.getByRole('button', { name: practiceText.retake }).click();
       await recordTake(app);
     }
@@ -203,6 +223,7 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   await app.getByRole('button', { name: practiceText.submitAnswers }).click();
   await app.getByRole('dialog').getByRole('button', { name: practiceText.submitAnswers }).click();
   await expect(app.getByRole('heading', { name: practiceText.doneTitle })).toBeVisible(pageLoad);
+  findings.push(...(await axeFindings(app, 'submitted')));
 
   // The reviewer opens that answer in the console and plays the trainee's own recording.
   const answers = await apiData<ListData<AnswerListItem>>(
@@ -245,6 +266,8 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   await expect(app.getByText(appText.scoreOutOf(stars, 5))).toBeVisible(pageLoad);
   await expect(app.getByText(appText.starsText(stars, 5)).first()).toBeAttached();
   await app.screenshot({ path: test.info().outputPath('practice-review.png'), fullPage: true });
+  findings.push(...(await axeFindings(app, 'review')));
+  expect(findings).toEqual([]);
 
   // The review-ready email is in the dev mailbox, with a link to that review.
   let links: string[] = [];
