@@ -1,4 +1,4 @@
-/** Any other path under /practice: 'Page Not Found!' and a link to my assignments. */
+/** Any other path under /practice: `messages.pageNotFound` and a link to my assignments. */
 import { Button, Card } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { IconMapOff } from '@tabler/icons-react';
