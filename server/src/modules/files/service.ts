@@ -133,7 +133,7 @@ function ruleOf(fileTypeId: number): UploadRule {
  * Reserves an upload of `actor` (POST /files/upload, the trainees' video uploads): refuses a type
  * or extension not accepted (400, e.g. `messages.audioMustBeMp3`), a declared `size` (bytes,
  * optional) over the limit (413, e.g. `messages.imageTooLarge`)
- * and an upload over the actor's daily volume (429 `messages` daily upload limit,
+ * and an upload over the actor's daily volume (429 `messages.uploadDailyLimitReached`,
  * also when nothing is left and no size is declared); otherwise creates and answers the Pending
  * row owned by `actor` and its organization (declared size 0 when none was given), which holds
  * its room in the daily volume until `storeUpload` fills it or the sweep removes it.
