@@ -110,14 +110,14 @@ async function myAnswer(db: Db | Tx, answerId: number): Promise<MeAnswer> {
 
 /**
  * Runs `work` on my answer under the assignment's and the answer's row locks, once the answer may
- * change (see the module note), and answers my answer afterwards.
+ * change (see the module note). Answers my answer's row as loaded before.
  */
-async function writeMine(
+async function underMineLocks(
   db: Db,
   actor: Actor,
   assignmentId: number,
   work: (tx: Tx, row: AnswerFullRow) => Promise<void>,
-): Promise<MeAnswer> {
+): Promise<AnswerFullRow> {
   const row = await loadMine(db, actor, assignmentId, [
     AssignmentStatus.Active,
     AssignmentStatus.Closed,
@@ -136,6 +136,17 @@ async function writeMine(
       throw new ValidationError(messages.alreadySubmitted);
     await work(tx, row);
   });
+  return row;
+}
+
+/** `underMineLocks`, then my answer as it is afterwards. */
+async function writeMine(
+  db: Db,
+  actor: Actor,
+  assignmentId: number,
+  work: (tx: Tx, row: AnswerFullRow) => Promise<void>,
+): Promise<MeAnswer> {
+  const row = await underMineLocks(db, actor, assignmentId, work);
   return myAnswer(db, row.id);
 }
 
@@ -210,7 +221,7 @@ export async function requireAnswerableQuestion(
   assignmentId: number,
   questionId: number,
 ): Promise<void> {
-  await writeMine(db, actor, assignmentId, async (tx, row) => {
+  await underMineLocks(db, actor, assignmentId, async (tx, row) => {
     const questions = row.interviewId !== null ? await questionsOfContent(tx, row.interviewId) : [];
     if (!questions.some((q) => q.id === questionId))
       throw new ValidationError(messages.questionNotInInterview, [
