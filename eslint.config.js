@@ -106,6 +106,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'web/dist-practice/**',
       '**/data/**',
       'coverage/**',
       'test-results/**',
