@@ -115,13 +115,34 @@ export const answerItems = pgTable(
       .references(() => questions.id, { onDelete: 'cascade' }),
     fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
     text: text('text'),
-    /** Duration of the recording in seconds. */
+    /** Duration of the recording in seconds (the probed one once the media job ran). */
     duration: numeric('duration', { precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
+    /** MediaStatus of the video: whether the playable MP4 and the poster are made yet. */
+    mediaStatus: smallint('media_status').notNull().default(0),
+    /** The H.264/AAC MP4 made from `fileId` (or `fileId` itself when it already was one). */
+    playbackFileId: integer('playback_file_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
+    /** A JPEG still of the video, shown before it plays. */
+    posterFileId: integer('poster_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** When VIDEO_RETENTION_DAYS removed the video (and its MP4 and poster); null while kept. */
+    videoDeletedAt: timestamp('video_deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('answer_items_answer_question_key').on(t.answerId, t.questionId)],
+  (t) => [
+    uniqueIndex('answer_items_answer_question_key').on(t.answerId, t.questionId),
+    index('answer_items_playback_file_idx').on(t.playbackFileId),
+    index('answer_items_poster_file_idx').on(t.posterFileId),
+  ],
 );
+
+/**
+ * Media status of an answer item's video (issue 20): None 0 (no video, or made before media
+ * processing existed: the original plays), Processing 1 (a media job is due), Ready 2 (MP4 and
+ * poster made), Failed 3 (the job gave up; staff may try again; the original plays where it can).
+ */
+export const MediaStatus = { None: 0, Processing: 1, Ready: 2, Failed: 3 } as const;
 
 /**
  * A reviewer's answers to a rating scale or a feedback form for one answer (001 §3 'ratingsAnswer',

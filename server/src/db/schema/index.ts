@@ -11,3 +11,4 @@ export * from './contents.js';
 export * from './assignments.js';
 export * from './answers.js';
 export * from './attempt-hits.js';
+export * from './media-jobs.js';
