@@ -177,6 +177,22 @@ export const reviewQuerySchema = z.object({ userId: idSchema.optional() });
 const id = z.number().int().positive();
 const count = z.number().int().nonnegative();
 
+/**
+ * How an answer item's video plays (issue 20):
+ * - `original`: no processing (none needed, made before it existed, or no ffmpeg): `file` plays;
+ * - `processing`: the MP4 and poster are being made; `file` (the original) plays meanwhile;
+ * - `ready`: `playback` is an H.264/AAC MP4 that plays in every browser, `poster` its still;
+ * - `failed`: processing gave up (`file` plays where the browser can); staff may retry;
+ * - `deleted`: VIDEO_RETENTION_DAYS removed the video `deletedAfterDays` days after review.
+ */
+export const answerItemMediaSchema = z.object({
+  status: z.enum(['original', 'processing', 'ready', 'failed', 'deleted']),
+  playback: imageRefSchema.nullable(),
+  poster: imageRefSchema.nullable(),
+  deletedAfterDays: z.number().int().positive().nullable(),
+});
+export type AnswerItemMedia = z.infer<typeof answerItemMediaSchema>;
+
 /** 001 §3 'Answer item': one recorded answer to an interview question; `duration` in seconds. */
 export const answerItemSchema = z.object({
   id,
@@ -186,6 +202,8 @@ export const answerItemSchema = z.object({
   fileId: z.number().int().nullable(),
   /** The video, served with Range support; null when the file is gone. */
   file: imageRefSchema.nullable(),
+  /** The video's processing for playback (beyond the spec: its fields above stay as they are). */
+  media: answerItemMediaSchema,
 });
 export type AnswerItem = z.infer<typeof answerItemSchema>;
 

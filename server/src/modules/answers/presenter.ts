@@ -46,6 +46,7 @@ export function presentItem(row: AnswerItemRow): AnswerItem {
       row.fileId !== null && row.fileKey
         ? { id: row.fileId, url: publicFileUrl(row.fileKey) }
         : null,
+    media: { status: 'original', playback: null, poster: null, deletedAfterDays: null },
   };
 }
 

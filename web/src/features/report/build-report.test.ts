@@ -81,8 +81,34 @@ function answer(
     data: {
       interviewAnswer: {
         answers: [
-          { id: 1, questionId: 1, text: null, duration: 12.25, fileId: null, file: null },
-          { id: 2, questionId: 2, text: null, duration: 7.5, fileId: null, file: null },
+          {
+            id: 1,
+            questionId: 1,
+            text: null,
+            duration: 12.25,
+            fileId: null,
+            file: null,
+            media: {
+              status: 'original' as const,
+              playback: null,
+              poster: null,
+              deletedAfterDays: null,
+            },
+          },
+          {
+            id: 2,
+            questionId: 2,
+            text: null,
+            duration: 7.5,
+            fileId: null,
+            file: null,
+            media: {
+              status: 'original' as const,
+              playback: null,
+              poster: null,
+              deletedAfterDays: null,
+            },
+          },
         ],
       },
       ratingsAnswer: {

@@ -41,6 +41,7 @@ function item(n: number, duration: number): AnswerItem {
     duration,
     fileId: 300 + n,
     file: { id: 300 + n, url: `/files/answer-q${n}.mp4` },
+    media: { status: 'original', playback: null, poster: null, deletedAfterDays: null },
   };
 }
 
