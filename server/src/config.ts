@@ -51,6 +51,7 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   UPLOAD_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(defaultUploadMaxBytesPerDay),
+  VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   WEB_DIST: z.string().optional(),
   PRACTICE_DIST: z.string().optional(),
   ...mailEnvShape,
@@ -91,6 +92,8 @@ export interface Config {
   fileUrlLifetimeMs: number;
   /** Bytes one user may upload in 24 hours (files module). */
   uploadMaxBytesPerDay: number;
+  /** Days after its review an answer's videos are kept (original, MP4, poster); undefined keeps them forever. */
+  videoRetentionDays: number | undefined;
   /** Folder of the built console, served with SPA fallback; absent folder = API only. */
   webDist: string;
   /** Folder of the built practice app, served at /practice with SPA fallback; absent = 404 there. */
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     resetMaxPerHour: e.RESET_MAX_PER_HOUR,
     fileUrlLifetimeMs: Math.round(e.FILE_URL_LIFETIME_MINUTES * 60_000),
     uploadMaxBytesPerDay: e.UPLOAD_MAX_BYTES_PER_DAY,
+    videoRetentionDays: e.VIDEO_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     practiceDist: path.resolve(
       e.PRACTICE_DIST ?? path.join(serverRoot, '..', 'web', 'dist-practice'),
