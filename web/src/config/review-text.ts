@@ -11,12 +11,29 @@ export const reviewText = {
   seek: 'Seek',
   previousQuestion: 'Previous question',
   nextQuestion: 'Next question',
-  goToQuestion: (label: string) => `Go to ${label}`,
+  /** A progress-bar segment's name; `state` names a video that does not simply play (mediaState). */
+  goToQuestion: (label: string, state?: string) =>
+    state ? `Go to ${label} (${state})` : `Go to ${label}`,
   questionProgress: 'Question progress',
   role: (name: string) => `Role: ${name}`,
   noRole: 'No role',
   noVideo: 'No video was recorded for this question.',
   videoLabel: (label: string) => `Answer video, ${label}`,
+  /** A video's processing for playback, as the progress bar names it. */
+  mediaState: {
+    processing: 'processing',
+    failed: 'processing failed',
+    deleted: 'video deleted',
+  },
+  mediaProcessing: 'Processing for playback on every device…',
+  mediaFailed:
+    'This video could not be prepared for every device. The original plays where the browser can.',
+  mediaRetry: 'Try again',
+  /** What replaces the player once VIDEO_RETENTION_DAYS removed the video (null: days unknown). */
+  videoDeleted: (days: number | null) =>
+    days === null
+      ? 'The video was deleted'
+      : `The video was deleted after ${days} ${days === 1 ? 'day' : 'days'}`,
   keyboardHint: 'Keys: space play/pause · ←/→ seek · n/p next/previous question',
   viewed: 'Viewed',
   noQuestions: 'This form has no questions.',

@@ -39,6 +39,8 @@ export default function ReviewPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <VideoPlayer
             key={answer.id}
+            answerId={answer.id}
+            organizationId={answer.assignment.organizationId}
             questions={answer.questions}
             items={answer.data.interviewAnswer.answers}
           />

@@ -4,6 +4,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { answerKeys } from '../../../lib/query-keys';
 
+/** How often (ms) the answer is fetched again while a video of it is processing (issue 20 §2). */
+export const processingPollMs = 3_000;
+
 /** Fetches one answer with its assignment, questions, videos and latest review. */
 export function getAnswer(id: number, signal?: AbortSignal): Promise<AnswerDetail> {
   return api.get(`/assignments/answers/${id}`, {
@@ -13,12 +16,18 @@ export function getAnswer(id: number, signal?: AbortSignal): Promise<AnswerDetai
   });
 }
 
-/** Query options of one answer. */
+/** Whether a video of `answer` is being made into its MP4 and poster. */
+export function isProcessing(answer: AnswerDetail | undefined): boolean {
+  return answer?.data.interviewAnswer.answers.some((i) => i.media.status === 'processing') ?? false;
+}
+
+/** Query options of one answer: polled every `processingPollMs` while a video is processing. */
 export function answerQueryOptions(id: number) {
   return queryOptions({
     queryKey: answerKeys.detail(id),
     queryFn: ({ signal }) => getAnswer(id, signal),
     retry: false,
+    refetchInterval: (query) => (isProcessing(query.state.data) ? processingPollMs : false),
   });
 }
 

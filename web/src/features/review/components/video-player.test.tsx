@@ -1,22 +1,27 @@
 /**
  * The review video player (001 §2 'Review screen', §9): rotation in 90° steps, play/pause, the seek
  * slider, elapsed/total time, mute, previous/next question and the segmented progress bar Q1..Qn
- * (buttons and keys), the question text and role, and the 500 × 675 px maximum size. jsdom has no
+ * (buttons and keys), the question text and role, and the 500 × 675 px maximum size; each item's
+ * media state (issue 20 §2): Ready plays the MP4 with its poster, Processing the original with a
+ * note, Failed offers 'Try again' to staff (the retry call, its pending state and the server's
+ * refusal), Deleted says so instead of a player; the progress bar names those states. jsdom has no
  * media: play/pause/paused/duration are stubbed on HTMLMediaElement, events fired by hand.
  */
 import {
+  Role,
   format,
   videoMaxHeightPx,
   videoMaxWidthPx,
   type AnswerItem,
+  type AnswerItemMedia,
   type AnswerQuestion,
 } from '@practica/contract';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewText } from '../../../config/review-text';
-import { renderWithProviders } from '../../../test/render';
+import { makeUser, renderWithProviders, signInAsUser, signedOut } from '../../../test/render';
 import { VideoPlayer } from './video-player';
 
 /** A question of the player. */
@@ -44,6 +49,15 @@ function item(n: number, duration: number): AnswerItem {
     media: { status: 'original', playback: null, poster: null, deletedAfterDays: null },
   };
 }
+
+/** Item `n` with `media` (its original stays `file`). */
+function withMedia(n: number, media: Partial<AnswerItemMedia>): AnswerItem {
+  const base = item(n, 60);
+  return { ...base, media: { ...base.media, ...media } };
+}
+
+/** The answer the player belongs to. */
+const answer = { answerId: 7, organizationId: 1 };
 
 const questions = [question(1, 'Interviewer'), question(2, 'Panelist'), question(3, null)];
 // The third question has no recording; the items come in any order.
@@ -94,7 +108,7 @@ function playTo(seconds: number) {
 describe('VideoPlayer', () => {
   it('plays and pauses from the button, the video and the space key', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
+    renderWithProviders(<VideoPlayer {...answer} questions={questions} items={items} />);
     expect(video()).toHaveAttribute('src', '/files/answer-q1.mp4');
     expect(video()).toHaveAccessibleName(reviewText.videoLabel(format.questionShortLabel(1)));
 
@@ -113,7 +127,7 @@ describe('VideoPlayer', () => {
   });
 
   it('shows elapsed / total time as m:ss (h:mm:ss past an hour), from the video once it knows', () => {
-    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
+    renderWithProviders(<VideoPlayer {...answer} questions={questions} items={items} />);
     // Before the metadata: the recorded item's duration.
     expect(time()).toHaveTextContent('0:00 / 1:15');
     playTo(65.8);
@@ -129,7 +143,7 @@ describe('VideoPlayer', () => {
 
   it('seeks with the slider and the arrow keys, within the video', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
+    renderWithProviders(<VideoPlayer {...answer} questions={questions} items={items} />);
     const slider = screen.getByRole('slider', { name: reviewText.seek });
     expect(slider).toHaveAttribute('aria-valuemax', '75');
     expect(slider).toHaveAttribute('aria-valuetext', '0:00');
@@ -159,7 +173,7 @@ describe('VideoPlayer', () => {
 
   it('goes to the previous and next question with the buttons, the progress bar and n/p', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
+    renderWithProviders(<VideoPlayer {...answer} questions={questions} items={items} />);
     const bar = screen.getByRole('group', { name: reviewText.questionProgress });
     expect(
       within(bar)
@@ -208,7 +222,7 @@ describe('VideoPlayer', () => {
     renderWithProviders(
       <>
         <input aria-label="notes" />
-        <VideoPlayer questions={questions} items={items} />
+        <VideoPlayer {...answer} questions={questions} items={items} />
       </>,
     );
     await user.click(screen.getByRole('textbox', { name: 'notes' }));
@@ -225,7 +239,7 @@ describe('VideoPlayer', () => {
       return (
         <>
           <button onClick={() => setSig('b')}>refetch</button>
-          <VideoPlayer questions={questions} items={signed(sig)} />
+          <VideoPlayer {...answer} questions={questions} items={signed(sig)} />
         </>
       );
     }
@@ -242,7 +256,7 @@ describe('VideoPlayer', () => {
 
   it('mutes and unmutes', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
+    renderWithProviders(<VideoPlayer {...answer} questions={questions} items={items} />);
     expect(video().muted).toBe(false);
     await user.click(button(reviewText.mute));
     expect(video().muted).toBe(true);
@@ -254,7 +268,7 @@ describe('VideoPlayer', () => {
 
   it('rotates by 90° steps, back to 0° after four, fitting the frame on its side', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
+    renderWithProviders(<VideoPlayer {...answer} questions={questions} items={items} />);
     expect(video().style.transform).toContain('rotate(0deg)');
     await user.click(button(reviewText.rotate));
     expect(video().style.transform).toContain('rotate(90deg)');
@@ -271,7 +285,7 @@ describe('VideoPlayer', () => {
   });
 
   it('is at most 500px high and 675px wide', () => {
-    renderWithProviders(<VideoPlayer questions={questions} items={items} />);
+    renderWithProviders(<VideoPlayer {...answer} questions={questions} items={items} />);
     const frame = video().parentElement!;
     expect(frame.style.height).toBe(`${videoMaxHeightPx}px`);
     expect(frame.style.maxWidth).toBe(`${videoMaxWidthPx}px`);
@@ -281,8 +295,149 @@ describe('VideoPlayer', () => {
   });
 
   it('renders nothing without questions', () => {
-    const { container } = renderWithProviders(<VideoPlayer questions={[]} items={[]} />);
+    const { container } = renderWithProviders(
+      <VideoPlayer {...answer} questions={[]} items={[]} />,
+    );
     expect(container.querySelector('video')).toBeNull();
     expect(screen.queryByTestId('player-time')).not.toBeInTheDocument();
+  });
+
+  describe('media', () => {
+    /** What the retry call answers. */
+    let reply: () => Response;
+    const fetchMock = vi.fn((..._args: unknown[]) => Promise.resolve(reply()));
+    beforeEach(() => {
+      fetchMock.mockClear();
+      vi.stubGlobal('fetch', fetchMock);
+      signInAsUser(makeUser(Role.Instructor));
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      act(() => signedOut());
+    });
+
+    const mp4 = { id: 900, url: '/files/answer-q1-play.mp4?s=a' };
+    const poster = { id: 901, url: '/files/answer-q1-poster.jpg?s=a' };
+
+    it('plays the MP4 with its poster when ready', () => {
+      renderWithProviders(
+        <VideoPlayer
+          {...answer}
+          questions={questions}
+          items={[withMedia(1, { status: 'ready', playback: mp4, poster })]}
+        />,
+      );
+      expect(video()).toHaveAttribute('src', mp4.url);
+      expect(video()).toHaveAttribute('poster', poster.url);
+      expect(screen.queryByText(reviewText.mediaProcessing)).not.toBeInTheDocument();
+      expect(segment(1)).toBeInTheDocument();
+    });
+
+    it('plays the original with a note while processing, then the MP4 from the same time', async () => {
+      const user = userEvent.setup();
+      function Processing() {
+        const [ready, setReady] = useState(false);
+        const media: Partial<AnswerItemMedia> = ready
+          ? { status: 'ready', playback: mp4, poster }
+          : { status: 'processing' };
+        return (
+          <>
+            <button onClick={() => setReady(true)}>done</button>
+            <VideoPlayer {...answer} questions={questions} items={[withMedia(1, media)]} />
+          </>
+        );
+      }
+      renderWithProviders(<Processing />);
+      expect(video()).toHaveAttribute('src', '/files/answer-q1.mp4');
+      expect(video()).not.toHaveAttribute('poster');
+      expect(screen.getByRole('status')).toHaveTextContent(reviewText.mediaProcessing);
+      expect(
+        button(reviewText.goToQuestion('Q1', reviewText.mediaState.processing)),
+      ).toBeInTheDocument();
+
+      // Playing the original at 0:20 when the MP4 becomes ready: it continues there.
+      await user.click(button(reviewText.play));
+      playTo(20);
+      await user.click(screen.getByRole('button', { name: 'done' }));
+      expect(video()).toHaveAttribute('src', mp4.url);
+      vi.mocked(HTMLMediaElement.prototype.play).mockClear();
+      fireEvent.loadedMetadata(video());
+      expect(video().currentTime).toBe(20);
+      expect(HTMLMediaElement.prototype.play).toHaveBeenCalledTimes(1);
+      expect(screen.queryByText(reviewText.mediaProcessing)).not.toBeInTheDocument();
+      expect(segment(1)).toBeInTheDocument();
+    });
+
+    it('failed: a note, and for staff Try again calling the retry call with its pending state', async () => {
+      const user = userEvent.setup();
+      let answerCall: (r: Response) => void = () => undefined;
+      reply = () => new Response('unused');
+      fetchMock.mockImplementationOnce(
+        () => new Promise<Response>((resolve) => (answerCall = resolve)),
+      );
+      renderWithProviders(
+        <VideoPlayer
+          {...answer}
+          questions={questions}
+          items={[withMedia(1, { status: 'failed' })]}
+        />,
+      );
+      expect(screen.getByText(reviewText.mediaFailed)).toBeInTheDocument();
+      // The original still plays where the browser can.
+      expect(video()).toHaveAttribute('src', '/files/answer-q1.mp4');
+      expect(
+        button(reviewText.goToQuestion('Q1', reviewText.mediaState.failed)),
+      ).toBeInTheDocument();
+
+      const tryAgain = button(reviewText.mediaRetry);
+      await user.click(tryAgain);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+      expect(url).toBe('/api/answers/7/items/201/media/retry');
+      expect(init.method).toBe('POST');
+      await waitFor(() => expect(tryAgain).toHaveAttribute('data-loading', 'true'));
+
+      act(() =>
+        answerCall(
+          Response.json(
+            { success: false, message: 'Only a failed video can be processed again.', data: null },
+            { status: 409 },
+          ),
+        ),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Only a failed video can be processed again.',
+      );
+      expect(tryAgain).not.toHaveAttribute('data-loading');
+    });
+
+    it('failed: no Try again for whoever may not review the answer', () => {
+      renderWithProviders(
+        <VideoPlayer
+          {...answer}
+          organizationId={2}
+          questions={questions}
+          items={[withMedia(1, { status: 'failed' })]}
+        />,
+      );
+      expect(screen.getByText(reviewText.mediaFailed)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: reviewText.mediaRetry })).not.toBeInTheDocument();
+    });
+
+    it('deleted: the text instead of a player', () => {
+      renderWithProviders(
+        <VideoPlayer
+          {...answer}
+          questions={questions}
+          items={[withMedia(1, { status: 'deleted', deletedAfterDays: 30 })]}
+        />,
+      );
+      expect(screen.queryByTestId('review-video')).not.toBeInTheDocument();
+      expect(screen.getByText('The video was deleted after 30 days')).toBeInTheDocument();
+      expect(button(reviewText.play)).toBeDisabled();
+      expect(
+        button(reviewText.goToQuestion('Q1', reviewText.mediaState.deleted)),
+      ).toBeInTheDocument();
+    });
   });
 });

@@ -4,11 +4,19 @@
  * progress bar Q1..Qn, the question text and role; at most 500px high and 675px wide. Keys: space
  * play/pause, arrows seek, n/p (or N/P) next/previous question; none while typing in a field or
  * on a control that takes keys itself (`isTypingTarget`).
+ *
+ * Each item's video plays as its media says (issue 20 §2): the H.264/AAC MP4 with its poster when
+ * Ready; the original meanwhile (Processing, with a note), when processing Failed (a note, and
+ * 'Try again' for whoever may review the answer) or when none was needed; a Deleted video leaves
+ * the frame with 'The video was deleted after N days'. The progress bar marks the questions whose
+ * video is processing, failed or deleted. When an item's playable file changes under the player
+ * (its MP4 became ready, a signed URL was renewed), playback resumes at the same time.
  */
 import {
   ActionIcon,
   Avatar,
   Box,
+  Button,
   Group,
   Paper,
   Slider,
@@ -23,24 +31,60 @@ import {
   videoMaxWidthPx,
   videoRotationStepDeg,
   type AnswerItem,
+  type AnswerItemMedia,
   type AnswerQuestion,
 } from '@practica/contract';
 import {
+  IconAlertTriangle,
+  IconHourglassHigh,
   IconPlayerPauseFilled,
   IconPlayerPlayFilled,
   IconPlayerSkipBackFilled,
   IconPlayerSkipForwardFilled,
   IconRotateClockwise,
+  IconTrash,
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
 import { useElementSize, useHotkeys } from '@mantine/hooks';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { reviewText } from '../../../config/review-text';
+import { useCan } from '../../../lib/can';
+import { errorMessage } from '../../../lib/query-client';
+import { useRetryMedia } from '../api/retry-media';
 import { clock, isTypingTarget, usableDuration } from '../player-time';
 
 /** Seconds an arrow key seeks. */
 const seekStepSeconds = 5;
+
+/** The media states the progress bar marks (the others simply play). */
+type MarkedState = keyof typeof reviewText.mediaState;
+const stateIcons: Record<MarkedState, typeof IconTrash> = {
+  processing: IconHourglassHigh,
+  failed: IconAlertTriangle,
+  deleted: IconTrash,
+};
+
+/** The state the progress bar marks for `media`, else null. */
+function markedState(media: AnswerItemMedia | undefined): MarkedState | null {
+  const status = media?.status;
+  return status === 'processing' || status === 'failed' || status === 'deleted' ? status : null;
+}
+
+/**
+ * What plays for `item`: the MP4 and its poster when Ready, none when Deleted, else the original
+ * (with the poster if one was made).
+ */
+export function playableOf(item: AnswerItem | undefined): {
+  url: string | null;
+  poster: string | null;
+} {
+  if (!item || item.media.status === 'deleted') return { url: null, poster: null };
+  const poster = item.media.poster?.url ?? null;
+  if (item.media.status === 'ready' && item.media.playback)
+    return { url: item.media.playback.url, poster };
+  return { url: item.file?.url ?? null, poster };
+}
 
 /** A file URL without its signature query: the same file whatever window signed it. */
 const filePath = (url: string | null) => (url === null ? null : url.split('?')[0]!);
@@ -58,6 +102,10 @@ function useStableFileUrl(url: string | null): { src: string | null; renew: () =
 }
 
 export interface VideoPlayerProps {
+  /** The answer (for the retry call). */
+  answerId: number;
+  /** The answer's organization: who may review it may retry a failed video. */
+  organizationId: number;
   /** The interview's questions in order (the answer detail's `questions`). */
   questions: readonly AnswerQuestion[];
   /** The recorded items (the answer detail's `data.interviewAnswer.answers`), by `questionId`. */
@@ -65,7 +113,7 @@ export interface VideoPlayerProps {
 }
 
 /** The player of the review screen's left side. */
-export function VideoPlayer({ questions, items }: VideoPlayerProps) {
+export function VideoPlayer({ answerId, organizationId, questions, items }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -78,7 +126,12 @@ export function VideoPlayer({ questions, items }: VideoPlayerProps) {
   const question = questions[index];
   const itemOf = useMemo(() => new Map(items.map((i) => [i.questionId, i])), [items]);
   const item = question ? itemOf.get(question.id) : undefined;
-  const { src: url, renew: renewUrl } = useStableFileUrl(item?.file?.url ?? null);
+  const media = item?.media;
+  const playable = playableOf(item);
+  const { src: url, renew: renewUrl } = useStableFileUrl(playable.url);
+  const canRetry = useCan('answer:review', { organizationId });
+  const retry = useRetryMedia(answerId);
+  const retryingThis = retry.variables === item?.id;
   const duration = usableDuration(mediaDuration, item?.duration);
   const sideways = rotation % 180 !== 0;
 
@@ -92,6 +145,12 @@ export function VideoPlayer({ questions, items }: VideoPlayerProps) {
     },
     [questions.length],
   );
+
+  /** A (re)loaded source of the same question continues where the previous one was. */
+  const resume = (video: HTMLVideoElement) => {
+    if (time > 0) video.currentTime = time;
+    if (playing && video.paused) void video.play().catch(() => setPlaying(false));
+  };
 
   const toggle = useCallback(() => {
     const video = videoRef.current;
@@ -155,6 +214,7 @@ export function VideoPlayer({ questions, items }: VideoPlayerProps) {
               key={filePath(url)}
               ref={videoRef}
               src={url}
+              poster={playable.poster ?? undefined}
               onError={renewUrl}
               muted={muted}
               playsInline
@@ -166,7 +226,10 @@ export function VideoPlayer({ questions, items }: VideoPlayerProps) {
               onPause={() => setPlaying(false)}
               onEnded={() => setPlaying(false)}
               onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-              onLoadedMetadata={(e) => setMediaDuration(e.currentTarget.duration)}
+              onLoadedMetadata={(e) => {
+                setMediaDuration(e.currentTarget.duration);
+                resume(e.currentTarget);
+              }}
               onDurationChange={(e) => setMediaDuration(e.currentTarget.duration)}
               style={{
                 position: 'absolute',
@@ -182,11 +245,44 @@ export function VideoPlayer({ questions, items }: VideoPlayerProps) {
               }}
             />
           ) : (
-            <Text c="gray.4" ta="center" pt={videoMaxHeightPx / 2 - 12}>
-              {reviewText.noVideo}
+            <Text c="gray.4" ta="center" pt={videoMaxHeightPx / 2 - 12} px="md">
+              {media?.status === 'deleted'
+                ? reviewText.videoDeleted(media.deletedAfterDays)
+                : reviewText.noVideo}
             </Text>
           )}
         </Box>
+
+        {media?.status === 'processing' && (
+          <Text size="sm" c="dimmed" role="status">
+            {reviewText.mediaProcessing}
+          </Text>
+        )}
+        {media?.status === 'failed' && item && (
+          <Stack gap={4}>
+            <Group gap="sm" wrap="nowrap" justify="space-between">
+              <Text size="sm" c="dimmed">
+                {reviewText.mediaFailed}
+              </Text>
+              {canRetry && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  style={{ flexShrink: 0 }}
+                  loading={retryingThis && retry.isPending}
+                  onClick={() => retry.mutate(item.id)}
+                >
+                  {reviewText.mediaRetry}
+                </Button>
+              )}
+            </Group>
+            {retryingThis && retry.isError && (
+              <Text size="sm" c="red.8" role="alert">
+                {errorMessage(retry.error)}
+              </Text>
+            )}
+          </Stack>
+        )}
 
         <Slider
           thumbLabel={reviewText.seek}
@@ -263,27 +359,40 @@ export function VideoPlayer({ questions, items }: VideoPlayerProps) {
         <Group gap={4} wrap="nowrap" role="group" aria-label={reviewText.questionProgress}>
           {questions.map((q, i) => {
             const segment = format.questionShortLabel(q.number);
+            const state = markedState(itemOf.get(q.id)?.media);
+            const StateIcon = state ? stateIcons[state] : null;
             const fill =
               i < index ? 100 : i > index ? 0 : duration > 0 ? (time / duration) * 100 : 0;
             return (
               <UnstyledButton
                 key={q.id}
                 onClick={() => go(i)}
-                aria-label={reviewText.goToQuestion(segment)}
+                aria-label={reviewText.goToQuestion(
+                  segment,
+                  state ? reviewText.mediaState[state] : undefined,
+                )}
                 aria-current={i === index ? 'step' : undefined}
                 style={{ flex: 1, minWidth: 0 }}
               >
                 <Box h={6} bg="gray.3" style={{ borderRadius: 3, overflow: 'hidden' }}>
                   <Box h="100%" bg="red.7" style={{ width: `${fill}%` }} />
                 </Box>
-                <Text
-                  size="xs"
-                  ta="center"
-                  fw={i === index ? 700 : 400}
-                  c={i === index ? undefined : 'dimmed'}
-                >
-                  {segment}
-                </Text>
+                <Group gap={2} justify="center" wrap="nowrap">
+                  <Text
+                    size="xs"
+                    fw={i === index ? 700 : 400}
+                    c={i === index ? undefined : 'dimmed'}
+                  >
+                    {segment}
+                  </Text>
+                  {StateIcon && (
+                    <StateIcon
+                      size={12}
+                      aria-hidden
+                      color={state === 'failed' ? 'var(--mantine-color-red-8)' : undefined}
+                    />
+                  )}
+                </Group>
               </UnstyledButton>
             );
           })}
