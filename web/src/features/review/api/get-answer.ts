@@ -2,6 +2,7 @@
 import { answerDetailSchema, type AnswerDetail } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { anyProcessing } from '../../../lib/media-playback';
 import { answerKeys } from '../../../lib/query-keys';
 
 /** How often (ms) the answer is fetched again while a video of it is processing (issue 20 §2). */
@@ -16,18 +17,18 @@ export function getAnswer(id: number, signal?: AbortSignal): Promise<AnswerDetai
   });
 }
 
-/** Whether a video of `answer` is being made into its MP4 and poster. */
-export function isProcessing(answer: AnswerDetail | undefined): boolean {
-  return answer?.data.interviewAnswer.answers.some((i) => i.media.status === 'processing') ?? false;
-}
-
 /** Query options of one answer: polled every `processingPollMs` while a video is processing. */
 export function answerQueryOptions(id: number) {
   return queryOptions({
     queryKey: answerKeys.detail(id),
     queryFn: ({ signal }) => getAnswer(id, signal),
     retry: false,
-    refetchInterval: (query) => (isProcessing(query.state.data) ? processingPollMs : false),
+    refetchInterval: (query) => {
+      const answer = query.state.data;
+      return answer && anyProcessing(answer.data.interviewAnswer.answers)
+        ? processingPollMs
+        : false;
+    },
   });
 }
 

@@ -50,6 +50,7 @@ import { useElementSize, useHotkeys } from '@mantine/hooks';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { reviewText } from '../../../config/review-text';
 import { useCan } from '../../../lib/can';
+import { filePath, playableOf, useStableFileUrl } from '../../../lib/media-playback';
 import { errorMessage } from '../../../lib/query-client';
 import { useRetryMedia } from '../api/retry-media';
 import { clock, isTypingTarget, usableDuration } from '../player-time';
@@ -69,36 +70,6 @@ const stateIcons: Record<MarkedState, typeof IconTrash> = {
 function markedState(media: AnswerItemMedia | undefined): MarkedState | null {
   const status = media?.status;
   return status === 'processing' || status === 'failed' || status === 'deleted' ? status : null;
-}
-
-/**
- * What plays for `item`: the MP4 and its poster when Ready, none when Deleted, else the original
- * (with the poster if one was made).
- */
-export function playableOf(item: AnswerItem | undefined): {
-  url: string | null;
-  poster: string | null;
-} {
-  if (!item || item.media.status === 'deleted') return { url: null, poster: null };
-  const poster = item.media.poster?.url ?? null;
-  if (item.media.status === 'ready' && item.media.playback)
-    return { url: item.media.playback.url, poster };
-  return { url: item.file?.url ?? null, poster };
-}
-
-/** A file URL without its signature query: the same file whatever window signed it. */
-const filePath = (url: string | null) => (url === null ? null : url.split('?')[0]!);
-
-/**
- * The `src` to play for `url`: signed file URLs change every signing window (README 'Files'), and
- * a refetched answer would otherwise reload the video and lose the playback position. The first
- * URL of a file is kept until the file changes or that URL fails (`renew`, on a media error).
- */
-function useStableFileUrl(url: string | null): { src: string | null; renew: () => void } {
-  const [kept, setKept] = useState(url);
-  if (filePath(kept) !== filePath(url)) setKept(url);
-  const src = filePath(kept) === filePath(url) ? kept : url;
-  return { src, renew: () => setKept(url) };
 }
 
 export interface VideoPlayerProps {
