@@ -2,7 +2,8 @@
  * /practice/assignments/:id/review: my answer's review (`GET /api/me/assignments/{id}`, its
  * `review`): the score as x/5, each rating question with its stars (read-only, with the number in
  * words for screen readers), the feedback answers, the reviewer's name and the date. Not reviewed
- * yet → a clear message and a link home.
+ * yet → a clear message and a link home. Below either, my answers' videos with their state
+ * (`AnswerVideos`: the MP4 with its poster when ready).
  */
 import {
   Button,
@@ -22,6 +23,7 @@ import { Link, useParams } from 'react-router';
 import { StatusMessage } from '../../../src/components/status-message';
 import { useDocumentTitle } from '../../../src/components/page-title';
 import { myAssignmentQuery } from '../api/my-assignments';
+import { AnswerVideos } from '../features/practice/answer-videos';
 import { practicePaths } from '../app/paths';
 import { appText } from '../app/app-text';
 import { QueryState } from '../app/query-state';
@@ -151,6 +153,9 @@ export default function ReviewPage() {
             {appText.notReviewedBody}
           </StatusMessage>
         </Card>
+      )}
+      {query.data && query.data.answer.items.length > 0 && (
+        <AnswerVideos questions={query.data.questions} items={query.data.answer.items} />
       )}
     </Stack>
   );

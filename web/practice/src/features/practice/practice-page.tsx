@@ -2,9 +2,10 @@
  * /practice/assignments/:id — practising an assignment: loads it with my
  * answer (`GET /me/assignments/{id}`), then the practice over the environment image; an answer no
  * longer Pending (or past its due date) cannot be practised; after submitting, the done screen.
+ * Both show my answers' videos with their state once the server holds them (`AnswerVideos`).
  */
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { AnswerStatus, messages } from '@practica/contract';
+import { AnswerStatus, messages, type MeAssignmentDetail } from '@practica/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,9 +15,16 @@ import { practicePaths } from '../../app/paths';
 import { appText } from '../../app/app-text';
 import { QueryState } from '../../app/query-state';
 import { useSession } from '../../lib/session';
+import { AnswerVideos } from './answer-videos';
 import { PracticeBackdrop } from './practice-backdrop';
 import { PracticeSession } from './practice-session';
 import { practiceText } from './practice-text';
+
+/** My answer's videos, when it has any. */
+function MyVideos({ detail }: { detail: MeAssignmentDetail | undefined }) {
+  if (!detail || detail.answer.items.length === 0) return null;
+  return <AnswerVideos questions={detail.questions} items={detail.answer.items} />;
+}
 
 function HomeLink() {
   return (
@@ -42,6 +50,9 @@ export default function PracticePage() {
         <Text role="status">{messages.answersSubmitted}</Text>
         <Text>{practiceText.doneMessage}</Text>
         <HomeLink />
+        <Stack w="100%">
+          <MyVideos detail={detail} />
+        </Stack>
       </Stack>
     );
   }
@@ -74,6 +85,9 @@ export default function PracticePage() {
             </Anchor>
           )}
           <HomeLink />
+          <Stack w="100%">
+            <MyVideos detail={detail} />
+          </Stack>
         </Stack>
       )}
     </Stack>

@@ -89,6 +89,21 @@ export const practiceText = {
   allUploaded: 'Every answer is on the server.',
   submitBlocked: 'Submit answers becomes available once every answer is on the server.',
 
+  yourAnswers: 'Your answers',
+  answerVideoLabel: (label: string) => `Your answer to ${label}`,
+  /** My answer's video as the server holds it (issue 20 §2); uploading is the queue's own state. */
+  media: {
+    notRecorded: 'Not recorded.',
+    processing: 'Processing for playback on every device…',
+    ready: 'Ready to play on every device.',
+    failed:
+      'This video could not be prepared for every device. It plays where your browser can; your instructor can try again.',
+    deleted: (days: number | null) =>
+      days === null
+        ? 'The video was deleted'
+        : `The video was deleted after ${days} ${days === 1 ? 'day' : 'days'}`,
+  },
+
   offline:
     'You are offline. Your answers are kept on this device and upload when you are back online.',
   sessionExpiredNote: 'Your answers are kept on this device; they upload after you sign in.',

@@ -2,11 +2,13 @@
  * The practice screen's upload queue (upload-queue.ts with tus-js-client's `Upload`): created for
  * the assignment, fed with the takes kept on the device (after a reload) and each new take, sent
  * again when the browser comes back online, stopped when the screen goes. Also holds the kept
- * takes for watching them.
+ * takes for watching them. An answer already on the server is watched as it plays best (its MP4
+ * once ready, `playableOf`).
  */
 import type { MeAssignmentDetail } from '@practica/contract';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Upload } from 'tus-js-client';
+import { playableOf } from '../../../../src/lib/media-playback';
 import { sessionToken } from '../../lib/session';
 import { takesStore, type Take } from './takes-store';
 import { UploadQueue, type UploadQueueSnapshot } from './upload-queue';
@@ -36,7 +38,7 @@ export function useUploadQueue(
         questionIds: detail.questions.map((q) => q.id),
         confirmed: detail.answer.items.flatMap((item) =>
           item.fileId
-            ? [{ questionId: item.questionId, fileId: item.fileId, url: item.file?.url ?? null }]
+            ? [{ questionId: item.questionId, fileId: item.fileId, url: playableOf(item).url }]
             : [],
         ),
         store: takesStore,
