@@ -28,12 +28,9 @@ import {
   isStorageKey,
   newStorageKey,
 } from '../../src/lib/storage/index.js';
+import { sweepPendingUploads } from '../../src/modules/files/deletions.js';
 import { parseRange } from '../../src/modules/files/range.js';
-import {
-  requireUsableFile,
-  safeDisplayName,
-  sweepPendingUploads,
-} from '../../src/modules/files/service.js';
+import { requireUsableFile, safeDisplayName } from '../../src/modules/files/service.js';
 import { createReadSigner, createUploadSigner } from '../../src/modules/files/signing.js';
 import { defaultFileUrlLifetimeMs, publicFileUrl } from '../../src/modules/files/url.js';
 import { redactUrl } from '../../src/plugins/logger.js';

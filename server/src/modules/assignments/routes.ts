@@ -136,7 +136,7 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await service.deleteInterviewAssignment(app.db, actorOf(request), request.params.id);
+      await service.deleteInterviewAssignment(app.files, actorOf(request), request.params.id);
       return ok(null, messages.assignmentDeleted);
     },
   );
@@ -246,7 +246,7 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await service.removeAssignmentMembers(
-          app.db,
+          app.files,
           actorOf(request),
           request.params.id,
           request.body.ids,
@@ -299,7 +299,7 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
       const actor = actorOf(request);
       const user = await loadUserFor(app.db, actor, request.params.id, 'user:read');
       return ok(
-        await service.saveUserAssignments(app.db, actor, user, request.body.ids),
+        await service.saveUserAssignments(app.files, actor, user, request.body.ids),
         messages.traineeAssignmentsSaved,
       );
     },

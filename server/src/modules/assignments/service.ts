@@ -47,6 +47,12 @@ import { assignmentRoles, assignments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { assignmentDataOf } from '../composition/index.js';
+import {
+  deleteUnusedFiles,
+  pendingAnswerFileIds,
+  removeStoredFiles,
+  type RemovalDeps,
+} from '../files/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import {
   presentAnswer,
@@ -490,17 +496,26 @@ export async function updateInterviewAssignment(
 
 /**
  * DELETE /assignments/interview/{id}: only a Draft assignment (400 otherwise); its roles,
- * instructors and (Pending) answers go with it. 404 other organization, 403 trainees.
+ * instructors and (Pending) answers go with it, and the videos (originals, MP4s, posters) only
+ * those answers used, rows in the transaction and bytes from `deps.storage` after it committed.
+ * 404 other organization, 403 trainees.
  */
-export async function deleteInterviewAssignment(db: Db, actor: Actor, id: number): Promise<void> {
-  await loadAssignmentFor(db, actor, id, 'assignment:manage');
-  await db.transaction(async (tx) => {
+export async function deleteInterviewAssignment(
+  deps: RemovalDeps,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  await loadAssignmentFor(deps.db, actor, id, 'assignment:manage');
+  const removedKeys = await deps.db.transaction(async (tx) => {
     const locked = await lockAssignment(tx, id);
     if (!locked) throw new NotFoundError();
     if (locked.statusId !== AssignmentStatus.Draft || locked.completedCount > 0)
       throw new ValidationError(messages.deleteOnlyDraft);
+    const fileIds = await pendingAnswerFileIds(tx, [id]);
     await tx.delete(assignments).where(eq(assignments.id, id));
+    return deleteUnusedFiles(tx, fileIds);
   });
+  await removeStoredFiles(deps, removedKeys);
 }
 
 /** Whether 001 §4 allows `from` → `to` given the number of completed answers. */
@@ -643,17 +658,20 @@ export async function addAssignmentMembers(
 /**
  * PUT /assignments/{id}/remove {ids}: removes trainees (only while their answer is Pending: 400
  * 'Only trainees whose answer is Pending can be removed.', nothing removed) and instructors; ids
- * that are not members are ignored. A Closed assignment refuses (400). Answers the assignment with
- * its counts (messages.traineeRemoved).
+ * that are not members are ignored. A Closed assignment refuses (400). The videos (originals,
+ * MP4s, posters) only the removed trainees' Pending answers used are deleted, rows in the
+ * transaction and bytes from `deps.storage` after it committed. Answers the assignment with its
+ * counts (messages.traineeRemoved).
  */
 export async function removeAssignmentMembers(
-  db: Db,
+  deps: RemovalDeps,
   actor: Actor,
   id: number,
   ids: readonly number[],
 ): Promise<AssignmentListItem> {
+  const { db } = deps;
   await loadAssignmentFor(db, actor, id, 'assignment:manageMembers');
-  await db.transaction(async (tx) => {
+  const removedKeys = await db.transaction(async (tx) => {
     const locked = await lockAssignment(tx, id);
     if (!locked) throw new NotFoundError();
     if (locked.statusId === AssignmentStatus.Closed)
@@ -668,10 +686,13 @@ export async function removeAssignmentMembers(
         })),
       );
     }
+    const fileIds = await pendingAnswerFileIds(tx, [id], ids);
     await deletePendingAnswers(tx, id, ids);
     await deleteInstructors(tx, id, ids);
     await tx.update(assignments).set({ updatedAt: new Date() }).where(eq(assignments.id, id));
+    return deleteUnusedFiles(tx, fileIds);
   });
+  await removeStoredFiles(deps, removedKeys);
   return listItem(db, id);
 }
 
@@ -703,14 +724,17 @@ export async function listUserAssignments(
  * the Instructors tab; other roles: 400 'Role is invalid!' unless `ids` is empty. Assignments
  * must be of the user's organization (404); adding to a Closed one is refused (400), and so is
  * adding an inactive or soft-deleted user (400 'Inactive or deleted users cannot be added to an
- * assignment.'). The caller loaded the user; this checks 'assignment:manageMembers' (403).
+ * assignment.'). A trainee's removed Pending answers take the videos (originals, MP4s, posters)
+ * only they used with them, bytes from `deps.storage` after the commit. The caller loaded the
+ * user; this checks 'assignment:manageMembers' (403).
  */
 export async function saveUserAssignments(
-  db: Db,
+  deps: RemovalDeps,
   actor: Actor,
   user: { id: number; organizationId: number | null; roleId: number },
   ids: readonly number[],
 ): Promise<{ list: AssignmentListItem[]; count: number }> {
+  const { db } = deps;
   if (!can(actor, 'assignment:manageMembers', { organizationId: user.organizationId }))
     throw new ForbiddenError();
   if (!memberRoles.includes(user.roleId)) {
@@ -725,7 +749,7 @@ export async function saveUserAssignments(
   }
   const asTrainee = user.roleId === Role.Trainee;
   const [stored] = await usersByIds(db, [user.id]);
-  await db.transaction(async (tx) => {
+  const removedKeys = await db.transaction(async (tx) => {
     const current = await membershipsOfUser(tx, user.id, asTrainee);
     const currentIds = new Set(current.map((m) => m.assignmentId));
     const wanted = new Set(ids);
@@ -743,13 +767,12 @@ export async function saveUserAssignments(
       toRemove.some((m) => m.answerStatusId !== null && m.answerStatusId !== AnswerStatus.Pending)
     )
       throw new ValidationError(messages.removeOnlyPending);
+    const leaving = toRemove.map((m) => m.assignmentId);
+    const fileIds = asTrainee ? await pendingAnswerFileIds(tx, leaving, [user.id]) : [];
     await addUserToAssignments(tx, user.id, toAdd, asTrainee);
-    await removeUserFromAssignments(
-      tx,
-      user.id,
-      toRemove.map((m) => m.assignmentId),
-      asTrainee,
-    );
+    await removeUserFromAssignments(tx, user.id, leaving, asTrainee);
+    return deleteUnusedFiles(tx, fileIds);
   });
+  await removeStoredFiles(deps, removedKeys);
   return listUserAssignments(db, user);
 }

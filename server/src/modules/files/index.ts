@@ -7,10 +7,12 @@
  * Other modules present files with `fileRef(row)` / `fileUrl(row)` / `publicFileUrl(key)` (signed,
  * expiring read URLs), check ids they are given with `requireUsableFile(db, actor, id,
  * MediaType.Image)`, and delete files inside their own transaction with `deleteUnusedFiles(tx, ids)`
- * (e.g. `personalFileIdsOf(tx, userId)`), then remove the bytes after commit with
- * `removeStoredFiles(storage, keys)`. Uploads that arrive another way (the trainees' tus videos)
- * `reserveUpload`, then `storeUpload` the finished content (size, daily volume and magic bytes
- * checked as for every upload), or `discardPendingUpload` a refused one.
+ * (e.g. `personalFileIdsOf(tx, userId)`, `pendingAnswerFileIds(tx, assignmentIds)`), which
+ * queues the bytes for removal in that transaction, then remove them at once after commit with
+ * `removeStoredFiles(deps, keys)` (the storage deletion worker retries what fails). Uploads that
+ * arrive another way (the trainees' tus videos) `reserveUpload`, then `storeUpload` the finished
+ * content (size, daily volume and magic bytes checked as for every upload), or
+ * `discardPendingUpload` a refused one.
  */
 export { filesPlugin, type FilesPluginOptions } from './plugin.js';
 export { fileRoutes, fileTransferRoutes } from './routes.js';
@@ -22,18 +24,26 @@ export {
   discardPendingUpload,
   pendingUploadOf,
   receiveUpload,
-  removeStoredFiles,
   requireUsableFile,
   reserveUpload,
   safeDisplayName,
   storeUpload,
-  sweepPendingUploads,
   type FilesDeps,
 } from './service.js';
+export {
+  expireVideos,
+  removeStoredFiles,
+  startStorageDeletionWorker,
+  sweepPendingUploads,
+  sweepUnusedFiles,
+  type RemovalDeps,
+  type StorageDeletionWorker,
+} from './deletions.js';
 export { contentMatchesExtension } from './media-check.js';
 export {
   deleteUnusedFiles,
   findReadyFiles,
+  pendingAnswerFileIds,
   personalFileIdsOf,
   type FileRow,
 } from './repository.js';

@@ -3,15 +3,20 @@
  * temporary folder for `memory://`), the upload signer (key derived from JWT_SECRET, URLs valid
  * 15 minutes), the read URL signer (same key; FILE_URL_LIFETIME_MINUTES, installed for
  * `publicFileUrl` until the app closes), the daily upload volume (UPLOAD_MAX_BYTES_PER_DAY), the
- * signed PUT and serving routes, and the hourly sweep of uploads never finished (older than a
- * day). Register at the root, before `fileRoutes` (under /api).
+ * signed PUT and serving routes, the storage deletion worker (`app.storageDeletions.drain()`) and
+ * the hourly sweep (deletions.ts `createFileSweeper`: uploads never finished, files unreferenced
+ * for a day, VIDEO_RETENTION_DAYS daily). Register at the root, before `fileRoutes` (under /api).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unfinishedUploadSweepMs, uploadUrlLifetimeMs } from '@practica/contract';
 import { createLocalStorage, type StorageDriver } from '../../lib/storage/index.js';
 import { fileTransferRoutes } from './routes.js';
-import { sweepPendingUploads } from './service.js';
+import {
+  createFileSweeper,
+  startStorageDeletionWorker,
+  type StorageDeletionWorker,
+} from './deletions.js';
 import { createReadSigner, createUploadSigner } from './signing.js';
 import { installFileUrlSigner } from './url.js';
 
@@ -20,10 +25,22 @@ export interface FilesPluginOptions {
   storage?: StorageDriver;
   /** Sweep period in milliseconds (default one hour); 0 disables the timer. */
   sweepEveryMs?: number;
+  /** Poll period of the storage deletion worker in milliseconds (default one minute). */
+  deletionPollMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The storage deletion worker: `drain()` removes every queued deletion due now (tests). */
+    storageDeletions: { drain(): Promise<number> };
+  }
 }
 
 /** How often the sweep runs by default, in milliseconds. */
 export const defaultSweepEveryMs = 60 * 60 * 1000;
+
+/** How often the storage deletion worker looks for due removals by default, in milliseconds. */
+export const defaultDeletionPollMs = 60 * 1000;
 
 export const filesPlugin = fp(
   async (app: FastifyInstance, options: FilesPluginOptions) => {
@@ -40,22 +57,35 @@ export const filesPlugin = fp(
       log: app.log,
     });
 
+    let deletions: StorageDeletionWorker | null = null;
+    app.decorate('storageDeletions', { drain: async () => (deletions ? deletions.drain() : 0) });
+    const sweepOnce = createFileSweeper(
+      { db: app.db, storage, log: app.log },
+      {
+        pendingOlderThanMs: unfinishedUploadSweepMs,
+        retentionDays: app.config.videoRetentionDays,
+      },
+    );
     let sweeping: Promise<unknown> = Promise.resolve();
     const sweep = () => {
-      sweeping = sweepPendingUploads({ db: app.db, storage }, unfinishedUploadSweepMs)
-        .then((removed) => {
-          if (removed > 0) app.log.info({ removed }, 'swept unfinished uploads');
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'sweep of unfinished uploads failed'));
+      sweeping = sweepOnce();
     };
     const every = options.sweepEveryMs ?? defaultSweepEveryMs;
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
+      deletions = startStorageDeletionWorker({
+        db: app.db,
+        storage,
+        log: app.log,
+        pollMs: options.deletionPollMs ?? defaultDeletionPollMs,
+      });
       if (every > 0) timer = setInterval(sweep, every).unref();
     });
     app.addHook('preClose', async () => {
       clearInterval(timer);
       await sweeping;
+      await deletions?.stop();
+      deletions = null;
     });
     app.addHook('onClose', async () => {
       uninstallUrls();

@@ -1,10 +1,28 @@
 /**
- * Queries on `files` (000 §7 'Files', DECISIONS.md 'Files'). Every function takes the Drizzle
- * handle (`Db` or a transaction) and runs one statement.
+ * Queries on `files` and `storage_deletions` (000 §7 'Files', DECISIONS.md 'Files'). Every
+ * function takes the Drizzle handle (`Db` or a transaction) and runs one statement, except the
+ * deleting ones: they take a transaction (`Tx`) and queue the storage keys of the rows they
+ * deleted in `storage_deletions` within it, so the bytes are removed even after a crash.
  */
-import { and, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { MediaType } from '@practica/contract';
+import { AnswerStatus, MediaType } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import {
   FileStatus,
@@ -14,6 +32,7 @@ import {
   files,
   organizations,
   questionAudios,
+  storageDeletions,
   users,
 } from '../../db/schema/index.js';
 
@@ -88,30 +107,35 @@ export async function listFilesOf(
   return { rows, count: c?.n ?? 0 };
 }
 
-/** Deletes the file `id` if it is still Pending; answers its storage key, or undefined. */
-export async function deletePendingFile(db: Db | Tx, id: number): Promise<string | undefined> {
-  const [row] = await db
-    .delete(files)
-    .where(and(eq(files.id, id), eq(files.status, FileStatus.Pending)))
-    .returning({ storageKey: files.storageKey });
-  return row?.storageKey;
+/**
+ * Deletes the file rows matching `where` and queues their storage keys for removal from the store
+ * (`storage_deletions`), within `tx`. Answers the keys (for `removeStoredFiles` after commit).
+ */
+async function deleteFilesWhere(tx: Tx, where: SQL | undefined): Promise<string[]> {
+  const rows = await tx.delete(files).where(where).returning({ storageKey: files.storageKey });
+  if (rows.length === 0) return [];
+  await tx.insert(storageDeletions).values(rows.map((r) => ({ storageKey: r.storageKey })));
+  return rows.map((r) => r.storageKey);
+}
+
+/** Deletes the file `id` if it is still Pending (bytes queued for removal); answers its storage key, or undefined. */
+export async function deletePendingFile(tx: Tx, id: number): Promise<string | undefined> {
+  const [key] = await deleteFilesWhere(
+    tx,
+    and(eq(files.id, id), eq(files.status, FileStatus.Pending)),
+  );
+  return key;
 }
 
 /**
- * Deletes Pending rows created more than `olderThanMs` milliseconds ago and
- * answers their storage keys, so the caller removes any bytes stored for them.
+ * Deletes Pending rows created before `createdBefore`, queues any bytes stored for them for
+ * removal, and answers their storage keys.
  */
-export async function deleteStalePending(db: Db, olderThanMs: number): Promise<string[]> {
-  const rows = await db
-    .delete(files)
-    .where(
-      and(
-        eq(files.status, FileStatus.Pending),
-        lt(files.createdAt, new Date(Date.now() - olderThanMs)),
-      ),
-    )
-    .returning({ storageKey: files.storageKey });
-  return rows.map((r) => r.storageKey);
+export async function deleteStalePending(tx: Tx, createdBefore: Date): Promise<string[]> {
+  return deleteFilesWhere(
+    tx,
+    and(eq(files.status, FileStatus.Pending), lt(files.createdAt, createdBefore)),
+  );
 }
 
 /**
@@ -144,24 +168,30 @@ export async function bytesUploadedSince(
 }
 
 /**
- * Ids of the personal files of `userId` (erased with the user): the videos of its answers, every
- * video it uploaded (attached or not, Pending or Ready) and its profile image. One statement.
+ * Ids of the personal files of `userId` (erased with the user): the videos of its answers (the
+ * original, the MP4 made from it and its poster), every video it uploaded (attached or not,
+ * Pending or Ready) and its profile image. Files of content it authored (question audios, asset
+ * images) are not personal. One statement.
  */
 export async function personalFileIdsOf(db: Db | Tx, userId: number): Promise<number[]> {
+  const itemFiles = (column: PgColumn) =>
+    inArray(
+      files.id,
+      db
+        .select({ id: column })
+        .from(answerItems)
+        .innerJoin(answers, eq(answers.id, answerItems.answerId))
+        .where(and(eq(answers.userId, userId), isNotNull(column))),
+    );
   const rows = await db
     .select({ id: files.id })
     .from(files)
     .where(
       or(
         and(eq(files.createdById, userId), eq(files.fileTypeId, MediaType.Video)),
-        inArray(
-          files.id,
-          db
-            .select({ id: answerItems.fileId })
-            .from(answerItems)
-            .innerJoin(answers, eq(answers.id, answerItems.answerId))
-            .where(and(eq(answers.userId, userId), isNotNull(answerItems.fileId))),
-        ),
+        itemFiles(answerItems.fileId),
+        itemFiles(answerItems.playbackFileId),
+        itemFiles(answerItems.posterFileId),
         inArray(
           files.id,
           db
@@ -174,13 +204,42 @@ export async function personalFileIdsOf(db: Db | Tx, userId: number): Promise<nu
   return rows.map((r) => r.id);
 }
 
+const isId = (id: number | null): id is number => id !== null;
+
 /**
- * Deletes the files among `ids` that nothing refers to any more (no answer item, user or
- * organization image, asset image or question audio) and answers their storage keys, so the
- * caller removes the bytes once its transaction committed. One statement.
+ * Ids of the video files (original, MP4, poster) of the items of the Pending answers of `userIds`
+ * (every trainee's when omitted) on `assignmentIds`: the files an assignment's deletion or a
+ * trainee's removal from it leaves behind. One statement.
  */
-export async function deleteUnusedFiles(db: Db | Tx, ids: readonly number[]): Promise<string[]> {
-  if (ids.length === 0) return [];
+export async function pendingAnswerFileIds(
+  db: Db | Tx,
+  assignmentIds: readonly number[],
+  userIds?: readonly number[],
+): Promise<number[]> {
+  if (assignmentIds.length === 0 || userIds?.length === 0) return [];
+  const rows = await db
+    .select({
+      fileId: answerItems.fileId,
+      playbackFileId: answerItems.playbackFileId,
+      posterFileId: answerItems.posterFileId,
+    })
+    .from(answerItems)
+    .innerJoin(answers, eq(answers.id, answerItems.answerId))
+    .where(
+      and(
+        inArray(answers.assignmentId, [...assignmentIds]),
+        eq(answers.statusId, AnswerStatus.Pending),
+        userIds ? inArray(answers.userId, [...userIds]) : undefined,
+      ),
+    );
+  return rows.flatMap((r) => [r.fileId, r.playbackFileId, r.posterFileId]).filter(isId);
+}
+
+/**
+ * The condition 'nothing refers to this file': no answer item (original, MP4 or poster), user or
+ * organization image, asset image or question audio. Every column that holds a `files.id`.
+ */
+function referencedNowhere(db: Db | Tx): SQL {
   const none = (table: PgTable, column: PgColumn) =>
     notExists(
       db
@@ -188,18 +247,153 @@ export async function deleteUnusedFiles(db: Db | Tx, ids: readonly number[]): Pr
         .from(table)
         .where(eq(column, files.id)),
     );
-  const rows = await db
-    .delete(files)
+  return and(
+    none(answerItems, answerItems.fileId),
+    none(answerItems, answerItems.playbackFileId),
+    none(answerItems, answerItems.posterFileId),
+    none(users, users.imageId),
+    none(organizations, organizations.imageId),
+    none(assets, assets.imageId),
+    none(questionAudios, questionAudios.audioId),
+  )!;
+}
+
+/**
+ * Deletes the files among `ids` that nothing refers to any more (`referencedNowhere`) and queues
+ * their bytes for removal within `tx`. Answers their storage keys, so the caller can remove the
+ * bytes at once after commit (`removeStoredFiles`); the storage deletion worker does it otherwise.
+ */
+export async function deleteUnusedFiles(tx: Tx, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return deleteFilesWhere(tx, and(inArray(files.id, [...new Set(ids)]), referencedNowhere(tx)));
+}
+
+/**
+ * Deletes up to `limit` Ready files completed before `completedBefore` that nothing refers to
+ * (`referencedNowhere`), queuing their bytes for removal within `tx`. Answers their storage keys.
+ */
+export async function deleteUnreferencedFiles(
+  tx: Tx,
+  completedBefore: Date,
+  limit: number,
+): Promise<string[]> {
+  const due = tx
+    .select({ id: files.id })
+    .from(files)
     .where(
       and(
-        inArray(files.id, [...ids]),
-        none(answerItems, answerItems.fileId),
-        none(users, users.imageId),
-        none(organizations, organizations.imageId),
-        none(assets, assets.imageId),
-        none(questionAudios, questionAudios.audioId),
+        eq(files.status, FileStatus.Ready),
+        lt(sql`coalesce(${files.completedAt}, ${files.createdAt})`, completedBefore),
+        referencedNowhere(tx),
       ),
     )
-    .returning({ storageKey: files.storageKey });
-  return rows.map((r) => r.storageKey);
+    .orderBy(asc(files.id))
+    .limit(limit);
+  return deleteFilesWhere(tx, and(inArray(files.id, due), referencedNowhere(tx)));
+}
+
+/**
+ * Detaches the videos (original, MP4, poster) of up to `limit` items of Reviewed answers reviewed
+ * before `reviewedBefore`, locking them (`FOR UPDATE SKIP LOCKED`), and sets their
+ * `video_deleted_at`; scores, reviews and durations stay. Answers how many items it detached and
+ * the ids of the files they held, for `deleteUnusedFiles` in the same transaction.
+ */
+export async function detachExpiredVideos(
+  tx: Tx,
+  reviewedBefore: Date,
+  limit: number,
+): Promise<{ items: number; fileIds: number[] }> {
+  const due = await tx
+    .select({
+      id: answerItems.id,
+      fileId: answerItems.fileId,
+      playbackFileId: answerItems.playbackFileId,
+      posterFileId: answerItems.posterFileId,
+    })
+    .from(answerItems)
+    .innerJoin(answers, eq(answers.id, answerItems.answerId))
+    .where(
+      and(
+        eq(answers.statusId, AnswerStatus.Reviewed),
+        lt(answers.reviewedAt, reviewedBefore),
+        isNull(answerItems.videoDeletedAt),
+        or(
+          isNotNull(answerItems.fileId),
+          isNotNull(answerItems.playbackFileId),
+          isNotNull(answerItems.posterFileId),
+        ),
+      ),
+    )
+    .orderBy(asc(answerItems.id))
+    .limit(limit)
+    .for('update', { of: answerItems, skipLocked: true });
+  if (due.length === 0) return { items: 0, fileIds: [] };
+  await tx
+    .update(answerItems)
+    .set({ fileId: null, playbackFileId: null, posterFileId: null, videoDeletedAt: sql`now()` })
+    .where(
+      inArray(
+        answerItems.id,
+        due.map((d) => d.id),
+      ),
+    );
+  return {
+    items: due.length,
+    fileIds: due.flatMap((d) => [d.fileId, d.playbackFileId, d.posterFileId]).filter(isId),
+  };
+}
+
+/** A queued removal of stored bytes (`storage_deletions`). */
+export type StorageDeletionRow = typeof storageDeletions.$inferSelect;
+
+const nowPlus = (ms: number) => sql`now() + (${Math.round(ms)}::bigint * interval '1 millisecond')`;
+
+/**
+ * Claims up to `limit` due removals: in one transaction, `SELECT … FOR UPDATE SKIP LOCKED`, then
+ * moves their next attempt `leaseMs` milliseconds ahead and counts the attempt, so another server
+ * copy skips them and a copy that dies leaves them due again when the lease runs out.
+ */
+export async function claimDueDeletions(
+  db: Db,
+  { limit, leaseMs }: { limit: number; leaseMs: number },
+): Promise<StorageDeletionRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: storageDeletions.id })
+      .from(storageDeletions)
+      .where(lte(storageDeletions.nextAttemptAt, sql`now()`))
+      .orderBy(asc(storageDeletions.nextAttemptAt), asc(storageDeletions.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    const rows = await tx
+      .update(storageDeletions)
+      .set({ attempts: sql`${storageDeletions.attempts} + 1`, nextAttemptAt: nowPlus(leaseMs) })
+      .where(
+        inArray(
+          storageDeletions.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  });
+}
+
+/** Removes the queued removals of `storageKeys` (their bytes are gone). */
+export async function settleDeletions(db: Db | Tx, storageKeys: readonly string[]): Promise<void> {
+  if (storageKeys.length === 0) return;
+  await db.delete(storageDeletions).where(inArray(storageDeletions.storageKey, [...storageKeys]));
+}
+
+/** Records a failed removal `id`: its error, and the next attempt `retryInMs` milliseconds from now. */
+export async function markDeletionFailed(
+  db: Db,
+  id: number,
+  { error, retryInMs }: { error: string; retryInMs: number },
+): Promise<void> {
+  await db
+    .update(storageDeletions)
+    .set({ lastError: error.slice(0, 1000), nextAttemptAt: nowPlus(retryInMs) })
+    .where(eq(storageDeletions.id, id));
 }

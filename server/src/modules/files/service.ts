@@ -9,9 +9,9 @@
  *    The trainees' resumable video uploads (me/uploads.ts) reserve and store through the same two
  *    functions, and give up a refused one with `discardPendingUpload`.
  * 3. `openFile`: a Ready file for serving, behind a signed read URL (url.ts).
- *    `sweepPendingUploads`: removes uploads never finished.
- * 4. `deleteUnusedFiles` + `removeStoredFiles`: other modules delete file rows in their
- *    transaction and remove the bytes after it committed.
+ * 4. Deletions (deletions.ts): other modules delete file rows in their transaction with
+ *    `deleteUnusedFiles`, which queues the bytes for removal in it, and `removeStoredFiles` after
+ *    the commit; the sweeps remove unfinished uploads and files nothing refers to.
  *
  * Daily volume: the files a user created in the last 24 hours that still exist
  * (real size once stored, declared size while Pending) may hold at most UPLOAD_MAX_BYTES_PER_DAY
@@ -55,13 +55,13 @@ import {
   newStorageKey,
   type StorageDriver,
 } from '../../lib/storage/index.js';
+import { removeStoredFiles } from './deletions.js';
 import { contentMatchesExtension, sniffBytes } from './media-check.js';
 import { fileRef, presentFile } from './presenter.js';
 import { readHead } from './read-head.js';
 import {
   bytesUploadedSince,
   deletePendingFile,
-  deleteStalePending,
   findFileById,
   findFileByKey,
   insertPendingFile,
@@ -283,8 +283,8 @@ export async function discardPendingUpload(
   deps: Pick<FilesDeps, 'db' | 'storage' | 'log'>,
   id: number,
 ): Promise<void> {
-  const key = await deletePendingFile(deps.db, id);
-  if (key) await removeStoredFiles(deps.storage, [key], deps.log);
+  const key = await deps.db.transaction((tx) => deletePendingFile(tx, id));
+  if (key) await removeStoredFiles(deps, [key]);
 }
 
 /** GET /files: one page of the actor's own Ready files, newest first, and the total. */
@@ -321,39 +321,6 @@ export async function openFile(
     throw new NotFoundError();
   }
   return { row, size: stat.size, expires: Number(expires) };
-}
-
-/**
- * Removes the stored bytes of `keys` (answered by `deleteUnusedFiles` inside a transaction), once
- * that transaction committed: a missing object is fine, and a failure is logged, never thrown (the
- * rows are gone already, so the bytes are served to nobody).
- */
-export async function removeStoredFiles(
-  storage: StorageDriver,
-  keys: readonly string[],
-  log?: FastifyBaseLogger,
-): Promise<void> {
-  for (const key of keys) {
-    try {
-      await storage.delete(key);
-    } catch (err) {
-      log?.error({ err }, 'could not remove the bytes of a deleted file');
-    }
-  }
-}
-
-/**
- * Removes Pending uploads created more than `olderThanMs` milliseconds ago, with any bytes
- * stored for them, and interrupted temporary files. Answers how many rows were removed.
- */
-export async function sweepPendingUploads(
-  deps: Pick<FilesDeps, 'db' | 'storage'>,
-  olderThanMs: number,
-): Promise<number> {
-  const keys = await deleteStalePending(deps.db, olderThanMs);
-  for (const key of keys) await deps.storage.delete(key);
-  await deps.storage.sweepIncomplete?.(olderThanMs);
-  return keys.length;
 }
 
 /**

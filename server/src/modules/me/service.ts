@@ -286,7 +286,7 @@ export async function saveMyItems(
     );
     replacedKeys = await deleteUnusedFiles(tx, replaced);
   });
-  await removeStoredFiles(deps.storage, replacedKeys, deps.log);
+  await removeStoredFiles(deps, replacedKeys);
   return answer;
 }
 

@@ -119,8 +119,8 @@ export async function finishAnswerVideo(
       items: [{ questionId, fileId: stored.id, duration }],
     });
   } catch (error) {
-    const keys = await deleteUnusedFiles(files.db, [stored.id]);
-    await removeStoredFiles(files.storage, keys, files.log);
+    const keys = await files.db.transaction((tx) => deleteUnusedFiles(tx, [stored.id]));
+    await removeStoredFiles(files, keys);
     throw error;
   }
   return { fileId: stored.id, url: fileUrl(stored) };

@@ -490,11 +490,13 @@ export async function restore(deps: UsersDeps, actor: Actor, id: number) {
 
 /**
  * DELETE /users/{id} ('erase', admin only; DECISIONS.md 'Users'): only an already soft-deleted
- * user; removes the row and its personal data, its files included: the videos
- * of its answers, every video it uploaded and its profile image, unless something else still uses
- * them (an organization's logo chosen as profile image stays). Rows go in one transaction; the
- * bytes leave `deps.storage` after it committed (a failed erase loses nothing). Rows that point at
- * the user keep existing with the reference cleared.
+ * user; removes the row and its personal data, its files included: the videos of its answers
+ * (originals, MP4s, posters), every video it uploaded and its profile image, unless something else
+ * still uses them (an organization's logo chosen as profile image stays; content it authored keeps
+ * its audios and images). Rows go in one transaction, which also queues the bytes for removal
+ * (storage_deletions); they leave `deps.storage` right after it committed, or through the storage
+ * deletion worker if that fails. Rows that point at the user keep existing with the reference
+ * cleared.
  */
 export async function erase(
   deps: UsersDeps & Pick<FilesDeps, 'storage' | 'log'>,
@@ -519,7 +521,7 @@ export async function erase(
     await tx.delete(users).where(eq(users.id, id));
     return deleteUnusedFiles(tx, fileIds);
   });
-  await removeStoredFiles(deps.storage, removedKeys, deps.log);
+  await removeStoredFiles(deps, removedKeys);
 }
 
 /** The messages of 000 §8 for the toggles. */
