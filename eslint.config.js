@@ -55,7 +55,8 @@ const serverModuleLayers = {
   groups: ['organizations', 'users'],
   assignments: ['assets', 'composition', 'contents', 'files', 'groups', 'organizations', 'users'],
   answers: ['assignments', 'composition', 'files', 'mail', 'organizations', 'users'],
-  me: ['answers', 'assignments', 'composition', 'files'],
+  media: ['answers'],
+  me: ['answers', 'assignments', 'composition', 'files', 'media'],
 };
 
 /** Throws when the layer map has a cycle or misses a module folder. */

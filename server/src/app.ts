@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/index.js';
 import { contentRoutes } from './modules/contents/index.js';
 import { fileRoutes, filesPlugin } from './modules/files/index.js';
 import { mailPlugin } from './modules/mail/index.js';
+import { mediaPlugin, mediaRoutes } from './modules/media/index.js';
 import { groupRefsOfUser } from './modules/groups/index.js';
 import { groupRoutes } from './modules/groups/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -219,6 +220,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(filesPlugin);
   await app.register(mailPlugin, config.mail);
+  await app.register(mediaPlugin, config.media);
   await app.register(
     async (api) => {
       await api.register(infoRoutes, {
@@ -254,6 +256,7 @@ export async function buildApp(
       await api.register(assetRoutes);
       await api.register(assignmentRoutes);
       await api.register(answerRoutes);
+      await api.register(mediaRoutes);
       await api.register(meRoutes);
       await api.register(meUploadRoutes);
     },

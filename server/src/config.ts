@@ -10,7 +10,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultUploadMaxBytesPerDay } from '@practica/contract';
 import { serverRoot } from './lib/paths.js';
+import type { StorageSettings } from './lib/storage/index.js';
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './modules/mail/index.js';
+import { mediaConfigFrom, mediaEnvShape, type MediaConfig } from './modules/media/index.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -51,10 +53,16 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(60),
   UPLOAD_MAX_BYTES_PER_DAY: z.coerce.number().int().positive().default(defaultUploadMaxBytesPerDay),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   VIDEO_RETENTION_DAYS: z.coerce.number().int().positive().optional(),
   WEB_DIST: z.string().optional(),
   PRACTICE_DIST: z.string().optional(),
   ...mailEnvShape,
+  ...mediaEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -92,6 +100,8 @@ export interface Config {
   fileUrlLifetimeMs: number;
   /** Bytes one user may upload in 24 hours (files module). */
   uploadMaxBytesPerDay: number;
+  /** Where files are stored (STORAGE_DRIVER, S3_*): the local disk of `dataDir`, or an S3 bucket. */
+  storage: StorageSettings;
   /** Days after its review an answer's videos are kept (original, MP4, poster); undefined keeps them forever. */
   videoRetentionDays: number | undefined;
   /** Folder of the built console, served with SPA fallback; absent folder = API only. */
@@ -100,6 +110,8 @@ export interface Config {
   practiceDist: string;
   /** SMTP delivery of the outbox (README 'Environment variables'). */
   mail: MailConfig;
+  /** Media processing of answer videos (modules/media/config.ts). */
+  media: MediaConfig;
 }
 
 export class ConfigError extends Error {}
@@ -157,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD go together.');
   }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET (and S3_ENDPOINT unless on AWS).');
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     host: e.HOST,
@@ -186,11 +201,22 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     resetMaxPerHour: e.RESET_MAX_PER_HOUR,
     fileUrlLifetimeMs: Math.round(e.FILE_URL_LIFETIME_MINUTES * 60_000),
     uploadMaxBytesPerDay: e.UPLOAD_MAX_BYTES_PER_DAY,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3' as const,
+            bucket: e.S3_BUCKET!,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' as const },
     videoRetentionDays: e.VIDEO_RETENTION_DAYS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     practiceDist: path.resolve(
       e.PRACTICE_DIST ?? path.join(serverRoot, '..', 'web', 'dist-practice'),
     ),
     mail: mailConfigFrom(e),
+    media: mediaConfigFrom(e),
   });
 }

@@ -9,7 +9,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { startWarning } from './lib/loopback.js';
-import { createLocalStorage } from './lib/storage/index.js';
+import { findMediaTools, installMediaProcessing } from './modules/media/index.js';
+import { StorageUnavailableError, createStorage } from './lib/storage/index.js';
 import { demoAccounts, demoPassword, seedDemo } from './seed/demo.js';
 import { ensureAdmin, hasAdmin } from './seed/first-admin.js';
 
@@ -24,12 +25,22 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
+  // The demo seed saves videos before the app (and its media plugin) exists: its items queue their
+  // media jobs when this machine has ffmpeg, as the app's uploads will.
+  const mediaTools = await findMediaTools({
+    FFMPEG_PATH: config.media.ffmpegPath,
+    FFPROBE_PATH: config.media.ffprobePath,
+    PATH: process.env['PATH'],
+  });
+  installMediaProcessing(mediaTools !== null);
   // Copies started together on one PostgreSQL take turns: migrations, first admin and seed.
   const seeded = await database.exclusive(async () => {
     await database.migrate();
     if (config.admin) await ensureAdmin(database.db, config.admin);
     // The demo images and audio go to the same storage the files plugin serves from.
-    return config.seedDemo ? seedDemo(database.db, createLocalStorage(config.dataDir)) : false;
+    return config.seedDemo
+      ? seedDemo(database.db, createStorage(config.storage, config.dataDir))
+      : false;
   });
 
   const app = await buildApp(config, { database });
@@ -73,7 +84,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StorageUnavailableError
+  ) {
     process.stderr.write(`\n${error.message}\n\n`);
   } else {
     // The whole cause chain: a Drizzle query error says what failed only in its cause.

@@ -456,6 +456,10 @@ export const messages = {
   answersSubmitted: 'Your answers were submitted.',
   answersSaved: 'Your answers were saved.',
   practiceStarted: 'Practice started.',
+  // Media processing of answer videos (issue 20 §2).
+  mediaRetried: 'The video is being processed again.',
+  mediaNotFailed: 'Only a video whose processing failed can be processed again.',
+  mediaProcessingOff: 'Video processing is not available on this server (no ffmpeg).',
   // Assignments.
   closeDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)!',
   closeDateInPast: 'Due date cannot be before today!',

@@ -89,11 +89,13 @@ export const answersRelations = relations(answers, ({ one, many }) => ({
   }),
 }));
 
-/** An answer item: its answer, question and video file. */
+/** An answer item: its answer, question, video file, and the MP4 and poster made from it. */
 export const answerItemsRelations = relations(answerItems, ({ one }) => ({
   answer: one(answers, { fields: [answerItems.answerId], references: [answers.id] }),
   question: one(questions, { fields: [answerItems.questionId], references: [questions.id] }),
   file: one(files, { fields: [answerItems.fileId], references: [files.id] }),
+  playbackFile: one(files, { fields: [answerItems.playbackFileId], references: [files.id] }),
+  posterFile: one(files, { fields: [answerItems.posterFileId], references: [files.id] }),
 }));
 
 /** A review form (content answer): its answer, its content and its reviewer. */

@@ -13,6 +13,12 @@
  *     one form per call (001 §3 'Review payload'; `questionnaireID` names the form):
  *     { traineeId?, questionnaireID, score?, answers: [{questionId, text}] }
  *
+ * Staff also send an item whose video processing failed back to processing (issue 20 §2), with the
+ * review call's authorization (404 another organization's answer, 403 not a reviewer), no body:
+ *
+ *     POST /answers/{answerId}/items/{itemId}/media/retry  → the item (`answerItemSchema`)
+ *     409 messages.mediaNotFailed unless the item's media is 'failed'
+ *
  * Sent one form at a time, the answer becomes Reviewed when the same reviewer has sent both forms
  * within the current review round (the forms sent since the answer last became Reviewed).
  * `text` is '1'..'5' for a rating question, an option id for single choice, comma-joined option
@@ -192,6 +198,10 @@ export const answerItemMediaSchema = z.object({
   deletedAfterDays: z.number().int().positive().nullable(),
 });
 export type AnswerItemMedia = z.infer<typeof answerItemMediaSchema>;
+
+/** POST /answers/{answerId}/items/{itemId}/media/retry path: the answer and one of its items. */
+export const answerItemParamsSchema = z.object({ answerId: idSchema, itemId: idSchema });
+export type AnswerItemParams = z.infer<typeof answerItemParamsSchema>;
 
 /** 001 §3 'Answer item': one recorded answer to an interview question; `duration` in seconds. */
 export const answerItemSchema = z.object({

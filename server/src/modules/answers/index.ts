@@ -19,4 +19,4 @@ export {
   upsertItems,
 } from './repository.js';
 export { answerRoutes } from './routes.js';
-export { getAnswerFor, submitReview } from './service.js';
+export { authorizeReview, getAnswerFor, submitReview } from './service.js';

@@ -1,7 +1,8 @@
 /**
  * The only path from answer, item and review-form rows to the wire (001 §3 'Answer', 'Answer item',
  * 'ratingsAnswer'/'feedbackAnswer'). Scores show only on Reviewed answers (001 §4); video URLs are
- * the files module's (served with Range support); an erased reviewer reads 'Deleted user'.
+ * the files module's (served with Range support), with the MP4 and poster the media jobs made; an
+ * erased reviewer reads 'Deleted user'.
  */
 import {
   AnswerStatus,
@@ -10,12 +11,14 @@ import {
   type AnswerData,
   type AnswerDetail,
   type AnswerItem,
+  type AnswerItemMedia,
   type AnswerListItem,
   type AnswerQuestion,
   type AssignmentContent,
   type AssignmentData,
   type AssignmentRole,
 } from '@practica/contract';
+import { MediaStatus } from '../../db/schema/index.js';
 import { publicFileUrl } from '../files/index.js';
 import type {
   AnswerFullRow,
@@ -34,7 +37,48 @@ export function reviewedScore(statusId: number, score: number | null): number | 
   return statusId === AnswerStatus.Reviewed && score !== null ? score : null;
 }
 
-/** Maps an item row to 001 §3 'Answer item' (the video as `{id, url}` while it is Ready). */
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** A file as `{id, url}` while it is Ready (its key known), else null. */
+const fileRefOf = (id: number | null, key: string | null) =>
+  id !== null && key ? { id, url: publicFileUrl(key) } : null;
+
+const mediaStatusNames = {
+  [MediaStatus.None]: 'original',
+  [MediaStatus.Processing]: 'processing',
+  [MediaStatus.Ready]: 'ready',
+  [MediaStatus.Failed]: 'failed',
+} as const satisfies Record<number, AnswerItemMedia['status']>;
+
+/**
+ * How the item's video plays (`answerItemMediaSchema`): 'deleted' once VIDEO_RETENTION_DAYS
+ * removed it, with the whole days between the review and the removal (at least 1); otherwise its
+ * media status, with the MP4 and poster while they are Ready ('ready' without a Ready MP4 falls
+ * back to 'original': the original plays).
+ */
+function presentMedia(row: AnswerItemRow): AnswerItemMedia {
+  if (row.videoDeletedAt) {
+    const days =
+      row.reviewedAt !== null
+        ? Math.max(1, Math.floor((row.videoDeletedAt.getTime() - row.reviewedAt.getTime()) / dayMs))
+        : null;
+    return { status: 'deleted', playback: null, poster: null, deletedAfterDays: days };
+  }
+  const playback = fileRefOf(row.playbackFileId, row.playbackKey);
+  const status =
+    mediaStatusNames[row.mediaStatus as keyof typeof mediaStatusNames] ?? mediaStatusNames[0];
+  return {
+    status: status === 'ready' && !playback ? 'original' : status,
+    playback: status === 'ready' ? playback : null,
+    poster: status === 'ready' ? fileRefOf(row.posterFileId, row.posterKey) : null,
+    deletedAfterDays: null,
+  };
+}
+
+/**
+ * Maps an item row to 001 §3 'Answer item': the video as `{id, url}` while it is Ready, and
+ * `media`, how it plays (`presentMedia`).
+ */
 export function presentItem(row: AnswerItemRow): AnswerItem {
   return {
     id: row.id,
@@ -42,11 +86,8 @@ export function presentItem(row: AnswerItemRow): AnswerItem {
     text: row.text,
     duration: row.duration,
     fileId: row.fileId,
-    file:
-      row.fileId !== null && row.fileKey
-        ? { id: row.fileId, url: publicFileUrl(row.fileKey) }
-        : null,
-    media: { status: 'original', playback: null, poster: null, deletedAfterDays: null },
+    file: fileRefOf(row.fileId, row.fileKey),
+    media: presentMedia(row),
   };
 }
 

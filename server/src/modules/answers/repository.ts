@@ -4,8 +4,8 @@
  * page's items and review forms come in a fixed number of statements, never one per row. Answers
  * of soft-deleted trainees are left out, as in the assignments module.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { AnswerStatus } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -13,6 +13,7 @@ import { answerRowColumns, type AnswerRow } from '../assignments/index.js';
 import type { AnswerItemRow, ContentAnswerRow } from '../composition/index.js';
 import {
   FileStatus,
+  MediaStatus,
   answerItems,
   answers,
   assignments,
@@ -177,6 +178,9 @@ export async function countPractice(db: Db | Tx, id: number): Promise<void> {
 /** Item and review-form rows are the composition module's (one definition). */
 export type { AnswerItemRow, ContentAnswerRow } from '../composition/index.js';
 
+const playbackFile = alias(files, 'playback_file');
+const posterFile = alias(files, 'poster_file');
+
 const itemColumns = {
   id: answerItems.id,
   answerId: answerItems.answerId,
@@ -185,9 +189,23 @@ const itemColumns = {
   duration: answerItems.duration,
   fileId: answerItems.fileId,
   fileKey: files.storageKey,
+  mediaStatus: answerItems.mediaStatus,
+  playbackFileId: answerItems.playbackFileId,
+  playbackKey: playbackFile.storageKey,
+  posterFileId: answerItems.posterFileId,
+  posterKey: posterFile.storageKey,
+  videoDeletedAt: answerItems.videoDeletedAt,
+  reviewedAt: answers.reviewedAt,
 };
 
-/** The items of `answerIds` in their questions' order, with their Ready videos' keys. One statement. */
+/** A Ready file of `table` (an alias of files) with the id in `column`. */
+const readyFile = (table: { id: PgColumn; status: PgColumn }, column: PgColumn) =>
+  and(eq(table.id, column), eq(table.status, FileStatus.Ready));
+
+/**
+ * The items of `answerIds` in their questions' order, with the keys of their Ready video, MP4 and
+ * poster and their answer's review time. One statement.
+ */
 export async function itemsOfAnswers(
   db: Db | Tx,
   answerIds: readonly number[],
@@ -196,15 +214,23 @@ export async function itemsOfAnswers(
   return db
     .select(itemColumns)
     .from(answerItems)
+    .innerJoin(answers, eq(answers.id, answerItems.answerId))
     .innerJoin(questions, eq(questions.id, answerItems.questionId))
-    .leftJoin(files, and(eq(files.id, answerItems.fileId), eq(files.status, FileStatus.Ready)))
+    .leftJoin(files, readyFile(files, answerItems.fileId))
+    .leftJoin(playbackFile, readyFile(playbackFile, answerItems.playbackFileId))
+    .leftJoin(posterFile, readyFile(posterFile, answerItems.posterFileId))
     .where(inArray(answerItems.answerId, [...answerIds]))
     .orderBy(asc(answerItems.answerId), asc(questions.position), asc(questions.id));
 }
 
+/** `value` when the upsert gives the item another video, else the column as it is. */
+const whenVideoChanges = (value: SQL, column: PgColumn) =>
+  sql`case when ${answerItems.fileId} is distinct from excluded.file_id then ${value} else ${column} end`;
+
 /**
  * Saves items of one answer: an item of a question already answered is replaced (file, duration,
- * text), others are added (ON CONFLICT on the answer and question). One statement.
+ * text; a new video also drops the MP4, poster and media status of the one it replaces), others
+ * are added (ON CONFLICT on the answer and question). One statement.
  */
 export async function upsertItems(
   db: Db | Tx,
@@ -222,6 +248,9 @@ export async function upsertItems(
         fileId: sql`excluded.file_id`,
         duration: sql`excluded.duration`,
         text: sql`excluded.text`,
+        mediaStatus: whenVideoChanges(sql`${MediaStatus.None}`, answerItems.mediaStatus),
+        playbackFileId: whenVideoChanges(sql`null`, answerItems.playbackFileId),
+        posterFileId: whenVideoChanges(sql`null`, answerItems.posterFileId),
         updatedAt: now,
       },
     });

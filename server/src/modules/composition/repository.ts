@@ -103,7 +103,7 @@ function compositionRead<I extends typeof contentRead | typeof interviewWithAudi
 const assignmentComposition = compositionRead(contentRead);
 const practiceComposition = compositionRead(interviewWithAudioRead);
 
-/** An answer item with its video file (key and status). */
+/** An answer item with its video file, MP4 and poster (key and status) and its media columns. */
 const itemRead = {
   columns: {
     id: true,
@@ -112,8 +112,16 @@ const itemRead = {
     text: true,
     duration: true,
     fileId: true,
+    mediaStatus: true,
+    playbackFileId: true,
+    posterFileId: true,
+    videoDeletedAt: true,
   },
-  with: { file: { columns: { storageKey: true, status: true } } },
+  with: {
+    file: { columns: { storageKey: true, status: true } },
+    playbackFile: { columns: { storageKey: true, status: true } },
+    posterFile: { columns: { storageKey: true, status: true } },
+  },
 } as const;
 
 /** A review form with its content's type and its reviewer's names. */
@@ -153,7 +161,7 @@ function answerQuery(db: Db | Tx) {
   return preparedQuery(db, 'composition.answer', (name) =>
     db.query.answers
       .findFirst({
-        columns: { id: true },
+        columns: { id: true, reviewedAt: true },
         where: (a, { eq }) => eq(a.id, sql.placeholder('id')),
         with: {
           items: itemRead,
@@ -174,7 +182,7 @@ function practiceQuery(db: Db | Tx) {
   return preparedQuery(db, 'composition.practice', (name) =>
     db.query.answers
       .findFirst({
-        columns: { id: true },
+        columns: { id: true, reviewedAt: true },
         where: (a, { eq }) => eq(a.id, sql.placeholder('id')),
         with: {
           items: itemRead,
@@ -202,6 +210,19 @@ export interface AnswerItemRow {
   fileId: number | null;
   /** Storage key of the video when it is Ready (null otherwise). */
   fileKey: string | null;
+  /** MediaStatus of the video (db/schema/answers.ts). */
+  mediaStatus: number;
+  /** The H.264/AAC MP4 made from the video (the video itself when it already was one). */
+  playbackFileId: number | null;
+  /** Storage key of the MP4 when it is Ready (null otherwise). */
+  playbackKey: string | null;
+  posterFileId: number | null;
+  /** Storage key of the poster when it is Ready (null otherwise). */
+  posterKey: string | null;
+  /** When VIDEO_RETENTION_DAYS removed the video; null while kept. */
+  videoDeletedAt: Date | null;
+  /** When the item's answer was reviewed (the start of its retention); null before. */
+  reviewedAt: Date | null;
 }
 
 /** A review form (001 §3 'ratingsAnswer'/'feedbackAnswer') with its reviewer's names. */
@@ -225,18 +246,29 @@ type FormTree = NonNullable<
   NonNullable<Awaited<ReturnType<ReturnType<typeof answerQuery>['execute']>>>['ratingsAnswer']
 >;
 
+/** The storage key of a read file while it is Ready, else null. */
+const readyKey = (file: { storageKey: string; status: number } | null) =>
+  file?.status === FileStatus.Ready ? file.storageKey : null;
+
 /**
  * Items in the order of the interview's questions (`questionIds`, as the composition reads them),
- * each with its Ready video's key.
+ * each with the keys of its Ready video, MP4 and poster, and its answer's `reviewedAt`.
  */
-function itemRows(items: readonly ItemTree[], questionIds: readonly number[]): AnswerItemRow[] {
+function itemRows(
+  items: readonly ItemTree[],
+  questionIds: readonly number[],
+  reviewedAt: Date | null,
+): AnswerItemRow[] {
   const order = new Map(questionIds.map((id, index) => [id, index]));
   const rank = (item: ItemTree) => order.get(item.questionId) ?? questionIds.length;
   return [...items]
     .sort((a, b) => rank(a) - rank(b) || a.questionId - b.questionId)
-    .map(({ file, ...item }) => ({
+    .map(({ file, playbackFile, posterFile, ...item }) => ({
       ...item,
-      fileKey: file?.status === FileStatus.Ready ? file.storageKey : null,
+      fileKey: readyKey(file),
+      playbackKey: readyKey(playbackFile),
+      posterKey: readyKey(posterFile),
+      reviewedAt,
     }));
 }
 
@@ -283,7 +315,7 @@ export async function readAnswerComposition(
   if (!answer) return undefined;
   return {
     composition: answer.assignment,
-    items: itemRows(answer.items, questionIdsOf(answer.assignment.interview)),
+    items: itemRows(answer.items, questionIdsOf(answer.assignment.interview), answer.reviewedAt),
     forms: formRows(answer),
   };
 }
@@ -344,7 +376,7 @@ export async function readPracticeComposition(
         : null,
     },
     audios,
-    items: itemRows(answer.items, questionIdsOf(interview)),
+    items: itemRows(answer.items, questionIdsOf(interview), answer.reviewedAt),
     forms: formRows(answer),
   };
 }

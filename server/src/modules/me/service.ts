@@ -65,6 +65,7 @@ import {
   requireUsableFile,
   type FilesDeps,
 } from '../files/index.js';
+import { mediaProcessingOn, queueMediaJobs } from '../media/index.js';
 import { presentMyAnswer, presentMyAssignment, presentMyAssignmentDetail } from './presenter.js';
 import { listMyAssignments } from './repository.js';
 
@@ -236,7 +237,9 @@ export async function requireAnswerableQuestion(
  * interview.'), each file a Ready Video file I uploaded (400 'Upload the video of this answer
  * first.'); every problem is a detail. Items replace mine of the same questions; the videos they
  * replace are deleted when no item uses them any more (rows in the save's transaction, bytes from
- * `deps.storage` after it committed). Answers my answer.
+ * `deps.storage` after it committed), with the MP4 and poster made from them. Each new video
+ * queues its media job in the same transaction when this server processes media. Answers my
+ * answer.
  */
 export async function saveMyItems(
   deps: Pick<FilesDeps, 'db' | 'storage' | 'log'>,
@@ -269,11 +272,18 @@ export async function saveMyItems(
         details.push({ path: `items.${i}.fileId`, message: messages.videoRequired });
     }
     if (details.length > 0) throw new ValidationError(details[0]!.message, details);
-    // The videos of the items about to be replaced; deleteUnusedFiles keeps any still in use.
-    const savedQuestions = new Set(body.items.map((i) => i.questionId));
-    const replaced = (await itemsOfAnswers(tx, [row.id]))
-      .filter((i) => savedQuestions.has(i.questionId) && i.fileId !== null)
-      .map((i) => i.fileId!);
+    // The videos of the items about to be replaced, with the MP4 and poster made from a video
+    // that changes; deleteUnusedFiles keeps any still in use.
+    const newFileOf = new Map(body.items.map((i) => [i.questionId, i.fileId]));
+    const current = (await itemsOfAnswers(tx, [row.id])).filter((i) => newFileOf.has(i.questionId));
+    const replaced = current.flatMap((i) => [
+      i.fileId,
+      ...(newFileOf.get(i.questionId) !== i.fileId ? [i.playbackFileId, i.posterFileId] : []),
+    ]);
+    const oldFileOf = new Map(current.map((i) => [i.questionId, i.fileId]));
+    const newVideos = body.items
+      .filter((i) => oldFileOf.get(i.questionId) !== i.fileId)
+      .map((i) => i.questionId);
     await upsertItems(
       tx,
       row.id,
@@ -284,7 +294,11 @@ export async function saveMyItems(
         text: i.text ?? null,
       })),
     );
-    replacedKeys = await deleteUnusedFiles(tx, replaced);
+    if (mediaProcessingOn()) await queueMediaJobs(tx, row.id, newVideos);
+    replacedKeys = await deleteUnusedFiles(
+      tx,
+      replaced.filter((id): id is number => id !== null),
+    );
   });
   await removeStoredFiles(deps, replacedKeys);
   return answer;

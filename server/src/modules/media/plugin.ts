@@ -1,0 +1,83 @@
+/**
+ * `mediaPlugin` (issue 20 §2): finds ffmpeg/ffprobe (tools.ts) when registered and installs the
+ * answer of `mediaProcessingOn()`; when the app is ready starts the media worker on the files
+ * module's storage driver, and stops it when the app closes. Without usable tools it logs once
+ * that videos play as uploaded, and starts no worker. Decorates `app.media = { tools, drain() }`.
+ * Register at the root, after `filesPlugin`.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MediaConfig } from './config.js';
+import { installMediaProcessing } from './switch.js';
+import { findMediaTools, type MediaTools } from './tools.js';
+import { startMediaWorker, type MediaWorker } from './worker.js';
+
+export interface MediaService {
+  /** The binaries in use; null: media processing is off. */
+  tools: MediaTools | null;
+  /** Runs every media job due now (tests); answers how many were attempted. */
+  drain(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: MediaService;
+  }
+}
+
+export interface MediaPluginOptions extends MediaConfig {
+  /** Tools to use instead of looking for them (tests); null turns media processing off. */
+  tools?: MediaTools | null;
+  /** Claim lease in milliseconds (default 2 minutes). */
+  leaseMs?: number;
+  /** First retry delay in milliseconds (default 30 s). */
+  retryBaseMs?: number;
+}
+
+export const mediaPlugin = fp(
+  async (app: FastifyInstance, options: MediaPluginOptions) => {
+    const tools =
+      options.tools !== undefined
+        ? options.tools
+        : await findMediaTools({
+            FFMPEG_PATH: options.ffmpegPath,
+            FFPROBE_PATH: options.ffprobePath,
+            PATH: process.env['PATH'],
+          });
+    const uninstall = installMediaProcessing(tools !== null);
+    let worker: MediaWorker | null = null;
+
+    app.decorate('media', {
+      tools,
+      drain: async () => (worker ? worker.drain() : 0),
+    } satisfies MediaService);
+
+    app.addHook('onReady', async () => {
+      if (!tools) {
+        app.log.warn(
+          'No usable ffmpeg/ffprobe (install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH): answer videos are not ' +
+            'converted to MP4 and play as uploaded (a Chrome WebM does not play on iPhones and iPads), without poster.',
+        );
+        return;
+      }
+      app.log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, 'media processing on');
+      worker = startMediaWorker({
+        db: app.db,
+        storage: app.files.storage,
+        tools,
+        log: app.log,
+        pollMs: options.pollMs,
+        concurrency: options.concurrency,
+        maxAttempts: options.maxAttempts,
+        ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+        ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
+      });
+    });
+    app.addHook('preClose', async () => {
+      await worker?.stop();
+      worker = null;
+    });
+    app.addHook('onClose', async () => uninstall());
+  },
+  { name: 'media', dependencies: ['db', 'files'] },
+);

@@ -1,0 +1,137 @@
+/**
+ * The media worker (issue 20 §2), shaped like the mail worker: runs due media jobs, at most
+ * `concurrency` at once in this process, with retries and backoff; a job is never lost by a crash
+ * or a restart.
+ *
+ * - Claiming takes a lease (`claimDueJobs`: FOR UPDATE SKIP LOCKED, `next_attempt_at` moved
+ *   `leaseMs` ahead); a running job renews it every third of `leaseMs`, so two copies never run one
+ *   job at once, and a copy that dies leaves the job due again when the lease runs out.
+ * - A failed attempt is retried after `retryBaseMs` · 2^(attempts−1), at most 1 hour; after
+ *   `maxAttempts` attempts the job is Failed with `last_error` and the item's media status Failed
+ *   (staff may queue it again).
+ */
+import type { Db } from '../../db/client.js';
+import type { StorageDriver } from '../../lib/storage/index.js';
+import { runMediaJob } from './job.js';
+import { claimDueJobs, extendLease, failJobAttempt, type MediaJobRow } from './repository.js';
+import type { MediaTools } from './tools.js';
+
+/** The logger calls the worker makes (pino and Fastify's logger fit). */
+export interface MediaLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface MediaWorkerOptions {
+  db: Db;
+  storage: StorageDriver;
+  tools: MediaTools;
+  log: MediaLog;
+  /** Poll period in milliseconds; 0: no polling, jobs run on `drain()` only. */
+  pollMs: number;
+  /** Jobs run at once (default 1). */
+  concurrency?: number;
+  /** Attempts before a job is Failed (default 3). */
+  maxAttempts?: number;
+  /** How long a claimed job is reserved for this worker, milliseconds (default 2 minutes; renewed while it runs). */
+  leaseMs?: number;
+  /** First retry delay in milliseconds (default 30 s), doubled per attempt up to 1 hour. */
+  retryBaseMs?: number;
+}
+
+export interface MediaWorker {
+  /** Runs every job due now, round after round, and answers how many were attempted. */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the jobs in progress. */
+  stop(): Promise<void>;
+}
+
+const maxRetryMs = 60 * 60 * 1000;
+
+/** Delay before the next attempt after `attempts` failed ones (≥ 1), in milliseconds: base · 2^(attempts−1), at most 1 hour. */
+export function mediaRetryDelayMs(attempts: number, baseMs = 30_000): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxRetryMs);
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Starts the worker: a first round at once when polling, then one every `pollMs`; the timer does not keep the process alive. */
+export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
+  const { db, log, pollMs } = options;
+  const concurrency = options.concurrency ?? 1;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const leaseMs = options.leaseMs ?? 2 * 60 * 1000;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** Runs rounds one at a time (poll and drain never overlap inside one worker). */
+  function serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  async function attempt(job: MediaJobRow): Promise<void> {
+    const renew = setInterval(() => {
+      extendLease(db, job, leaseMs).catch((err: unknown) =>
+        log.warn({ jobId: job.id, err }, 'could not renew a media job lease'),
+      );
+    }, leaseMs / 3).unref();
+    const started = performance.now();
+    try {
+      const outcome = await runMediaJob(options, job);
+      const ms = Math.round(performance.now() - started);
+      log.info({ jobId: job.id, itemId: job.answerItemId, outcome, ms }, 'media job finished');
+    } catch (error) {
+      const final = job.attempts >= maxAttempts;
+      const retryInMs = mediaRetryDelayMs(job.attempts, retryBaseMs);
+      await failJobAttempt(db, job, { error: describe(error), retryInMs, final });
+      const entry = { jobId: job.id, itemId: job.answerItemId, attempts: job.attempts };
+      if (final) log.error({ ...entry, err: describe(error) }, 'media job failed for good');
+      else log.warn({ ...entry, err: describe(error), retryInMs }, 'media job failed; will retry');
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  async function round(): Promise<number> {
+    let attempted = 0;
+    while (!stopped) {
+      const jobs = await claimDueJobs(db, { limit: concurrency, leaseMs });
+      if (jobs.length === 0) break;
+      // Claimed jobs are finished even when stopping, so none waits for its lease to run out.
+      await Promise.all(
+        jobs.map((job) =>
+          attempt(job).catch((err: unknown) =>
+            log.error({ jobId: job.id, err }, 'could not record the media job attempt'),
+          ),
+        ),
+      );
+      attempted += jobs.length;
+    }
+    return attempted;
+  }
+
+  const tick = async () => {
+    try {
+      await serial(round);
+    } catch (error) {
+      log.error({ err: error }, 'media worker round failed');
+    } finally {
+      if (!stopped) timer = setTimeout(tick, pollMs).unref();
+    }
+  };
+  if (pollMs > 0) void tick();
+
+  return {
+    drain: () => serial(round),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await chain;
+    },
+  };
+}
