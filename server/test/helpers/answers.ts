@@ -13,6 +13,7 @@ import {
   MediaType,
   QuestionType,
 } from '@practica/contract';
+import type { Env } from '../../src/config.js';
 import type { Db } from '../../src/db/client.js';
 import {
   FileStatus,
@@ -79,9 +80,9 @@ export function validReview(s: AnswersScenario, over: Record<string, unknown> = 
   };
 }
 
-/** Builds the scenario on a fresh database (demo accounts and groups seeded). */
-export async function buildAnswersScenario(): Promise<AnswersScenario> {
-  const ctx = await buildTestApp();
+/** Builds the scenario on a fresh database (demo accounts and groups seeded); `env` overrides configuration (e.g. S3 storage). */
+export async function buildAnswersScenario(env: Partial<Env> = {}): Promise<AnswersScenario> {
+  const ctx = await buildTestApp(env);
   const db = ctx.testDb.database.db;
   const { tokens, org, call } = await demoSession(ctx, answerActors);
   const ids = {} as Record<AnswerActor | 'sofia', number>;

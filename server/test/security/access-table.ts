@@ -34,7 +34,7 @@ import {
   type ContentTypeId,
   type RoleId,
 } from '@practica/contract';
-import { assets, users } from '../../src/db/schema/index.js';
+import { MediaStatus, answerItems, assets, users } from '../../src/db/schema/index.js';
 import { publicFileUrl } from '../../src/modules/files/url.js';
 import * as media from '../helpers/media-fixtures.js';
 import {
@@ -874,6 +874,12 @@ export const rows: Row[] = [
     expect: { none: '401 401  401  401  | 200  200  200  200  200' },
   },
   {
+    route: 'POST /api/files/:id/complete',
+    note: 'Only the uploader finishes its upload: anyone else, the admin included, gets the 404 of an unknown id (the target is an image the admin uploaded).',
+    request: async (s) => ({ url: `/api/files/${await s.make.image()}/complete` }),
+    expect: { same: '401 401  401  401  | 404  404  404  404  200' },
+  },
+  {
     route: 'GET /api/files',
     note: "One's own uploads only.",
     request: () => ({ url: '/api/files' }),
@@ -1385,6 +1391,25 @@ export const rows: Row[] = [
       url: `/api/assignments/interviews/answers/review/${s.target === 'own' ? s.o.answerId : s.o.answer2Id}`,
       payload: review(s.o),
     }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+
+  {
+    route: 'POST /api/answers/:answerId/items/:itemId/media/retry',
+    note: 'Authorized as reviewing the answer; its item’s video processing failed (set before each cell), so a reviewer re-queues it.',
+    request: async (s) => {
+      const answerId = s.target === 'own' ? s.o.answerId : s.o.answer2Id;
+      const [item] = await s.w.db
+        .update(answerItems)
+        .set({ mediaStatus: MediaStatus.Failed })
+        .where(eq(answerItems.answerId, answerId))
+        .returning({ id: answerItems.id });
+      return { url: `/api/answers/${answerId}/items/${item?.id ?? missingId}/media/retry` };
+    },
     expect: {
       own: '  401 401  401  401  | 403  -    -    -    -  ',
       same: ' 401 401  401  401  | 403  200  200  200  200',

@@ -1,6 +1,6 @@
 /**
- * The storage driver interface (DESIGN.md 'The shape of the system': local disk by default,
- * S3-compatible later). Keys are made by the server (`newStorageKey`), never from user file names.
+ * The storage driver interface (DESIGN.md 'The shape of the system'): local disk by default,
+ * S3-compatible object storage with STORAGE_DRIVER=s3 (README 'Production storage'). Keys are made by the server (`newStorageKey`), never from user file names.
  */
 import type { Readable } from 'node:stream';
 
@@ -50,6 +50,25 @@ export interface StorageDriver {
   delete(key: string): Promise<void>;
   /** Removes leftovers of uploads interrupted more than `olderThanMs` ago (optional). Returns how many. */
   sweepIncomplete?(olderThanMs: number): Promise<number>;
-  /** Releases what the driver holds (e.g. a temporary root). */
+  /** Releases what the driver holds (e.g. a temporary root, a connection pool). */
   close?(): Promise<void>;
+  /** Proves at start that the store is usable; throws a message naming what is wrong (S3). */
+  check?(): Promise<void>;
+  /**
+   * Direct uploads (S3): a presigned PUT of `key` valid `expiresSeconds`; with `contentLength`
+   * (bytes) the store refuses any other length. The bytes arrive without the server, which
+   * checks them when the file is first used (files/service.ts `completeUpload`).
+   */
+  presignPut?(
+    key: string,
+    options: { expiresSeconds: number; contentLength?: number | undefined },
+  ): Promise<string>;
+  /**
+   * Direct reads (S3): a presigned GET of `key` valid `expiresSeconds`, answered with
+   * `contentType` and `contentDisposition`; Range requests are served by the store.
+   */
+  presignGet?(
+    key: string,
+    options: { expiresSeconds: number; contentType: string; contentDisposition: string },
+  ): Promise<string>;
 }

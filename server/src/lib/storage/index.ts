@@ -1,4 +1,29 @@
-/** Storage drivers behind one interface (DESIGN.md 'The shape of the system'). */
+/** Storage drivers behind one interface (DESIGN.md 'The shape of the system'; README 'Production storage'). */
+import type { StorageDriver } from './driver.js';
+import { createLocalStorage } from './local-disk.js';
+import { S3Storage, type S3StorageSettings } from './s3.js';
+
 export * from './driver.js';
 export * from './keys.js';
 export { LocalDiskStorage, createLocalStorage } from './local-disk.js';
+export {
+  S3Storage,
+  StorageUnavailableError,
+  s3ClientConfig,
+  type S3StorageSettings,
+} from './s3.js';
+
+/** Which driver stores the files (STORAGE_DRIVER) and, for `s3`, where (S3_*; config.ts). */
+export type StorageSettings = { driver: 'local' } | ({ driver: 's3' } & S3StorageSettings);
+
+/**
+ * The configured driver: the local disk of `dataDir` (a temporary folder for `memory://`), or the
+ * S3 bucket of `settings`. Nothing is contacted yet: call `check()` of an S3 driver at start.
+ */
+export function createStorage(settings: StorageSettings, dataDir: string): StorageDriver {
+  if (settings.driver === 's3') {
+    const { driver: _driver, ...s3 } = settings;
+    return new S3Storage(s3);
+  }
+  return createLocalStorage(dataDir);
+}

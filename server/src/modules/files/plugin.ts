@@ -1,6 +1,7 @@
 /**
- * `filesPlugin` (DECISIONS.md 'Files'): the storage driver (local disk under DATA_DIR/files; a
- * temporary folder for `memory://`), the upload signer (key derived from JWT_SECRET, URLs valid
+ * `filesPlugin` (DECISIONS.md 'Files'): the storage driver (STORAGE_DRIVER: local disk under
+ * DATA_DIR/files, a temporary folder for `memory://`; or the S3 bucket of S3_*, reached once at
+ * registration so a bad or unreachable store fails the start), the upload signer (key derived from JWT_SECRET, URLs valid
  * 15 minutes), the read URL signer (same key; FILE_URL_LIFETIME_MINUTES, installed for
  * `publicFileUrl` until the app closes), the daily upload volume (UPLOAD_MAX_BYTES_PER_DAY), the
  * signed PUT and serving routes, the storage deletion worker (`app.storageDeletions.drain()`) and
@@ -10,8 +11,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unfinishedUploadSweepMs, uploadUrlLifetimeMs } from '@practica/contract';
-import { createLocalStorage, type StorageDriver } from '../../lib/storage/index.js';
+import { createStorage, type StorageDriver } from '../../lib/storage/index.js';
 import { fileTransferRoutes } from './routes.js';
+import { installDirectUploads } from './service.js';
 import {
   createFileSweeper,
   startStorageDeletionWorker,
@@ -21,7 +23,7 @@ import { createReadSigner, createUploadSigner } from './signing.js';
 import { installFileUrlSigner } from './url.js';
 
 export interface FilesPluginOptions {
-  /** A storage driver to use instead of the local disk of `config.dataDir`. */
+  /** A storage driver to use instead of the configured one (`config.storage`). */
   storage?: StorageDriver;
   /** Sweep period in milliseconds (default one hour); 0 disables the timer. */
   sweepEveryMs?: number;
@@ -44,10 +46,19 @@ export const defaultDeletionPollMs = 60 * 1000;
 
 export const filesPlugin = fp(
   async (app: FastifyInstance, options: FilesPluginOptions) => {
-    const storage = options.storage ?? createLocalStorage(app.config.dataDir);
+    const storage = options.storage ?? createStorage(app.config.storage, app.config.dataDir);
+    try {
+      await storage.check?.();
+    } catch (error) {
+      await storage.close?.();
+      throw error;
+    }
     const signer = createUploadSigner(app.config.jwtSecret, uploadUrlLifetimeMs);
     const urls = createReadSigner(app.config.jwtSecret, app.config.fileUrlLifetimeMs);
     const uninstallUrls = installFileUrlSigner(urls);
+    const uninstallDirectUploads = storage.presignPut
+      ? installDirectUploads({ storage, maxBytesPerDay: app.config.uploadMaxBytesPerDay })
+      : () => undefined;
     app.decorate('files', {
       db: app.db,
       storage,
@@ -89,6 +100,7 @@ export const filesPlugin = fp(
     });
     app.addHook('onClose', async () => {
       uninstallUrls();
+      uninstallDirectUploads();
       await storage.close?.();
     });
 

@@ -1,17 +1,22 @@
 /**
  * File routes (000 §7 'Files', DECISIONS.md 'Files').
  *
- * - `fileRoutes`, registered under /api: POST /files/upload and GET /files (signed in).
+ * - `fileRoutes`, registered under /api: POST /files/upload, POST /files/{id}/complete and
+ *   GET /files (signed in).
  * - `fileTransferRoutes`, at the root like a storage endpoint: the signed PUT /files/upload/<key>
  *   (raw bytes, any content type) and the signed GET /files/<key>?expires=&signature= (serving
- *   with Range support; 403 for a missing, tampered or expired signature). The request log shows
- *   neither the keys nor the signatures (plugins/logger.ts).
+ *   with Range support; 403 for a missing, tampered or expired signature). With S3 storage the
+ *   PUT URL handed out is the bucket's own, and the GET answers a 302 to a presigned GET of the
+ *   bucket (`presignedReadSeconds` at most, never past our URL's expiry), so Range and seeking
+ *   are the store's. The request log shows neither the keys nor the signatures
+ *   (plugins/logger.ts).
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
+  idParamSchema,
   fileListQuerySchema,
   fileSchema,
   imageRefSchema,
@@ -23,7 +28,17 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { contentDisposition } from './presenter.js';
 import { parseRange } from './range.js';
-import { createUpload, listOwnFiles, openFile, receiveUpload, type FilesDeps } from './service.js';
+import {
+  completeOwnUpload,
+  createUpload,
+  listOwnFiles,
+  openFile,
+  receiveUpload,
+  type FilesDeps,
+} from './service.js';
+
+/** The longest a presigned GET of the store lives (S3 reads), in seconds: five minutes. */
+export const presignedReadSeconds = 5 * 60;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +73,9 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
           'Then PUT the raw bytes to `url` (any Content-Type); the answer carries `{id, url}` of the stored file, ' +
           '`url` being its signed read URL (about an hour). ' +
           'The file becomes usable (e.g. as imageId) once the PUT succeeded. ' +
+          "With object storage (STORAGE_DRIVER=s3) `url` is the bucket's presigned URL (the size, when declared, " +
+          "is the only length it accepts) and its answer is the store's: POST /files/{id}/complete then answers " +
+          '`{id, url}`, and the file is checked at the latest when first used. ' +
           'Each user may upload UPLOAD_MAX_BYTES_PER_DAY bytes in 24 hours (429 beyond, here and at the PUT).',
         security: [{ bearer: [] }],
         body: uploadRequestSchema,
@@ -68,6 +86,27 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       request.authorize('file:upload');
       return ok(await createUpload(deps, request.actor!, request.body));
     },
+  );
+
+  r.post(
+    '/files/:id/complete',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['files'],
+        summary: 'Finish my upload: answers {id, url} once its bytes passed the checks',
+        description:
+          'Call after the PUT to the upload URL. Checks the stored bytes (real size against the type and the ' +
+          'daily volume: 413, 429; magic bytes: 400) and answers `{id, url}` like the PUT to our own URL does; ' +
+          'a file already complete is answered as it is. 400 while no bytes arrived, 404 for an upload that ' +
+          'is not mine. Needed with object storage (STORAGE_DRIVER=s3), where the PUT goes to the bucket; ' +
+          'otherwise the id also becomes usable when first used (e.g. as imageId).',
+        security: [{ bearer: [] }],
+        params: idParamSchema,
+        response: { 200: envelopeSchema(imageRefSchema) },
+      },
+    },
+    async (request) => ok(await completeOwnUpload(deps, request.actor!, request.params.id)),
   );
 
   r.get(
@@ -99,6 +138,19 @@ async function serveFile(deps: FilesDeps, request: FastifyRequest, reply: Fastif
   const key = (request.params as { '*': string })['*'];
   const query = request.query as Record<string, unknown>;
   const { row, size, expires } = await openFile(deps, key, query['expires'], query['signature']);
+  if (deps.storage.presignGet) {
+    const left = expires - Math.floor(Date.now() / 1000);
+    const location = await deps.storage.presignGet(row.storageKey, {
+      expiresSeconds: Math.min(presignedReadSeconds, left),
+      contentType: row.contentType,
+      contentDisposition: contentDisposition(row),
+    });
+    return reply
+      .code(302)
+      .header('location', location)
+      .header('cache-control', 'private, no-store')
+      .send();
+  }
   const etag = `"${row.id}-${size}"`;
   reply
     .header('content-type', row.contentType)

@@ -28,6 +28,7 @@ import {
   normalizeExtension,
   uploadProblem,
   uploadRules,
+  uploadUrlLifetimeMs,
   type Actor,
   type FileItem,
   type ImageRef,
@@ -41,6 +42,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { FileStatus } from '../../db/schema/index.js';
 import {
+  AppError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
@@ -91,7 +93,7 @@ const volumePeriodMs = 24 * 60 * 60 * 1000;
  * the file `exceptId`, and the seconds until the oldest counted upload leaves the period.
  */
 async function volumeLeft(
-  deps: Pick<FilesDeps, 'db' | 'maxBytesPerDay'>,
+  deps: { db: Db | Tx; maxBytesPerDay: number },
   userId: number,
   exceptId?: number,
 ): Promise<{ left: number; retryAfterSeconds: number }> {
@@ -168,7 +170,9 @@ export async function reserveUpload(
 
 /**
  * POST /files/upload (000 §7): `reserveUpload` (400, 413, 429 as there), then answers `{id, url}`
- * with the signed PUT URL.
+ * with the PUT URL, valid 15 minutes: our own signed URL (local disk), or the store's presigned
+ * URL (S3; the declared size, when given, is signed as the only accepted length), whose bytes
+ * `completeUpload` checks when the file is first used.
  */
 export async function createUpload(
   deps: FilesDeps,
@@ -176,7 +180,13 @@ export async function createUpload(
   body: UploadRequest,
 ): Promise<UploadTicket> {
   const row = await reserveUpload(deps, actor, body);
-  return { id: row.id, url: deps.signer.sign(row.storageKey) };
+  const url = deps.storage.presignPut
+    ? await deps.storage.presignPut(row.storageKey, {
+        expiresSeconds: uploadUrlLifetimeMs / 1000,
+        contentLength: body.size ?? undefined,
+      })
+    : deps.signer.sign(row.storageKey);
+  return { id: row.id, url };
 }
 
 export interface IncomingUpload {
@@ -207,6 +217,51 @@ export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Pr
   return fileRef(await storeUpload(deps, row, upload))!;
 }
 
+/** What storing the reserved upload `row` may take: its rule, and what is left of the daily volume. */
+interface UploadLimits {
+  rule: UploadRule;
+  volume: { left: number; retryAfterSeconds: number };
+  /** The most bytes accepted: the type's limit or the volume left, whichever is smaller. */
+  maxBytes: number;
+}
+
+async function uploadLimits(
+  deps: { db: Db | Tx; maxBytesPerDay: number },
+  row: FileRow,
+): Promise<UploadLimits> {
+  const rule = ruleOf(row.fileTypeId);
+  const volume =
+    row.createdById !== null
+      ? await volumeLeft(deps, row.createdById, row.id)
+      : { left: Infinity, retryAfterSeconds: 0 };
+  return { rule, volume, maxBytes: Math.min(rule.maxBytes, volume.left) };
+}
+
+/**
+ * The refusal of `size` bytes (undefined: not known yet) under `limits`, or null: 413 (the type's
+ * too-large message) over the type's limit, 429 over what is left of the daily volume (also when
+ * nothing is left).
+ */
+function sizeRefusal(limits: UploadLimits, size: number | undefined): AppError | null {
+  const known = size !== undefined && Number.isFinite(size);
+  if (known && size > limits.rule.maxBytes) return new TooLargeError(limits.rule.tooLargeMessage);
+  if (limits.volume.left <= 0 || (known && size > limits.volume.left)) {
+    return volumeExceeded(limits.volume.retryAfterSeconds);
+  }
+  return null;
+}
+
+/** The refusal (400, the type's wrong-type message) of content whose first bytes are not of `row`'s extension, or null. */
+async function contentRefusal(
+  limits: UploadLimits,
+  head: Buffer,
+  row: FileRow,
+): Promise<AppError | null> {
+  return (await contentMatchesExtension(head, row.extension))
+    ? null
+    : new ValidationError(limits.rule.wrongTypeMessage);
+}
+
 /**
  * Stores the content of the reserved upload `row` (every upload's path: the signed PUT and the
  * trainees' finished tus uploads). Throws 409 when it is already complete; 413 when the real
@@ -222,33 +277,22 @@ export async function storeUpload(
   upload: { contentLength?: string | undefined; body: Readable },
 ): Promise<FileRow> {
   if (row.status !== FileStatus.Pending) throw new ConflictError(messages.conflict);
-  const rule = ruleOf(row.fileTypeId);
-  const volume =
-    row.createdById !== null
-      ? await volumeLeft(deps, row.createdById, row.id)
-      : { left: Infinity, retryAfterSeconds: 0 };
-  const maxBytes = Math.min(rule.maxBytes, volume.left);
-  const declaredLength = Number(upload.contentLength);
-  if (Number.isFinite(declaredLength) && declaredLength > rule.maxBytes) {
-    throw new TooLargeError(rule.tooLargeMessage);
-  }
-  if (volume.left <= 0 || (Number.isFinite(declaredLength) && declaredLength > volume.left)) {
-    throw volumeExceeded(volume.retryAfterSeconds);
-  }
+  const limits = await uploadLimits(deps, row);
+  const declared = sizeRefusal(limits, Number(upload.contentLength));
+  if (declared) throw declared;
 
   const { head, whole } = await readHead(upload.body, sniffBytes);
-  if (!(await contentMatchesExtension(head, row.extension))) {
+  const wrongType = await contentRefusal(limits, head, row);
+  if (wrongType) {
     whole.destroy();
-    throw new ValidationError(rule.wrongTypeMessage);
+    throw wrongType;
   }
 
   let size: number;
   try {
-    ({ size } = await deps.storage.put(row.storageKey, whole, maxBytes));
+    ({ size } = await deps.storage.put(row.storageKey, whole, limits.maxBytes));
   } catch (error) {
-    if (error instanceof StorageLimitError && maxBytes < rule.maxBytes)
-      throw volumeExceeded(volume.retryAfterSeconds);
-    if (error instanceof StorageLimitError) throw new TooLargeError(rule.tooLargeMessage);
+    if (error instanceof StorageLimitError) throw sizeRefusal(limits, limits.maxBytes + 1)!;
     if (error instanceof StorageConflictError) throw new ConflictError(messages.conflict);
     throw error;
   }
@@ -259,6 +303,67 @@ export async function storeUpload(
     throw new NotFoundError();
   }
   return ready;
+}
+
+/**
+ * Checks the bytes that arrived in the store by themselves for the reserved upload `row` (S3's
+ * presigned PUT, a finished tus upload copied into place) with `storeUpload`'s rules, and marks
+ * the row Ready: HEAD for the real size (413 over the type's limit, 429 over the daily volume),
+ * then a ranged GET of the first bytes for the magic bytes (400, the type's wrong-type message).
+ * A refused object is deleted and the row stays Pending (the PUT URL may be used again while it
+ * lives). Answers the Ready row (`row` itself when already Ready), or undefined while nothing is
+ * stored for it. Throws 404 when the row was swept meanwhile. `db` defaults to `deps.db` (give
+ * the caller's transaction when inside one).
+ */
+export async function completeUpload(
+  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'> & { db: Db | Tx },
+  row: FileRow,
+): Promise<FileRow | undefined> {
+  if (row.status === FileStatus.Ready) return row;
+  const stat = await deps.storage.stat(row.storageKey);
+  if (!stat) return undefined;
+  const limits = await uploadLimits(deps, row);
+  const refusal =
+    sizeRefusal(limits, stat.size) ??
+    (await contentRefusal(limits, await readStoredHead(deps.storage, row.storageKey), row));
+  if (refusal) {
+    await deps.storage.delete(row.storageKey);
+    throw refusal;
+  }
+  const ready = await markFileReady(deps.db, row.id, stat.size);
+  if (ready) return ready;
+  // Checked by a concurrent request, or swept meanwhile.
+  const now = await findFileById(deps.db, row.id);
+  if (now?.status === FileStatus.Ready) return now;
+  await deps.storage.delete(row.storageKey);
+  throw new NotFoundError();
+}
+
+/** The first `sniffBytes` bytes of the stored object `key` (a ranged read). */
+async function readStoredHead(storage: StorageDriver, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.createReadStream(key, { start: 0, end: sniffBytes - 1 })) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * POST /files/{id}/complete: the uploader's reserved upload `id` checked and Ready
+ * (`completeUpload`), answered as `{id, url}` like our own PUT's answer; a Ready one is answered
+ * as it is. Throws 404 for another user's or an unknown id, 400 'The file upload is not
+ * complete.' while no bytes arrived, and the checks' 413, 429 and 400.
+ */
+export async function completeOwnUpload(
+  deps: FilesDeps,
+  actor: Actor,
+  id: number,
+): Promise<ImageRef> {
+  const row = await findFileById(deps.db, id);
+  if (!row || row.createdById !== actor.id) throw new NotFoundError();
+  const ready = await completeUpload(deps, row);
+  if (!ready) throw new ValidationError(messages.uploadIncomplete);
+  return fileRef(ready)!;
 }
 
 /**
@@ -323,11 +428,30 @@ export async function openFile(
   return { row, size: stat.size, expires: Number(expires) };
 }
 
+/** The storage that takes direct uploads (S3) and its volume, for `requireUsableFile`. */
+let directUploads: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'> | undefined;
+
+/**
+ * Lets `requireUsableFile` check (`completeUpload`) a Pending upload whose bytes went straight to
+ * `deps.storage` (called by `filesPlugin` when the driver presigns PUTs). Answers a function that
+ * removes it again (on close), when it is still the installed one.
+ */
+export function installDirectUploads(
+  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'>,
+): () => void {
+  const previous = directUploads;
+  directUploads = deps;
+  return () => {
+    if (directUploads === deps) directUploads = previous;
+  };
+}
+
 /**
  * For other modules (imageId, audio, answer videos): the Ready file `id` of media type
  * `fileTypeId` that `actor` may attach — one it uploaded, one of its organization, or any for an
  * admin. Throws 400 `message` (default 'The file upload is not complete.') otherwise, so ids of
- * other organizations' files reveal nothing.
+ * other organizations' files reveal nothing. With S3, a Pending upload whose bytes arrived in the
+ * bucket is checked here first (`completeUpload`; a refused one is the same 400).
  */
 export async function requireUsableFile(
   db: Db | Tx,
@@ -336,12 +460,19 @@ export async function requireUsableFile(
   fileTypeId: MediaTypeId = MediaType.Image,
   message: string = messages.uploadIncomplete,
 ): Promise<FileRow> {
-  const row = await findFileById(db, id);
+  let row = await findFileById(db, id);
   const mayUse =
     row !== undefined &&
     (row.createdById === actor.id ||
       actor.roleId === Role.Admin ||
       (actor.organizationId !== null && row.organizationId === actor.organizationId));
+  if (row && mayUse && row.status === FileStatus.Pending && directUploads) {
+    // Bytes sent straight to the store (S3): checked on first use.
+    row = await completeUpload({ ...directUploads, db }, row).catch((error: unknown) => {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    });
+  }
   if (!row || !mayUse || row.status !== FileStatus.Ready || row.fileTypeId !== fileTypeId) {
     throw new ValidationError(message);
   }

@@ -1,6 +1,6 @@
 /**
  * The trainees' resumable answer-video uploads: a tus 1.0.0 endpoint (`@tus/server` over
- * `@tus/file-store`) at /api/me/uploads (`answerVideoUploadPath`), registered inside the /api
+ * `@tus/file-store`, or `@tus/s3-store` with STORAGE_DRIVER=s3) at /api/me/uploads (`answerVideoUploadPath`), registered inside the /api
  * prefix. The steps and rules are uploads.ts's; this file speaks the protocol:
  *
  * - POST /api/me/uploads (`Upload-Length`, `Upload-Metadata`: assignmentId, questionId, filetype,
@@ -17,15 +17,20 @@
  *   the server's own (500) keeps the complete upload for the client's retry.
  * - Every refusal is the envelope with a catalogue message, whether it comes from the rules or from
  *   the protocol (404 unknown upload, 409 wrong offset, 413 over the declared length, …).
- * - Partial uploads live under `DATA_DIR/tus/` (a temporary folder for `memory://`); those not
- *   finished 24 hours after their creation are removed at start and every hour. Uploads are held
- *   in one process's folder and locked in its memory: run one server per DATA_DIR.
+ * - Partial uploads live under `DATA_DIR/tus/` (a temporary folder for `memory://`), or with S3
+ *   in the bucket as a multipart upload named by the upload id (with `<id>.info` and `<id>.part`
+ *   beside it); those not finished 24 hours after their creation are removed at start and every
+ *   hour. A finished upload is read back from its store and stored like every file (the same
+ *   checks), then its partial objects are removed. Uploads are locked in one process's memory:
+ *   run one server per DATA_DIR (with S3: one server per bucket for resumable uploads).
  */
 import { mkdtempSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { EVENTS, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
@@ -39,6 +44,8 @@ import {
 } from '@practica/contract';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { fail, ok } from '../../lib/envelope.js';
+import type { DataStore } from '@tus/utils';
+import { s3ClientConfig, type StorageSettings } from '../../lib/storage/index.js';
 import { discardPendingUpload } from '../files/index.js';
 import { beginAnswerVideo, finishAnswerVideo, parseAnswerVideoMetadata } from './uploads.js';
 
@@ -56,6 +63,46 @@ function tusFolderOf(dataDir: string): { directory: string; temporary: boolean }
     return { directory: mkdtempSync(path.join(os.tmpdir(), 'practica-tus-')), temporary: true };
   }
   return { directory: path.join(dataDir, 'tus'), temporary: false };
+}
+
+/**
+ * The tus S3 store, whose `remove` also clears a finished upload: S3 no longer knows a completed
+ * multipart upload, so the base class would stop there and leave the object and its `.info`.
+ */
+class AnswerVideoS3Store extends S3Store {
+  override async remove(id: string): Promise<void> {
+    await super.remove(id).catch(() => undefined);
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: {
+        Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }],
+      },
+    });
+  }
+}
+
+/** A tus store that reads a finished upload back (both stores do). */
+type PartialStore = DataStore & { read(id: string): Readable | Promise<Readable> };
+
+/** Partial uploads' store: in the bucket with S3, else a folder (see `tusFolderOf`). */
+function partialStoreOf(
+  storage: StorageSettings,
+  dataDir: string,
+): { store: PartialStore; temporaryFolder: string | null } {
+  if (storage.driver === 's3') {
+    const store = new AnswerVideoS3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
+      s3ClientConfig: { bucket: storage.bucket, ...s3ClientConfig(storage) },
+    });
+    return { store, temporaryFolder: null };
+  }
+  const folder = tusFolderOf(dataDir);
+  const store = new FileStore({
+    directory: folder.directory,
+    expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
+  });
+  return { store, temporaryFolder: folder.temporary ? folder.directory : null };
 }
 
 /** What one tus request carries between the route and the protocol's hooks. */
@@ -104,11 +151,7 @@ export async function meUploadRoutes(
   options: MeUploadRoutesOptions = {},
 ): Promise<void> {
   const files = app.files;
-  const folder = tusFolderOf(app.config.dataDir);
-  const store = new FileStore({
-    directory: folder.directory,
-    expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
-  });
+  const { store, temporaryFolder } = partialStoreOf(app.config.storage, app.config.dataDir);
   const exchanges = new WeakMap<Request, Exchange>();
 
   /** The signed-in trainee of a tus request (the route authenticated it before the protocol ran). */
@@ -165,7 +208,7 @@ export async function meUploadRoutes(
             fileId: Number(upload.metadata?.['fileId']),
             metadata: parseAnswerVideoMetadata(upload.metadata),
           },
-          store.read(upload.id),
+          await store.read(upload.id),
           upload.size ?? 0,
         );
         return {
@@ -215,7 +258,7 @@ export async function meUploadRoutes(
     await cleaning;
   });
   app.addHook('onClose', async () => {
-    if (folder.temporary) await rm(folder.directory, { recursive: true, force: true });
+    if (temporaryFolder) await rm(temporaryFolder, { recursive: true, force: true });
   });
 
   // The protocol reads the body itself: every content type passes through unread.
