@@ -1,9 +1,34 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appText } from './practice/src/app/app-text';
 import { apiProxy, codeSplitting, precompress, sourceIsSideEffectFree } from './vite.shared';
+
+/**
+ * Fails the build when the JavaScript uses a Mantine class (`m_` and 8 hex digits) that none of
+ * the built stylesheets defines: the app imports Mantine's styles per component
+ * (practice/src/styles.css), so a newly used component must be added there.
+ */
+const mantineStylesCheck: Plugin = {
+  name: 'practica:mantine-styles-check',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const mantineClass = /\bm_[0-9a-f]{8}\b/g;
+    const used = new Set<string>();
+    const defined = new Set<string>();
+    for (const file of Object.values(bundle)) {
+      if (file.type === 'chunk') for (const c of file.code.match(mantineClass) ?? []) used.add(c);
+      else if (file.fileName.endsWith('.css') && typeof file.source === 'string')
+        for (const c of file.source.match(mantineClass) ?? []) defined.add(c);
+    }
+    const missing = [...used].filter((c) => !defined.has(c));
+    if (missing.length > 0)
+      this.error(
+        `Mantine styles missing for ${missing.join(', ')}: import the component's CSS in practice/src/styles.css`,
+      );
+  },
+};
 
 /** The brand red of the theme's filled buttons (src/app/theme.ts, brand shade 7). */
 const brandColor = '#c8141b';
@@ -25,6 +50,7 @@ export default defineConfig({
   plugins: [
     react(),
     sourceIsSideEffectFree,
+    mantineStylesCheck,
     VitePWA({
       // A new version waits until every tab of the app is closed: it never reloads a page in the
       // middle of a recording.

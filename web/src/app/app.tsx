@@ -1,4 +1,6 @@
-/** The console: providers and the router. */
+/** The console: Mantine's whole stylesheet and the console's global rules, providers and the router. */
+import '@mantine/core/styles.css';
+import './global.css';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';

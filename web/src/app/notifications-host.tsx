@@ -3,6 +3,7 @@
  * by `AppProviders`: its drag, transition and scroll-lock code is not needed to paint the first
  * page, and toasts shown before it arrives wait in Mantine's notifications store.
  */
+import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { defaultToastMs } from '@practica/contract';
 

@@ -4,11 +4,9 @@
  * modals provider wraps the console shell only (`ConsoleProviders` in console-providers.tsx): the
  * public pages open no modals, and leaving the modal code out keeps the sign-in page small.
  * `ThemeProviders` is the part without queries: the practice app's public pages use it alone and
- * add the query client in its signed-in layout.
+ * add the query client in its signed-in layout. Styles are each entry's: the console's app.tsx
+ * imports Mantine's whole styles.css, the practice app only what it uses (practice/src/styles.css).
  */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './global.css';
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -241,18 +241,31 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     });
   }
 
-  if (options.schema) {
-    const result = options.schema.safeParse(parsed.data);
-    if (!result.success) {
-      throw new ApiError({
-        kind: 'structure',
-        status: response.status,
-        message: messages.unexpectedResponseStructure,
-      });
-    }
-    return result.data as Result<S>;
+  return (
+    options.schema ? validated(options.schema, parsed.data, response.status) : parsed.data
+  ) as Result<S>;
+}
+
+/**
+ * `data` checked against `schema` (what `apiRequest` does with its `schema` option, for data
+ * fetched earlier without one). Throws `ApiError` 'structure' with
+ * messages.unexpectedResponseStructure when it does not match; `status` is the HTTP status to
+ * report (default 200).
+ */
+export function validated<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  status = 200,
+): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new ApiError({
+      kind: 'structure',
+      status,
+      message: messages.unexpectedResponseStructure,
+    });
   }
-  return parsed.data as Result<S>;
+  return result.data;
 }
 
 /** Query of a list call: paging plus the resource's filters. */
@@ -278,19 +291,7 @@ export async function apiList<R extends z.ZodType | undefined = undefined>(
   let list = data.list as unknown[];
   if (options.row) {
     const row = options.row;
-    const rows: unknown[] = [];
-    for (const item of list) {
-      const result = row.safeParse(item);
-      if (!result.success) {
-        throw new ApiError({
-          kind: 'structure',
-          status: 200,
-          message: messages.unexpectedResponseStructure,
-        });
-      }
-      rows.push(result.data);
-    }
-    list = rows;
+    list = list.map((item) => validated(row, item));
   }
   return { list: list as Result<R>[], count: data.count };
 }

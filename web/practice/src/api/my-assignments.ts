@@ -1,29 +1,37 @@
 /**
  * The trainee's assignments (`/api/me`): the home list (every page, at the largest page size) and
  * one assignment's detail (with my answer and, once Reviewed, my review). Fetchers and query
- * options; answers validated by the contract's schemas.
+ * options; answers validated by the contract's schemas. A submitted answer's detail is polled while
+ * one of its videos is processing (issue 20 §2), never during practice.
  */
 import {
+  AnswerStatus,
   meAssignmentDetailSchema,
   meAssignmentListSchema,
-  pageSizeOptions,
   type MeAssignmentDetail,
   type MeAssignmentListItem,
 } from '@practica/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../src/lib/api-client';
+import { api, validated } from '../../../src/lib/api-client';
+import { anyProcessing } from '../../../src/lib/media-playback';
+import { takeEarlyRequest } from '../lib/early-requests';
+import { firstPageKey, listPath, pageSize } from './my-assignments-early';
 
-const pageSize = Math.max(...pageSizeOptions);
-
-/** GET /me/assignments, every page: my Active assignments with my answer. */
+/**
+ * GET /me/assignments, every page: my Active assignments with my answer. The first page is the
+ * one `startMyAssignmentsEarly` (my-assignments-early.ts) started, when there is one. Throws `ApiError`.
+ */
 export async function fetchMyAssignments(signal?: AbortSignal): Promise<MeAssignmentListItem[]> {
   const rows: MeAssignmentListItem[] = [];
   for (let page = 1; ; page += 1) {
-    const data = await api.get('/me/assignments', {
-      query: { page, pageSize },
-      schema: meAssignmentListSchema,
-      signal,
-    });
+    const early = page === 1 ? takeEarlyRequest(firstPageKey) : undefined;
+    const data = early
+      ? validated(meAssignmentListSchema, await early)
+      : await api.get(listPath, {
+          query: { page, pageSize },
+          schema: meAssignmentListSchema,
+          signal,
+        });
     rows.push(...data.list);
     if (data.list.length < pageSize || rows.length >= data.count) return rows;
   }
@@ -32,6 +40,15 @@ export async function fetchMyAssignments(signal?: AbortSignal): Promise<MeAssign
 /** GET /me/assignments/{id}: the assignment for practice, my answer and my review (or null). */
 export function fetchMyAssignment(id: number, signal?: AbortSignal): Promise<MeAssignmentDetail> {
   return api.get(`/me/assignments/${id}`, { schema: meAssignmentDetailSchema, signal });
+}
+
+/** How often (ms) a submitted answer is fetched again while one of its videos is processing. */
+export const processingPollMs = 3_000;
+
+/** The poll interval of `detail`: `processingPollMs` while submitted and processing, else none. */
+export function pollWhileProcessing(detail: MeAssignmentDetail | undefined): number | false {
+  if (!detail || detail.answer.statusId === AnswerStatus.Pending) return false;
+  return anyProcessing(detail.answer.items) ? processingPollMs : false;
 }
 
 /** Query keys of `/me`. */
@@ -53,6 +70,7 @@ export const myAssignmentQuery = (id: number) =>
   queryOptions({
     queryKey: meKeys.assignment(id),
     queryFn: ({ signal }) => fetchMyAssignment(id, signal),
+    refetchInterval: (query) => pollWhileProcessing(query.state.data),
     meta: { silent: true },
   });
 
