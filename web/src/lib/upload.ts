@@ -1,8 +1,11 @@
 /**
  * File uploads (000 §7 'Files'; DECISIONS.md 'Files'): `POST /files/upload` with the file's name,
  * extension, media type and declared size answers `{id, url}`; the raw bytes then go to `url` with
- * a PUT (through XMLHttpRequest, so the caller can show progress). The answered id becomes e.g.
- * `imageId`. The contract's `uploadProblem` checks type and size before anything is sent.
+ * a PUT (through XMLHttpRequest, so the caller can show progress), our server's or, with object
+ * storage, the bucket's presigned URL, whose answer has no body of ours; so
+ * `POST /files/{id}/complete` then answers the stored file's `{id, url}` once the server checked
+ * the bytes, with either storage. The answered id becomes e.g. `imageId`. The contract's
+ * `uploadProblem` checks type and size before anything is sent.
  */
 import {
   imageRefSchema,
@@ -50,14 +53,13 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** The envelope of the signed PUT's answer, as far as it is read here. */
+/** The envelope of a refused PUT to our own URL, as far as it is read here (a bucket answers XML). */
 interface PutAnswer {
-  data?: unknown;
   error?: { message?: unknown } | null;
 }
 
-/** PUTs the bytes to the signed URL; resolves with the stored file's `{id, url}`. */
-function putBytes(url: string, file: File, options: UploadOptions): Promise<ImageRef> {
+/** PUTs the bytes to the upload URL; resolves once they were accepted (any 2xx). */
+function putBytes(url: string, file: File, options: UploadOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const fail = (kind: 'network' | 'timeout' | 'http', status = 0, message?: string) =>
@@ -81,24 +83,18 @@ function putBytes(url: string, file: File, options: UploadOptions): Promise<Imag
     xhr.ontimeout = () => fail('timeout');
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve();
+        return;
+      }
       let body: PutAnswer | null = null;
       try {
         body = JSON.parse(xhr.responseText) as PutAnswer;
       } catch {
         body = null;
       }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const text = body?.error?.message;
-        fail('http', xhr.status, typeof text === 'string' && text ? text : undefined);
-        return;
-      }
-      const ref = imageRefSchema.safeParse(body?.data);
-      if (!ref.success) {
-        fail('http', xhr.status);
-        return;
-      }
-      options.onProgress?.(100);
-      resolve(ref.data);
+      const text = body?.error?.message;
+      fail('http', xhr.status, typeof text === 'string' && text ? text : undefined);
     };
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
@@ -106,9 +102,9 @@ function putBytes(url: string, file: File, options: UploadOptions): Promise<Imag
 }
 
 /**
- * Uploads one file: checks it, asks for the signed URL, sends the bytes. Resolves with the stored
- * file's `{id, url}`; rejects with an `ApiError` (the server's message, or
- * `messages.failedToUploadImage` when there is none).
+ * Uploads one file: checks it, asks for the upload URL, sends the bytes, then has the server
+ * check them (`POST /files/{id}/complete`). Resolves with the stored file's `{id, url}`; rejects
+ * with an `ApiError` (the server's message, or `messages.failedToUploadImage` when there is none).
  */
 export async function uploadFile(
   file: File,
@@ -135,5 +131,11 @@ export async function uploadFile(
     schema: uploadTicketSchema,
     signal: options.signal,
   });
-  return putBytes(ticket.url, file, options);
+  await putBytes(ticket.url, file, options);
+  const stored = await api.post(`/files/${ticket.id}/complete`, {
+    schema: imageRefSchema,
+    signal: options.signal,
+  });
+  options.onProgress?.(100);
+  return stored;
 }

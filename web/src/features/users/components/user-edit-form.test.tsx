@@ -101,11 +101,13 @@ describe('UserEditForm', () => {
 
   it('uploads, saves with the new image id, and updates the session', async () => {
     signInAsUser(me);
-    FakeXhr.answer = { status: 200, body: { data: { id: 77, url: '/files/a/face.png' } } };
+    // A bucket's PUT answers no envelope: the stored file comes from POST /files/{id}/complete.
+    FakeXhr.answer = { status: 200, body: null };
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url === '/api/files/upload') return json(200, { id: 77, url: '/files/upload/a?x=1' });
+      if (url === '/api/files/77/complete') return json(200, { id: 77, url: '/files/a/face.png' });
       const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
       return json(
         200,
@@ -130,7 +132,8 @@ describe('UserEditForm', () => {
     await userEvent.click(screen.getByRole('button', { name: messages.save }));
     expect(await screen.findByText(messages.userUpdated)).toBeInTheDocument();
     expect(screen.getByText(messages.passwordUpdated)).toBeInTheDocument();
-    const [, init] = fetchMock.mock.calls[1]!;
+    expect(String(fetchMock.mock.calls[1]![0])).toBe('/api/files/77/complete');
+    const [, init] = fetchMock.mock.calls[2]!;
     expect(JSON.parse(String(init?.body))).toMatchObject({
       firstName: 'Mira',
       imageId: 77,
