@@ -4,9 +4,10 @@
  * browser (375 px) with a fake camera and microphone; the manager adds the trainee to an Active
  * assignment; the trainee passes the device check, records every question (one retake), loses the
  * connection during an upload and sees it resume, reloads in the middle and keeps its takes, and
- * submits. A reviewer opens that answer in the console, plays and seeks the trainee's own
- * recording and reviews it; the trainee reads the review in the app, and the review-ready email
- * with its link is in the dev mailbox.
+ * submits. The server makes each WebM take an MP4 with a poster (issue 20 §2); a reviewer opens that
+ * answer in the console, plays and seeks the trainee's recording as that MP4 and reviews it; the
+ * trainee reads the review in the app with its own videos as MP4s, and the review-ready email with
+ * its link is in the dev mailbox.
  */
 import {
   AssignmentStatus,
@@ -27,7 +28,15 @@ import { reviewText } from '../src/config/review-text';
 import { inviteText } from '../src/config/organization-text';
 import { demo, demoPassword, rememberTokens, signInAs } from './helpers';
 import { chromiumUse } from './playwright.config';
-import { apiData, currentTime, giveFeedback, pickStar, videoOf } from './review-helpers';
+import {
+  apiData,
+  currentTime,
+  giveFeedback,
+  pickStar,
+  videoOf,
+  waitForPlayback,
+  withoutQuery,
+} from './review-helpers';
 
 test.use({
   launchOptions: {
@@ -95,7 +104,7 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(360_000);
   const manager = await tokenOf(request, demo.manager);
   const trainee = {
     firstName: 'Pia',
@@ -223,9 +232,11 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   await app.getByRole('button', { name: practiceText.submitAnswers }).click();
   await app.getByRole('dialog').getByRole('button', { name: practiceText.submitAnswers }).click();
   await expect(app.getByRole('heading', { name: practiceText.doneTitle })).toBeVisible(pageLoad);
+  await expect(app.getByRole('heading', { name: practiceText.yourAnswers })).toBeVisible(pageLoad);
   findings.push(...(await axeFindings(app, 'submitted')));
 
-  // The reviewer opens that answer in the console and plays the trainee's own recording.
+  // The server makes every take an MP4 with a poster; the reviewer opens that answer in the
+  // console and plays the trainee's recording as that MP4.
   const answers = await apiData<ListData<AnswerListItem>>(
     request,
     manager.token,
@@ -233,19 +244,30 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   );
   const answerId = answers.list[0]!.id;
   await signInAs(page, demo.manager, paths.orgManagerDashboard());
+  const processed = await waitForPlayback(request, manager.token, answerId);
+  const first = processed.data.interviewAnswer.answers.find(
+    (i) => i.questionId === processed.questions[0]!.id,
+  )!;
   await page.goto(paths.review(answerId));
   const video = videoOf(page);
   await expect(video).toBeVisible(pageLoad);
   await expect
     .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState))
     .toBeGreaterThan(0);
+  const playing = await video.evaluate((el: HTMLVideoElement) => ({
+    src: el.currentSrc,
+    poster: el.poster,
+  }));
+  expect(withoutQuery(playing.src)).toBe(withoutQuery(first.media.playback!.url));
+  expect(withoutQuery(playing.src)).not.toBe(withoutQuery(first.file!.url));
+  expect(withoutQuery(playing.poster)).toBe(withoutQuery(first.media.poster!.url));
   await page.getByRole('button', { name: reviewText.play }).click();
   await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.2);
   await page.getByRole('button', { name: reviewText.pause }).click();
   const track = page.getByRole('slider', { name: reviewText.seek }).locator('..');
   const box = (await track.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
-  // The take carries its measured duration (a recorder's WebM has none of its own).
+  // The MP4 carries the take's probed duration.
   const duration = await video.evaluate((el: HTMLVideoElement) => el.duration);
   expect(duration).toBeGreaterThan(1);
   expect(duration).toBeLessThan(10);
@@ -265,6 +287,14 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   await app.goto(`/practice/assignments/${assignment.id}/review`);
   await expect(app.getByText(appText.scoreOutOf(stars, 5))).toBeVisible(pageLoad);
   await expect(app.getByText(appText.starsText(stars, 5)).first()).toBeAttached();
+  // … with its own videos, each the MP4 with its poster.
+  const own = app.getByLabel(practiceText.answerVideoLabel('Q1'));
+  await expect(own).toHaveAttribute(
+    'src',
+    new RegExp(`^${withoutQuery(first.media.playback!.url)}`),
+  );
+  await expect(own).toHaveAttribute('poster', /.+/);
+  await expect(app.getByText(practiceText.media.ready).first()).toBeVisible();
   await app.screenshot({ path: test.info().outputPath('practice-review.png'), fullPage: true });
   findings.push(...(await axeFindings(app, 'review')));
   expect(findings).toEqual([]);

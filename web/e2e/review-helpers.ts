@@ -1,5 +1,5 @@
 /** Steps of the review screen and the API shared by the end-to-end scenarios that review an answer. */
-import { QuestionType, type AssignmentQuestion } from '@practica/contract';
+import { QuestionType, type AnswerDetail, type AssignmentQuestion } from '@practica/contract';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { reviewText } from '../src/config/review-text';
 
@@ -19,6 +19,41 @@ export async function apiData<T>(
   expect(response.ok(), path).toBeTruthy();
   return ((await response.json()) as { data: T }).data;
 }
+
+/**
+ * Polls answer `answerId` until every recorded video of it is Ready (its MP4 and poster made, issue
+ * 20 §2), within `timeoutMs`; answers the detail. A timeout names the states that were not Ready.
+ */
+export async function waitForPlayback(
+  request: APIRequestContext,
+  token: string,
+  answerId: number,
+  timeoutMs = 120_000,
+): Promise<AnswerDetail> {
+  let detail: AnswerDetail | undefined;
+  await expect
+    .poll(
+      async () => {
+        detail = await apiData<AnswerDetail>(
+          request,
+          token,
+          `/api/assignments/answers/${answerId}`,
+        );
+        const { answers } = detail.data.interviewAnswer;
+        return answers.length === 0
+          ? ['no items']
+          : answers.flatMap((i) =>
+              i.media.status === 'ready' ? [] : [`item ${i.id}: ${i.media.status}`],
+            );
+      },
+      { timeout: timeoutMs, intervals: [500, 1_000] },
+    )
+    .toEqual([]);
+  return detail!;
+}
+
+/** A file URL without its signature query (each signing window signs it anew). */
+export const withoutQuery = (url: string) => new URL(url, 'http://x').pathname;
 
 /** The review screen's video element. */
 export const videoOf = (page: Page) => page.getByTestId('review-video');
