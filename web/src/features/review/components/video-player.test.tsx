@@ -10,6 +10,7 @@
 import {
   Role,
   format,
+  messages,
   videoMaxHeightPx,
   videoMaxWidthPx,
   type AnswerItem,
@@ -400,14 +401,12 @@ describe('VideoPlayer', () => {
       act(() =>
         answerCall(
           Response.json(
-            { success: false, message: 'Only a failed video can be processed again.', data: null },
+            { success: false, message: messages.mediaNotFailed, data: null },
             { status: 409 },
           ),
         ),
       );
-      expect(await screen.findByRole('alert')).toHaveTextContent(
-        'Only a failed video can be processed again.',
-      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(messages.mediaNotFailed);
       expect(tryAgain).not.toHaveAttribute('data-loading');
     });
 
