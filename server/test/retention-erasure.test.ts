@@ -4,7 +4,7 @@
  * Draft assignment or removing a trainee's Pending answer deletes the videos only they used; a
  * store that fails after the commit leaves queued removals that a later drain completes; the
  * sweep deletes Ready files unreferenced for a day and nothing referenced; VIDEO_RETENTION_DAYS
- * removes only old reviewed videos and keeps scores and durations.
+ * removes only old reviewed videos and keeps scores and durations, once a day in the hourly sweep.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -26,8 +26,10 @@ import {
   users,
 } from '../src/db/schema/index.js';
 import { newStorageKey } from '../src/lib/storage/index.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { createFileSweeper } from '../src/modules/files/deletions.js';
 import { expireVideos, sweepUnusedFiles } from '../src/modules/files/index.js';
-import { buildTestApp, type TestContext } from './helpers/build.js';
+import { buildTestApp, testSecret, type TestContext } from './helpers/build.js';
 import { demoSession, demoUserIds, type DemoSession } from './helpers/demo-fixture.js';
 import { createContent } from './helpers/factories.js';
 import * as media from './helpers/media-fixtures.js';
@@ -376,5 +378,47 @@ describe.each(drivers)('retention and erasure ($driver)', ({ start }) => {
     expect(kept!.videoDeletedAt).toBeNull();
     expect(await expireVideos(ctx.app.files, 30, now)).toBe(0);
     expect(await queued()).toEqual([]);
+  });
+
+  it('the hourly sweep applies the retention at its first run, then once a day', async () => {
+    const trainee = ids['trainee']!;
+    const org = await orgOf(trainee);
+    /** A Reviewed answer of the trainee, reviewed `daysAgo` days ago, with its three files. */
+    const reviewedVideos = async (daysAgo: number) => {
+      const { assignmentId, questionId } = await assignmentWithQuestion(
+        org,
+        AssignmentStatus.Active,
+      );
+      const answerId = await answerOf(assignmentId, trainee, AnswerStatus.Reviewed);
+      await db()
+        .update(answers)
+        .set({ reviewedAt: new Date(Date.now() - daysAgo * day) })
+        .where(eq(answers.id, answerId));
+      return recordedItem(answerId, questionId, trainee);
+    };
+    const sweep = createFileSweeper(
+      { ...ctx.app.files, log: ctx.app.log },
+      { pendingOlderThanMs: day, retentionDays: 30 },
+    );
+    const first = await reviewedVideos(45);
+    await sweep();
+    const afterFirst = await store.listKeys();
+    for (const key of keysOf(first)) expect(afterFirst).not.toContain(key);
+
+    const second = await reviewedVideos(45);
+    await sweep();
+    const afterSecond = await store.listKeys();
+    for (const key of keysOf(second)) expect(afterSecond).toContain(key);
+  });
+});
+
+describe('VIDEO_RETENTION_DAYS', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: 'memory://', JWT_SECRET: testSecret } as const;
+
+  it('keeps videos forever when unset, and takes a whole number of days otherwise', () => {
+    expect(loadConfig(base).videoRetentionDays).toBeUndefined();
+    expect(loadConfig({ ...base, VIDEO_RETENTION_DAYS: '30' }).videoRetentionDays).toBe(30);
+    for (const bad of ['0', '-1', '1.5', 'month'])
+      expect(() => loadConfig({ ...base, VIDEO_RETENTION_DAYS: bad }), bad).toThrow(ConfigError);
   });
 });
