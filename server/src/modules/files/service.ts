@@ -325,7 +325,11 @@ export async function completeUpload(
   const limits = await uploadLimits(deps, row);
   const refusal =
     sizeRefusal(limits, stat.size) ??
-    (await contentRefusal(limits, await readStoredHead(deps.storage, row.storageKey), row));
+    (await contentRefusal(
+      limits,
+      await readStoredHead(deps.storage, row.storageKey, Math.min(sniffBytes, stat.size)),
+      row,
+    ));
   if (refusal) {
     await deps.storage.delete(row.storageKey);
     throw refusal;
@@ -339,10 +343,11 @@ export async function completeUpload(
   throw new NotFoundError();
 }
 
-/** The first `sniffBytes` bytes of the stored object `key` (a ranged read). */
-async function readStoredHead(storage: StorageDriver, key: string): Promise<Buffer> {
+/** The first `bytes` bytes of the stored object `key` (a ranged read; none for 0). */
+async function readStoredHead(storage: StorageDriver, key: string, bytes: number): Promise<Buffer> {
+  if (bytes <= 0) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
-  for await (const chunk of storage.createReadStream(key, { start: 0, end: sniffBytes - 1 })) {
+  for await (const chunk of storage.createReadStream(key, { start: 0, end: bytes - 1 })) {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
