@@ -137,7 +137,12 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
               {score === null ? reviewText.noScore : score.toFixed(1)}
             </Text>
           </Group>
-          <Button onClick={onSubmit} loading={submit.isPending} disabled={!answer.canReview}>
+          <Button
+            onClick={onSubmit}
+            loading={submit.isPending}
+            disabled={!answer.canReview}
+            style={{ flexShrink: 0 }}
+          >
             {messages.submit}
           </Button>
         </Group>

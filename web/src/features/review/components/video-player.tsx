@@ -224,37 +224,6 @@ export function VideoPlayer({ answerId, organizationId, questions, items }: Vide
           )}
         </Box>
 
-        {media?.status === 'processing' && (
-          <Text size="sm" c="dimmed" role="status">
-            {reviewText.mediaProcessing}
-          </Text>
-        )}
-        {media?.status === 'failed' && item && (
-          <Stack gap={4}>
-            <Group gap="sm" wrap="nowrap" justify="space-between">
-              <Text size="sm" c="dimmed">
-                {reviewText.mediaFailed}
-              </Text>
-              {canRetry && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  style={{ flexShrink: 0 }}
-                  loading={retryingThis && retry.isPending}
-                  onClick={() => retry.mutate(item.id)}
-                >
-                  {reviewText.mediaRetry}
-                </Button>
-              )}
-            </Group>
-            {retryingThis && retry.isError && (
-              <Text size="sm" c="red.8" role="alert">
-                {errorMessage(retry.error)}
-              </Text>
-            )}
-          </Stack>
-        )}
-
         <Slider
           thumbLabel={reviewText.seek}
           thumbValueText={(v) => clock(v)}
@@ -368,6 +337,38 @@ export function VideoPlayer({ answerId, organizationId, questions, items }: Vide
             );
           })}
         </Group>
+
+        {/* Below the controls, so they stay in place from question to question. */}
+        {media?.status === 'processing' && (
+          <Text size="sm" c="dimmed" role="status">
+            {reviewText.mediaProcessing}
+          </Text>
+        )}
+        {media?.status === 'failed' && item && (
+          <Stack gap={4}>
+            <Group gap="sm" wrap="nowrap" justify="space-between">
+              <Text size="sm" c="dimmed">
+                {reviewText.mediaFailed}
+              </Text>
+              {canRetry && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  style={{ flexShrink: 0 }}
+                  loading={retryingThis && retry.isPending}
+                  onClick={() => retry.mutate(item.id)}
+                >
+                  {reviewText.mediaRetry}
+                </Button>
+              )}
+            </Group>
+            {retryingThis && retry.isError && (
+              <Text size="sm" c="red.8" role="alert">
+                {errorMessage(retry.error)}
+              </Text>
+            )}
+          </Stack>
+        )}
 
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <Avatar src={question.avatar?.image?.url ?? null} radius="xl" alt="" />
