@@ -289,7 +289,7 @@ export async function deleteUnreferencedFiles(
     )
     .orderBy(asc(files.id))
     .limit(limit);
-  return deleteFilesWhere(tx, and(inArray(files.id, due), referencedNowhere(tx)));
+  return deleteFilesWhere(tx, inArray(files.id, due));
 }
 
 /**
