@@ -32,6 +32,8 @@ export interface MediaJobDeps {
   db: Db;
   storage: StorageDriver;
   tools: MediaTools;
+  /** Aborts the job (the server is stopping): ffmpeg is killed and the job throws. */
+  signal?: AbortSignal | undefined;
 }
 
 /** How a job ended: done (the item is Ready), or skipped (the item moved on; nothing changed). */
@@ -53,7 +55,8 @@ function renamed(name: string, extension: string): string {
  * video does not decode, storage or the database failed), after removing what it stored.
  */
 export async function runMediaJob(deps: MediaJobDeps, job: MediaJobRow): Promise<JobOutcome> {
-  const { db, storage, tools } = deps;
+  const { db, storage, tools, signal } = deps;
+  const run = { signal };
   const source = await jobSource(db, job);
   if (!source || source.fileId !== job.sourceFileId || source.fileStatus !== FileStatus.Ready) {
     await finishJobWithoutEffect(db, job);
@@ -62,20 +65,20 @@ export async function runMediaJob(deps: MediaJobDeps, job: MediaJobRow): Promise
   const dir = await mkdtemp(path.join(os.tmpdir(), 'practica-media-'));
   try {
     const input = path.join(dir, `source.${source.extension}`);
-    await pipeline(storage.createReadStream(source.storageKey), createWriteStream(input));
-    const probe = await probeVideo(tools, input);
+    await pipeline(storage.createReadStream(source.storageKey), createWriteStream(input), run);
+    const probe = await probeVideo(tools, input, run);
     const reuse = isPlayableMp4(probe, source.extension);
     let playback = input;
     let duration = probe.duration;
     if (!reuse) {
       playback = path.join(dir, 'playback.mp4');
-      await transcodeToMp4(tools, input, playback);
-      duration ??= (await probeVideo(tools, playback)).duration;
+      await transcodeToMp4(tools, input, playback, run);
+      duration ??= (await probeVideo(tools, playback, run)).duration;
     }
     const poster = path.join(dir, 'poster.jpg');
-    await makePoster(tools, playback, poster, Math.min(1, (duration ?? 0) / 2));
+    await makePoster(tools, playback, poster, Math.min(1, (duration ?? 0) / 2), run);
     // A seek past the last frame writes nothing: take the first frame then.
-    if ((await sizeOf(poster)) === 0) await makePoster(tools, playback, poster, 0);
+    if ((await sizeOf(poster)) === 0) await makePoster(tools, playback, poster, 0, run);
     if ((await sizeOf(poster)) === 0) throw new Error('ffmpeg made no poster frame');
 
     const owner = { createdById: source.createdById, organizationId: source.organizationId };

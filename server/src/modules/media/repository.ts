@@ -241,6 +241,17 @@ export async function completeJob(
   });
 }
 
+/**
+ * Gives `job` back, due now, without counting the attempt (this server stops mid-job: another copy,
+ * or this one after its restart, runs it). One statement.
+ */
+export async function releaseJob(db: Db, job: MediaJobRow): Promise<void> {
+  await db
+    .update(mediaJobs)
+    .set({ attempts: sql`${mediaJobs.attempts} - 1`, nextAttemptAt: sql`now()` })
+    .where(stillClaimed(job));
+}
+
 /** Finishes `job` without effect (its item no longer shows its source video). One statement. */
 export async function finishJobWithoutEffect(db: Db, job: MediaJobRow): Promise<void> {
   await db

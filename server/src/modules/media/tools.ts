@@ -114,17 +114,24 @@ function lookUp(env: {
   return Promise.resolve(candidates[0] ?? null);
 }
 
+/** How long a tool may run (milliseconds, then it is killed), and a signal that kills it sooner. */
+export interface ToolOptions {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+}
+
 /** Runs a tool; a failure's error names the tool and carries the end of its stderr. */
 async function runTool(
   file: string,
   args: readonly string[],
-  timeoutMs: number,
+  { timeoutMs, signal }: ToolOptions,
 ): Promise<{ stdout: string }> {
   try {
     const { stdout } = await run(file, args, {
       timeout: timeoutMs,
       killSignal: 'SIGKILL',
       maxBuffer: 4 * 1024 * 1024,
+      ...(signal ? { signal } : {}),
     });
     return { stdout };
   } catch (error) {
@@ -153,16 +160,19 @@ const seconds = (value: string | undefined): number | null => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
-/** Probes `file` with ffprobe. Throws when ffprobe cannot read it (not a media file, broken). */
+/**
+ * Probes `file` with ffprobe (`options`: timeout, default 60 s, and abort signal). Throws when
+ * ffprobe cannot read it (not a media file, broken).
+ */
 export async function probeVideo(
   tools: MediaTools,
   file: string,
-  timeoutMs = 60_000,
+  options: Partial<ToolOptions> = {},
 ): Promise<VideoProbe> {
   const { stdout } = await runTool(
     tools.ffprobe,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    timeoutMs,
+    { timeoutMs: 60_000, ...options },
   );
   const json = JSON.parse(stdout) as ProbeJson;
   const streams = json.streams ?? [];
@@ -205,13 +215,14 @@ const scaleTo720 =
 /**
  * Transcodes `input` to `output`, an H.264/AAC MP4 fit for speech: libx264 veryfast CRF 28,
  * yuv420p, at most 720p, AAC 64 kbit/s, `+faststart` (the index first, so playback starts before
- * the whole file arrived). Throws with ffmpeg's last lines when it fails.
+ * the whole file arrived). `options`: timeout (default 15 minutes) and abort signal. Throws with
+ * ffmpeg's last lines when it fails.
  */
 export async function transcodeToMp4(
   tools: MediaTools,
   input: string,
   output: string,
-  timeoutMs = 15 * 60_000,
+  options: Partial<ToolOptions> = {},
 ): Promise<void> {
   // prettier-ignore
   await runTool(tools.ffmpeg, [
@@ -223,19 +234,20 @@ export async function transcodeToMp4(
     '-c:a', 'aac', '-b:a', '64k',
     '-movflags', '+faststart',
     '-f', 'mp4', output,
-  ], timeoutMs);
+  ], { timeoutMs: 15 * 60_000, ...options });
 }
 
 /**
- * Writes a JPEG still of `input` taken `atSeconds` in (at most 720p) to `output`. Throws when
- * ffmpeg fails or writes no frame.
+ * Writes a JPEG still of `input` taken `atSeconds` in (at most 720p) to `output` (`options`:
+ * timeout, default 60 s, and abort signal). Throws when ffmpeg fails; a seek past the last frame
+ * writes nothing.
  */
 export async function makePoster(
   tools: MediaTools,
   input: string,
   output: string,
   atSeconds: number,
-  timeoutMs = 60_000,
+  options: Partial<ToolOptions> = {},
 ): Promise<void> {
   // prettier-ignore
   await runTool(tools.ffmpeg, [
@@ -246,5 +258,5 @@ export async function makePoster(
     '-vf', scaleTo720,
     '-q:v', '4',
     '-f', 'image2', '-c:v', 'mjpeg', output,
-  ], timeoutMs);
+  ], { timeoutMs: 60_000, ...options });
 }

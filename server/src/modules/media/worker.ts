@@ -9,11 +9,19 @@
  * - A failed attempt is retried after `retryBaseMs` · 2^(attempts−1), at most 1 hour; after
  *   `maxAttempts` attempts the job is Failed with `last_error` and the item's media status Failed
  *   (staff may queue it again).
+ * - Stopping kills the running ffmpeg and gives its job back due now, the attempt not counted, so a
+ *   server shutting down neither waits for a long transcode nor spends the job's attempts.
  */
 import type { Db } from '../../db/client.js';
 import type { StorageDriver } from '../../lib/storage/index.js';
 import { runMediaJob } from './job.js';
-import { claimDueJobs, extendLease, failJobAttempt, type MediaJobRow } from './repository.js';
+import {
+  claimDueJobs,
+  extendLease,
+  failJobAttempt,
+  releaseJob,
+  type MediaJobRow,
+} from './repository.js';
 import type { MediaTools } from './tools.js';
 
 /** The logger calls the worker makes (pino and Fastify's logger fit). */
@@ -43,7 +51,7 @@ export interface MediaWorkerOptions {
 export interface MediaWorker {
   /** Runs every job due now, round after round, and answers how many were attempted. */
   drain(): Promise<number>;
-  /** Stops polling and waits for the jobs in progress. */
+  /** Stops polling, kills the jobs in progress (they are given back, due now) and waits for them. */
   stop(): Promise<void>;
 }
 
@@ -66,6 +74,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
 
   /** Runs rounds one at a time (poll and drain never overlap inside one worker). */
   function serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -82,10 +91,15 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     }, leaseMs / 3).unref();
     const started = performance.now();
     try {
-      const outcome = await runMediaJob(options, job);
+      const outcome = await runMediaJob({ ...options, signal: stopping.signal }, job);
       const ms = Math.round(performance.now() - started);
       log.info({ jobId: job.id, itemId: job.answerItemId, outcome, ms }, 'media job finished');
     } catch (error) {
+      if (stopping.signal.aborted) {
+        await releaseJob(db, job);
+        log.info({ jobId: job.id, itemId: job.answerItemId }, 'media job stopped; due again');
+        return;
+      }
       const final = job.attempts >= maxAttempts;
       const retryInMs = mediaRetryDelayMs(job.attempts, retryBaseMs);
       await failJobAttempt(db, job, { error: describe(error), retryInMs, final });
@@ -131,6 +145,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      stopping.abort();
       await chain;
     },
   };
