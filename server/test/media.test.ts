@@ -16,7 +16,14 @@ import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaType, messages, type AnswerDetail, type AnswerItem } from '@practica/contract';
-import { FileStatus, JobStatus, answerItems, files, mediaJobs } from '../src/db/schema/index.js';
+import {
+  FileStatus,
+  JobStatus,
+  answerItems,
+  answers,
+  files,
+  mediaJobs,
+} from '../src/db/schema/index.js';
 import {
   claimDueJobs,
   probeVideo,
@@ -263,6 +270,32 @@ describe('media jobs', () => {
     expect(item.media.status).toBe('ready');
     const [job] = (await jobsOf(item.id)).slice(-1);
     expect(job).toMatchObject({ status: JobStatus.Done, attempts: 1 });
+  });
+
+  it('says how many days after the review VIDEO_RETENTION_DAYS deleted a video', async () => {
+    const itemId = (await itemOf(1)).id;
+    await s.db
+      .update(answers)
+      .set({ reviewedAt: new Date('2026-01-01T10:00:00Z') })
+      .where(eq(answers.id, answerId));
+    await s.db
+      .update(answerItems)
+      .set({ videoDeletedAt: new Date('2026-01-31T11:00:00Z') })
+      .where(eq(answerItems.id, itemId));
+    try {
+      expect((await itemOf(1)).media).toEqual({
+        status: 'deleted',
+        playback: null,
+        poster: null,
+        deletedAfterDays: 30,
+      });
+    } finally {
+      await s.db
+        .update(answerItems)
+        .set({ videoDeletedAt: null })
+        .where(eq(answerItems.id, itemId));
+      await s.db.update(answers).set({ reviewedAt: null }).where(eq(answers.id, answerId));
+    }
   });
 
   it('leaves items original without ffmpeg', async () => {
