@@ -66,10 +66,27 @@ function tusFolderOf(dataDir: string): { directory: string; temporary: boolean }
 }
 
 /**
- * The tus S3 store, whose `remove` also clears a finished upload: S3 no longer knows a completed
- * multipart upload, so the base class would stop there and leave the object and its `.info`.
+ * The tus S3 store, for finished uploads kept after a failure of ours: S3 no longer knows a
+ * completed multipart upload, so the base class's `write` of the client's retry (a PATCH at the
+ * full offset, nothing left to send) would fail, and its `remove` would leave the object and its
+ * `.info`. Here the retry writes nothing and lets the upload finish again, and `remove` clears
+ * every object of the upload.
  */
 class AnswerVideoS3Store extends S3Store {
+  override async write(src: Readable, id: string, offset: number): Promise<number> {
+    try {
+      return await super.write(src, id, offset);
+    } catch (error) {
+      const upload = await this.getUpload(id).catch(() => undefined);
+      const complete = upload?.size !== undefined && upload.offset === upload.size;
+      if (complete && offset === upload.size) {
+        src.resume();
+        return offset;
+      }
+      throw error;
+    }
+  }
+
   override async remove(id: string): Promise<void> {
     await super.remove(id).catch(() => undefined);
     await this.client.deleteObjects({
