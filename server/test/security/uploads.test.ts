@@ -9,6 +9,10 @@
  * - Oversized bodies answer 413 with the envelope.
  * - The daily upload volume of a user (issue 17 item 8): refused with 429 at the declaration and at
  *   the PUT.
+ * - With S3 storage (a real S3 protocol server, helpers/s3-server.ts), where the PUT is the
+ *   bucket's: wrong magic bytes and the daily volume refused when the server checks the bytes, the
+ *   refused objects deleted, a polyglot served from the bucket as its declared type. The rest of
+ *   this file is about our own PUT URL and storage folder, which S3 mode does not hand out.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -30,6 +34,7 @@ import { createUploadSigner } from '../../src/modules/files/signing.js';
 import { publicFileUrl } from '../../src/modules/files/url.js';
 import { bearer, testSecret, tokenFor, type TestContext } from '../helpers/build.js';
 import * as media from '../helpers/media-fixtures.js';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { buildWithPlugins } from '../helpers/with-plugins.js';
 
 let sandbox: string;
@@ -636,5 +641,78 @@ describe('daily upload volume (issue 17 item 8)', () => {
       .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
       .where(eq(files.createdById, whoId));
     expect((await declare(who, file.length)).statusCode).toBe(200);
+  });
+});
+
+describe('with S3 storage (the bytes go to the bucket, the server checks them after)', () => {
+  const limit = 1500;
+  let s3: TestS3Server;
+  let app: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    app = await buildWithPlugins({ ...s3.env, UPLOAD_MAX_BYTES_PER_DAY: String(limit) });
+    token = await tokenFor(app.app, 'manager@demo.test');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await s3?.close();
+  });
+
+  /** Declares an upload, PUTs `bytes` to the bucket, then asks the server to check them. */
+  async function upload(extension: string, bytes: Buffer, name = `upload.${extension}`) {
+    const declared = await app.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: bearer(token),
+      payload: { name, extension, fileTypeId: extensionOf[extension]!.fileTypeId },
+    });
+    if (declared.statusCode !== 200) return { declared, complete: declared, key: '', id: 0 };
+    const { id, url } = declared.json().data as { id: number; url: string };
+    expect((await fetch(url, { method: 'PUT', body: bytes })).status).toBe(200);
+    const complete = await app.app.inject({
+      method: 'POST',
+      url: `/api/files/${id}/complete`,
+      headers: bearer(token),
+    });
+    const [row] = await app.testDb.database.db.select().from(files).where(eq(files.id, id));
+    return { declared, complete, key: row!.storageKey, id, status: row!.status };
+  }
+
+  it('refuses every accepted extension carrying another type’s bytes with 400, deleting the object', async () => {
+    for (const declared of Object.keys(extensionOf)) {
+      for (const actual of Object.keys(extensionOf)) {
+        if (declared === actual) continue;
+        const res = await upload(declared, extensionOf[actual]!.bytes);
+        expect(res.complete.statusCode, `${declared} ← ${actual}`).toBe(400);
+        expectErrorEnvelope(res.complete.statusCode, res.complete.body, 'VALIDATION');
+        expect(res.status).toBe(FileStatus.Pending);
+      }
+    }
+    // Only the two uploads of the next tests may ever be kept: nothing refused is.
+    expect(await s3.listKeys()).toEqual([]);
+  });
+
+  it('serves a PNG polyglot carrying HTML as image/png from the bucket, with our file name', async () => {
+    const bytes = Buffer.concat([media.png, Buffer.from('<html><script>1</script></html>')]);
+    const res = await upload('png', bytes, 'poly.html');
+    expect(res.complete.statusCode).toBe(200);
+    const redirect = await app.app.inject({ url: publicFileUrl(res.key) });
+    expect(redirect.statusCode).toBe(302);
+    const served = await fetch(String(redirect.headers['location']));
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-disposition')).toMatch(
+      /^inline; filename="poly\.html\.png"/,
+    );
+  });
+
+  it('counts the daily volume with the real size: 429 at the check once the bytes are over it', async () => {
+    const file = media.padTo(media.png, 1000);
+    expect((await upload('png', file)).complete.statusCode).toBe(200);
+    const over = await upload('png', file);
+    expect(over.complete.statusCode).toBe(429);
+    expectErrorEnvelope(over.complete.statusCode, over.complete.body, 'RATE_LIMITED');
+    expect(over.status).toBe(FileStatus.Pending);
+    expect(await s3.listKeys()).not.toContain(over.key);
   });
 });
