@@ -22,7 +22,7 @@
  * role check; 403 when the role may not; 200 otherwise. Where a row differs from what the policy
  * alone says, its `note` says why.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   AssignmentStatus,
@@ -1400,14 +1400,15 @@ export const rows: Row[] = [
 
   {
     route: 'POST /api/answers/:answerId/items/:itemId/media/retry',
-    note: 'Authorized as reviewing the answer; its item’s video processing failed (set before each cell), so a reviewer re-queues it.',
+    note: 'Authorized as reviewing the answer; the items of both answers of the target organization have a failed video processing (set before each cell, unchanged by a refused one), so a reviewer re-queues one.',
     request: async (s) => {
-      const answerId = s.target === 'own' ? s.o.answerId : s.o.answer2Id;
-      const [item] = await s.w.db
+      const failed = await s.w.db
         .update(answerItems)
         .set({ mediaStatus: MediaStatus.Failed })
-        .where(eq(answerItems.answerId, answerId))
-        .returning({ id: answerItems.id });
+        .where(inArray(answerItems.answerId, [s.o.answerId, s.o.answer2Id]))
+        .returning({ id: answerItems.id, answerId: answerItems.answerId });
+      const answerId = s.target === 'own' ? s.o.answerId : s.o.answer2Id;
+      const item = failed.find((i) => i.answerId === answerId);
       return { url: `/api/answers/${answerId}/items/${item?.id ?? missingId}/media/retry` };
     },
     expect: {

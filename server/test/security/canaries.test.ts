@@ -102,6 +102,9 @@ describe('the seed', () => {
       'contents.language',
       'mail_outbox.kind',
       'mail_outbox.last_error',
+      'media_jobs.last_error',
+      'storage_deletions.storage_key',
+      'storage_deletions.last_error',
       'attempt_hits.scope',
       'attempt_hits.key_hash',
     ]);
