@@ -47,7 +47,7 @@ async function benchTranscode() {
     path.join(root, 'server/src/modules/media/tools.ts'),
     import.meta.url,
   );
-  const tools = await media.findMediaTools();
+  const tools = media.findMediaTools();
   if (!tools) throw new Error('no ffmpeg/ffprobe found (apt-get install ffmpeg)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'practica-media-bench-'));
   try {

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   });
   // The demo seed saves videos before the app (and its media plugin) exists: its items queue their
   // media jobs when this machine has ffmpeg, as the app's uploads will.
-  const mediaTools = await findMediaTools({
+  const mediaTools = findMediaTools({
     FFMPEG_PATH: config.media.ffmpegPath,
     FFPROBE_PATH: config.media.ffprobePath,
     PATH: process.env['PATH'],

@@ -22,6 +22,8 @@ export {
   probeVideo,
   transcodeToMp4,
   type MediaTools,
+  type MediaToolsEnv,
+  type ToolOptions,
   type VideoProbe,
 } from './tools.js';
 export {

@@ -39,7 +39,7 @@ export const mediaPlugin = fp(
     const tools =
       options.tools !== undefined
         ? options.tools
-        : await findMediaTools({
+        : findMediaTools({
             FFMPEG_PATH: options.ffmpegPath,
             FFPROBE_PATH: options.ffprobePath,
             PATH: process.env['PATH'],

@@ -70,48 +70,39 @@ function fromPackage(name: string): string | null {
   }
 }
 
-/** Lookups made in this process, by their settings (each app of a test file asks again). */
-const found = new Map<string, Promise<MediaTools | null>>();
-
-/**
- * The ffmpeg/ffprobe pair to use (see the module note), or null when none is found; looked up once per
- * process for the same settings. `env`: FFMPEG_PATH, FFPROBE_PATH and PATH.
- */
-export function findMediaTools(
-  env: {
-    FFMPEG_PATH?: string | undefined;
-    FFPROBE_PATH?: string | undefined;
-    PATH?: string | undefined;
-  } = process.env,
-): Promise<MediaTools | null> {
-  const key = JSON.stringify([env.FFMPEG_PATH, env.FFPROBE_PATH, env.PATH]);
-  let lookup = found.get(key);
-  if (!lookup) found.set(key, (lookup = lookUp(env)));
-  return lookup;
-}
-
-function lookUp(env: {
+/** The settings `findMediaTools` reads. */
+export interface MediaToolsEnv {
   FFMPEG_PATH?: string | undefined;
   FFPROBE_PATH?: string | undefined;
   PATH?: string | undefined;
-}): Promise<MediaTools | null> {
-  const candidates: MediaTools[] = [];
-  if (env.FFMPEG_PATH || env.FFPROBE_PATH) {
-    const ffmpeg = env.FFMPEG_PATH ? executable(env.FFMPEG_PATH) : onPath('ffmpeg', env.PATH);
-    const ffprobe = env.FFPROBE_PATH ? executable(env.FFPROBE_PATH) : onPath('ffprobe', env.PATH);
-    if (ffmpeg && ffprobe) candidates.push({ ffmpeg, ffprobe });
-  } else {
-    const system = { ffmpeg: onPath('ffmpeg', env.PATH), ffprobe: onPath('ffprobe', env.PATH) };
-    if (system.ffmpeg && system.ffprobe)
-      candidates.push({ ffmpeg: system.ffmpeg, ffprobe: system.ffprobe });
-    const shipped = {
-      ffmpeg: fromPackage('@ffmpeg-installer/ffmpeg'),
-      ffprobe: fromPackage('@ffprobe-installer/ffprobe'),
-    };
-    if (shipped.ffmpeg && shipped.ffprobe)
-      candidates.push({ ffmpeg: shipped.ffmpeg, ffprobe: shipped.ffprobe });
-  }
-  return Promise.resolve(candidates[0] ?? null);
+}
+
+/** Lookups made in this process, by their settings (each app of a test file asks again). */
+const found = new Map<string, MediaTools | null>();
+
+/**
+ * The ffmpeg/ffprobe pair to use (see the module note), or null when none is found; looked up once
+ * per process for the same settings. `env`: FFMPEG_PATH, FFPROBE_PATH and PATH.
+ */
+export function findMediaTools(env: MediaToolsEnv = process.env): MediaTools | null {
+  const key = JSON.stringify([env.FFMPEG_PATH, env.FFPROBE_PATH, env.PATH]);
+  if (!found.has(key)) found.set(key, lookUp(env));
+  return found.get(key) ?? null;
+}
+
+const pair = (ffmpeg: string | null, ffprobe: string | null): MediaTools | null =>
+  ffmpeg && ffprobe ? { ffmpeg, ffprobe } : null;
+
+function lookUp(env: MediaToolsEnv): MediaTools | null {
+  if (env.FFMPEG_PATH || env.FFPROBE_PATH)
+    return pair(
+      env.FFMPEG_PATH ? executable(env.FFMPEG_PATH) : onPath('ffmpeg', env.PATH),
+      env.FFPROBE_PATH ? executable(env.FFPROBE_PATH) : onPath('ffprobe', env.PATH),
+    );
+  return (
+    pair(onPath('ffmpeg', env.PATH), onPath('ffprobe', env.PATH)) ??
+    pair(fromPackage('@ffmpeg-installer/ffmpeg'), fromPackage('@ffprobe-installer/ffprobe'))
+  );
 }
 
 /** How long a tool may run (milliseconds, then it is killed), and a signal that kills it sooner. */
