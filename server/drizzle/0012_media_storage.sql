@@ -29,5 +29,8 @@ CREATE INDEX "media_jobs_item_idx" ON "media_jobs" USING btree ("answer_item_id"
 CREATE INDEX "storage_deletions_due_idx" ON "storage_deletions" USING btree ("next_attempt_at");--> statement-breakpoint
 ALTER TABLE "answer_items" ADD CONSTRAINT "answer_items_playback_file_id_files_id_fk" FOREIGN KEY ("playback_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "answer_items" ADD CONSTRAINT "answer_items_poster_file_id_files_id_fk" FOREIGN KEY ("poster_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "assets_image_idx" ON "assets" USING btree ("image_id");--> statement-breakpoint
+CREATE INDEX "question_audios_audio_idx" ON "question_audios" USING btree ("audio_id");--> statement-breakpoint
+CREATE INDEX "answer_items_file_idx" ON "answer_items" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "answer_items_playback_file_idx" ON "answer_items" USING btree ("playback_file_id");--> statement-breakpoint
 CREATE INDEX "answer_items_poster_file_idx" ON "answer_items" USING btree ("poster_file_id");

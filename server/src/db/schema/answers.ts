@@ -132,6 +132,7 @@ export const answerItems = pgTable(
   },
   (t) => [
     uniqueIndex('answer_items_answer_question_key').on(t.answerId, t.questionId),
+    index('answer_items_file_idx').on(t.fileId),
     index('answer_items_playback_file_idx').on(t.playbackFileId),
     index('answer_items_poster_file_idx').on(t.posterFileId),
   ],

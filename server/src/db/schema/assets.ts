@@ -35,6 +35,7 @@ export const assets = pgTable(
   (t) => [
     index('assets_type_idx').on(t.assetTypeId, t.id),
     index('assets_org_idx').on(t.organizationId, t.assetTypeId),
+    index('assets_image_idx').on(t.imageId),
   ],
 );
 

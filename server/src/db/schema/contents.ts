@@ -133,5 +133,8 @@ export const questionAudios = pgTable(
     avatarId: integer('avatar_id').references(() => assets.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('question_audios_question_idx').on(t.questionId, t.position)],
+  (t) => [
+    index('question_audios_question_idx').on(t.questionId, t.position),
+    index('question_audios_audio_idx').on(t.audioId),
+  ],
 );
