@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { storageOrigin } from './lib/storage/index.js';
 import { answerRoutes } from './modules/answers/index.js';
 import { assetRoutes } from './modules/assets/index.js';
 import { assignmentRoutes } from './modules/assignments/index.js';
@@ -140,6 +141,9 @@ export async function buildApp(
   await app.register(fp(async () => {}, { name: 'db' }));
 
   const marketingOrigin = originOf(config.marketingUrl);
+  // With S3 storage, browsers PUT uploads to the bucket and load images and videos from it.
+  const store = storageOrigin(config.storage);
+  const storeSrc = store ? [store] : [];
   // Security headers on every answer (API, console files, fallbacks, errors). The helmet
   // middleware is built once here, its CSP parsed once, and reused by every request.
   const securityHeaders = helmet({
@@ -151,10 +155,10 @@ export async function buildApp(
         // from a blob: URL; blocked, the export of a big report never finished.
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storeSrc],
+        mediaSrc: ["'self'", 'blob:', ...storeSrc],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...storeSrc],
         frameSrc: ["'self'", ...(marketingOrigin ? [marketingOrigin] : [])],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],

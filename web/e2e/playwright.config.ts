@@ -10,6 +10,10 @@
  *
  * The suite is the `*.spec.ts` files; take-screenshots.ts only takes pictures and runs apart, through
  * screenshots.config.ts (`npm run screenshots`).
+ *
+ * The `practice-s3` project runs the practice app's spec once more against a second server that
+ * stores files in an S3 bucket (STORAGE_DRIVER=s3) of the tests' S3 server (s3-server.ts), so the
+ * trainee's resumable upload and the console's playback go through object storage too.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,9 +26,13 @@ const repoRoot = resolve(here, '..', '..');
 const port = 3100;
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://localhost:${port}`;
+/** The server on S3 storage and its S3 server (not with E2E_BASE_URL). */
+const s3Port = 3101;
+const s3ServerPort = Number(process.env.E2E_S3_PORT ?? 3199);
+const s3BaseURL = `http://localhost:${s3Port}`;
 
 // One data folder per run; workers inherit it through the environment.
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'practica-e2e-'));
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'practica-e2e-')));
 // The server's log, scanned for secrets by global-teardown.ts after the run.
 const logFile = process.env.E2E_LOG_FILE ?? join(process.env.E2E_DATA_DIR, 'server.log');
 if (!external) process.env.E2E_LOG_FILE = logFile;
@@ -82,24 +90,66 @@ export default defineConfig({
       dependencies: ['accessibility'],
       use: chromiumUse,
     },
+    ...(external
+      ? []
+      : [
+          {
+            name: 'practice-s3',
+            testMatch: /practice\.spec\.ts$/,
+            use: { ...chromiumUse, baseURL: s3BaseURL },
+          },
+        ]),
   ],
   ...(external
     ? {}
     : {
-        webServer: {
-          command: 'node server/dist/main.js',
-          cwd: repoRoot,
-          url: `${baseURL}/readyz`,
-          timeout: 120_000,
-          // Always a fresh server on the fresh build: an old one may hold an old index.html.
-          reuseExistingServer: false,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: {
-            PORT: String(port),
-            DATA_DIR: process.env.E2E_DATA_DIR,
-            LOG_FILE: logFile,
+        webServer: [
+          {
+            command: 'node server/dist/main.js',
+            cwd: repoRoot,
+            url: `${baseURL}/readyz`,
+            timeout: 120_000,
+            // Always a fresh server on the fresh build: an old one may hold an old index.html.
+            reuseExistingServer: false,
+            stdout: 'ignore',
+            stderr: 'pipe',
+            env: {
+              PORT: String(port),
+              DATA_DIR: process.env.E2E_DATA_DIR,
+              LOG_FILE: logFile,
+            },
           },
-        },
+          {
+            command: 'npx tsx web/e2e/s3-server.ts',
+            cwd: repoRoot,
+            url: `http://127.0.0.1:${s3ServerPort}/practica-e2e`,
+            timeout: 60_000,
+            reuseExistingServer: false,
+            stdout: 'ignore',
+            stderr: 'pipe',
+            env: { E2E_S3_PORT: String(s3ServerPort) },
+          },
+          {
+            // Web servers start in order: the bucket is there before this server checks it.
+            command: 'node server/dist/main.js',
+            cwd: repoRoot,
+            url: `${s3BaseURL}/readyz`,
+            timeout: 120_000,
+            reuseExistingServer: false,
+            stdout: 'ignore',
+            stderr: 'pipe',
+            env: {
+              PORT: String(s3Port),
+              DATA_DIR: join(dataDir, 's3'),
+              LOG_FILE: logFile,
+              STORAGE_DRIVER: 's3',
+              S3_BUCKET: 'practica-e2e',
+              S3_ENDPOINT: `http://127.0.0.1:${s3ServerPort}`,
+              S3_FORCE_PATH_STYLE: 'true',
+              AWS_ACCESS_KEY_ID: 'S3RVER',
+              AWS_SECRET_ACCESS_KEY: 'S3RVER',
+            },
+          },
+        ],
       }),
 });

@@ -116,15 +116,19 @@ const accessKeyId = 'S3RVER';
 const secretAccessKey = 'S3RVER';
 
 /**
- * Starts s3rver on a free port with a fresh bucket (`bucket`, default `practica-test`). Also sets
- * the AWS_* credentials in `process.env` (the SDK's default chain reads them; s3rver's pair is
- * not a secret), so an app built in this process with `env` reaches it.
+ * Starts s3rver on `port` (default: a free one) with a fresh bucket (`bucket`, default
+ * `practica-test`). Also sets the AWS_* credentials in `process.env` (the SDK's default chain
+ * reads them; s3rver's pair is not a secret), so an app built in this process with `env` reaches
+ * it.
  */
-export async function startS3Server(bucket = 'practica-test'): Promise<TestS3Server> {
+export async function startS3Server({
+  bucket = 'practica-test',
+  port = 0,
+}: { bucket?: string; port?: number } = {}): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'practica-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port,
     silent: true,
     directory,
     configureBuckets: [{ name: bucket, configs: [corsRule] }],

@@ -27,3 +27,16 @@ export function createStorage(settings: StorageSettings, dataDir: string): Stora
   }
   return createLocalStorage(dataDir);
 }
+
+/**
+ * The origin browsers reach the store at (presigned PUTs and GETs), for the Content-Security-Policy
+ * of the pages: with S3, the endpoint's origin (path-style) or the bucket's host under it
+ * (virtual-hosted; AWS's `<bucket>.s3.<region>.amazonaws.com` without an endpoint); null for the
+ * local disk, whose files are served by the server itself.
+ */
+export function storageOrigin(settings: StorageSettings): string | null {
+  if (settings.driver !== 's3') return null;
+  const endpoint = new URL(settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`);
+  if (settings.forcePathStyle) return endpoint.origin;
+  return `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
+}
