@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { storageOrigin } from '../src/lib/storage/index.js';
 
 describe('loadConfig', () => {
   it('has defaults for the embedded database with the demo seed', () => {
@@ -47,6 +48,32 @@ describe('loadConfig', () => {
         JWT_SECRET: 'k'.repeat(32),
       }).env,
     ).toBe('production');
+  });
+
+  it('stores files on the local disk by default, in an S3 bucket with STORAGE_DRIVER=s3 and S3_BUCKET', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).storage).toEqual({ driver: 'local' });
+    expect(() => loadConfig({ DATA_DIR: 'memory://', STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: 'memory://', STORAGE_DRIVER: 'gcs' })).toThrow(
+      /STORAGE_DRIVER/,
+    );
+    const aws = loadConfig({ DATA_DIR: 'memory://', STORAGE_DRIVER: 's3', S3_BUCKET: 'media' });
+    expect(aws.storage).toEqual({
+      driver: 's3',
+      bucket: 'media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(storageOrigin(aws.storage)).toBe('https://media.s3.us-east-1.amazonaws.com');
+    const minio = loadConfig({
+      DATA_DIR: 'memory://',
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(minio.storage).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true });
+    expect(storageOrigin(minio.storage)).toBe('http://minio:9000');
   });
 
   it('reads TRUST_PROXY as a boolean, a hop count or a list', () => {
