@@ -55,7 +55,7 @@ const serverModuleLayers = {
   groups: ['organizations', 'users'],
   assignments: ['assets', 'composition', 'contents', 'files', 'groups', 'organizations', 'users'],
   answers: ['assignments', 'composition', 'files', 'mail', 'organizations', 'users'],
-  media: ['answers'],
+  media: ['answers', 'files'],
   me: ['answers', 'assignments', 'composition', 'files', 'media'],
 };
 

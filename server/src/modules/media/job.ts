@@ -16,9 +16,9 @@ import { MediaType } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { FileStatus } from '../../db/schema/index.js';
 import { newStorageKey, type StorageDriver } from '../../lib/storage/index.js';
+import { discardPendingUpload } from '../files/index.js';
 import {
   completeJob,
-  discardOutputs,
   finishJobWithoutEffect,
   jobSource,
   reserveOutputs,
@@ -125,8 +125,9 @@ export async function runMediaJob(deps: MediaJobDeps, job: MediaJobRow): Promise
       });
     } finally {
       if (!attached) {
-        await discardOutputs(db, ids).catch(() => undefined);
-        for (const o of outputs) await storage.delete(o.row.storageKey).catch(() => undefined);
+        // Rows and bytes go the files module's way: removals queued durably with the delete.
+        for (const id of ids)
+          await discardPendingUpload({ db, storage }, id).catch(() => undefined);
       }
     }
     if (!attached) await finishJobWithoutEffect(db, job);

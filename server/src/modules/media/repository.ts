@@ -180,14 +180,6 @@ export async function reserveOutputs(db: Db, outputs: readonly OutputFile[]): Pr
   return rows.map((r) => r.id);
 }
 
-/** Deletes reserved outputs that were never attached (Pending rows only). One statement. */
-export async function discardOutputs(db: Db, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .delete(files)
-    .where(and(inArray(files.id, [...ids]), eq(files.status, FileStatus.Pending)));
-}
-
 /**
  * In one transaction, when `job` is still this worker's claim and its item still points at the
  * job's source video: the outputs become Ready, the item gets its MP4 (`playbackFileId`, the
