@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { createLocalStorage } from '../lib/storage/index.js';
+import { createStorage } from '../lib/storage/index.js';
 import { seedDemo } from '../seed/demo.js';
 import { seedReportFixture } from '../seed/report-fixture.js';
 
@@ -38,7 +38,8 @@ const started = performance.now();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
-  const storage = config.dataDir === 'memory://' ? undefined : createLocalStorage(config.dataDir);
+  const storage =
+    config.dataDir === 'memory://' ? undefined : createStorage(config.storage, config.dataDir);
   await seedDemo(database.db, storage);
   const seeded = performance.now();
   const fixture = await seedReportFixture(database.db, options);

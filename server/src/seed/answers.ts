@@ -46,7 +46,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { serverRoot } from '../lib/paths.js';
-import { createLocalStorage, type StorageDriver } from '../lib/storage/index.js';
+import { createStorage, type StorageDriver } from '../lib/storage/index.js';
 import { getAnswerFor, submitReview } from '../modules/answers/index.js';
 import { inProcessTraineeApi } from '../modules/me/index.js';
 import { answerAssignment, type SessionVideo } from '../modules/me/index.js';
@@ -111,11 +111,11 @@ const demoRounds: readonly {
 const reviewAfterDays = 2;
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** As in seed/assets.ts: the configured DATA_DIR's disk, none in tests or in memory. */
+/** As in seed/assets.ts: the configured storage, none in tests or in memory. */
 function configuredStorage(): StorageDriver | null {
   if (process.env['NODE_ENV'] === 'test') return null;
-  const { dataDir } = loadConfig();
-  return dataDir === 'memory://' ? null : createLocalStorage(dataDir);
+  const { dataDir, storage } = loadConfig();
+  return dataDir === 'memory://' ? null : createStorage(storage, dataDir);
 }
 
 /** The policy actor of a demo account, or undefined. */
@@ -180,7 +180,7 @@ async function roundAssignment(db: Db, organizationId: number, statusId: number)
 
 /**
  * Seeds the demo answers unless present (see the module note). `storage` receives the videos
- * (default: the configured DATA_DIR's local disk; nothing is seeded when there is none). Returns
+ * (default: the configured storage; nothing is seeded when there is none). Returns
  * true when it seeded.
  */
 export async function seedAnswers(db: Db, storage?: StorageDriver): Promise<boolean> {

@@ -20,7 +20,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { serverRoot } from '../lib/paths.js';
-import { createLocalStorage, newStorageKey, type StorageDriver } from '../lib/storage/index.js';
+import { createStorage, newStorageKey, type StorageDriver } from '../lib/storage/index.js';
 
 /** Folder of the committed demo images (read from the source tree, also by the bundled server). */
 export const demoImagesDir = path.join(serverRoot, 'src', 'seed', 'fixtures', 'images');
@@ -95,20 +95,20 @@ const demoAdminEmail = 'admin@demo.test';
 const demoOrganizationName = 'Demo Academy';
 
 /**
- * The driver the seed stores images with when the caller gives none: the local disk of the
- * configured DATA_DIR — the same driver `filesPlugin` serves from, since main.ts seeds before
+ * The driver the seed stores images with when the caller gives none: the configured storage
+ * (STORAGE_DRIVER: the local disk of DATA_DIR, or the S3 bucket) — the same driver `filesPlugin` serves from, since main.ts seeds before
  * the app exists. None under NODE_ENV=test or with DATA_DIR=memory://: there the app has a
  * temporary storage of its own, so tests pass the app's driver (`app.files.storage`).
  */
 function configuredStorage(): StorageDriver | null {
   if (process.env['NODE_ENV'] === 'test') return null;
-  const { dataDir } = loadConfig();
-  return dataDir === 'memory://' ? null : createLocalStorage(dataDir);
+  const { dataDir, storage } = loadConfig();
+  return dataDir === 'memory://' ? null : createStorage(storage, dataDir);
 }
 
 /**
  * Seeds the demo avatars and environments unless the database has any asset. `storage` receives
- * the images (default: the configured DATA_DIR's local disk, see above; nothing is seeded when
+ * the images (default: the configured storage, see above; nothing is seeded when
  * there is none). Assets are general, authored by the demo admin (when it exists) and added to
  * Demo Academy (when it exists). Images are stored first; the rows go in one transaction, and the
  * stored images are removed again if it fails. Returns true when it seeded.

@@ -47,7 +47,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { serverRoot } from '../lib/paths.js';
-import { createLocalStorage, newStorageKey, type StorageDriver } from '../lib/storage/index.js';
+import { createStorage, newStorageKey, type StorageDriver } from '../lib/storage/index.js';
 import { availableTo } from '../modules/assets/index.js';
 
 /** Folder of the committed mp3 prompts (read from the source tree, also by the bundled server). */
@@ -341,15 +341,15 @@ export const generalContents: readonly SeedContent[] = [
 ];
 
 /**
- * The driver the seed stores the prompts with when the caller gives none: the local disk of the
- * configured DATA_DIR, the one `filesPlugin` serves from (main.ts seeds before the app exists).
+ * The driver the seed stores the prompts with when the caller gives none: the configured storage
+ * (the local disk of DATA_DIR, or the S3 bucket), the one `filesPlugin` serves from (main.ts seeds before the app exists).
  * None under NODE_ENV=test or with DATA_DIR=memory:// (the app then has a temporary storage of its
  * own: tests pass `app.files.storage`). Same rule as the assets seed.
  */
 function configuredStorage(): StorageDriver | null {
   if (process.env['NODE_ENV'] === 'test') return null;
-  const { dataDir } = loadConfig();
-  return dataDir === 'memory://' ? null : createLocalStorage(dataDir);
+  const { dataDir, storage } = loadConfig();
+  return dataDir === 'memory://' ? null : createStorage(storage, dataDir);
 }
 
 /**
