@@ -37,10 +37,16 @@ async function main(): Promise<void> {
   const seeded = await database.exclusive(async () => {
     await database.migrate();
     if (config.admin) await ensureAdmin(database.db, config.admin);
-    // The demo images and audio go to the same storage the files plugin serves from.
-    return config.seedDemo
-      ? seedDemo(database.db, createStorage(config.storage, config.dataDir))
-      : false;
+    // The demo images and audio go to the same storage the files plugin serves from; a bad or
+    // unreachable bucket stops the start here with its message, before the seed writes to it.
+    if (!config.seedDemo) return false;
+    const storage = createStorage(config.storage, config.dataDir);
+    try {
+      await storage.check?.();
+      return await seedDemo(database.db, storage);
+    } finally {
+      if (config.storage.driver === 's3') await storage.close?.();
+    }
   });
 
   const app = await buildApp(config, { database });
