@@ -14,6 +14,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { backoffDelayMs, errorText, startPollingWorker } from '../../lib/polling-worker.js';
 import type { StorageDriver } from '../../lib/storage/index.js';
 import {
   claimDueDeletions,
@@ -40,18 +41,6 @@ const sweepBatchSize = 500;
 
 /** Objects removed from the store at once. */
 const removalConcurrency = 8;
-
-/**
- * Delay before the next attempt after `attempts` failed ones (≥ 1), in milliseconds:
- * 30 s · 2^(attempts−1), at most an hour.
- */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Removes the objects of `keys` from the store, `removalConcurrency` at a time. Answers the keys
@@ -123,20 +112,10 @@ export function startStorageDeletionWorker(
   const { db, storage, log, pollMs } = options;
   const batchSize = options.batchSize ?? 50;
   const leaseMs = options.leaseMs ?? 5 * 60 * 1000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
 
-  /** Runs rounds one at a time (poll and drain never overlap inside one worker). */
-  function serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  }
-
-  async function round(): Promise<number> {
+  async function round(isStopped: () => boolean): Promise<number> {
     let attempted = 0;
-    while (!stopped) {
+    while (!isStopped()) {
       const rows = await claimDueDeletions(db, { limit: batchSize, leaseMs });
       if (rows.length === 0) break;
       const { removed, failed } = await removeObjects(
@@ -146,10 +125,10 @@ export function startStorageDeletionWorker(
       await settleDeletions(db, removed);
       for (const { key, error } of failed) {
         const row = rows.find((r) => r.storageKey === key)!;
-        const retryInMs = retryDelayMs(row.attempts);
-        await markDeletionFailed(db, row.id, { error: describe(error), retryInMs });
+        const retryInMs = backoffDelayMs(row.attempts);
+        await markDeletionFailed(db, row.id, { error: errorText(error), retryInMs });
         log?.warn(
-          { deletionId: row.id, attempts: row.attempts, err: describe(error), retryInMs },
+          { deletionId: row.id, attempts: row.attempts, err: errorText(error), retryInMs },
           'could not remove the bytes of a deleted file; will retry',
         );
       }
@@ -158,25 +137,11 @@ export function startStorageDeletionWorker(
     return attempted;
   }
 
-  const tick = async () => {
-    try {
-      await serial(round);
-    } catch (err) {
-      log?.error({ err }, 'storage deletion round failed');
-    } finally {
-      if (!stopped) timer = setTimeout(tick, pollMs).unref();
-    }
-  };
-  void tick();
-
-  return {
-    drain: () => serial(round),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await chain;
-    },
-  };
+  return startPollingWorker({
+    pollMs,
+    round,
+    onRoundError: (err) => log?.error({ err }, 'storage deletion round failed'),
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   type OutboxRow,
 } from './repository.js';
 import type { MailTransport } from './transport.js';
+import { backoffDelayMs, errorText, startPollingWorker } from '../../lib/polling-worker.js';
 
 /** The logger calls the worker makes (pino and Fastify's logger fit). */
 export interface WorkerLog {
@@ -54,12 +55,9 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-const firstRetryMs = 30_000;
-const maxRetryMs = 60 * 60 * 1000;
-
 /** Delay before the next attempt after `attempts` failed ones (≥ 1), in milliseconds: 30 s · 2^(attempts−1), at most 1 hour. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(firstRetryMs * 2 ** Math.max(0, attempts - 1), maxRetryMs);
+  return backoffDelayMs(attempts);
 }
 
 /** The http(s) links of a text body. */
@@ -68,11 +66,8 @@ export function linksIn(text: string): string[] {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as Error & { code?: unknown; responseCode?: unknown }).responseCode;
-    return code ? `${code} ${error.message}` : error.message;
-  }
-  return String(error);
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return code ? `${String(code)} ${errorText(error)}` : errorText(error);
 }
 
 /** Starts a first round at once, then polls every `pollMs`; the timer does not keep the process alive. */
@@ -81,17 +76,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 8;
   const leaseMs = options.leaseMs ?? 5 * 60 * 1000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
   let lastLoggedId: number | null = null;
-
-  /** Runs rounds one at a time (poll and drain never overlap inside one worker). */
-  function serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  }
 
   async function deliver(row: OutboxRow): Promise<void> {
     try {
@@ -145,13 +130,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  async function round(): Promise<number> {
+  async function round(isStopped: () => boolean): Promise<number> {
     if (!transport) {
       await logUndelivered();
       return 0;
     }
     let attempted = 0;
-    while (!stopped) {
+    while (!isStopped()) {
       const rows = await claimDueMails(db, { limit: batchSize, leaseMs });
       if (rows.length === 0) break;
       // Claimed rows are finished even when stopping, so none waits for its lease to run out. The
@@ -170,24 +155,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return attempted;
   }
 
-  const tick = async () => {
-    try {
-      await serial(round);
-    } catch (error) {
-      log.error({ err: error }, 'mail worker round failed');
-    } finally {
-      if (!stopped) timer = setTimeout(tick, pollMs).unref();
-    }
-  };
-  // The first round joins the queue now, so a drain() called after start always runs after it.
-  void tick();
-
-  return {
-    drain: () => serial(round),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await chain;
-    },
-  };
+  return startPollingWorker({
+    pollMs,
+    round,
+    onRoundError: (error) => log.error({ err: error }, 'mail worker round failed'),
+  });
 }

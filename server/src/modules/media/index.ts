@@ -27,7 +27,6 @@ export {
   type VideoProbe,
 } from './tools.js';
 export {
-  mediaRetryDelayMs,
   startMediaWorker,
   type MediaLog,
   type MediaWorker,

@@ -13,6 +13,7 @@
  *   server shutting down neither waits for a long transcode nor spends the job's attempts.
  */
 import type { Db } from '../../db/client.js';
+import { backoffDelayMs, errorText, startPollingWorker } from '../../lib/polling-worker.js';
 import type { StorageDriver } from '../../lib/storage/index.js';
 import { runMediaJob } from './job.js';
 import {
@@ -55,15 +56,6 @@ export interface MediaWorker {
   stop(): Promise<void>;
 }
 
-const maxRetryMs = 60 * 60 * 1000;
-
-/** Delay before the next attempt after `attempts` failed ones (≥ 1), in milliseconds: base · 2^(attempts−1), at most 1 hour. */
-export function mediaRetryDelayMs(attempts: number, baseMs = 30_000): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxRetryMs);
-}
-
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Starts the worker: a first round at once when polling, then one every `pollMs`; the timer does not keep the process alive. */
 export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   const { db, log, pollMs } = options;
@@ -71,17 +63,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   const maxAttempts = options.maxAttempts ?? 3;
   const leaseMs = options.leaseMs ?? 2 * 60 * 1000;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let chain: Promise<unknown> = Promise.resolve();
   const stopping = new AbortController();
-
-  /** Runs rounds one at a time (poll and drain never overlap inside one worker). */
-  function serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  }
 
   async function attempt(job: MediaJobRow): Promise<void> {
     const renew = setInterval(() => {
@@ -101,19 +83,19 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
         return;
       }
       const final = job.attempts >= maxAttempts;
-      const retryInMs = mediaRetryDelayMs(job.attempts, retryBaseMs);
-      await failJobAttempt(db, job, { error: describe(error), retryInMs, final });
+      const retryInMs = backoffDelayMs(job.attempts, retryBaseMs);
+      await failJobAttempt(db, job, { error: errorText(error), retryInMs, final });
       const entry = { jobId: job.id, itemId: job.answerItemId, attempts: job.attempts };
-      if (final) log.error({ ...entry, err: describe(error) }, 'media job failed for good');
-      else log.warn({ ...entry, err: describe(error), retryInMs }, 'media job failed; will retry');
+      if (final) log.error({ ...entry, err: errorText(error) }, 'media job failed for good');
+      else log.warn({ ...entry, err: errorText(error), retryInMs }, 'media job failed; will retry');
     } finally {
       clearInterval(renew);
     }
   }
 
-  async function round(): Promise<number> {
+  async function round(isStopped: () => boolean): Promise<number> {
     let attempted = 0;
-    while (!stopped) {
+    while (!isStopped()) {
       const jobs = await claimDueJobs(db, { limit: concurrency, leaseMs });
       if (jobs.length === 0) break;
       // Claimed jobs are finished even when stopping, so none waits for its lease to run out.
@@ -129,24 +111,10 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     return attempted;
   }
 
-  const tick = async () => {
-    try {
-      await serial(round);
-    } catch (error) {
-      log.error({ err: error }, 'media worker round failed');
-    } finally {
-      if (!stopped) timer = setTimeout(tick, pollMs).unref();
-    }
-  };
-  if (pollMs > 0) void tick();
-
-  return {
-    drain: () => serial(round),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      stopping.abort();
-      await chain;
-    },
-  };
+  return startPollingWorker({
+    pollMs,
+    round,
+    onRoundError: (error) => log.error({ err: error }, 'media worker round failed'),
+    onStop: () => stopping.abort(),
+  });
 }
