@@ -64,11 +64,16 @@ export interface StorageDriver {
     options: { expiresSeconds: number; contentLength?: number | undefined },
   ): Promise<string>;
   /**
-   * Direct reads (S3): a presigned GET of `key` valid `expiresSeconds`, answered with
-   * `contentType` and `contentDisposition`; Range requests are served by the store.
+   * Direct reads (S3): a presigned GET (or HEAD, `method`) of `key` valid `expiresSeconds`,
+   * answered with `contentType` and `contentDisposition`; Range requests are served by the store.
    */
   presignGet?(
     key: string,
-    options: { expiresSeconds: number; contentType: string; contentDisposition: string },
+    options: {
+      expiresSeconds: number;
+      contentType: string;
+      contentDisposition: string;
+      method?: 'GET' | 'HEAD';
+    },
   ): Promise<string>;
 }

@@ -220,19 +220,26 @@ export class S3Storage implements StorageDriver {
   }
 
   /**
-   * A presigned GET of `key` valid `expiresSeconds` (at least 1) whose answer carries
-   * `contentType` and `contentDisposition`; Range requests are the store's.
+   * A presigned GET (or HEAD, `method`) of `key` valid `expiresSeconds` (at least 1) whose answer
+   * carries `contentType` and `contentDisposition`; Range requests are the store's.
    */
   async presignGet(
     key: string,
-    options: { expiresSeconds: number; contentType: string; contentDisposition: string },
+    options: {
+      expiresSeconds: number;
+      contentType: string;
+      contentDisposition: string;
+      method?: 'GET' | 'HEAD';
+    },
   ): Promise<string> {
-    const command = new GetObjectCommand({
+    const input = {
       Bucket: this.bucket,
       Key: this.keyOf(key),
       ResponseContentType: options.contentType,
       ResponseContentDisposition: options.contentDisposition,
-    });
+    };
+    const command =
+      options.method === 'HEAD' ? new HeadObjectCommand(input) : new GetObjectCommand(input);
     return getSignedUrl(this.client, command, {
       expiresIn: Math.max(1, Math.floor(options.expiresSeconds)),
     });

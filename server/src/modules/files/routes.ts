@@ -144,6 +144,7 @@ async function serveFile(deps: FilesDeps, request: FastifyRequest, reply: Fastif
       expiresSeconds: Math.min(presignedReadSeconds, left),
       contentType: row.contentType,
       contentDisposition: contentDisposition(row),
+      method: request.method === 'HEAD' ? 'HEAD' : 'GET',
     });
     return reply
       .code(302)
