@@ -4,14 +4,23 @@
  * security/uploads.test.ts (which run with both drivers) do not show: the presigned PUT's shape,
  * POST /api/files/{id}/complete before the bytes and for another user, the check on first use
  * through `requireUsableFile`, the redirect's lifetime, no partial object left by a tus upload,
- * and a start that fails clearly on a bad bucket.
+ * a start that fails clearly on a bad bucket, and the S3 driver itself (streamed put with its
+ * byte limit, ranged reads, conflicts, a source failing midway).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaType, answerVideoUploadPath, messages, type Actor } from '@practica/contract';
 import { FileStatus, files } from '../../src/db/schema/index.js';
+import {
+  S3Storage,
+  StorageConflictError,
+  StorageKeyError,
+  StorageLimitError,
+  newStorageKey,
+} from '../../src/lib/storage/index.js';
 import { requireUsableFile } from '../../src/modules/files/service.js';
 import { buildAnswersScenario, type AnswersScenario } from '../helpers/answers.js';
 import { bearer, tokenFor, type TestContext } from '../helpers/build.js';
@@ -241,5 +250,67 @@ describe('trainee video uploads (tus S3 store)', () => {
     await expect
       .poll(() => s3.listKeys())
       .not.toContainEqual(expect.stringMatching(/^[0-9a-f]{32}(\.info|\.part)?$/));
+  });
+});
+
+describe('the S3 driver', () => {
+  let storage: S3Storage;
+  beforeAll(() => {
+    storage = new S3Storage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: true,
+    });
+  });
+  afterAll(() => storage.close());
+
+  const readAll = async (stream: Readable) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString();
+  };
+
+  it('stores a stream, stats, reads ranges and deletes; a missing key is no error to delete', async () => {
+    const key = newStorageKey('bin');
+    const size = await storage.put(
+      key,
+      Readable.from([Buffer.from('0123'), Buffer.from('456789')]),
+      10,
+    );
+    expect(size).toEqual({ size: 10 });
+    expect(await storage.stat(key)).toEqual({ size: 10 });
+    expect(await readAll(storage.createReadStream(key))).toBe('0123456789');
+    expect(await readAll(storage.createReadStream(key, { start: 2, end: 4 }))).toBe('234');
+    await storage.delete(key);
+    expect(await storage.stat(key)).toBeNull();
+    await storage.delete(key);
+    await expect(readAll(storage.createReadStream(key))).rejects.toThrow();
+  });
+
+  it('refuses content over the limit, a stored key and a key it did not make, storing nothing', async () => {
+    const key = newStorageKey('bin');
+    await expect(
+      storage.put(key, Readable.from([Buffer.alloc(6), Buffer.alloc(6)]), 10),
+    ).rejects.toBeInstanceOf(StorageLimitError);
+    expect(await storage.stat(key)).toBeNull();
+    await storage.put(key, Readable.from([Buffer.from('first')]), 100);
+    await expect(
+      storage.put(key, Readable.from([Buffer.from('second')]), 100),
+    ).rejects.toBeInstanceOf(StorageConflictError);
+    expect(await storage.stat(key)).toEqual({ size: 5 });
+    await expect(storage.stat('../outside.png')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
+  it('leaves nothing when the source fails midway', async () => {
+    const key = newStorageKey('bin');
+    async function* broken() {
+      yield Buffer.from('abc');
+      throw new Error('connection reset');
+    }
+    await expect(storage.put(key, Readable.from(broken()), 100)).rejects.toThrow(
+      'connection reset',
+    );
+    expect(await storage.stat(key)).toBeNull();
   });
 });
