@@ -15,6 +15,7 @@ import {
 import { IconCalendar, IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { StatusMessage } from '../../../src/components/status-message';
 import { useDocumentTitle } from '../../../src/components/page-title';
@@ -105,6 +106,9 @@ function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
 export default function HomePage() {
   useDocumentTitle(appText.homeTitle, appText.appName);
   const query = useQuery(myAssignmentsQuery());
+  // The list renders in a transition, so React can pause while building it: the query's answer
+  // alone would render it in one task that blocks the page.
+  const rows = useDeferredValue(query.data);
 
   return (
     <Stack gap="md">
@@ -116,9 +120,9 @@ export default function HomePage() {
           {appText.homeIntro}
         </Text>
       </div>
-      {query.data === undefined ? (
+      {rows === undefined ? (
         <QueryState error={query.error} retry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <Card withBorder padding="xl">
           <StatusMessage icon={<IconChecklist size={28} />} title={appText.emptyTitle}>
             {appText.emptyBody}
@@ -126,7 +130,7 @@ export default function HomePage() {
         </Card>
       ) : (
         <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
-          {[...query.data].sort(byDueDate).map((row) => (
+          {[...rows].sort(byDueDate).map((row) => (
             <AssignmentCard key={row.id} row={row} />
           ))}
         </Stack>
