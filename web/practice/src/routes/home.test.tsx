@@ -87,7 +87,8 @@ describe('home', () => {
       },
     });
     renderPractice('/');
-    expect(await screen.findByText('Assignment 101')).toBeInTheDocument();
+    // 101 cards render in a transition React slices: jsdom needs more than the default second.
+    expect(await screen.findByText('Assignment 101', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(101);
   });
 
