@@ -18,7 +18,10 @@ import { serverEntry } from './lib/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Every script with its hard timeout in seconds. */
+/**
+ * Every script with its hard timeout in seconds; `file` (default `name`) and `env` run a script
+ * in another mode (two-servers-s3: two servers on one S3 bucket).
+ */
 const scripts = [
   { name: 'load', timeout: 180 },
   { name: 'crash', timeout: 180 },
@@ -26,6 +29,7 @@ const scripts = [
   { name: 'sigterm', timeout: 90 },
   { name: 'two-embedded', timeout: 240 },
   { name: 'two-servers-pg', timeout: 180 },
+  { name: 'two-servers-s3', file: 'two-servers-pg', env: { FAULTS_STORAGE: 's3' }, timeout: 180 },
 ];
 
 /** Runs one script; answers `{name, status, seconds, result}`. */
@@ -33,10 +37,10 @@ function runOne(script, budgetSeconds) {
   const timeoutMs = Math.max(10, Math.min(script.timeout, budgetSeconds)) * 1000;
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(here, `${script.name}.mjs`)], {
+    const child = spawn(process.execPath, [path.join(here, `${script.file ?? script.name}.mjs`)], {
       stdio: ['ignore', 'pipe', 'inherit'],
       detached: true, // its own process group: the timeout ends the servers it started too
-      env: process.env,
+      env: { ...process.env, ...script.env },
     });
     let result = null;
     let buffered = '';

@@ -7,21 +7,31 @@
  * 3. seats: an organization with N free trainee seats and 3N pending trainee invites, 3N concurrent
  *    accepts spread over both servers → exactly N succeed (the others 409), N trainees stored;
  * 4. seats on invites: an organization with M seats, 3M concurrent trainee invites over both
- *    servers → exactly M succeed.
+ *    servers → exactly M succeed;
+ * 5. files: an image uploaded through one server and completed through the other reads back
+ *    whole through the other (the copies share the storage).
  *
- * Env: FAULTS_SEATS (N, default 10), FAULTS_MAILS (default 80).
+ * Env: FAULTS_SEATS (N, default 10), FAULTS_MAILS (default 80), FAULTS_STORAGE (`local`, the
+ * default: both servers on one DATA_DIR; `s3`: both on one bucket of an S3 server started here;
+ * the run reports as two-servers-s3).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+/* global fetch */
+import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { runScript } from './lib/cleanup.mjs';
 import { inviteBody, setSeats } from './lib/demo.mjs';
 import { createClient, dataOf, login } from './lib/http.mjs';
 import { query, startCluster } from './lib/postgres.mjs';
 import { check, fail, figure, finish, log, setName } from './lib/report.mjs';
-import { portBase, serverEnv, startServer, tail, tempDir } from './lib/server.mjs';
+import { startS3Process } from './lib/s3.mjs';
+import { portBase, repoRoot, serverEnv, startServer, tail, tempDir } from './lib/server.mjs';
 import { startSmtpReceiver } from './lib/smtp.mjs';
 
-setName('two-servers-pg');
+const storage = process.env.FAULTS_STORAGE === 's3' ? 's3' : 'local';
+setName(storage === 's3' ? 'two-servers-s3' : 'two-servers-pg');
 const seats = Number(process.env.FAULTS_SEATS ?? 10);
 const mails = Number(process.env.FAULTS_MAILS ?? 80);
 const run = randomUUID().slice(0, 8);
@@ -60,7 +70,9 @@ async function main() {
     MAIL_BATCH_SIZE: '5',
     MAIL_POLL_MS: '100',
     DATA_DIR: tempDir('two-servers'),
+    ...(storage === 's3' ? await startS3Process(portBase + 8) : {}),
   });
+  figure('storage', storage === 's3' ? `one S3 bucket (${env.S3_ENDPOINT})` : 'one DATA_DIR');
 
   // 1. Both at once on an empty database.
   const servers = await Promise.all([
@@ -198,7 +210,42 @@ async function main() {
     `trainee invites: ${invitesOk} succeeded, ${invitesFull} refused (want ${seats} / ${2 * seats})`,
   );
 
-  figure('writes acknowledged', acked.length + acceptOk + invitesOk + 3 * seats);
+  // 5. Files: uploaded through A, completed through B, read through B.
+  const image = readFileSync(
+    path.join(repoRoot, 'server/src/seed/fixtures/images/avatar-alex.png'),
+  );
+  const ticket = dataOf(
+    await clients[0].post(
+      '/api/files/upload',
+      { name: 'fault.png', extension: 'png', fileTypeId: 1, size: image.length },
+      { token: admin },
+    ),
+    'upload ticket',
+  );
+  const put = await fetch(new URL(ticket.url, servers[0].url), {
+    method: 'PUT',
+    body: image,
+    headers: { 'content-type': 'image/png' },
+  });
+  check(put.ok, `the upload's PUT answered ${put.status}`);
+  const stored = dataOf(
+    await clients[1].post(`/api/files/${ticket.id}/complete`, {}, { token: admin }),
+    'complete through the other server',
+  );
+  const read = await fetch(new URL(stored.url, servers[1].url));
+  const bytes = Buffer.from(await read.arrayBuffer());
+  figure(
+    'image uploaded through A, read through B',
+    `${read.status}, ${bytes.length} of ${image.length} bytes${read.redirected ? ' (redirected to the store)' : ''}`,
+  );
+  check(
+    read.ok && bytes.equals(image),
+    `reading it through B gave ${read.status}, ${bytes.length} bytes`,
+  );
+  if (storage === 's3')
+    check(read.redirected, 'with S3 the read did not come from the bucket (no redirect)');
+
+  figure('writes acknowledged', acked.length + acceptOk + invitesOk + 3 * seats + 1);
   for (const c of clients) c.close();
   for (const s of servers) {
     const exit = await s.stop();
