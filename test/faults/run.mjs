@@ -4,8 +4,12 @@
  * throwaway PostgreSQL clusters. Prints each script's figures and a summary; exits 1 when a
  * script fails or times out, or when the build or PostgreSQL is missing.
  *
- * Usage: node test/faults/run.mjs [name …]   (default: all; names as in `scripts` below)
- * Env: FAULTS_TOTAL_SECONDS (overall bound, default 480), FAULTS_SERVER_ENTRY (another build),
+ * Every script runs once per storage driver: local disk, then one S3 bucket (the e2e suite's s3rver,
+ * its settings handed to each script's servers through FAULTS_S3_ENV).
+ *
+ * Usage: node test/faults/run.mjs [--storage=local|s3|both] [name …]   (default: both, all;
+ * names as in `scripts` below)
+ * Env: FAULTS_TOTAL_SECONDS (overall bound, default 900), FAULTS_SERVER_ENTRY (another build),
  * FAULTS_PORT_BASE (default 3330), and each script's own variables (see their headers).
  */
 import { spawn } from 'node:child_process';
@@ -13,15 +17,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findPostgresBin } from '../../scripts/lib/postgres.mjs';
+import { cleanup } from './lib/cleanup.mjs';
 import { loadAverage } from './lib/report.mjs';
-import { serverEntry } from './lib/server.mjs';
+import { startS3Process } from './lib/s3.mjs';
+import { portBase, serverEntry } from './lib/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/**
- * Every script with its hard timeout in seconds; `file` (default `name`) and `env` run a script
- * in another mode (two-servers-s3: two servers on one S3 bucket).
- */
+/** Every script with its hard timeout in seconds. */
 const scripts = [
   { name: 'load', timeout: 180 },
   { name: 'crash', timeout: 180 },
@@ -29,18 +32,21 @@ const scripts = [
   { name: 'sigterm', timeout: 90 },
   { name: 'two-embedded', timeout: 240 },
   { name: 'two-servers-pg', timeout: 180 },
-  { name: 'two-servers-s3', file: 'two-servers-pg', env: { FAULTS_STORAGE: 's3' }, timeout: 180 },
 ];
 
-/** Runs one script; answers `{name, status, seconds, result}`. */
-function runOne(script, budgetSeconds) {
+/**
+ * Runs one script with `env` added to its environment; answers `{name, status, seconds, result}`
+ * (`name` with the storage driver when it is S3).
+ */
+function runOne(script, budgetSeconds, env = {}) {
+  const name = env.FAULTS_S3_ENV ? `${script.name} (s3)` : script.name;
   const timeoutMs = Math.max(10, Math.min(script.timeout, budgetSeconds)) * 1000;
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(here, `${script.file ?? script.name}.mjs`)], {
+    const child = spawn(process.execPath, [path.join(here, `${script.name}.mjs`)], {
       stdio: ['ignore', 'pipe', 'inherit'],
       detached: true, // its own process group: the timeout ends the servers it started too
-      env: { ...process.env, ...script.env },
+      env: { ...process.env, ...env },
     });
     let result = null;
     let buffered = '';
@@ -64,7 +70,7 @@ function runOne(script, budgetSeconds) {
     const timer = setTimeout(async () => {
       timedOut = true;
       process.stdout.write(
-        `\n[run] ${script.name}: hard timeout after ${timeoutMs / 1000} s, stopping it\n`,
+        `\n[run] ${name}: hard timeout after ${timeoutMs / 1000} s, stopping it\n`,
       );
       try {
         process.kill(-child.pid, 'SIGTERM'); // the script cleans up (clusters, servers)
@@ -83,19 +89,23 @@ function runOne(script, budgetSeconds) {
       const seconds = Math.round((Date.now() - started) / 1000);
       const ok = !timedOut && code === 0 && result?.ok === true;
       const status = timedOut ? 'TIMEOUT' : ok ? 'ok' : `FAILED (${code ?? signal})`;
-      resolve({ name: script.name, status, ok, seconds, result });
+      resolve({ name, status, ok, seconds, result });
     });
   });
 }
 
 async function main() {
   const started = Date.now();
-  const totalSeconds = Number(process.env.FAULTS_TOTAL_SECONDS ?? 480);
-  const wanted = process.argv.slice(2);
+  const totalSeconds = Number(process.env.FAULTS_TOTAL_SECONDS ?? 900);
+  const args = process.argv.slice(2);
+  const storageArg = args.find((a) => a.startsWith('--storage='))?.slice('--storage='.length);
+  const drivers = storageArg === 'local' || storageArg === 's3' ? [storageArg] : ['local', 's3'];
+  const wanted = args.filter((a) => !a.startsWith('--'));
   const unknown = wanted.filter((n) => !scripts.some((s) => s.name === n));
-  if (unknown.length > 0) {
+  if (unknown.length > 0 || (storageArg && !['local', 's3', 'both'].includes(storageArg))) {
     process.stderr.write(
-      `Unknown fault scripts: ${unknown.join(', ')} (known: ${scripts.map((s) => s.name).join(', ')})\n`,
+      `Unknown fault scripts or storage: ${[...unknown, storageArg].filter(Boolean).join(', ')} ` +
+        `(scripts: ${scripts.map((s) => s.name).join(', ')}; --storage=local|s3|both)\n`,
     );
     return 1;
   }
@@ -111,27 +121,35 @@ async function main() {
     );
     return 1;
   }
-  process.stdout.write(`[run] load average ${loadAverage()}; overall bound ${totalSeconds} s\n`);
+  process.stdout.write(
+    `[run] load average ${loadAverage()}; storage ${drivers.join(' then ')}; overall bound ${totalSeconds} s\n`,
+  );
   const outcomes = [];
-  for (const script of scripts.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
-    const left = totalSeconds - (Date.now() - started) / 1000;
-    if (left < 10) {
-      outcomes.push({
-        name: script.name,
-        status: 'SKIPPED (overall bound reached)',
-        ok: false,
-        seconds: 0,
-      });
-      continue;
+  for (const driver of drivers) {
+    // One S3 server for the whole S3 pass; each script's servers get its settings.
+    const env =
+      driver === 's3' ? { FAULTS_S3_ENV: JSON.stringify(await startS3Process(portBase + 9)) } : {};
+    for (const script of scripts.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+      const left = totalSeconds - (Date.now() - started) / 1000;
+      if (left < 10) {
+        outcomes.push({
+          name: driver === 's3' ? `${script.name} (s3)` : script.name,
+          status: 'SKIPPED (overall bound reached)',
+          ok: false,
+          seconds: 0,
+        });
+        continue;
+      }
+      process.stdout.write(`\n━━ fault script: ${script.name} (storage: ${driver})\n`);
+      outcomes.push(await runOne(script, left, env));
     }
-    process.stdout.write(`\n━━ fault script: ${script.name}\n`);
-    outcomes.push(await runOne(script, left));
   }
+  await cleanup();
 
   process.stdout.write('\n━━ faults summary\n');
   for (const o of outcomes) {
     process.stdout.write(
-      `  ${o.name.padEnd(16)} ${o.status.padEnd(10)} ${String(o.seconds).padStart(4)} s\n`,
+      `  ${o.name.padEnd(21)} ${o.status.padEnd(10)} ${String(o.seconds).padStart(4)} s\n`,
     );
     for (const f of o.result?.failures ?? [])
       process.stdout.write(`      - ${f.split('\n')[0].slice(0, 300)}\n`);

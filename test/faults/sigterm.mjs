@@ -1,10 +1,13 @@
 /**
- * SIGTERM: slow requests in flight (video uploads streamed over several seconds) and a steady
+ * SIGTERM: slow requests in flight (video uploads streamed over several seconds: a trainee's
+ * resumable answer videos, whose PATCH goes through the server with either storage driver, and
+ * with local storage also the console's signed PUTs, which go to the bucket with S3) and a steady
  * stream of API reads when the server gets SIGTERM. Passes when every request started before the
  * signal answers 2xx (uploads included, their files stored), /readyz answers 503 after the signal
  * while the listener is still open (readiness fails before the server closes), and the process
  * exits 0 within the 15 s grace delay.
  */
+/* global fetch */
 import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -19,12 +22,23 @@ import { portBase, probe, repoRoot, serverEnv, startServer, tail, tempDir } from
 
 setName('sigterm');
 const graceMs = 15_000;
-const uploads = 4;
+const s3 = Boolean(process.env.FAULTS_S3_ENV);
+/** Signed PUTs (local storage only) and resumable answer videos in flight. */
+const puts = s3 ? 0 : 2;
+const tusUploads = s3 ? 4 : 2;
 const uploadMs = 5_000;
 const video = readFileSync(path.join(repoRoot, 'server/src/seed/fixtures/video/answer-q1.mp4'));
 
-/** PUTs `bytes` to `url` in chunks spread over `ms`; answers `{status, body, ms, error}`. */
-function slowPut(url, bytes, ms) {
+/**
+ * Sends `bytes` to `url` (PUT, or `method` with `headers`) in chunks spread over `ms`; answers
+ * `{status, body, ms, error}`.
+ */
+function slowSend(
+  url,
+  bytes,
+  ms,
+  { method = 'PUT', headers = { 'content-type': 'video/mp4' } } = {},
+) {
   const started = performance.now();
   const target = new URL(url);
   return new Promise((resolve) => {
@@ -33,9 +47,9 @@ function slowPut(url, bytes, ms) {
         host: target.hostname,
         port: target.port,
         path: `${target.pathname}${target.search}`,
-        method: 'PUT',
+        method,
         agent: false,
-        headers: { 'content-type': 'video/mp4', 'content-length': bytes.length },
+        headers: { ...headers, 'content-length': bytes.length },
       },
       (res) => {
         const chunks = [];
@@ -67,6 +81,34 @@ function slowPut(url, bytes, ms) {
   });
 }
 
+/**
+ * Creates a tus upload (POST /api/me/uploads) of `size` bytes for my answer to `questionId`;
+ * answers its absolute URL.
+ */
+async function createTusUpload(serverUrl, token, assignmentId, questionId, size) {
+  const metadata = Object.entries({
+    assignmentId: String(assignmentId),
+    questionId: String(questionId),
+    filetype: 'video/mp4',
+    filename: `slow-${questionId}.mp4`,
+    duration: '2',
+  })
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+  const res = await fetch(`${serverUrl}/api/me/uploads`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(size),
+      'upload-metadata': metadata,
+    },
+  });
+  if (res.status !== 201)
+    throw new Error(`tus creation answered ${res.status}: ${await res.text()}`);
+  return new URL(res.headers.get('location'), serverUrl).href;
+}
+
 async function main() {
   const pg = await startCluster();
   const databaseUrl = await pg.createDatabase('sigterm');
@@ -78,9 +120,9 @@ async function main() {
   const client = createClient(server.url, { timeoutMs: 20_000 });
   const token = await login(client, 'manager@demo.test');
 
-  // Slow uploads: a ticket each, then the bytes streamed over `uploadMs`.
+  // Slow uploads: a ticket or a tus upload each, then the bytes streamed over `uploadMs`.
   const tickets = [];
-  for (let i = 0; i < uploads; i += 1) {
+  for (let i = 0; i < puts; i += 1) {
     tickets.push(
       dataOf(
         await client.post(
@@ -92,9 +134,38 @@ async function main() {
       ),
     );
   }
+  const trainee = await login(client, 'trainee@demo.test');
+  const open = dataOf(
+    await client.get('/api/me/assignments', { token: trainee }),
+    'my assignments',
+  );
+  const assignment = open.list.find((a) => a.canAnswer);
+  if (!assignment) throw new Error('trainee@demo.test has no assignment to answer');
+  const detail = dataOf(
+    await client.get(`/api/me/assignments/${assignment.id}`, { token: trainee }),
+    'my assignment',
+  );
+  const tusUrls = [];
+  for (const question of detail.questions.slice(0, tusUploads))
+    tusUrls.push(
+      await createTusUpload(server.url, trainee, assignment.id, question.id, video.length),
+    );
   const t0 = performance.now();
   const at = () => performance.now() - t0;
-  const inFlight = tickets.map((t) => slowPut(new URL(t.url, server.url).href, video, uploadMs));
+  const inFlight = [
+    ...tickets.map((t) => slowSend(new URL(t.url, server.url).href, video, uploadMs)),
+    ...tusUrls.map((url) =>
+      slowSend(url, video, uploadMs, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${trainee}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+      }),
+    ),
+  ];
 
   // A steady stream of reads, 4 at a time, until the server is gone.
   const reads = [];
@@ -138,7 +209,10 @@ async function main() {
   const first503 = after.find((p) => p.status === 503);
   const lastAnswer = [...after].reverse().find((p) => p.status !== 0);
   figure('faults injected', 1);
-  figure('uploads in flight / 2xx', `${uploaded.length} / ${uploadsOk.length}`);
+  figure(
+    'uploads in flight (signed PUT + tus PATCH) / 2xx',
+    `${puts} + ${tusUploads} / ${uploadsOk.length}`,
+  );
   figure('upload ms (max)', Math.round(Math.max(...uploaded.map((u) => u.ms))));
   figure('reads before SIGTERM / 2xx', `${before.length} / ${readsOk.length}`);
   figure('reads served after SIGTERM (drain)', afterOk.length);
@@ -175,7 +249,7 @@ async function main() {
   );
   for (const u of uploadsOk)
     check(
-      typeof u.body?.data?.id === 'number',
+      typeof (u.body?.data?.id ?? u.body?.data?.fileId) === 'number',
       `upload answer without a file: ${JSON.stringify(u.body)}`,
     );
   check(

@@ -11,9 +11,8 @@
  * 5. files: an image uploaded through one server and completed through the other reads back
  *    whole through the other (the copies share the storage).
  *
- * Env: FAULTS_SEATS (N, default 10), FAULTS_MAILS (default 80), FAULTS_STORAGE (`local`, the
- * default: both servers on one DATA_DIR; `s3`: both on one bucket of an S3 server started here;
- * the run reports as two-servers-s3).
+ * Env: FAULTS_SEATS (N, default 10), FAULTS_MAILS (default 80). Both servers share one DATA_DIR,
+ * or in the runner's S3 pass one bucket (then the read must come from the bucket).
  */
 /* global fetch */
 import { Buffer } from 'node:buffer';
@@ -26,12 +25,11 @@ import { inviteBody, setSeats } from './lib/demo.mjs';
 import { createClient, dataOf, login } from './lib/http.mjs';
 import { query, startCluster } from './lib/postgres.mjs';
 import { check, fail, figure, finish, log, setName } from './lib/report.mjs';
-import { startS3Process } from './lib/s3.mjs';
 import { portBase, repoRoot, serverEnv, startServer, tail, tempDir } from './lib/server.mjs';
 import { startSmtpReceiver } from './lib/smtp.mjs';
 
-const storage = process.env.FAULTS_STORAGE === 's3' ? 's3' : 'local';
-setName(storage === 's3' ? 'two-servers-s3' : 'two-servers-pg');
+const storage = process.env.FAULTS_S3_ENV ? 's3' : 'local';
+setName('two-servers-pg');
 const seats = Number(process.env.FAULTS_SEATS ?? 10);
 const mails = Number(process.env.FAULTS_MAILS ?? 80);
 const run = randomUUID().slice(0, 8);
@@ -70,7 +68,6 @@ async function main() {
     MAIL_BATCH_SIZE: '5',
     MAIL_POLL_MS: '100',
     DATA_DIR: tempDir('two-servers'),
-    ...(storage === 's3' ? await startS3Process(portBase + 8) : {}),
   });
   figure('storage', storage === 's3' ? `one S3 bucket (${env.S3_ENDPOINT})` : 'one DATA_DIR');
 

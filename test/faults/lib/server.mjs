@@ -34,7 +34,8 @@ export function serverEntry() {
 
 /**
  * The environment of a production start: NODE_ENV=production, a fixed JWT_SECRET, 127.0.0.1,
- * LOG_LEVEL warn (FAULTS_LOG_LEVEL), demo seed on, fast mail polling; `overrides` win (a value
+ * LOG_LEVEL warn (FAULTS_LOG_LEVEL), demo seed on, fast mail polling, the S3 settings of
+ * FAULTS_S3_ENV (JSON, set by the runner's S3 pass); `overrides` win (a value
  * of undefined removes the variable).
  */
 export function serverEnv(overrides = {}) {
@@ -46,6 +47,8 @@ export function serverEnv(overrides = {}) {
     LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'warn',
     SEED_DEMO: 'true',
     MAIL_POLL_MS: '200',
+    // The runner's S3 pass: the bucket every server of the script uses.
+    ...(process.env.FAULTS_S3_ENV ? JSON.parse(process.env.FAULTS_S3_ENV) : {}),
     ...overrides,
   };
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'BENCH_SQL_COUNT'])

@@ -13,6 +13,7 @@
 import { execFile } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -111,19 +112,34 @@ export interface ToolOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Runs a tool; a failure's error names the tool and carries the end of its stderr. */
+/**
+ * The niceness media tools run at: below the API's, so a transcode (which uses every core) takes
+ * what requests leave instead of slowing them.
+ */
+const toolPriority = 10;
+
+/**
+ * Runs a tool at `toolPriority`; a failure's error names the tool and carries the end of its
+ * stderr.
+ */
 async function runTool(
   file: string,
   args: readonly string[],
   { timeoutMs, signal }: ToolOptions,
 ): Promise<{ stdout: string }> {
   try {
-    const { stdout } = await run(file, args, {
+    const running = run(file, args, {
       timeout: timeoutMs,
       killSignal: 'SIGKILL',
       maxBuffer: 4 * 1024 * 1024,
       ...(signal ? { signal } : {}),
     });
+    try {
+      if (running.child.pid !== undefined) os.setPriority(running.child.pid, toolPriority);
+    } catch {
+      // Not allowed here (or already gone): it runs at the server's priority.
+    }
+    const { stdout } = await running;
     return { stdout };
   } catch (error) {
     const e = error as Error & { stderr?: string; killed?: boolean };
