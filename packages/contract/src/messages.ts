@@ -533,6 +533,11 @@ export const format = {
     `Record an answer to every question before submitting. Missing: ${labels.join(', ')}.`,
   /** One detail of that 400: 'Q2: Why do you want to work here?'. */
   missingAnswer: (number: number, text: string) => `${format.questionShortLabel(number)}: ${text}`,
+  /** What replaces an answer's player once VIDEO_RETENTION_DAYS removed it (null: days unknown). */
+  videoDeletedAfter: (days: number | null) =>
+    days === null
+      ? 'The video was deleted'
+      : `The video was deleted after ${days} ${days === 1 ? 'day' : 'days'}`,
 } as const;
 
 export type FormatKey = keyof typeof format;

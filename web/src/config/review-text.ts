@@ -2,6 +2,8 @@
  * Copy of the review screen (001 §2 'Review screen') that the spec does not quote: accessible names,
  * hints and small labels. Kept apart from ui-text.ts, which the login page loads.
  */
+import { format } from '@practica/contract';
+
 export const reviewText = {
   play: 'Play',
   pause: 'Pause',
@@ -30,10 +32,7 @@ export const reviewText = {
     'This video could not be prepared for every device. The original plays where the browser can.',
   mediaRetry: 'Try again',
   /** What replaces the player once VIDEO_RETENTION_DAYS removed the video (null: days unknown). */
-  videoDeleted: (days: number | null) =>
-    days === null
-      ? 'The video was deleted'
-      : `The video was deleted after ${days} ${days === 1 ? 'day' : 'days'}`,
+  videoDeleted: format.videoDeletedAfter,
   keyboardHint: 'Keys: space play/pause · ←/→ seek · n/p next/previous question',
   viewed: 'Viewed',
   noQuestions: 'This form has no questions.',

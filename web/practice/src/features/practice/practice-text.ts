@@ -3,6 +3,8 @@
  * 'Start practice', 'Play again', 'Record', 'Stop', 'Retake', 'Next question', 'Submit
  * answers'); candidates for the contract's catalogue. Server messages are shown as given.
  */
+import { format } from '@practica/contract';
+
 export const practiceText = {
   startPractice: 'Start practice',
   continuePractice: 'Continue practice',
@@ -98,10 +100,7 @@ export const practiceText = {
     ready: 'Ready to play on every device.',
     failed:
       'This video could not be prepared for every device. It plays where your browser can; your instructor can try again.',
-    deleted: (days: number | null) =>
-      days === null
-        ? 'The video was deleted'
-        : `The video was deleted after ${days} ${days === 1 ? 'day' : 'days'}`,
+    deleted: format.videoDeletedAfter,
   },
 
   offline:
