@@ -106,7 +106,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeSchema(imageRefSchema) },
       },
     },
-    async (request) => ok(await completeOwnUpload(deps, request.actor!, request.params.id)),
+    async (request) => {
+      request.authorize('file:upload');
+      return ok(await completeOwnUpload(deps, request.actor!, request.params.id));
+    },
   );
 
   r.get(
