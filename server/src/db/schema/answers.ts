@@ -44,6 +44,11 @@ export const answers = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     viewed: boolean('viewed').notNull().default(false),
     practiceCounter: integer('practice_counter').notNull().default(0),
+    /**
+     * How many reviews completed (issue 21: the `reviews` rows of this answer); the answer detail's
+     * ETag, which the review call's If-Match compares under the answer's row lock.
+     */
+    reviewVersion: integer('review_version').notNull().default(0),
     ratingsAnswerId: integer('ratings_answer_id').references((): AnyPgColumn => contentAnswers.id, {
       onDelete: 'set null',
     }),
@@ -70,6 +75,10 @@ export const answers = pgTable(
       t.submittedAt,
     ),
     index('answers_status_idx').on(t.statusId, t.id),
+    // The review inbox (issue 21): Submitted answers, oldest submission first.
+    index('answers_review_queue_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.statusId} = 2`),
     // Deleting a review form (with its answer or assignment) sets these references to null: without
     // an index each deleted form read every answer (8 s to delete an assignment of 100 answers
     // among 1,000,000).

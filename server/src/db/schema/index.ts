@@ -12,3 +12,4 @@ export * from './assignments.js';
 export * from './answers.js';
 export * from './attempt-hits.js';
 export * from './media-jobs.js';
+export * from './reviews.js';
