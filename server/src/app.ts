@@ -19,6 +19,8 @@ import { fail } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { storageOrigin } from './lib/storage/index.js';
 import { answerRoutes } from './modules/answers/index.js';
+import { auditRoutes } from './modules/audit/index.js';
+import { reviewHistoryRoutes } from './modules/review-history/index.js';
 import { assetRoutes } from './modules/assets/index.js';
 import { assignmentRoutes } from './modules/assignments/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -260,6 +262,8 @@ export async function buildApp(
       await api.register(assetRoutes);
       await api.register(assignmentRoutes);
       await api.register(answerRoutes);
+      await api.register(reviewHistoryRoutes);
+      await api.register(auditRoutes);
       await api.register(mediaRoutes);
       await api.register(meRoutes);
       await api.register(meUploadRoutes);

@@ -20,4 +20,5 @@ export * from './schemas/content';
 export * from './schemas/assignment';
 export * from './schemas/answer';
 export * from './schemas/me';
+export * from './schemas/review-history';
 export * from './policy';

@@ -471,6 +471,13 @@ export const messages = {
   removeOnlyPending: 'Only trainees whose answer is Pending can be removed.',
   mobileAssetsBanner:
     'The avatars and environments of the mobile app are fixed: do not create or edit them.',
+  // Review drafts and the audit log (issue 21 §5, §6).
+  reviewDraftInvalid: 'A review draft holds its answers as texts by question id.',
+  reviewDraftQuestionInvalid: 'A review draft names its questions by their ids.',
+  reviewDraftTextInvalid: 'An answer of a review draft must be a text of at most 5000 characters.',
+  reviewDraftTooLarge: 'A review draft holds at most 100 answers per form.',
+  auditActionInvalid:
+    "The action filter must be 'assignment.status', 'answer.status', 'review.submitted' or 'claim.takenOver'.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -81,6 +81,10 @@ export const operationActions = [
   'answer:read',
   'answer:review',
   'answer:practice',
+  // review history, drafts and the audit log (issue 21 §5, §6)
+  'review:history',
+  'review:read',
+  'audit:read',
   // files (000 §7 'Files')
   'file:upload',
 ] as const;

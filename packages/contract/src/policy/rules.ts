@@ -184,6 +184,15 @@ export const rules: Record<Action, Rule> = {
   /** The mobile app: a trainee practises and submits its own answers. */
   'answer:practice': (a, t) => isTrainee(a) && isSelf(a, t) && sameOrg(a, t),
 
+  // ----- review history and the audit log (issue 21 §5) -----
+  /** Open an answer's review history: staff of the organization (an instructor sees its own reviews). */
+  'review:history': scoped(staff),
+  /** One review of the history: admin, a manager of the organization, or the instructor who wrote it (`createdById`). */
+  'review:read': (a, t) =>
+    scoped(isManager)(a, t) || (isInstructor(a) && sameOrg(a, t) && t.createdById === a.id),
+  /** An assignment's audit log: admin or a manager of the organization. */
+  'audit:read': scoped(isManager),
+
   // ----- files -----
   'file:upload': () => true,
 };
@@ -217,6 +226,9 @@ const visibility: Record<Resource, Rule> = {
   assignment: inOwnOrg,
   /** The answers of a soft-deleted trainee are gone for everyone. */
   answer: (a, t) => !t.deleted && inOwnOrg(a, t),
+  /** Reviews belong to an answer: gone with its soft-deleted trainee. */
+  review: (a, t) => !t.deleted && inOwnOrg(a, t),
+  audit: inOwnOrg,
 };
 
 /** Can `actor` see the target of `action` at all? False answers 404, as for a missing row. */

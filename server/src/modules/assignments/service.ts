@@ -47,6 +47,7 @@ import { assignmentRoles, assignments } from '../../db/schema/index.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { assignmentDataOf } from '../composition/index.js';
+import { recordAudit } from '../audit/index.js';
 import {
   deleteUnusedFiles,
   pendingAnswerFileIds,
@@ -540,7 +541,8 @@ function transitionAllowed(from: number, to: AssignmentStatusId, completed: numb
  * PUT /assignments/{id}/status?statusId= (001 §4): Draft, Planned, Active or Closed, per
  * `transitionAllowed` (400 'This status change is not allowed.'); the same status is a no-op.
  * Publishing re-checks the composition (400 with the wizard's messages). Answers the detail and
- * 'Assignment status updated to {status}!'.
+ * 'Assignment status updated to {status}!'. A change is recorded in the audit log ('assignment.status',
+ * before/after statusId) in its transaction.
  */
 export async function changeAssignmentStatus(
   db: Db,
@@ -561,6 +563,16 @@ export async function changeAssignmentStatus(
       .update(assignments)
       .set({ statusId, updatedAt: new Date() })
       .where(eq(assignments.id, id));
+    await recordAudit(tx, [
+      {
+        organizationId: row.organizationId,
+        assignmentId: id,
+        actorId: actor.id,
+        action: 'assignment.status',
+        before: { statusId: locked.statusId },
+        after: { statusId },
+      },
+    ]);
   });
   return {
     assignment: await assignmentDetail(db, id),

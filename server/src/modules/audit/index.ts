@@ -1,5 +1,7 @@
 /**
  * The audit module (issue 21 §5): the log of an assignment's and its answers' status changes,
- * reviews and claims taken over. Other modules record through `recordAudit` in their transaction.
+ * reviews and claims taken over. Other modules record through `recordAudit` in their transaction;
+ * the app registers `auditRoutes` (the read, for Managers and Admins) inside `/api`.
  */
 export { recordAudit, type AuditAction, type AuditEventInput } from './repository.js';
+export { auditRoutes } from './routes.js';

@@ -1,8 +1,11 @@
 /**
  * Writes to the audit log (issue 21 §5, table `audit_events`): one row per change, in the
- * transaction of the change. Nothing here updates or deletes a row; the API has no call that does.
+ * transaction of the change, and reads them per assignment. Nothing here updates or deletes a row;
+ * the API has no call that does.
  */
-import { auditEvents } from '../../db/schema/index.js';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { answers, auditEvents, users } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 
 /** What the audit log records; new kinds are added here, never renamed (stored rows keep theirs). */
@@ -38,4 +41,76 @@ export async function recordAudit(db: Db | Tx, events: readonly AuditEventInput[
       after: e.after ?? null,
     })),
   );
+}
+
+// ---------------------------------------------------------------------------
+// Reading (GET /assignments/{id}/audit)
+// ---------------------------------------------------------------------------
+
+const actor = alias(users, 'actor');
+const trainee = alias(users, 'trainee');
+
+/** One audit event with its actor and the trainee of its answer (null columns when gone). */
+export interface AuditEventRow {
+  id: number;
+  action: string;
+  actorId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  answerId: number | null;
+  traineeId: number | null;
+  traineeFirstName: string | null;
+  traineeLastName: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+/** Which events of an assignment to list: optionally one action; a 1-based page. */
+export interface AuditFilter {
+  assignmentId: number;
+  action?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of the assignment's audit events, newest first, and how many match. Two statements,
+ * sent together.
+ */
+export async function listAuditEvents(
+  db: Db | Tx,
+  filter: AuditFilter,
+): Promise<{ rows: AuditEventRow[]; count: number }> {
+  const where = and(
+    eq(auditEvents.assignmentId, filter.assignmentId),
+    filter.action !== undefined ? eq(auditEvents.action, filter.action) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: auditEvents.id,
+        action: auditEvents.action,
+        actorId: auditEvents.actorId,
+        actorFirstName: actor.firstName,
+        actorLastName: actor.lastName,
+        answerId: auditEvents.answerId,
+        traineeId: answers.userId,
+        traineeFirstName: trainee.firstName,
+        traineeLastName: trainee.lastName,
+        before: auditEvents.before,
+        after: auditEvents.after,
+        createdAt: auditEvents.createdAt,
+      })
+      .from(auditEvents)
+      .leftJoin(actor, eq(actor.id, auditEvents.actorId))
+      .leftJoin(answers, eq(answers.id, auditEvents.answerId))
+      .leftJoin(trainee, eq(trainee.id, answers.userId))
+      .where(where)
+      .orderBy(desc(auditEvents.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(auditEvents).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
 }

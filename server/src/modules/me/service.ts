@@ -56,6 +56,7 @@ import {
   upsertItems,
   type AnswerFullRow,
 } from '../answers/index.js';
+import { recordAudit } from '../audit/index.js';
 import { lockAssignment } from '../assignments/index.js';
 import { todayIsoDate } from '../assignments/index.js';
 import { practiceDataOf } from '../composition/index.js';
@@ -308,7 +309,8 @@ export async function saveMyItems(
  * POST /me/assignments/{id}/submit: every question of the interview needs an item with its video
  * (400 'Record an answer to every question before submitting. Missing: Q2, Q5.', one detail per
  * missing question with its text); then my answer is Submitted with `submittedAt`. A second submit
- * is a 400 ('This answer has already been submitted.'). Answers my answer.
+ * is a 400 ('This answer has already been submitted.'). The change is recorded in the audit log
+ * ('answer.status' Pending → Submitted) in its transaction. Answers my answer.
  */
 export async function submitMine(db: Db, actor: Actor, assignmentId: number): Promise<MeAnswer> {
   return writeMine(db, actor, assignmentId, async (tx, row) => {
@@ -334,5 +336,16 @@ export async function submitMine(db: Db, actor: Actor, assignmentId: number): Pr
       submittedAt: new Date(),
       viewed: false,
     });
+    await recordAudit(tx, [
+      {
+        organizationId: row.organizationId,
+        assignmentId: row.assignmentId,
+        answerId: row.id,
+        actorId: actor.id,
+        action: 'answer.status',
+        before: { statusId: AnswerStatus.Pending },
+        after: { statusId: AnswerStatus.Submitted },
+      },
+    ]);
   });
 }

@@ -1,0 +1,33 @@
+/**
+ * The audit log's answer (issue 21 §5): rows to the contract's `AuditEvent`. An actor or trainee
+ * erased since shows as null ('Deleted user' as the actor's name).
+ */
+import { messages, type AuditEvent } from '@practica/contract';
+import type { AuditEventRow } from './repository.js';
+
+/** One event of GET /assignments/{id}/audit. */
+export function presentAuditEvent(row: AuditEventRow): AuditEvent {
+  const actor =
+    row.actorId !== null && row.actorFirstName !== null
+      ? { id: row.actorId, firstName: row.actorFirstName, lastName: row.actorLastName ?? '' }
+      : null;
+  const trainee =
+    row.traineeId !== null && row.traineeFirstName !== null
+      ? {
+          id: row.traineeId,
+          firstName: row.traineeFirstName,
+          lastName: row.traineeLastName ?? '',
+        }
+      : null;
+  return {
+    id: row.id,
+    action: row.action,
+    actor,
+    actorName: actor ? `${actor.firstName} ${actor.lastName}`.trim() : messages.deletedUser,
+    answerId: row.answerId,
+    trainee,
+    before: row.before,
+    after: row.after,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * GET /assignments/{id}/audit (issue 21 §5): the assignment's audit log for Managers and Admins.
+ * No call writes, changes or deletes an event.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  auditListSchema,
+  auditQuerySchema,
+  envelopeSchema,
+  idParamSchema,
+  type Actor,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import { auditLogFor } from './service.js';
+
+const secured = { security: [{ bearer: [] }], tags: ['assignments'] };
+
+/** Registers the audit log route (inside the `/api` prefix); it needs a session. */
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  r.get(
+    '/assignments/:id/audit',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'The assignment’s audit log, newest first: status changes of the assignment and its answers, reviews ' +
+          'and claims taken over — action, actor (null and actorName ‘Deleted user’ once erased), answerId and ' +
+          'trainee (null for the assignment’s own changes), before/after values, createdAt. Filter action ' +
+          '(assignment.status, answer.status, review.submitted, claim.takenOver); page (1-based), pageSize ' +
+          '25 | 50 | 100 (default 25). Managers of the organization and admins; never editable',
+        params: idParamSchema,
+        querystring: auditQuerySchema,
+        response: { 200: envelopeSchema(auditListSchema) },
+      },
+    },
+    async (request) =>
+      ok(await auditLogFor(app.db, actorOf(request), request.params.id, request.query)),
+  );
+}
