@@ -54,8 +54,20 @@ const serverModuleLayers = {
   contents: ['assets', 'files', 'organizations', 'users'],
   groups: ['organizations', 'users'],
   assignments: ['assets', 'composition', 'contents', 'files', 'groups', 'organizations', 'users'],
-  answers: ['assignments', 'composition', 'files', 'mail', 'organizations', 'users'],
+  audit: [],
+  'review-claims': ['audit'],
+  answers: [
+    'assignments',
+    'audit',
+    'composition',
+    'files',
+    'mail',
+    'organizations',
+    'review-claims',
+    'users',
+  ],
   media: ['answers', 'files'],
+  'review-inbox': ['assignments', 'groups', 'organizations'],
   me: ['answers', 'assignments', 'composition', 'files', 'media'],
 };
 

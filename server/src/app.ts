@@ -21,6 +21,7 @@ import { storageOrigin } from './lib/storage/index.js';
 import { answerRoutes } from './modules/answers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { reviewHistoryRoutes } from './modules/review-history/index.js';
+import { reviewInboxRoutes } from './modules/review-inbox/index.js';
 import { assetRoutes } from './modules/assets/index.js';
 import { assignmentRoutes } from './modules/assignments/index.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -35,6 +36,8 @@ import { infoRoutes } from './modules/info/index.js';
 import { inviteRoutes } from './modules/invites/index.js';
 import { meRoutes, meUploadRoutes } from './modules/me/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
+import { reviewClaimRoutes } from './modules/review-claims/index.js';
+import { reviewCommentRoutes } from './modules/review-comments/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { authPlugin } from './plugins/auth.js';
 import {
@@ -262,6 +265,9 @@ export async function buildApp(
       await api.register(assetRoutes);
       await api.register(assignmentRoutes);
       await api.register(answerRoutes);
+      await api.register(reviewClaimRoutes);
+      await api.register(reviewCommentRoutes);
+      await api.register(reviewInboxRoutes);
       await api.register(reviewHistoryRoutes);
       await api.register(auditRoutes);
       await api.register(mediaRoutes);

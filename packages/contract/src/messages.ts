@@ -460,6 +460,11 @@ export const messages = {
   mediaRetried: 'The video is being processed again.',
   mediaNotFailed: 'Only a video whose processing failed can be processed again.',
   mediaProcessingOff: 'Video processing is not available on this server (no ffmpeg).',
+  // Time-coded comments of a review (issue 21 §3).
+  reviewCommentSubmitted: 'This comment belongs to a submitted review and cannot be changed.',
+  reviewCommentTextRequired: 'Comment text is required!',
+  reviewCommentTimeInvalid: 'The time must be a whole number of milliseconds within the video.',
+  reviewCommentNotYours: 'Only its author can change a draft comment.',
   // Assignments.
   closeDateInvalid: 'Due date must be a valid date (YYYY-MM-DD)!',
   closeDateInPast: 'Due date cannot be before today!',
@@ -471,6 +476,12 @@ export const messages = {
   removeOnlyPending: 'Only trainees whose answer is Pending can be removed.',
   mobileAssetsBanner:
     'The avatars and environments of the mobile app are fixed: do not create or edit them.',
+  // The review inbox (issue 21 §1).
+  reviewInboxOrganizationRequired: 'Choose the organization whose reviews to list (organizationId).',
+  reviewInboxClaimInvalid: "The claim filter must be 'mine' or 'unclaimed'.",
+  // Review safety (issue 21 §4): the review call's If-Match.
+  ifMatchInvalid: 'If-Match must be * or review versions in quotes, e.g. "3".',
+  reviewVersionStale: 'This answer changed since you opened it. Reload it and review again.',
   // Review drafts and the audit log (issue 21 §5, §6).
   reviewDraftInvalid: 'A review draft holds its answers as texts by question id.',
   reviewDraftQuestionInvalid: 'A review draft names its questions by their ids.',
@@ -540,6 +551,29 @@ export const format = {
     `Record an answer to every question before submitting. Missing: ${labels.join(', ')}.`,
   /** One detail of that 400: 'Q2: Why do you want to work here?'. */
   missingAnswer: (number: number, text: string) => `${format.questionShortLabel(number)}: ${text}`,
+  /** 409 of a claim another reviewer holds (issue 21 §4): 'Maya Manning is reviewing this answer'. */
+  answerClaimedBy: (name: string) => `${name} is reviewing this answer`,
+  /**
+   * 409 of a review sent against an older review version (issue 21 §4), the time in the console's
+   * date format (`dateFormat`, month.day.year) and 24-hour time, UTC unless `timeZone` is given:
+   * 'Maya Manning reviewed this answer on 11.25.2026 at 10:42.'
+   */
+  answerReviewedBy: (name: string, at: Date | string, timeZone = 'UTC') => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(at))
+        .map((p) => [p.type, p.value]),
+    );
+    return `${name} reviewed this answer on ${parts.month}.${parts.day}.${parts.year} at ${parts.hour}:${parts.minute}.`;
+  },
   /** What replaces an answer's player once VIDEO_RETENTION_DAYS removed it (null: days unknown). */
   videoDeletedAfter: (days: number | null) =>
     days === null

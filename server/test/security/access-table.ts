@@ -1397,6 +1397,26 @@ export const rows: Row[] = [
       other: '401 401  401  401  | 404  404  404  404  200',
     },
   },
+  {
+    route: 'GET /api/reviews/inbox',
+    note: 'Issue 21 §1: reviewers of the organization; an Admin names the organization (required).',
+    request: (s) => ({ url: `/api/reviews/inbox?organizationId=${s.o.organizationId}` }),
+    expect: {
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/reviews/inbox/neighbors',
+    note: 'Issue 21 §1: an answer of the organization placed in its inbox.',
+    request: (s) => ({
+      url: `/api/reviews/inbox/neighbors?organizationId=${s.o.organizationId}&answerId=${s.o.answer2Id}`,
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
 
   {
     route: 'POST /api/answers/:answerId/items/:itemId/media/retry',
