@@ -1,11 +1,15 @@
 /**
- * One question of a review form (001 §2 'Review panel'): 1..5 stars for rating questions, options
- * for single and multiple choice (multiple kept comma-joined), text for open questions.
+ * One question of a review form (001 §2 'Review panel'): 1..5 stars for rating questions (a radio
+ * group named by the question, `RatingStars`), options for single and multiple choice (multiple
+ * kept comma-joined), text for open questions. A question marked `invalid` (left unanswered at a
+ * submit, issue 21 §7) shows the error state and `aria-invalid`.
  */
-import { Checkbox, Radio, Rating, Stack, Text, Textarea } from '@mantine/core';
-import { QuestionType, ratingScaleMax, type AssignmentQuestion } from '@practica/contract';
+import { Box, Checkbox, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { QuestionType, type AssignmentQuestion } from '@practica/contract';
+import type { ReactNode } from 'react';
 import { reviewText } from '../../../config/review-text';
 import { joinChoice, splitChoice } from '../review-draft';
+import { RatingStars } from './rating-stars';
 
 export interface EvaluationQuestionProps {
   question: AssignmentQuestion;
@@ -13,6 +17,12 @@ export interface EvaluationQuestionProps {
   value: string | undefined;
   onChange: (text: string) => void;
   disabled?: boolean;
+  /** Left unanswered at a submit: error state and `aria-invalid`. */
+  invalid?: boolean;
+  /** Rating questions: a digit key rated this one (the panel moves on). */
+  onRated?: () => void;
+  /** Rating questions: ↑ (-1) / ↓ (+1) on its stars. */
+  onMove?: (by: -1 | 1) => void;
 }
 
 /** Renders the input matching the question's type. */
@@ -22,57 +32,81 @@ export function EvaluationQuestion({
   value,
   onChange,
   disabled = false,
+  invalid = false,
+  onRated,
+  onMove,
 }: EvaluationQuestionProps) {
   const type = question.questionTypeId;
-  const heading = (
-    <Text fw={500} size="sm" id={`review-q-${question.id}`}>
-      {label}
-    </Text>
-  );
+  const headingId = `review-q-${question.id}`;
+  const wrap = (children: ReactNode) => <Box data-invalid={invalid || undefined}>{children}</Box>;
   if (type === QuestionType.Rating) {
     const n = Number(value);
-    return (
+    return wrap(
       <Stack gap={4} data-testid="rating-question">
-        {heading}
-        <Rating
-          count={ratingScaleMax}
+        <Text fw={500} size="sm" id={headingId} c={invalid ? 'red.8' : undefined}>
+          {label}
+        </Text>
+        <RatingStars
+          labelledBy={headingId}
           value={Number.isFinite(n) ? n : 0}
           onChange={(v) => onChange(String(v))}
-          readOnly={disabled}
-          size="lg"
-          aria-labelledby={`review-q-${question.id}`}
+          onRated={onRated}
+          onMove={onMove}
+          disabled={disabled}
+          invalid={invalid}
         />
-      </Stack>
+      </Stack>,
     );
   }
   if (type === QuestionType.Single) {
-    return (
-      <Radio.Group value={value ?? null} onChange={onChange} label={label} readOnly={disabled}>
+    return wrap(
+      <Radio.Group
+        value={value ?? null}
+        onChange={onChange}
+        label={label}
+        readOnly={disabled}
+        error={invalid}
+        aria-invalid={invalid || undefined}
+      >
         <Stack gap={6} mt={6}>
           {question.options.map((o) => (
-            <Radio key={o.id} value={String(o.id)} label={o.text} disabled={disabled} />
+            <Radio
+              key={o.id}
+              value={String(o.id)}
+              label={o.text}
+              disabled={disabled}
+              error={invalid}
+            />
           ))}
         </Stack>
-      </Radio.Group>
+      </Radio.Group>,
     );
   }
   if (type === QuestionType.Multiple || type === QuestionType.Rank) {
-    return (
+    return wrap(
       <Checkbox.Group
         value={splitChoice(value)}
         onChange={(ids) => onChange(joinChoice(ids))}
         label={label}
         readOnly={disabled}
+        error={invalid}
+        aria-invalid={invalid || undefined}
       >
         <Stack gap={6} mt={6}>
           {question.options.map((o) => (
-            <Checkbox key={o.id} value={String(o.id)} label={o.text} disabled={disabled} />
+            <Checkbox
+              key={o.id}
+              value={String(o.id)}
+              label={o.text}
+              disabled={disabled}
+              error={invalid}
+            />
           ))}
         </Stack>
-      </Checkbox.Group>
+      </Checkbox.Group>,
     );
   }
-  return (
+  return wrap(
     <Textarea
       label={label}
       value={value ?? ''}
@@ -81,6 +115,7 @@ export function EvaluationQuestion({
       autosize
       minRows={2}
       disabled={disabled}
-    />
+      error={invalid}
+    />,
   );
 }

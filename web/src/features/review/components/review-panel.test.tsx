@@ -1,11 +1,10 @@
 /**
- * The review panel (001 §2, §5): counters 0/1 → 1/1, the viewed check, a submit refused until every
+ * The review panel (001 §2, §5): counters of answered questions (issue 21 §7), the viewed check, a submit refused until every
  * question is answered, then one call carrying both forms; Print Report only when Reviewed.
  */
 import {
   AnswerStatus,
   QuestionType,
-  format,
   messages,
   type AnswerDetail,
 } from '@practica/contract';
@@ -74,15 +73,17 @@ describe('ReviewPanel', () => {
     expect(screen.getByRole('img', { name: reviewText.viewed })).toBeInTheDocument();
     expect(screen.queryByText('print')).not.toBeInTheDocument();
     const ratingsTab = screen.getByRole('tab', { name: new RegExp(messages.ratings) });
-    expect(ratingsTab).toHaveTextContent(format.evaluationCounter(false));
+    expect(ratingsTab).toHaveTextContent(`${messages.ratings} 0/1`);
 
     await user.click(screen.getByRole('button', { name: messages.submit }));
-    expect(await screen.findByText(messages.allQuestionsMustBeAnswered)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${messages.allQuestionsMustBeAnswered} Missing: R1, F1`),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     const star = screen.getByRole('radio', { name: '4' });
     await user.click(document.querySelector(`label[for="${star.id}"]`) as HTMLElement);
-    expect(ratingsTab).toHaveTextContent(format.evaluationCounter(true));
+    expect(ratingsTab).toHaveTextContent(`${messages.ratings} 1/1`);
     expect(screen.getByTestId('average-score')).toHaveTextContent('4.0');
     expect(window.localStorage.getItem('practica.reviewDraft.5')).toContain('"1":"4"');
 

@@ -1,12 +1,22 @@
 /**
- * The review panel (001 §2 'Review screen'): tabs 'Ratings' and 'Feedback' with 0/1 or 1/1
- * counters, the questions of each form, the average score with one decimal, Submit, the green
- * viewed check, and Print Report (given by the page) when the answer is Reviewed. The review in
- * progress is kept in local storage per answer id until submitted.
+ * The review panel (001 §2 'Review screen'): tabs 'Ratings' and 'Feedback' with counters, the
+ * questions of each form, the average score with one decimal, Submit, the green viewed check, the
+ * submission's date and time, and Print Report (given by the page) when the answer is Reviewed. The
+ * review in progress is kept in local storage per answer id until submitted.
+ *
+ * Issue 21 §2 and §7: the counters count answered questions ('Feedback 3/4'; the spec's 0/1 – 1/1
+ * meant 'form incomplete / complete', which n/n still shows); an incomplete submit names the missing
+ * questions ('Missing: R2, F1'), marks them, switches to the tab of the first and focuses it. Keys
+ * (`review-shortcuts.ts`, never while typing in a field): `1`–`5` rate the focused rating question
+ * (else the first unanswered one) and focus the next (after the last, the first feedback question,
+ * else Submit), ↑ ↓ move between rating questions, `f` / `r` switch tabs, Ctrl/⌘+Enter submits
+ * (from a text field too).
  */
 import {
+  Box,
   Button,
   Group,
+  Kbd,
   Paper,
   Rating,
   ScrollArea,
@@ -15,16 +25,19 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import dayjs from 'dayjs';
 import {
   AnswerStatus,
-  format,
+  dateFormat,
   messages,
   ratingScaleMax,
   type AnswerDetail,
   type AssignmentQuestion,
 } from '@practica/contract';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { reviewKeysText } from '../../../config/review-keys-text';
 import { reviewText } from '../../../config/review-text';
 import { toast } from '../../../lib/toast';
 import { useSubmitReview } from '../api/submit-review';
@@ -36,7 +49,26 @@ import {
   useReviewDraft,
   type ReviewForm,
 } from '../review-draft';
+import { isTypingTarget } from '../player-time';
+import { hotkeys, shortcutOf } from '../review-shortcuts';
 import { EvaluationQuestion } from './evaluation-question';
+
+/** Whether the question's answer is not empty. */
+const answered = (text: string | undefined) => (text ?? '').trim() !== '';
+
+/** The element of question `questionId` of `form` inside `root`. */
+const questionElement = (root: HTMLElement | null, form: ReviewForm, questionId: number) =>
+  root?.querySelector<HTMLElement>(`[data-review-question="${form}:${questionId}"]`) ?? null;
+
+/** Focuses the question's chosen option or star, else its first field; whether one took it. */
+function focusQuestion(root: HTMLElement | null, form: ReviewForm, questionId: number): boolean {
+  const element = questionElement(root, form, questionId);
+  const field =
+    element?.querySelector<HTMLElement>('input:checked:not(:disabled)') ??
+    element?.querySelector<HTMLElement>('input:not(:disabled), textarea:not(:disabled)');
+  field?.focus();
+  return !!field && document.activeElement === field;
+}
 
 export interface ReviewPanelProps {
   answer: AnswerDetail;
@@ -49,6 +81,14 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
   const forms = useMemo(() => reviewForms(answer), [answer]);
   const { draft, change, clear } = useReviewDraft(answer);
   const [tab, setTab] = useState<ReviewForm>('ratings');
+  const rootRef = useRef<HTMLDivElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  /** Set by an incomplete submit: the unanswered questions show their error state. */
+  const [showMissing, setShowMissing] = useState(false);
+  /** A question to focus once its tab is shown ('submit': the Submit button). */
+  const [focusTarget, setFocusTarget] = useState<
+    { form: ReviewForm; questionId: number } | 'submit' | null
+  >(null);
   // The submitted review comes back as the answer's latest: the draft starts from it again.
   const submit = useSubmitReview(answer.id, answer.userId, clear);
   const canEdit = answer.canReview && !submit.isPending;
@@ -58,15 +98,99 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
     feedback: isFormComplete(forms.feedback, draft.feedback),
   };
   const score = draftScore(forms.ratings, draft);
+  const answeredOf = (form: ReviewForm) =>
+    forms[form].filter((q) => answered(draft[form][q.id])).length;
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    if (focusTarget === 'submit') submitRef.current?.focus();
+    else focusQuestion(rootRef.current, focusTarget.form, focusTarget.questionId);
+    setFocusTarget(null);
+  }, [focusTarget, tab]);
 
   const onSubmit = () => {
     if (!complete.ratings || !complete.feedback) {
-      toast.error(messages.allQuestionsMustBeAnswered);
-      setTab(complete.ratings ? 'feedback' : 'ratings');
+      const missing = [
+        ...forms.ratings.flatMap((q, i) =>
+          answered(draft.ratings[q.id])
+            ? []
+            : [{ form: 'ratings' as const, q, short: reviewKeysText.ratingShort(i + 1) }],
+        ),
+        ...forms.feedback.flatMap((q, i) =>
+          answered(draft.feedback[q.id])
+            ? []
+            : [{ form: 'feedback' as const, q, short: reviewKeysText.feedbackShort(i + 1) }],
+        ),
+      ];
+      toast.error(
+        `${messages.allQuestionsMustBeAnswered} ${reviewKeysText.missing(missing.map((m) => m.short))}`,
+      );
+      setShowMissing(true);
+      const first = missing[0];
+      if (first) {
+        setTab(first.form);
+        setFocusTarget({ form: first.form, questionId: first.q.id });
+      }
       return;
     }
     submit.mutate(reviewBody(answer, draft));
   };
+
+  /** The index of the rating question holding the focus, else of the first unanswered one. */
+  const currentRating = () => {
+    const focused = forms.ratings.findIndex((q) =>
+      questionElement(rootRef.current, 'ratings', q.id)?.contains(document.activeElement),
+    );
+    if (focused !== -1) return focused;
+    const unanswered = forms.ratings.findIndex((q) => !answered(draft.ratings[q.id]));
+    return unanswered === -1 ? 0 : unanswered;
+  };
+  /** Focuses rating question `index` (shown first); false when there is none. */
+  const focusRating = (index: number) => {
+    const q = forms.ratings[index];
+    if (!q) return false;
+    setTab('ratings');
+    setFocusTarget({ form: 'ratings', questionId: q.id });
+    return true;
+  };
+  /** After rating question `index`: the next one, else the first feedback question, else Submit. */
+  const afterRating = (index: number) => {
+    if (focusRating(index + 1)) return;
+    const next = forms.feedback.find((q) => !answered(draft.feedback[q.id])) ?? forms.feedback[0];
+    if (next) {
+      setTab('feedback');
+      setFocusTarget({ form: 'feedback', questionId: next.id });
+    } else setFocusTarget('submit');
+  };
+  const rateKey = (rating: number) => {
+    const index = currentRating();
+    const q = forms.ratings[index];
+    if (!q || !canEdit) return;
+    change('ratings', q.id, String(rating));
+    afterRating(index);
+  };
+  const moveRating = (by: -1 | 1) => (event: KeyboardEvent) => {
+    // Arrows belong to sliders, tabs and option groups when they have the focus.
+    if (isTypingTarget(event.target) || forms.ratings.length === 0) return;
+    event.preventDefault();
+    const focused = forms.ratings.some((q) =>
+      questionElement(rootRef.current, 'ratings', q.id)?.contains(document.activeElement),
+    );
+    focusRating(
+      focused
+        ? Math.min(Math.max(currentRating() + by, 0), forms.ratings.length - 1)
+        : currentRating(),
+    );
+  };
+  useHotkeys([
+    ...hotkeys.rate.map((key) => [key, () => rateKey(Number(key))] as [string, () => void]),
+    [hotkeys.nextRating, moveRating(1), { preventDefault: false }],
+    [hotkeys.previousRating, moveRating(-1), { preventDefault: false }],
+    [hotkeys.feedbackTab, () => setTab('feedback')],
+    [hotkeys.ratingsTab, () => setTab('ratings')],
+  ]);
+  // Submitting is no typing: Ctrl/⌘+Enter works from the feedback's text fields too.
+  useHotkeys([[hotkeys.submit, () => answer.canReview && !submit.isPending && onSubmit()]], []);
 
   const list = (form: ReviewForm, questions: AssignmentQuestion[]) =>
     questions.length === 0 ? (
@@ -76,24 +200,32 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
     ) : (
       <Stack gap="lg">
         {questions.map((q, i) => (
-          <EvaluationQuestion
-            key={q.id}
-            question={q}
-            label={
-              form === 'ratings'
-                ? reviewText.ratingLabel(i + 1, q.text)
-                : reviewText.feedbackLabel(i + 1, q.text)
-            }
-            value={draft[form][q.id]}
-            onChange={(text) => change(form, q.id, text)}
-            disabled={!canEdit}
-          />
+          <Box key={q.id} data-review-question={`${form}:${q.id}`}>
+            <EvaluationQuestion
+              question={q}
+              label={
+                form === 'ratings'
+                  ? reviewText.ratingLabel(i + 1, q.text)
+                  : reviewText.feedbackLabel(i + 1, q.text)
+              }
+              value={draft[form][q.id]}
+              onChange={(text) => change(form, q.id, text)}
+              disabled={!canEdit}
+              invalid={showMissing && !answered(draft[form][q.id])}
+              onRated={form === 'ratings' ? () => afterRating(i) : undefined}
+              onMove={
+                form === 'ratings'
+                  ? (by) => focusRating(Math.min(Math.max(i + by, 0), questions.length - 1))
+                  : undefined
+              }
+            />
+          </Box>
         ))}
       </Stack>
     );
 
   return (
-    <Paper p="md" withBorder h="100%">
+    <Paper p="md" withBorder h="100%" ref={rootRef}>
       <Stack gap="md" h="100%">
         {/* As tall as the Print Report button, so that nothing moves when it appears. */}
         <Group justify="space-between" wrap="nowrap" mih={30}>
@@ -113,13 +245,20 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
           </Group>
           {answer.statusId === AnswerStatus.Reviewed ? printReport : null}
         </Group>
+        {answer.submittedAt ? (
+          <Text size="xs" c="dimmed" mt={-8} data-testid="submitted-at">
+            {reviewKeysText.submittedAt(dayjs(answer.submittedAt).format(`${dateFormat} HH:mm`))}
+          </Text>
+        ) : null}
         <Tabs value={tab} onChange={(v) => setTab(v === 'feedback' ? 'feedback' : 'ratings')}>
           <Tabs.List grow>
-            <Tabs.Tab value="ratings">
-              {messages.ratings} {format.evaluationCounter(complete.ratings)}
+            <Tabs.Tab value="ratings" rightSection={<TabKey keyName="r" />}>
+              {messages.ratings}{' '}
+              {reviewKeysText.answeredCounter(answeredOf('ratings'), forms.ratings.length)}
             </Tabs.Tab>
-            <Tabs.Tab value="feedback">
-              {messages.feedback} {format.evaluationCounter(complete.feedback)}
+            <Tabs.Tab value="feedback" rightSection={<TabKey keyName="f" />}>
+              {messages.feedback}{' '}
+              {reviewKeysText.answeredCounter(answeredOf('feedback'), forms.feedback.length)}
             </Tabs.Tab>
           </Tabs.List>
           <ScrollArea.Autosize mah={480} mt="md" offsetScrollbars>
@@ -137,14 +276,18 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
               {score === null ? reviewText.noScore : score.toFixed(1)}
             </Text>
           </Group>
-          <Button
-            onClick={onSubmit}
-            loading={submit.isPending}
-            disabled={!answer.canReview}
-            style={{ flexShrink: 0 }}
-          >
-            {messages.submit}
-          </Button>
+          <Tooltip label={shortcutOf('submit').keys.join(' ')} openDelay={400}>
+            <Button
+              ref={submitRef}
+              onClick={onSubmit}
+              loading={submit.isPending}
+              disabled={!answer.canReview}
+              style={{ flexShrink: 0 }}
+              aria-keyshortcuts="Control+Enter Meta+Enter"
+            >
+              {messages.submit}
+            </Button>
+          </Tooltip>
         </Group>
         {!answer.canReview ? (
           <Text size="xs" c="dimmed">
@@ -153,5 +296,14 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
         ) : null}
       </Stack>
     </Paper>
+  );
+}
+
+/** A tab's key hint (hidden on small screens, where keys are rare). */
+function TabKey({ keyName }: { keyName: string }) {
+  return (
+    <Kbd size="xs" visibleFrom="sm" aria-hidden>
+      {keyName}
+    </Kbd>
   );
 }
