@@ -34,7 +34,13 @@ import {
   type ContentTypeId,
   type RoleId,
 } from '@practica/contract';
-import { MediaStatus, answerItems, assets, users } from '../../src/db/schema/index.js';
+import {
+  MediaStatus,
+  answerItems,
+  assets,
+  reviewComments,
+  users,
+} from '../../src/db/schema/index.js';
 import { publicFileUrl } from '../../src/modules/files/url.js';
 import * as media from '../helpers/media-fixtures.js';
 import {
@@ -177,6 +183,25 @@ const review = (o: OrgWorld) => ({
     ],
   },
 });
+
+/** The answer of the answer calls: the trainee's own for 'own', trainee2's otherwise. */
+const answerOf = (s: Scope) => (s.target === 'own' ? s.o.answerId : s.o.answer2Id);
+
+/** A draft comment the actor wrote on `answerOf(s)` (issue 21 §3), or a missing id for 'missing'. */
+async function draftCommentOf(s: Scope): Promise<number> {
+  if (s.target === 'missing') return missingId;
+  const [row] = await s.w.db
+    .insert(reviewComments)
+    .values({
+      answerId: answerOf(s),
+      questionId: s.o.interviewQuestionId,
+      atMs: 0,
+      text: 'Draft',
+      createdById: s.me,
+    })
+    .returning({ id: reviewComments.id });
+  return row!.id;
+}
 
 /** The actor's own user (the 'own' target of the user calls). */
 const ownUser = (s: Scope) => s.me;
@@ -1390,6 +1415,54 @@ export const rows: Row[] = [
     request: (s) => ({
       url: `/api/assignments/interviews/answers/review/${s.target === 'own' ? s.o.answerId : s.o.answer2Id}`,
       payload: review(s.o),
+    }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/assignments/answers/:id/comments',
+    note: 'Issue 21 §3: the reviewers of the answer (the review call’s rule); a trainee reads its review’s comments through /api/me.',
+    request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/comments` }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'POST /api/assignments/answers/:id/comments',
+    note: 'Issue 21 §3: a draft comment on an answer the actor may review (answer2 is Submitted or Reviewed, the assignment Active).',
+    request: (s) => ({
+      url: `/api/assignments/answers/${answerOf(s)}/comments`,
+      payload: { questionId: s.o.interviewQuestionId, atMs: 1000, text: `Comment ${s.o.canary}` },
+    }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'PATCH /api/assignments/answers/:id/comments/:commentId',
+    note: 'Issue 21 §3: each cell edits a draft the actor wrote on the target answer (made before the cell).',
+    request: async (s) => ({
+      url: `/api/assignments/answers/${answerOf(s)}/comments/${await draftCommentOf(s)}`,
+      payload: { text: `Edited ${s.o.canary}` },
+    }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'DELETE /api/assignments/answers/:id/comments/:commentId',
+    note: 'Issue 21 §3: each cell deletes a draft the actor wrote on the target answer (made before the cell).',
+    request: async (s) => ({
+      url: `/api/assignments/answers/${answerOf(s)}/comments/${await draftCommentOf(s)}`,
     }),
     expect: {
       own: '  401 401  401  401  | 403  -    -    -    -  ',

@@ -110,10 +110,24 @@ export const meReviewFeedbackSchema = z.object({
 export type MeReviewFeedback = z.infer<typeof meReviewFeedbackSchema>;
 
 /**
+ * A time-coded comment of my review (issue 21 §3): the reviewer's text pinned to `atMs`
+ * (milliseconds) of my video answering `questionId`.
+ */
+export const meReviewCommentSchema = z.object({
+  id,
+  questionId: id,
+  atMs: z.number().int().min(0),
+  text: z.string(),
+});
+export type MeReviewComment = z.infer<typeof meReviewCommentSchema>;
+
+/**
  * My answer's review (001 §2 'Review screen' as the trainee reads it): the latest review only, of
  * my own answer. `score` is the mean of the ratings rounded to a whole star, as the console shows
  * it ('4/5'; the exact mean is `answer.score`), null when no rating is numeric; `reviewedAt` ISO;
  * `reviewer` null once the reviewer was erased. Ratings and feedback in their forms' question order.
+ * `comments`: the time-coded comments of that review (never drafts nor earlier reviews'), by
+ * question id, then time.
  */
 export const meReviewSchema = z.object({
   score: z.number().int().min(0).max(ratingScaleMax).nullable(),
@@ -121,6 +135,7 @@ export const meReviewSchema = z.object({
   reviewer: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   ratings: z.array(meReviewRatingSchema),
   feedback: z.array(meReviewFeedbackSchema),
+  comments: z.array(meReviewCommentSchema),
 });
 export type MeReview = z.infer<typeof meReviewSchema>;
 

@@ -15,6 +15,7 @@ import {
   type MeAssignmentListItem,
   type MeQuestion,
   type MeReview,
+  type MeReviewComment,
   type MeReviewFeedback,
   type MeReviewRating,
 } from '@practica/contract';
@@ -127,12 +128,14 @@ function feedbackAnswerText(question: AssignmentContent['questions'][number], te
  * feedback forms, read with the composition `data` whose rating scale and feedback form give the
  * questions, their order and option texts. Null unless my answer is Reviewed. The score is the
  * mean rounded to whole stars (as the console's 'x/5'); the reviewer is the one of the ratings
- * form (both forms of a review are one reviewer's), null once erased.
+ * form (both forms of a review are one reviewer's), null once erased. `comments`: that review's
+ * time-coded comments (issue 21 §3).
  */
 export function presentMyReview(
   row: AnswerFullRow,
   data: AssignmentData,
   forms: readonly ContentAnswerRow[],
+  comments: readonly MeReviewComment[] = [],
 ): MeReview | null {
   if (row.statusId !== AnswerStatus.Reviewed || row.reviewedAt === null) return null;
   const ratingsForm = forms.find((f) => f.id === row.ratingsAnswerId);
@@ -162,6 +165,7 @@ export function presentMyReview(
         : null,
     ratings,
     feedback,
+    comments: [...comments],
   };
 }
 
@@ -174,6 +178,8 @@ export function presentMyAssignmentDetail(
     items: readonly AnswerItemRow[];
     forms: readonly ContentAnswerRow[];
     canAnswer: boolean;
+    /** My latest review's time-coded comments (issue 21 §3). */
+    comments?: readonly MeReviewComment[];
   },
 ): MeAssignmentDetail {
   const interview = parts.data.interview;
@@ -192,6 +198,6 @@ export function presentMyAssignmentDetail(
     questions: presentMyQuestions(parts.data, parts.audios),
     answer: presentMyAnswer(row, parts.items),
     canAnswer: parts.canAnswer,
-    review: presentMyReview(row, parts.data, parts.forms),
+    review: presentMyReview(row, parts.data, parts.forms, parts.comments),
   };
 }

@@ -60,6 +60,7 @@ import { recordAudit } from '../audit/index.js';
 import { lockAssignment } from '../assignments/index.js';
 import { todayIsoDate } from '../assignments/index.js';
 import { practiceDataOf } from '../composition/index.js';
+import { myReviewComments } from '../review-comments/index.js';
 import {
   deleteUnusedFiles,
   removeStoredFiles,
@@ -179,8 +180,9 @@ export async function listMyAssignmentsFor(
  * GET /me/assignments/{id}: an assignment I am on, Active (or Closed once my answer is Reviewed),
  * for practice: the interview's questions in order (role, the avatar chosen for it with its image
  * URL, audio prompt URLs), the roles, the environment, my answer with its items and, when Reviewed,
- * my review. 403 staff, 404 not mine, not Active, or Closed without my review. Two statements with
- * the session's (the answer row, the composition with the forms).
+ * my review with its time-coded comments. 403 staff, 404 not mine, not Active, or Closed without my
+ * review. Two statements with the session's (the answer row, the composition with the forms), and
+ * the review's comments once Reviewed.
  */
 export async function getMyAssignment(
   db: Db,
@@ -193,9 +195,13 @@ export async function getMyAssignment(
   ]);
   if (row.assignmentStatusId === AssignmentStatus.Closed && row.statusId !== AnswerStatus.Reviewed)
     throw new NotFoundError();
-  const practice = await practiceDataOf(db, row.id);
+  const [practice, comments] = await Promise.all([
+    practiceDataOf(db, row.id),
+    row.statusId === AnswerStatus.Reviewed ? myReviewComments(db, row.id) : [],
+  ]);
   return presentMyAssignmentDetail(row, {
     ...practice,
+    comments,
     canAnswer:
       row.statusId === AnswerStatus.Pending &&
       row.assignmentStatusId === AssignmentStatus.Active &&

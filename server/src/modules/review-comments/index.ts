@@ -1,0 +1,7 @@
+/**
+ * The review comments module (issue 21 §3): comments pinned to a moment of an answer's question
+ * video. The app registers `reviewCommentRoutes` inside `/api`; the trainees' API (`me`) reads the
+ * latest review's comments through `myReviewComments`.
+ */
+export { reviewCommentRoutes } from './routes.js';
+export { myReviewComments } from './service.js';
