@@ -67,8 +67,9 @@ const serverModuleLayers = {
     'users',
   ],
   media: ['answers', 'files'],
+  'review-comments': ['answers'],
   'review-inbox': ['assignments', 'groups', 'organizations'],
-  me: ['answers', 'assignments', 'composition', 'files', 'media'],
+  me: ['answers', 'assignments', 'composition', 'files', 'media', 'review-comments'],
 };
 
 /** Throws when the layer map has a cycle or misses a module folder. */
