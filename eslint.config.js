@@ -53,7 +53,16 @@ const serverModuleLayers = {
   assets: ['files', 'organizations'],
   contents: ['assets', 'files', 'organizations', 'users'],
   groups: ['organizations', 'users'],
-  assignments: ['assets', 'composition', 'contents', 'files', 'groups', 'organizations', 'users'],
+  assignments: [
+    'assets',
+    'audit',
+    'composition',
+    'contents',
+    'files',
+    'groups',
+    'organizations',
+    'users',
+  ],
   audit: [],
   'review-claims': ['audit'],
   answers: [
@@ -69,7 +78,8 @@ const serverModuleLayers = {
   media: ['answers', 'files'],
   'review-comments': ['answers'],
   'review-inbox': ['assignments', 'groups', 'organizations'],
-  me: ['answers', 'assignments', 'composition', 'files', 'media', 'review-comments'],
+  me: ['answers', 'assignments', 'audit', 'composition', 'files', 'media', 'review-comments'],
+  'review-history': ['answers'],
 };
 
 /** Throws when the layer map has a cycle or misses a module folder. */

@@ -12,6 +12,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
+    /** What the envelope's `data` carries with the error (e.g. a 409's current state); else null. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = new.target.name;
@@ -46,10 +48,13 @@ export class NotFoundError extends AppError {
   }
 }
 
-/** 409: a duplicate or a limit (seats). */
+/**
+ * 409: a duplicate or a limit (seats), or a change made meanwhile (a review claim another holds, a
+ * stale If-Match); `data`, when given, is the envelope's `data` (what the caller conflicts with).
+ */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, 'CONFLICT', message);
+  constructor(message: string, data?: unknown) {
+    super(409, 'CONFLICT', message, undefined, undefined, data);
   }
 }
 

@@ -8,7 +8,10 @@ export function ok<T>(data: T, message = 'OK'): Envelope<T> {
   return { success: true, message, data, error: null };
 }
 
-/** A failure answer; `data` is always null. */
-export function fail(error: ErrorBody): Envelope<null> {
-  return { success: false, message: error.message, data: null, error };
+/**
+ * A failure answer; `data` is null unless the error carries some (a 409's current state, issue 21
+ * §4).
+ */
+export function fail(error: ErrorBody, data: unknown = null): Envelope<unknown> {
+  return { success: false, message: error.message, data, error };
 }

@@ -25,9 +25,10 @@ function send(
   status: number,
   body: ErrorBody,
   headers?: Record<string, string>,
+  data?: unknown,
 ) {
   if (headers) reply.headers(headers);
-  return reply.code(status).send(fail(body));
+  return reply.code(status).send(fail(body, data ?? null));
 }
 
 /**
@@ -107,6 +108,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           ...(error.details ? { details: error.details } : {}),
         },
         error.headers,
+        error.data,
       );
     }
     if (Array.isArray(error.validation) && error.validation.length > 0) {

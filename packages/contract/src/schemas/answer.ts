@@ -43,6 +43,7 @@ import {
   queryNamesListSchema,
   wholeNumberList,
 } from './common';
+import { reviewClaimSchema } from './review-claim';
 
 // ---------------------------------------------------------------------------
 // Server rule messages the spec leaves unworded (see messages.ts 'Not in the spec').
@@ -301,5 +302,34 @@ export const answerDetailSchema = answerListItemSchema.extend({
   data: answerDataSchema,
   questions: z.array(answerQuestionSchema),
   canReview: z.boolean(),
+  /**
+   * How many reviews the answer has had (issue 21 §4; 0 before the first): the detail's `ETag`
+   * (`"3"`), sent back as the review call's `If-Match`.
+   */
+  reviewVersion: count,
+  /** Who is reviewing the answer now (a live claim), or null. */
+  claim: reviewClaimSchema.nullable(),
 });
 export type AnswerDetail = z.infer<typeof answerDetailSchema>;
+
+/**
+ * The latest review of an answer, as the review call's 409 carries it in the envelope's `data`
+ * when its `If-Match` names an older version (issue 21 §4): who reviewed it (null once erased,
+ * `reviewerName` then 'Deleted user'), when, the score, the ratings and feedback answers and the
+ * version it made; the console shows it beside the reviewer's own.
+ */
+export const answerReviewConflictSchema = z.object({
+  /** Null when the answer has no review yet (an If-Match naming a version it never had). */
+  latestReview: z
+    .object({
+      version: count,
+      reviewer: answerReviewerSchema.nullable(),
+      reviewerName: z.string(),
+      reviewedAt: z.string(),
+      score: z.number().nullable(),
+      ratingsAnswer: answerContentAnswerSchema.nullable(),
+      feedbackAnswer: answerContentAnswerSchema.nullable(),
+    })
+    .nullable(),
+});
+export type AnswerReviewConflict = z.infer<typeof answerReviewConflictSchema>;

@@ -17,6 +17,8 @@ import {
   type AssignmentContent,
   type AssignmentData,
   type AssignmentRole,
+  type AnswerReviewConflict,
+  type ReviewClaim,
 } from '@practica/contract';
 import { MediaStatus } from '../../db/schema/index.js';
 import { publicFileUrl } from '../files/index.js';
@@ -25,6 +27,7 @@ import type {
   AnswerItemRow,
   AnswerListRow,
   ContentAnswerRow,
+  ReviewRow,
 } from './repository.js';
 
 type AnswerStatusId = AnswerListItem['statusId'];
@@ -191,6 +194,8 @@ export function presentAnswerDetail(
     items: readonly AnswerItemRow[];
     forms: ReadonlyMap<number, ContentAnswerRow>;
     canReview: boolean;
+    /** The live claim on the answer (issue 21 §4), or null. */
+    claim: ReviewClaim | null;
   },
 ): AnswerDetail {
   return {
@@ -207,5 +212,43 @@ export function presentAnswerDetail(
     data: presentAnswerData(row, parts.items, parts.forms),
     questions: presentAnswerQuestions(parts.assignmentData.interview, parts.assignmentData.roles),
     canReview: parts.canReview,
+    reviewVersion: row.reviewVersion,
+    claim: parts.claim,
+  };
+}
+
+/**
+ * The 409 data of a review sent against an older version (issue 21 §4): the answer's latest
+ * review `review` with its forms among `forms`; null when the answer has none.
+ */
+export function presentReviewConflict(
+  review: ReviewRow | undefined,
+  forms: ReadonlyMap<number, ContentAnswerRow>,
+): AnswerReviewConflict {
+  if (!review) return { latestReview: null };
+  const reviewer =
+    review.reviewerId !== null && review.reviewerFirstName !== null
+      ? {
+          id: review.reviewerId,
+          firstName: review.reviewerFirstName,
+          lastName: review.reviewerLastName ?? '',
+        }
+      : null;
+  const form = (id: number | null) => {
+    const row = id !== null ? forms.get(id) : undefined;
+    return row ? presentContentAnswer(row) : null;
+  };
+  return {
+    latestReview: {
+      version: review.version,
+      reviewer,
+      reviewerName: reviewer
+        ? `${reviewer.firstName} ${reviewer.lastName}`.trim()
+        : messages.deletedUser,
+      reviewedAt: review.createdAt.toISOString(),
+      score: review.score,
+      ratingsAnswer: form(review.ratingsAnswerId),
+      feedbackAnswer: form(review.feedbackAnswerId),
+    },
   };
 }

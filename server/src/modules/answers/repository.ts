@@ -4,7 +4,7 @@
  * page's items and review forms come in a fixed number of statements, never one per row. Answers
  * of soft-deleted trainees are left out, as in the assignments module.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { AnswerStatus } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
@@ -23,9 +23,14 @@ import {
   mailOutbox,
   questionOptions,
   questions,
+  reviewClaims,
+  reviewComments,
+  reviewDrafts,
+  reviews,
   users,
 } from '../../db/schema/index.js';
 import { outboxInsert, type OutgoingMail } from '../mail/index.js';
+import type { ClaimRow } from '../review-claims/index.js';
 
 // ---------------------------------------------------------------------------
 // Answers
@@ -51,9 +56,18 @@ export interface AnswerFullRow extends AnswerListRow {
   environmentId: number | null;
   ratingsId: number | null;
   feedbackId: number | null;
+  /** How many reviews the answer has had (issue 21 §4: the detail's ETag). */
+  reviewVersion: number;
+  /** The live claim on the answer (issue 21 §4) with its holder, or null. */
+  claim: ClaimRow | null;
 }
 
-/** One answer with its trainee and assignment, or undefined. One statement, prepared once. */
+const claimHolder = alias(users, 'claim_holder');
+
+/**
+ * One answer with its trainee and assignment and its live claim, or undefined. One statement,
+ * prepared once.
+ */
 export async function findAnswer(db: Db | Tx, id: number): Promise<AnswerFullRow | undefined> {
   const query = preparedQuery(db, 'answers.find', (name) =>
     db
@@ -69,16 +83,43 @@ export async function findAnswer(db: Db | Tx, id: number): Promise<AnswerFullRow
         environmentId: assignments.environmentId,
         ratingsId: assignments.ratingsId,
         feedbackId: assignments.feedbackId,
+        reviewVersion: answers.reviewVersion,
+        claimUserId: reviewClaims.userId,
+        claimFirstName: claimHolder.firstName,
+        claimLastName: claimHolder.lastName,
+        claimedAt: reviewClaims.claimedAt,
+        claimExpiresAt: reviewClaims.expiresAt,
       })
       .from(answers)
       .innerJoin(users, eq(users.id, answers.userId))
       .innerJoin(assignments, eq(assignments.id, answers.assignmentId))
+      .leftJoin(
+        reviewClaims,
+        and(
+          eq(reviewClaims.answerId, answers.id),
+          gt(reviewClaims.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .leftJoin(claimHolder, eq(claimHolder.id, reviewClaims.userId))
       .where(eq(answers.id, sql.placeholder('id')))
       .limit(1)
       .prepare(name),
   );
-  const [row] = await query.execute({ id });
-  return row;
+  const [found] = await query.execute({ id, now: new Date() });
+  if (!found) return undefined;
+  const { claimUserId, claimFirstName, claimLastName, claimedAt, claimExpiresAt, ...row } = found;
+  const claim =
+    claimUserId !== null && claimedAt !== null && claimExpiresAt !== null
+      ? {
+          answerId: row.id,
+          userId: claimUserId,
+          firstName: claimFirstName ?? '',
+          lastName: claimLastName ?? '',
+          claimedAt,
+          expiresAt: claimExpiresAt,
+        }
+      : null;
+  return { ...row, claim };
 }
 
 /** `userId`'s answer on the assignment (the unique pair), or undefined. One statement. */
@@ -320,7 +361,7 @@ export type ReviewedAnswerColumns = Pick<
   | 'viewed'
   | 'ratingsAnswerId'
   | 'feedbackAnswerId'
->;
+> & { reviewVersion: number };
 
 const reviewedColumns = {
   statusId: answers.statusId,
@@ -330,6 +371,7 @@ const reviewedColumns = {
   viewed: answers.viewed,
   ratingsAnswerId: answers.ratingsAnswerId,
   feedbackAnswerId: answers.feedbackAnswerId,
+  reviewVersion: answers.reviewVersion,
 };
 
 /**
@@ -338,9 +380,13 @@ const reviewedColumns = {
  * `updatedAt` now, `viewed`, `reviewed.score`, and as its latest ratings and feedback forms
  * (`reviewed.ratingsId`, `reviewed.feedbackId` are the forms' content ids) the ones just stored, or
  * `reviewed.partner`, a form stored earlier (the other half of a review sent one form per call),
- * and writes `reviewed.mail` to the outbox. Answers the answer's columns as stored, or undefined
- * without `reviewed`. One statement (the inserts are CTEs of the update); call it under
- * `lockForReview`.
+ * and writes `reviewed.mail` to the outbox. With `reviewed` it also keeps the review in the
+ * history (issue 21 §4, §5): adds a `reviews` row (the caller, the two forms the answer now points
+ * at, the score, version `review_version + 1`, the review time) and counts it in
+ * `answers.review_version`; attaches the caller's draft comments on the answer to it; deletes the
+ * caller's draft of the answer and the answer's claim. Answers the answer's columns as stored with
+ * the new review's id, or undefined without `reviewed`. One statement (the inserts, the comments'
+ * update and the deletes are CTEs of the update); call it under `lockForReview`.
  */
 export async function storeReview(
   tx: Tx,
@@ -354,7 +400,7 @@ export async function storeReview(
     /** The trainee's review-ready mail, written to the outbox by the same statement. */
     mail?: OutgoingMail | undefined;
   },
-): Promise<ReviewedAnswerColumns | undefined> {
+): Promise<(ReviewedAnswerColumns & { reviewId: number }) | undefined> {
   const insert = tx
     .insert(contentAnswers)
     .values(forms.map((form) => ({ ...form, answerId, createdById })));
@@ -373,8 +419,51 @@ export async function storeReview(
     ? [tx.$with('mailed').as(outboxInsert(tx, reviewed.mail).returning({ id: mailOutbox.id }))]
     : [];
   const now = new Date();
+  // Every sub-statement sees the answer as it was: its review_version is the one before this review.
+  const review = tx.$with('review').as(
+    tx
+      .insert(reviews)
+      .values({
+        answerId,
+        reviewerId: createdById,
+        ratingsAnswerId: latestOf(reviewed.ratingsId),
+        feedbackAnswerId: latestOf(reviewed.feedbackId),
+        score: reviewed.score,
+        version: sql`(select ${answers.reviewVersion} + 1 from ${answers} where ${answers.id} = ${answerId})`,
+        createdAt: now,
+      })
+      .returning({ id: reviews.id }),
+  );
+  const reviewIdSql = sql<number>`(select ${review.id} from ${review})`;
+  const attached = tx.$with('attached').as(
+    tx
+      .update(reviewComments)
+      .set({ reviewId: reviewIdSql, updatedAt: now })
+      .where(
+        and(
+          eq(reviewComments.answerId, answerId),
+          eq(reviewComments.createdById, createdById),
+          isNull(reviewComments.reviewId),
+        ),
+      )
+      .returning({ id: reviewComments.id }),
+  );
+  const draftDeleted = tx.$with('draft_deleted').as(
+    tx
+      .delete(reviewDrafts)
+      .where(and(eq(reviewDrafts.answerId, answerId), eq(reviewDrafts.userId, createdById)))
+      .returning({ answerId: reviewDrafts.answerId }),
+  );
+  const released = tx
+    .$with('released')
+    .as(
+      tx
+        .delete(reviewClaims)
+        .where(eq(reviewClaims.answerId, answerId))
+        .returning({ answerId: reviewClaims.answerId }),
+    );
   const [row] = await tx
-    .with(stored, ...mailed)
+    .with(stored, ...mailed, review, attached, draftDeleted, released)
     .update(answers)
     .set({
       statusId: AnswerStatus.Reviewed,
@@ -384,9 +473,10 @@ export async function storeReview(
       viewed: true,
       ratingsAnswerId: latestOf(reviewed.ratingsId),
       feedbackAnswerId: latestOf(reviewed.feedbackId),
+      reviewVersion: sql`${answers.reviewVersion} + 1`,
     })
     .where(eq(answers.id, answerId))
-    .returning(reviewedColumns);
+    .returning({ ...reviewedColumns, reviewId: reviewIdSql.mapWith(Number) });
   return row;
 }
 
@@ -491,5 +581,49 @@ export async function lockForReview(tx: Tx, answerId: number): Promise<ReviewLoc
     .innerJoin(users, eq(users.id, answers.userId))
     .where(eq(answers.id, answerId))
     .for('update', { of: [assignments, answers] });
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Review history (issue 21 §4, §5)
+// ---------------------------------------------------------------------------
+
+/** A row of the review history with its reviewer's names (null once erased). */
+export interface ReviewRow {
+  id: number;
+  version: number;
+  reviewerId: number | null;
+  reviewerFirstName: string | null;
+  reviewerLastName: string | null;
+  ratingsAnswerId: number | null;
+  feedbackAnswerId: number | null;
+  score: number | null;
+  createdAt: Date;
+}
+
+const historyReviewer = alias(users, 'history_reviewer');
+
+/** The latest review of the answer `answerId` (the highest id), or undefined. One statement. */
+export async function latestReviewOf(
+  db: Db | Tx,
+  answerId: number,
+): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .select({
+      id: reviews.id,
+      version: reviews.version,
+      reviewerId: reviews.reviewerId,
+      reviewerFirstName: historyReviewer.firstName,
+      reviewerLastName: historyReviewer.lastName,
+      ratingsAnswerId: reviews.ratingsAnswerId,
+      feedbackAnswerId: reviews.feedbackAnswerId,
+      score: reviews.score,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .leftJoin(historyReviewer, eq(historyReviewer.id, reviews.reviewerId))
+    .where(eq(reviews.answerId, answerId))
+    .orderBy(desc(reviews.id))
+    .limit(1);
   return row;
 }

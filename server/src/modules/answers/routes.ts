@@ -58,13 +58,18 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
           'with its interview (roles, questions), rating scale and feedback form (questions, options), avatars and ' +
           'environment; the latest ratingsAnswer and feedbackAnswer; questions in order for the player (each item is ' +
           'the one of data.interviewAnswer.answers with the question’s id), and canReview. Opening a non-Pending ' +
-          'answer as a reviewer sets viewed',
+          'answer as a reviewer sets viewed. Answers an ETag, the review version (reviewVersion), the review call’s If-Match; ' +
+          'claim: who is reviewing it now (issue 21 §4), or null',
         params: idParamSchema,
         querystring: answerDetailQuerySchema,
         response: { 200: envelopeSchema(answerDetailSchema) },
       },
     },
-    async (request) => ok(await service.getAnswerFor(app.db, actorOf(request), request.params.id)),
+    async (request, reply) => {
+      const detail = await service.getAnswerFor(app.db, actorOf(request), request.params.id);
+      void reply.header('etag', service.reviewEtag(detail));
+      return ok(detail);
+    },
   );
 
   /**
@@ -89,7 +94,9 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
           'questionnaireID) — every question of the form(s); ratings 1..5, single choice an option id, multiple choice ' +
           'comma-joined option ids, open questions text. Score = mean of the ratings. Sets Reviewed once both forms are ' +
           'in: sent one per call, when the same reviewer has sent both since the answer last became Reviewed. Each form ' +
-          'sent is kept. Who may call is checked before the body. Answers the answer detail as GET /assignments/answers/{id} does',
+          'sent is kept. Who may call is checked before the body. Answers the answer detail as GET /assignments/answers/{id} does. ' +
+          'If-Match (issue 21 §4; optional): the review version the reviewer opened (the detail’s ETag, e.g. "3"; * or a list ' +
+          'allowed); a review completed meanwhile → 409 naming who reviewed it and when, with that review as data',
         params: idParamSchema,
         querystring: reviewQuerySchema,
         body: reviewBodySchema,
@@ -104,16 +111,20 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
         );
       },
     },
-    async (request) =>
-      ok(
-        await service.submitReview(
-          { db: app.db, publicUrl: app.config.publicUrl },
-          actorOf(request),
-          authorized.get(request) ?? request.params.id,
-          request.query.userId,
-          request.body,
-        ),
-        messages.interviewReviewSubmitted,
-      ),
+    async (request, reply) => {
+      const detail = await service.submitReview(
+        {
+          db: app.db,
+          publicUrl: app.config.publicUrl,
+          ifMatch: request.headers['if-match'],
+        },
+        actorOf(request),
+        authorized.get(request) ?? request.params.id,
+        request.query.userId,
+        request.body,
+      );
+      void reply.header('etag', service.reviewEtag(detail));
+      return ok(detail, messages.interviewReviewSubmitted);
+    },
   );
 }

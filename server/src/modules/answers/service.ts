@@ -26,6 +26,7 @@ import {
   AssignmentStatus,
   Role,
   can,
+  format,
   messages,
   type Action,
   type Actor,
@@ -37,19 +38,27 @@ import {
   type ReviewBody,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { assignmentsByIds } from '../assignments/index.js';
 import { mailLinks, traineeMails } from '../mail/index.js';
 import { answerDetailDataOf } from '../composition/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
-import { presentAnswerData, presentAnswerDetail, presentAnswerListItem } from './presenter.js';
+import { recordAudit, type AuditEventInput } from '../audit/index.js';
+import { presentClaim } from '../review-claims/index.js';
+import {
+  presentAnswerData,
+  presentAnswerDetail,
+  presentAnswerListItem,
+  presentReviewConflict,
+} from './presenter.js';
 import {
   contentAnswersByIds,
   findAnswer,
   formQuestionsOf,
   itemsOfAnswers,
   latestFormSince,
+  latestReviewOf,
   lockForReview,
   markViewed,
   storeReview,
@@ -168,12 +177,39 @@ export async function listAnswersFor(
 
 /** The detail of an answer the caller may see (no access check). */
 async function answerDetail(db: Db | Tx, row: AnswerFullRow, actor: Actor): Promise<AnswerDetail> {
+  const reviewer = can(actor, 'answer:review', {
+    organizationId: row.organizationId,
+    userId: row.userId,
+  });
   const { assignmentData, items, ...read } = await answerDetailDataOf(db, row.id);
+  // The claim (who is reviewing) is the reviewers' business; a trainee reads null.
+  const claim = reviewer && row.claim ? presentClaim(row.claim, actor.id) : null;
   const forms = new Map(read.forms.map((f) => [f.id, f]));
-  const canReview =
-    can(actor, 'answer:review', { organizationId: row.organizationId, userId: row.userId }) &&
-    reviewable(row.statusId, row.assignmentStatusId);
-  return presentAnswerDetail(row, { assignmentData, items, forms, canReview });
+  const canReview = reviewer && reviewable(row.statusId, row.assignmentStatusId);
+  return presentAnswerDetail(row, { assignmentData, items, forms, canReview, claim });
+}
+
+/** The `ETag` of an answer detail: its review version, quoted (RFC 9110 §8.8.3). */
+export function reviewEtag(detail: Pick<AnswerDetail, 'reviewVersion'>): string {
+  return `"${detail.reviewVersion}"`;
+}
+
+/**
+ * Whether the `If-Match` header `header` matches the review version `version` (RFC 9110 §13.1.1):
+ * absent → true (no check, the spec's behaviour); `*` → true; otherwise a comma list of entity
+ * tags, compared strongly (a weak `W/"3"` never matches). 400 messages.ifMatchInvalid when the
+ * header is not `*` or such a list.
+ */
+export function ifMatchAllows(header: string | undefined, version: number): boolean {
+  if (header === undefined) return true;
+  const value = header.trim();
+  if (value === '*') return true;
+  const tags = value.split(',').map((t) => t.trim());
+  if (tags.length === 0 || tags.some((t) => !/^(W\/)?"[\x21\x23-\x7e]*"$/.test(t)))
+    throw new ValidationError(messages.ifMatchInvalid, [
+      { path: 'If-Match', message: messages.ifMatchInvalid },
+    ]);
+  return tags.includes(`"${version}"`);
 }
 
 /**
@@ -215,6 +251,11 @@ export interface ReviewDeps {
    * seed, which replays past rounds, as it sends no invites either).
    */
   publicUrl?: string | undefined;
+  /**
+   * The call's `If-Match` header (issue 21 §4): the review version the reviewer opened. Checked
+   * under the row locks; absent, no check (the spec's behaviour).
+   */
+  ifMatch?: string | undefined;
 }
 
 /**
@@ -235,7 +276,7 @@ export interface ReviewDeps {
  * one form per call adds the partner lookup.
  */
 export async function submitReview(
-  { db, publicUrl }: ReviewDeps,
+  { db, publicUrl, ifMatch }: ReviewDeps,
   actor: Actor,
   answer: number | AnswerFullRow,
   userId: number | undefined,
@@ -259,6 +300,7 @@ export async function submitReview(
     mismatch.push({ path: 'questionnaireID', message: messages.questionnaireMismatch });
   if (mismatch.length > 0) throw new ValidationError(mismatch[0]!.message, mismatch);
   assertReviewable(row.statusId, row.assignmentStatusId);
+  ifMatchAllows(ifMatch, row.reviewVersion); // a malformed header is a 400 before anything else
 
   const given: Partial<Record<FormKind, ReviewAnswer[]>> = Array.isArray(body.answers)
     ? { [body.questionnaireID === row.ratingsId ? 'ratings' : 'feedback']: body.answers }
@@ -293,6 +335,7 @@ export async function submitReview(
     const locked = await lockForReview(tx, id);
     if (!locked) throw new NotFoundError();
     assertReviewable(locked.statusId, locked.assignmentStatusId);
+    if (!ifMatchAllows(ifMatch, locked.reviewVersion)) await refuseStale(tx, id);
     const { assignmentStatusId, trainee, ...current } = locked;
     let partner: { id: number; contentId: number; score: number | null } | undefined;
     if (checked.length === 1) {
@@ -330,9 +373,62 @@ export async function submitReview(
           }
         : undefined,
     );
-    return { ...row, ...current, ...reviewed, assignmentStatusId };
+    if (reviewed) {
+      const audit: AuditEventInput = {
+        organizationId: row.organizationId,
+        assignmentId: row.assignmentId,
+        answerId: id,
+        actorId: actor.id,
+        action: 'review.submitted',
+      };
+      await recordAudit(tx, [
+        {
+          ...audit,
+          after: {
+            reviewId: reviewed.reviewId,
+            version: reviewed.reviewVersion,
+            score: reviewed.score,
+          },
+        },
+        ...(locked.statusId !== reviewed.statusId
+          ? [
+              {
+                ...audit,
+                action: 'answer.status' as const,
+                before: { statusId: locked.statusId },
+                after: { statusId: reviewed.statusId },
+              },
+            ]
+          : []),
+      ]);
+    }
+    // A completed review released the claim.
+    return {
+      ...row,
+      ...current,
+      ...reviewed,
+      assignmentStatusId,
+      claim: reviewed ? null : row.claim,
+    };
   });
   return answerDetail(db, fresh, actor);
+}
+
+/**
+ * Throws the 409 of a review sent against an older version: the message names who made the
+ * latest review and when, and the data carries that review (`answerReviewConflictSchema`). Reads
+ * the latest review and its forms (two statements) under the review's row locks.
+ */
+async function refuseStale(tx: Tx, answerId: number): Promise<never> {
+  const latest = await latestReviewOf(tx, answerId);
+  const forms = await latestForms(tx, latest ? [latest] : []);
+  const data = presentReviewConflict(latest, forms);
+  throw new ConflictError(
+    data.latestReview
+      ? format.answerReviewedBy(data.latestReview.reviewerName, data.latestReview.reviewedAt)
+      : messages.reviewVersionStale,
+    data,
+  );
 }
 
 /** Throws the 400 of an answer that cannot take a review now. */
