@@ -53,19 +53,20 @@ export type ReviewHistory = z.infer<typeof reviewHistorySchema>;
 export const reviewDraftMaxEntries = 100;
 
 /** A question id as a key of a draft form: plain decimal digits, no leading zero. */
-const questionIdKey = z
-  .string()
-  .regex(/^[1-9][0-9]{0,9}$/, { error: messages.reviewDraftQuestionInvalid });
+const questionIdKey = /^[1-9][0-9]{0,9}$/;
 
 /** One form of a draft: the texts by question id (texts may be empty: a question not answered yet). */
 const reviewDraftFormSchema = z
   .record(
-    questionIdKey,
+    z.string(),
     z
       .string({ error: messages.reviewDraftTextInvalid })
       .max(answerTextMaxLength, { error: messages.reviewDraftTextInvalid }),
     { error: messages.reviewDraftInvalid },
   )
+  .refine((form) => Object.keys(form).every((key) => questionIdKey.test(key)), {
+    error: messages.reviewDraftQuestionInvalid,
+  })
   .refine((form) => Object.keys(form).length <= reviewDraftMaxEntries, {
     error: messages.reviewDraftTooLarge,
   });

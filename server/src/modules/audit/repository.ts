@@ -5,15 +5,12 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { answers, auditEvents, users } from '../../db/schema/index.js';
+import { answers, assignments, auditEvents, users } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 
 /** What the audit log records; new kinds are added here, never renamed (stored rows keep theirs). */
 export type AuditAction =
-  | 'assignment.status'
-  | 'answer.status'
-  | 'review.submitted'
-  | 'claim.takenOver';
+  'assignment.status' | 'answer.status' | 'review.submitted' | 'claim.takenOver';
 
 /** One change to record. `before`/`after`: the changed values (ids and statuses, no personal data). */
 export interface AuditEventInput {
@@ -46,6 +43,22 @@ export async function recordAudit(db: Db | Tx, events: readonly AuditEventInput[
 // ---------------------------------------------------------------------------
 // Reading (GET /assignments/{id}/audit)
 // ---------------------------------------------------------------------------
+
+/**
+ * The organization of the assignment `assignmentId`, or undefined when there is none (read here:
+ * the assignments module records through this one). One statement.
+ */
+export async function assignmentOrganization(
+  db: Db | Tx,
+  assignmentId: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ organizationId: assignments.organizationId })
+    .from(assignments)
+    .where(eq(assignments.id, assignmentId))
+    .limit(1);
+  return row?.organizationId;
+}
 
 const actor = alias(users, 'actor');
 const trainee = alias(users, 'trainee');

@@ -7,9 +7,8 @@
 import type { Actor, AuditList, AuditQuery } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
-import { assignmentsByIds } from '../assignments/index.js';
 import { presentAuditEvent } from './presenter.js';
-import { listAuditEvents } from './repository.js';
+import { assignmentOrganization, listAuditEvents } from './repository.js';
 
 /**
  * GET /assignments/{id}/audit?action=&page=&pageSize=: one page (1-based, 25 | 50 | 100, default
@@ -25,8 +24,8 @@ export async function auditLogFor(
   await loadAuthorized(
     actor,
     'audit:read',
-    assignmentsByIds(db, [assignmentId]).then(([row]) => row),
-    (row) => ({ organizationId: row.organizationId }),
+    assignmentOrganization(db, assignmentId),
+    (organizationId) => ({ organizationId }),
   );
   const { rows, count } = await listAuditEvents(db, {
     assignmentId,

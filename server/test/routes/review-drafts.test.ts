@@ -1,0 +1,126 @@
+/**
+ * GET | PUT | DELETE /assignments/answers/{id}/draft (issue 21 §6): a review in progress kept per
+ * answer and reviewer on the server. Who may review is checked before the body (401 → 404 another
+ * organization → 403 trainee → 400 body); two reviewers never see each other's draft; PUT replaces
+ * the stored draft in one statement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { messages, type ReviewDraft } from '@practica/contract';
+import { reviewDrafts } from '../../src/db/schema/index.js';
+import { sqlCountHeader } from '../../src/db/statement-counter.js';
+import { buildAnswersScenario, type AnswersScenario } from '../helpers/answers.js';
+
+let s: AnswersScenario;
+let answerId = 0;
+let otherAnswerId = 0;
+const draftUrl = (id: number) => `/api/assignments/answers/${id}/draft`;
+
+beforeAll(async () => {
+  process.env['BENCH_SQL_COUNT'] = '1';
+  s = await buildAnswersScenario();
+  delete process.env['BENCH_SQL_COUNT'];
+  answerId = await s.answerAll('tessa');
+  otherAnswerId = await s.answerAll('trainee');
+});
+afterAll(() => s.close());
+
+const draftCount = async () => (await s.db.select({ n: count() }).from(reviewDrafts))[0]!.n;
+const body = () => ({
+  ratings: { [String(s.ratings.questionIds[0])]: '4' },
+  feedback: { [String(s.feedback.questionIds[0])]: 'Clear answer, work on pacing.' },
+});
+
+describe('review drafts', () => {
+  it('checks who may review before the body: 401, 404 another organization or missing, 403 a trainee', async () => {
+    const bad = { ratings: 'not a form' };
+    expect((await s.call('GET', draftUrl(answerId))).statusCode).toBe(401);
+    expect((await s.call('PUT', draftUrl(answerId), undefined, bad)).statusCode).toBe(401);
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      expect((await s.call(method, draftUrl(answerId), 'manager2', bad)).statusCode, method).toBe(
+        404,
+      );
+      expect((await s.call(method, draftUrl(999999), 'manager', bad)).statusCode, method).toBe(404);
+      expect((await s.call(method, draftUrl(answerId), 'tessa', bad)).statusCode, method).toBe(403);
+      expect((await s.call(method, draftUrl(answerId), 'trainee', bad)).statusCode, method).toBe(
+        403,
+      );
+    }
+    expect(await draftCount()).toBe(0);
+  });
+
+  it('refuses a body that is not texts by question id, a text too long or more than 100 answers (400, nothing stored)', async () => {
+    const cases: [unknown, string][] = [
+      [{ ratings: { abc: '4' } }, messages.reviewDraftQuestionInvalid],
+      [{ ratings: { '0': '4' } }, messages.reviewDraftQuestionInvalid],
+      [{ ratings: { '12': 4 } }, messages.reviewDraftTextInvalid],
+      [{ feedback: { '12': 'x'.repeat(5001) } }, messages.reviewDraftTextInvalid],
+      [
+        { feedback: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`${i + 1}`, 'a'])) },
+        messages.reviewDraftTooLarge,
+      ],
+      [{ ratings: ['4'] }, messages.reviewDraftInvalid],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await s.call('PUT', draftUrl(answerId), 'manager', payload as object);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(JSON.stringify(res.json().error.details)).toContain(message);
+    }
+    expect(await draftCount()).toBe(0);
+  });
+
+  it('saves, reads back and replaces the caller’s draft; an empty GET is null', async () => {
+    expect((await s.call('GET', draftUrl(answerId), 'instructor')).json().data).toBeNull();
+    const saved = await s.call('PUT', draftUrl(answerId), 'instructor', body());
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ ...body(), updatedAt: expect.any(String) });
+    const read = (await s.call('GET', draftUrl(answerId), 'instructor')).json().data as ReviewDraft;
+    expect(read).toEqual(saved.json().data);
+    // A second save replaces both forms (an absent form is an empty one).
+    const next = { ratings: { [String(s.ratings.questionIds[1])]: '2' } };
+    const replaced = await s.call('PUT', draftUrl(answerId), 'instructor', next);
+    expect(replaced.json().data).toMatchObject({ ...next, feedback: {} });
+    expect(new Date(replaced.json().data.updatedAt) >= new Date(read.updatedAt)).toBe(true);
+    expect(await draftCount()).toBe(1);
+  });
+
+  it('keeps a draft per answer and reviewer: two reviewers never see each other’s', async () => {
+    await s.call('PUT', draftUrl(answerId), 'instructor', body());
+    const irene = { ratings: {}, feedback: { [String(s.feedback.questionIds[0])]: 'Irene’s' } };
+    expect((await s.call('PUT', draftUrl(answerId), 'instructor2', irene)).statusCode).toBe(200);
+    expect((await s.call('GET', draftUrl(answerId), 'instructor')).json().data).toMatchObject(
+      body(),
+    );
+    expect((await s.call('GET', draftUrl(answerId), 'instructor2')).json().data).toMatchObject(
+      irene,
+    );
+    expect((await s.call('GET', draftUrl(answerId), 'manager')).json().data).toBeNull();
+    // Another answer: its own draft.
+    expect((await s.call('GET', draftUrl(otherAnswerId), 'instructor')).json().data).toBeNull();
+    // Discarding one leaves the other reviewer's.
+    const gone = await s.call('DELETE', draftUrl(answerId), 'instructor');
+    expect(gone.statusCode).toBe(200);
+    expect((await s.call('GET', draftUrl(answerId), 'instructor')).json().data).toBeNull();
+    expect((await s.call('GET', draftUrl(answerId), 'instructor2')).json().data).toMatchObject(
+      irene,
+    );
+    // Discarding none is fine.
+    expect((await s.call('DELETE', draftUrl(answerId), 'instructor')).statusCode).toBe(200);
+    const left = await s.db
+      .select({ n: count() })
+      .from(reviewDrafts)
+      .where(and(eq(reviewDrafts.answerId, answerId), eq(reviewDrafts.userId, s.ids.instructor2)));
+    expect(left[0]!.n).toBe(1);
+  });
+
+  it('saves in one statement besides the session and the answer check', async () => {
+    const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}${draftUrl(answerId)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${s.tokens.manager}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body()),
+    });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get(sqlCountHeader))).toBeLessThanOrEqual(3);
+  });
+});
