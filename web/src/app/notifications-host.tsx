@@ -1,7 +1,9 @@
 /**
- * The toast container (000 §9: bottom-right, 5000 ms by default, at most 4 at once). Loaded lazily
- * by `AppProviders`: its drag, transition and scroll-lock code is not needed to paint the first
- * page, and toasts shown before it arrives wait in Mantine's notifications store.
+ * The toast container (000 §9: 5000 ms by default, at most 4 at once). At the top center, over the
+ * top bar's title, since issue 21 §7: at the spec's bottom-right they covered the review screen's
+ * Submit and average score (and the foot of other screens' panels); the title is no control.
+ * Loaded lazily by `AppProviders`: its drag, transition and scroll-lock code is not needed to paint
+ * the first page, and toasts shown before it arrives wait in Mantine's notifications store.
  */
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
@@ -9,7 +11,5 @@ import { defaultToastMs } from '@practica/contract';
 
 /** Renders the notifications of Mantine's global store. */
 export default function NotificationsHost() {
-  return (
-    <Notifications position="bottom-right" autoClose={defaultToastMs} limit={4} zIndex={1000} />
-  );
+  return <Notifications position="top-center" autoClose={defaultToastMs} limit={4} zIndex={1000} />;
 }

@@ -26,7 +26,7 @@ function show(tone: Tone, message: string, topCenter: boolean): string {
   });
 }
 
-/** Default toasts: 5000 ms, bottom-right. */
+/** Default toasts: 5000 ms, top center (notifications-host.tsx says why). */
 export const toast = {
   success: (message: string) => show('success', message, false),
   error: (message: string) => show('error', message, false),
