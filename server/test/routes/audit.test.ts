@@ -17,7 +17,7 @@ import {
 import { auditEvents } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
 import { recordAudit } from '../../src/modules/audit/index.js';
-import { buildAnswersScenario, type AnswersScenario } from '../helpers/answers.js';
+import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
 
 let s: AnswersScenario;
 const answerId = { tessa: 0, trainee: 0 };
@@ -169,6 +169,32 @@ describe('GET /api/assignments/:id/audit', () => {
       expect([404, 405], method).toContain(res.statusCode);
     }
     expect((await log(s.assignment)).count).toBe(4);
+  });
+
+  it('records a review (the review call: review.submitted with its score, and the answer Submitted → Reviewed)', async () => {
+    // A Submitted answer still takes its first review once the assignment is Closed.
+    const res = await s.call(
+      'POST',
+      `/api/assignments/interviews/answers/review/${answerId.tessa}`,
+      'instructor',
+      validReview(s),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const reviewsLog = await log(s.assignment, '?action=review.submitted');
+    expect(reviewsLog.list).toEqual([
+      expect.objectContaining({
+        actorName: 'Ian Instructor',
+        answerId: answerId.tessa,
+        trainee: expect.objectContaining({ id: s.ids.tessa }),
+        after: expect.objectContaining({ score: 4.5, version: 1 }),
+      }),
+    ]);
+    const [latest] = (await log(s.assignment, '?action=answer.status')).list;
+    expect(latest).toMatchObject({
+      answerId: answerId.tessa,
+      before: { statusId: AnswerStatus.Submitted },
+      after: { statusId: AnswerStatus.Reviewed },
+    });
   });
 
   it('reads a page in three statements besides the session check', async () => {

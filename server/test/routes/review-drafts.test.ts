@@ -9,7 +9,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { messages, type ReviewDraft } from '@practica/contract';
 import { reviewDrafts } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
-import { buildAnswersScenario, type AnswersScenario } from '../helpers/answers.js';
+import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
 
 let s: AnswersScenario;
 let answerId = 0;
@@ -111,6 +111,22 @@ describe('review drafts', () => {
       .from(reviewDrafts)
       .where(and(eq(reviewDrafts.answerId, answerId), eq(reviewDrafts.userId, s.ids.instructor2)));
     expect(left[0]!.n).toBe(1);
+  });
+
+  it('is gone once its reviewer submits the review; another reviewer’s stays', async () => {
+    await s.call('PUT', draftUrl(otherAnswerId), 'instructor', body());
+    await s.call('PUT', draftUrl(otherAnswerId), 'instructor2', body());
+    const res = await s.call(
+      'POST',
+      `/api/assignments/interviews/answers/review/${otherAnswerId}`,
+      'instructor',
+      validReview(s),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await s.call('GET', draftUrl(otherAnswerId), 'instructor')).json().data).toBeNull();
+    expect((await s.call('GET', draftUrl(otherAnswerId), 'instructor2')).json().data).toMatchObject(
+      body(),
+    );
   });
 
   it('saves in one statement besides the session and the answer check', async () => {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { ReviewHistory } from '@practica/contract';
 import { contentAnswers, reviewComments, reviews } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
-import { buildAnswersScenario, type AnswersScenario } from '../helpers/answers.js';
+import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
 
 let s: AnswersScenario;
 let answerId = 0;
@@ -154,10 +154,23 @@ describe('GET /api/assignments/answers/:id/reviews', () => {
     expect(irene.list.map((r) => r.reviewerName)).toEqual(['Irene Iverson']);
   });
 
-  it('answers an empty list for an answer never reviewed', async () => {
+  it('answers an empty list for an answer never reviewed, then the review the call stores', async () => {
     const fresh = await s.answerAll('omar');
     const res = await s.call('GET', historyUrl(fresh), 'manager');
     expect(res.json().data).toEqual({ list: [], count: 0 });
+    // The review call adds to the history.
+    const reviewed = await s.call(
+      'POST',
+      `/api/assignments/interviews/answers/review/${fresh}`,
+      'instructor',
+      validReview(s),
+    );
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const after = (await s.call('GET', historyUrl(fresh), 'instructor')).json()
+      .data as ReviewHistory;
+    expect(after.list).toEqual([
+      expect.objectContaining({ version: 1, reviewerName: 'Ian Instructor', score: 4.5 }),
+    ]);
   });
 
   it('reads the whole history in three statements besides the session check', async () => {

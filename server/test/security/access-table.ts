@@ -1492,6 +1492,58 @@ export const rows: Row[] = [
   },
 
   {
+    route: 'GET /api/assignments/answers/:id/reviews',
+    note: 'Issue 21 §5: the reviewers of the answer open its history (an instructor gets only the reviews it wrote); a trainee never, not even on its own answer.',
+    request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/reviews` }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/assignments/answers/:id/draft',
+    note: 'Issue 21 §6: the caller’s own draft, for those who may review the answer (the review call’s rule).',
+    request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/draft` }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'PUT /api/assignments/answers/:id/draft',
+    note: 'Issue 21 §6: checked before the body, as the review call.',
+    request: (s) => ({
+      url: `/api/assignments/answers/${answerOf(s)}/draft`,
+      payload: { ratings: { [String(s.o.ratingsQuestionId)]: '4' }, feedback: {} },
+    }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'DELETE /api/assignments/answers/:id/draft',
+    note: 'Issue 21 §6: discards the caller’s own draft (none is fine).',
+    request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/draft` }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/assignments/:id/audit',
+    note: 'Issue 21 §5: Managers of the organization and Admins only.',
+    request: (s) => ({ url: `/api/assignments/${s.o.assignmentId}/audit` }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
     route: 'POST /api/answers/:answerId/items/:itemId/media/retry',
     note: 'Authorized as reviewing the answer; the items of both answers of the target organization have a failed video processing (set before each cell, unchanged by a refused one), so a reviewer re-queues one.',
     request: async (s) => {
