@@ -37,6 +37,8 @@ export const reviewKeysText = {
   speed: 'Playback speed',
   speedValue: (rate: number) => `${rate}×`,
   autoplay: 'Play the next question when one ends',
+  /** The assignment detail's average score as a number when no answer is reviewed yet. */
+  noAverage: '-',
   /** The answer's submission time on the review screen. */
   submittedAt: (when: string) => `Submitted ${when}`,
 } as const;

@@ -29,6 +29,7 @@ import {
 } from '@practica/contract';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
+import { reviewKeysText } from '../../../config/review-keys-text';
 import { useQuestionnaire } from '../api/list-wizard-sources';
 import { QuestionsPreview } from './questions-preview';
 import { AssignmentStatusBadge } from './status-badges';
@@ -111,12 +112,20 @@ export function AssignmentSummary({ assignment }: { assignment: AssignmentDetail
             <Text size="sm">{messages.submitted}</Text>
           </Stack>
           <Stack gap={4} align="center">
-            <Rating
-              value={assignment.averageScore ?? 0}
-              count={ratingScaleMax}
-              fractions={10}
-              readOnly
-            />
+            <Group gap={6} wrap="nowrap">
+              <Rating
+                value={assignment.averageScore ?? 0}
+                count={ratingScaleMax}
+                fractions={10}
+                readOnly
+              />
+              {/* The number too (issue 21 §7): stars alone do not tell 3.4 from 3.6. */}
+              <Text fw={600} size="sm" data-testid="assignment-average-score">
+                {assignment.averageScore == null
+                  ? reviewKeysText.noAverage
+                  : assignment.averageScore.toFixed(1)}
+              </Text>
+            </Group>
             <Text size="sm">{messages.averageScore}</Text>
           </Stack>
         </Group>
