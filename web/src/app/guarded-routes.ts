@@ -6,6 +6,7 @@
 import { messages, type PageAction } from '@practica/contract';
 import type { ComponentType } from 'react';
 import { patterns, type RouteName } from '../config/paths';
+import { reviewInboxText } from '../config/review-inbox-text';
 import { routeText } from './route-text';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
@@ -64,6 +65,7 @@ export const guardedRoutes: GuardedRoute[] = [
     messages.assignments,
     () => import('./routes/assignment-detail'),
   ),
+  route('reviewInbox', 'page:review', reviewInboxText.title, () => import('./routes/review-inbox')),
   route('review', 'page:review', messages.review, () => import('./routes/review')),
   route('interviews', 'page:authoring', messages.interviews, () => import('./routes/interviews')),
   route(

@@ -38,6 +38,7 @@ export const patterns = {
   assignmentCreate: '/dbl/assignments/create',
   assignmentEdit: '/dbl/assignments/:id/edit',
   assignmentDetail: '/dbl/assignments/:id',
+  reviewInbox: '/dbl/reviews',
   review: '/dbl/reviews/:id',
   interviews: '/dbl/interviews',
   interviewCreate: '/dbl/interviews/create',
@@ -100,7 +101,12 @@ export const paths = {
   assignmentCreate: () => patterns.assignmentCreate,
   assignmentEdit: (assignmentId: Id) => `/dbl/assignments/${seg(assignmentId)}/edit`,
   assignmentDetail: (assignmentId: Id) => `/dbl/assignments/${seg(assignmentId)}`,
-  review: (answerId: Id) => `/dbl/reviews/${seg(answerId)}`,
+  /** The review screen; `search` (without '?') carries the inbox's filters (issue 21 §1). */
+  review: (answerId: Id, search = '') =>
+    `/dbl/reviews/${seg(answerId)}${search ? `?${search}` : ''}`,
+  /** The review inbox (issue 21 §1); `search` (without '?') holds its filters. */
+  reviewInbox: (search = '') =>
+    search ? `${patterns.reviewInbox}?${search}` : patterns.reviewInbox,
   interviews: () => patterns.interviews,
   interviewCreate: () => patterns.interviewCreate,
   interviewEdit: (interviewId: Id) => `/dbl/interviews/${seg(interviewId)}/edit`,

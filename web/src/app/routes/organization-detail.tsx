@@ -20,11 +20,12 @@ import {
   Title,
 } from '@mantine/core';
 import { ContentType, messages, Role, type ContentTypeId } from '@practica/contract';
-import { IconMail, IconPlus, IconTrashX } from '@tabler/icons-react';
+import { IconClipboardCheck, IconMail, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
+import { reviewInboxText } from '../../config/review-inbox-text';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { OrganizationContents } from '../../features/content';
 import { useOrganization } from '../../features/organizations/api/get-organization';
@@ -94,6 +95,7 @@ export default function OrganizationDetailPage() {
   const mayUpdate = useCan('organization:update', target);
   const maySetActive = useCan('organization:setActive', target);
   const mayViewDeleted = useCan('user:viewDeleted', target);
+  const mayReview = useCan('answer:review', target);
   const mayCreateGroup = useCan('group:create', target);
 
   // 000 §8: a missing loaded entity navigates back.
@@ -131,6 +133,16 @@ export default function OrganizationDetailPage() {
           </Group>
           <Group gap="sm">
             {maySetActive && <OrganizationActiveSwitch organization={organization} />}
+            {mayReview && (
+              <Button
+                component={Link}
+                to={paths.reviewInbox(`organizationId=${organization.id}`)}
+                variant="light"
+                leftSection={<IconClipboardCheck size={16} aria-hidden />}
+              >
+                {reviewInboxText.navLabel}
+              </Button>
+            )}
             <Button
               component={Link}
               to={paths.invites({ orgId: organization.id, roleType: Role.Admin })}

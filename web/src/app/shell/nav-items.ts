@@ -1,12 +1,14 @@
 /**
  * The sidebar entries by role (000 §2.4): Admin: Dashboard, Admins. Manager: Dashboard,
- * Assignments, Contents, Organization. Instructor: Dashboard, Assignments, Groups. Trainee:
+ * Assignments, Reviews (issue 21 §1), Contents, Organization. Instructor: Dashboard, Assignments,
+ * Reviews, Groups. Trainee:
  * Dashboard. The creator flag adds the creator dashboard entry. These are the root pages (000 §2.2).
  */
 import { messages, Role, type SessionUser } from '@practica/contract';
 import {
   IconBooks,
   IconBuilding,
+  IconClipboardCheck,
   IconClipboardList,
   IconLayoutDashboard,
   IconPalette,
@@ -15,6 +17,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../../config/paths';
+import { reviewInboxText } from '../../config/review-inbox-text';
 
 export interface NavItem {
   label: string;
@@ -39,6 +42,7 @@ export function navItemsFor(
       items.push(
         { label: messages.dashboard, to: paths.orgManagerDashboard(), icon: IconLayoutDashboard },
         { label: messages.assignments, to: paths.assignments(), icon: IconClipboardList },
+        { label: reviewInboxText.navLabel, to: paths.reviewInbox(), icon: IconClipboardCheck },
       );
       if (orgId !== null) {
         items.push(
@@ -55,6 +59,7 @@ export function navItemsFor(
       items.push(
         { label: messages.dashboard, to: paths.dashboard(), icon: IconLayoutDashboard },
         { label: messages.assignments, to: paths.assignments(), icon: IconClipboardList },
+        { label: reviewInboxText.navLabel, to: paths.reviewInbox(), icon: IconClipboardCheck },
         { label: messages.groups, to: paths.groups(), icon: IconUsersGroup },
       );
       break;

@@ -3,6 +3,7 @@ import { format, messages, Role, roleLabels, type RoleId } from '@practica/contr
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { reviewInboxText } from '../../config/review-inbox-text';
 import { uiText } from '../../config/ui-text';
 import {
   makeUser,
@@ -23,12 +24,14 @@ describe('sidebar entries', () => {
     expect(labels(Role.Manager)).toEqual([
       messages.dashboard,
       messages.assignments,
+      reviewInboxText.navLabel,
       messages.contents,
       messages.organization,
     ]);
     expect(labels(Role.Instructor)).toEqual([
       messages.dashboard,
       messages.assignments,
+      reviewInboxText.navLabel,
       messages.groups,
     ]);
     expect(labels(Role.Trainee)).toEqual([messages.dashboard]);
@@ -38,6 +41,7 @@ describe('sidebar entries', () => {
     expect(labels(Role.Instructor, true)).toEqual([
       messages.dashboard,
       messages.assignments,
+      reviewInboxText.navLabel,
       messages.groups,
       messages.creatorDashboard,
     ]);
@@ -50,6 +54,7 @@ describe('sidebar entries', () => {
     expect(items.map((i) => i.to)).toEqual([
       '/dbl/org-manager/dashboard/org',
       '/dbl/assignments',
+      '/dbl/reviews',
       '/dbl/organization/7/contents',
       '/dbl/organization/7/details',
     ]);

@@ -1,21 +1,26 @@
 /**
  * /dbl/dashboard (000 §2.5): cards Total Trainees, Active Assignments (with a button to the
- * assignments list preselecting the active status) and Pending Review, then the Pending Review
- * list of submitted answers; a row opens the review screen.
+ * assignments list preselecting the active status) and Pending Review (with a button to the review
+ * inbox, issue 21 §1), then the Pending Review list of submitted answers, oldest submission first
+ * (the inbox's order); a row opens the review screen.
  */
 import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { AssignmentStatus, dateFormat, messages, type AnswerListItem } from '@practica/contract';
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  dateFormat,
+  messages,
+  type ReviewInboxItem,
+} from '@practica/contract';
 import { IconClipboardCheck, IconClipboardList, IconUsers } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { DashboardCard } from '../../../components/dashboard-card';
 import { ListTable } from '../../../components/list-table';
 import { paths } from '../../../config/paths';
-import {
-  AnswerStatusBadge,
-  useAssignmentDashboard,
-  usePendingAnswers,
-} from '../../../features/assignments';
+import { reviewInboxText } from '../../../config/review-inbox-text';
+import { AnswerStatusBadge, useAssignmentDashboard } from '../../../features/assignments';
+import { useReviewInbox } from '../../../features/review-inbox';
 import { usePaging } from '../../../lib/paging';
 
 /** Instructor dashboard (000 §2.5). */
@@ -23,7 +28,7 @@ export default function InstructorDashboard() {
   const navigate = useNavigate();
   const paging = usePaging();
   const figures = useAssignmentDashboard().data;
-  const answers = usePendingAnswers(paging.page, paging.pageSize);
+  const answers = useReviewInbox({ page: paging.page, pageSize: paging.pageSize });
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
@@ -42,11 +47,12 @@ export default function InstructorDashboard() {
           title={messages.pendingReview}
           icon={<IconClipboardCheck size={20} />}
           count={figures?.pendingReview ?? null}
+          action={{ label: reviewInboxText.navLabel, to: paths.reviewInbox() }}
         />
       </SimpleGrid>
       <Stack gap="sm">
         <Title order={2}>{messages.pendingReview}</Title>
-        <ListTable<AnswerListItem>
+        <ListTable<ReviewInboxItem>
           label={messages.pendingReview}
           loading={answers.isLoading}
           columns={[
@@ -59,19 +65,18 @@ export default function InstructorDashboard() {
             {
               key: 'submitted',
               header: messages.submitted,
-              cell: (row) =>
-                row.submittedAt ? dayjs(row.submittedAt).format(dateFormat) : messages.noDate,
+              cell: (row) => dayjs(row.submittedAt).format(dateFormat),
             },
             {
               key: 'status',
               header: messages.status,
-              cell: (row) => <AnswerStatusBadge statusId={row.statusId} />,
+              cell: () => <AnswerStatusBadge statusId={AnswerStatus.Submitted} />,
             },
           ]}
           rows={answers.data?.list}
           total={answers.data?.count ?? 0}
-          rowKey={(row) => row.id}
-          onRowClick={(row) => void navigate(paths.review(row.id))}
+          rowKey={(row) => row.answerId}
+          onRowClick={(row) => void navigate(paths.review(row.answerId))}
           page={paging.page}
           pageSize={paging.pageSize}
           onPageChange={paging.setPage}

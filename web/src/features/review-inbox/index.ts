@@ -1,0 +1,19 @@
+/**
+ * The review inbox feature (issue 21 §1): the 'Reviews' page's content, the review screen's
+ * navigation bar and the neighbors it and 'Submit and next' use. What app/ routes compose; other
+ * features never import it.
+ */
+export { ReviewInbox, type ReviewInboxProps } from './components/review-inbox';
+export {
+  ReviewNavigation,
+  inboxHotkeys,
+  type ReviewNavigationProps,
+} from './components/review-navigation';
+export { useInboxNeighbors, getInboxNeighbors } from './api/get-inbox-neighbors';
+export { useReviewInbox } from './api/list-review-inbox';
+export {
+  hasInboxFilter,
+  inboxFiltersFrom,
+  inboxSearchOf,
+  type InboxFilters,
+} from './inbox-filters';
