@@ -117,6 +117,17 @@ export const answerKeys = {
   detail: (id: number) => [...answerKeys.all, id] as const,
 };
 
+/**
+ * Time-coded comments of an answer (issue 21 §3), by the answer's latest review time: a submitted
+ * review attaches the reviewer's drafts, and the detail it answers moves `reviewedAt`.
+ */
+export const reviewCommentKeys = {
+  all: ['review-comments'] as const,
+  answer: (answerId: number) => [...reviewCommentKeys.all, answerId] as const,
+  list: (answerId: number, reviewedAt: string | null) =>
+    [...reviewCommentKeys.answer(answerId), reviewedAt ?? ''] as const,
+};
+
 /** The caller's review in progress on an answer, kept on the server (issue 21 §6). */
 export const reviewDraftKeys = {
   all: ['review-drafts'] as const,

@@ -3,7 +3,8 @@
  * `review`): the score as x/5, each rating question with its stars (read-only, with the number in
  * words for screen readers), the feedback answers, the reviewer's name and the date. Not reviewed
  * yet → a clear message and a link home. Below either, my answers' videos with their state
- * (`AnswerVideos`: the MP4 with its poster when ready).
+ * (`AnswerVideos`: the MP4 with its poster when ready) and, once reviewed, the reviewer's
+ * time-coded comments on them (markers and list).
  */
 import {
   Button,
@@ -155,7 +156,11 @@ export default function ReviewPage() {
         </Card>
       )}
       {query.data && query.data.answer.items.length > 0 && (
-        <AnswerVideos questions={query.data.questions} items={query.data.answer.items} />
+        <AnswerVideos
+          questions={query.data.questions}
+          items={query.data.answer.items}
+          comments={query.data.review?.comments}
+        />
       )}
     </Stack>
   );

@@ -43,6 +43,7 @@ export default function ReviewPage() {
             organizationId={answer.assignment.organizationId}
             questions={answer.questions}
             items={answer.data.interviewAnswer.answers}
+            comments={{ canAdd: answer.canReview, reviewedAt: answer.reviewedAt }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

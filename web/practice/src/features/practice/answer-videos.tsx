@@ -3,12 +3,15 @@
  * submitting: per question in order, its video — the H.264/AAC MP4 with its poster when Ready, the
  * original otherwise — and its state in plain words (processing, ready, failed, deleted after N
  * days, not recorded). A Deleted video shows no player. The state lines are polite live regions,
- * so a screen reader hears 'Ready' when processing ends (the answer is polled meanwhile).
+ * so a screen reader hears 'Ready' when processing ends (the answer is polled meanwhile). Once
+ * reviewed, each video carries the reviewer's time-coded comments (markers and list, issue 21 §3).
  */
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { format, type AnswerItem, type MeQuestion } from '@practica/contract';
+import { format, type AnswerItem, type MeQuestion, type MeReviewComment } from '@practica/contract';
+import { useRef, useState } from 'react';
 import { filePath, playableOf, useStableFileUrl } from '../../../../src/lib/media-playback';
 import { practiceText } from './practice-text';
+import { VideoComments } from './review-comments';
 
 /** The plain-words state of `item`'s video, or null when it simply plays (no processing). */
 function stateOf(item: AnswerItem | undefined): string | null {
@@ -28,7 +31,19 @@ function stateOf(item: AnswerItem | undefined): string | null {
   }
 }
 
-function AnswerVideo({ label, text, item }: { label: string; text: string; item?: AnswerItem }) {
+function AnswerVideo({
+  label,
+  text,
+  item,
+  comments = [],
+}: {
+  label: string;
+  text: string;
+  item?: AnswerItem;
+  comments?: readonly MeReviewComment[];
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [duration, setDuration] = useState(0);
   const playable = playableOf(item);
   const { src, renew } = useStableFileUrl(playable.url);
   const state = stateOf(item);
@@ -40,7 +55,10 @@ function AnswerVideo({ label, text, item }: { label: string; text: string; item?
       {src && (
         <video
           key={filePath(src)}
+          ref={videoRef}
           src={src}
+          onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+          onDurationChange={(e) => setDuration(e.currentTarget.duration)}
           poster={playable.poster ?? undefined}
           onError={renew}
           controls
@@ -63,6 +81,11 @@ function AnswerVideo({ label, text, item }: { label: string; text: string; item?
       >
         {state}
       </Text>
+      <VideoComments
+        comments={comments}
+        videoRef={videoRef}
+        duration={Number.isFinite(duration) && duration > 0 ? duration : (item?.duration ?? 0)}
+      />
     </Stack>
   );
 }
@@ -72,10 +95,12 @@ export interface AnswerVideosProps {
   questions: readonly MeQuestion[];
   /** My answer's items, by `questionId`. */
   items: readonly AnswerItem[];
+  /** My review's time-coded comments (any question), by question and time. */
+  comments?: readonly MeReviewComment[];
 }
 
 /** My answers' videos, one per question. */
-export function AnswerVideos({ questions, items }: AnswerVideosProps) {
+export function AnswerVideos({ questions, items, comments = [] }: AnswerVideosProps) {
   const byQuestion = new Map(items.map((item) => [item.questionId, item]));
   return (
     <Card withBorder padding="lg">
@@ -89,6 +114,7 @@ export function AnswerVideos({ questions, items }: AnswerVideosProps) {
               label={format.questionShortLabel(question.number)}
               text={question.text}
               item={byQuestion.get(question.id)}
+              comments={comments.filter((c) => c.questionId === question.id)}
             />
           </li>
         ))}

@@ -53,6 +53,8 @@ import { useCan } from '../../../lib/can';
 import { filePath, playableOf, useStableFileUrl } from '../../../lib/media-playback';
 import { errorMessage } from '../../../lib/query-client';
 import { useRetryMedia } from '../api/retry-media';
+import { CommentList, type CommentPlayer } from './comment-list';
+import { CommentMarkers } from './comment-markers';
 import { clock, isTypingTarget, usableDuration } from '../player-time';
 
 /** Seconds an arrow key seeks. */
@@ -81,10 +83,21 @@ export interface VideoPlayerProps {
   questions: readonly AnswerQuestion[];
   /** The recorded items (the answer detail's `data.interviewAnswer.answers`), by `questionId`. */
   items: readonly AnswerItem[];
+  /**
+   * Time-coded comments (issue 21 §3): markers on the seek bar and the list under the player, with
+   * the `c` key when `canAdd`; `reviewedAt` is the answer's. None without.
+   */
+  comments?: { canAdd: boolean; reviewedAt: string | null };
 }
 
 /** The player of the review screen's left side. */
-export function VideoPlayer({ answerId, organizationId, questions, items }: VideoPlayerProps) {
+export function VideoPlayer({
+  answerId,
+  organizationId,
+  questions,
+  items,
+  comments,
+}: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -164,6 +177,19 @@ export function VideoPlayer({ answerId, organizationId, questions, items }: Vide
 
   if (!question) return null;
   const label = format.questionShortLabel(question.number);
+  /** What the time-coded comments (issue 21 §3) need of the player; none without them. */
+  const commentPlayer: CommentPlayer | undefined = comments && {
+    answerId,
+    ...comments,
+    questionId: question.id,
+    questionLabel: label,
+    duration,
+    playing,
+    currentTime: () => videoRef.current?.currentTime ?? time,
+    seek,
+    pause: () => videoRef.current?.pause(),
+    play: () => void videoRef.current?.play().catch(() => setPlaying(false)),
+  };
 
   return (
     <Paper p="md" withBorder>
@@ -224,6 +250,7 @@ export function VideoPlayer({ answerId, organizationId, questions, items }: Vide
           )}
         </Box>
 
+        {commentPlayer && <CommentMarkers player={commentPlayer} />}
         <Slider
           thumbLabel={reviewText.seek}
           thumbValueText={(v) => clock(v)}
@@ -381,6 +408,7 @@ export function VideoPlayer({ answerId, organizationId, questions, items }: Vide
             </Text>
           </Stack>
         </Group>
+        {commentPlayer && <CommentList player={commentPlayer} />}
         <Text size="xs" c="dimmed">
           {reviewText.keyboardHint}
         </Text>
