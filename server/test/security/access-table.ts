@@ -1423,6 +1423,29 @@ export const rows: Row[] = [
     },
   },
   {
+    route: 'POST /api/assignments/answers/:id/claim',
+    note: 'Issue 21 §4: the reviewers of the answer (the review call’s rule); each cell takes the claim over, so the previous cell’s holder does not make it a 409.',
+    request: (s) => ({
+      url: `/api/assignments/answers/${answerOf(s)}/claim`,
+      payload: { takeOver: true },
+    }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'DELETE /api/assignments/answers/:id/claim',
+    note: 'Issue 21 §4: the reviewers of the answer release their own claim (another’s is left; still 200).',
+    request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/claim` }),
+    expect: {
+      own: '  401 401  401  401  | 403  -    -    -    -  ',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
     route: 'GET /api/assignments/answers/:id/comments',
     note: 'Issue 21 §3: the reviewers of the answer (the review call’s rule); a trainee reads its review’s comments through /api/me.',
     request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/comments` }),

@@ -32,6 +32,8 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** True when `message` came from the server's answer (000 §8: 'shown as given'). */
   readonly fromServer: boolean;
+  /** The envelope's `data` of the failure (e.g. a 409's current state, issue 21 §4); null when none. */
+  readonly data: unknown;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -41,6 +43,7 @@ export class ApiError extends Error {
     code?: ErrorCode | undefined;
     details?: ErrorDetail[] | undefined;
     requestId?: string | undefined;
+    data?: unknown;
   }) {
     super(init.message);
     this.kind = init.kind;
@@ -49,6 +52,7 @@ export class ApiError extends Error {
     this.details = init.details ?? [];
     this.requestId = init.requestId;
     this.fromServer = init.fromServer ?? false;
+    this.data = init.data ?? null;
   }
 
   /** The field messages of a validation error, keyed by dot path (for forms). */
@@ -110,6 +114,10 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   timeoutMs?: number;
   /** Do not clear storage and go to login on 401/403 (the sign-in call: 000 §8). */
   skipAuthRedirect?: boolean;
+  /** Extra request headers (e.g. If-Match of the review call, issue 21 §4). */
+  headers?: Record<string, string> | undefined;
+  /** Lets the request outlive the page (fetch's `keepalive`: a claim released on `pagehide`). */
+  keepalive?: boolean;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -157,6 +165,7 @@ function errorFromAnswer(status: number, body: RawEnvelope | null): ApiError {
     code: error && typeof error.code === 'string' ? (error.code as ErrorCode) : undefined,
     details,
     requestId: error && typeof error.requestId === 'string' ? error.requestId : undefined,
+    data: body?.data ?? null,
   });
 }
 
@@ -169,7 +178,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = session.readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;
@@ -199,6 +208,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
       body,
       signal: controller.signal,
       credentials: 'same-origin',
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (cause) {
     if (outer?.aborted && !timedOut) throw cause; // cancelled by the caller (e.g. React Query)

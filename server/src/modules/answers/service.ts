@@ -271,9 +271,14 @@ export interface ReviewDeps {
  * score); when both forms are in — sent together, or this form completing a pair with the caller's
  * other form of the current round (see the module note) — sets Reviewed, `reviewedAt`, the score
  * (mean of the rating answers) and the latest form ids, and writes the trainee's review-ready email
- * (see the module note). Answers the detail, read once after the commit. The console's call (both
- * forms) runs 9 statements with the session check (5 of them the transaction's: the email is one);
- * one form per call adds the partner lookup.
+ * (see the module note). Issue 21 §4: `ifMatch` (the call's If-Match), checked under the locks,
+ * refuses a review against an older version with 409 format.answerReviewedBy and the latest review
+ * as data (`refuseStale`); a completed review also writes its history row, attaches the caller's
+ * draft comments, deletes their draft and the claim (in the same statement as the answer) and its
+ * audit rows ('review.submitted', 'answer.status' when the status changed). Answers the detail,
+ * read once after the commit. The console's call (both forms) runs 10 statements with the session
+ * check (6 of them the transaction's: the email is one, the audit one); one form per call adds the
+ * partner lookup.
  */
 export async function submitReview(
   { db, publicUrl, ifMatch }: ReviewDeps,

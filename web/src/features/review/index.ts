@@ -3,5 +3,7 @@
  * import it.
  */
 export { useAnswer } from './api/get-answer';
+export { useAnswerClaim, type AnswerClaim } from './api/claim-answer';
+export { ClaimBanner, type ClaimBannerProps } from './components/claim-banner';
 export { ReviewPanel, type ReviewPanelProps } from './components/review-panel';
 export { VideoPlayer, type VideoPlayerProps } from './components/video-player';

@@ -1,55 +1,99 @@
 /**
  * POST /assignments/interviews/answers/review/{id}?userId= (001 §3 'Review payload', §5): both forms
- * in one call. The call answers the answer's detail, which replaces the cached one (no refetch);
- * the lists and counts a review changes (the assignments' lists, details, trainee rows, the
- * dashboard and its Pending Review list) are refreshed. Success and failure toasts are the spec's,
- * one per outcome.
+ * in one call, with `If-Match` the review version the reviewer opened (issue 21 §4). The call
+ * answers the answer's detail, which replaces the cached one (no refetch); the lists and counts a
+ * review changes (the assignments' lists, details, trainee rows, the dashboard and its Pending
+ * Review list) are refreshed. Success and failure toasts are the spec's, one per outcome; a 409
+ * with the latest review (someone reviewed meanwhile) goes to `onConflict` instead, for the
+ * side-by-side dialog.
  */
 import {
   answerDetailSchema,
+  answerReviewConflictSchema,
   messages,
   type AnswerDetail,
+  type AnswerReviewConflict,
   type ReviewBodyInput,
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { answerKeys, assignmentKeys } from '../../../lib/query-keys';
 
-/** Sends the review of answer `answerId` of trainee `traineeId`; answers the answer's detail. */
+/**
+ * Sends the review of answer `answerId` of trainee `traineeId`; answers the answer's detail.
+ * `version`: the review version the reviewer opened, sent as `If-Match: "3"` (none: no check).
+ */
 export function submitReview(
   answerId: number,
   traineeId: number,
   body: ReviewBodyInput,
+  version?: number,
 ): Promise<AnswerDetail> {
   return api.post(`/assignments/interviews/answers/review/${answerId}`, {
     query: { userId: traineeId },
     body,
     schema: answerDetailSchema,
+    headers: version !== undefined ? { 'If-Match': `"${version}"` } : undefined,
   });
+}
+
+/** The latest review a 409 of the review call carries, or undefined for any other failure. */
+export function reviewConflictOf(error: unknown): AnswerReviewConflict | undefined {
+  if (!isApiError(error) || error.status !== 409) return undefined;
+  const parsed = answerReviewConflictSchema.safeParse(error.data);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
  * The submit mutation: caches the answer detail the call answers, refreshes the assignments'
- * queries, then calls `onDone`. A failure shows one toast (the global one is silenced): the
- * server's message as given (000 §8), else `messages.failedToSubmitInterviewReview`.
+ * queries, then calls `onDone`. Sends `If-Match` with `openedVersion` (the version the screen
+ * opened; after a submit, the one it made). A 409 carrying the latest review calls `onConflict`
+ * with it and the body sent; `submitAgainst(version, body)` resubmits on purpose against that
+ * version ('Submit mine anyway'), `adopt(version)` takes it without sending ('Keep theirs'). Any other failure shows one toast (the global one is silenced):
+ * the server's message as given (000 §8), else `messages.failedToSubmitInterviewReview`.
  */
-export function useSubmitReview(answerId: number, traineeId: number, onDone?: () => void) {
+export function useSubmitReview(
+  answerId: number,
+  traineeId: number,
+  onDone?: () => void,
+  openedVersion?: number,
+  onConflict?: (conflict: AnswerReviewConflict, body: ReviewBodyInput) => void,
+) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReviewBodyInput) => submitReview(answerId, traineeId, body),
+  const version = useRef(openedVersion);
+  const mutation = useMutation({
+    mutationFn: (body: ReviewBodyInput) => submitReview(answerId, traineeId, body, version.current),
     meta: { silent: true },
     onSuccess: (answer) => {
+      if (version.current !== undefined) version.current = answer.reviewVersion;
       client.setQueryData(answerKeys.detail(answerId), answer);
       void client.invalidateQueries({ queryKey: assignmentKeys.all });
       toast.success(messages.interviewReviewSubmitted);
       onDone?.();
     },
-    onError: (error) =>
+    onError: (error, body) => {
+      const conflict = reviewConflictOf(error);
+      if (conflict && onConflict) {
+        onConflict(conflict, body);
+        return;
+      }
       toast.error(
         isApiError(error) && error.fromServer
           ? error.message
           : messages.failedToSubmitInterviewReview,
-      ),
+      );
+    },
   });
+  /** Resubmits `body` against `latest` (the version the conflict showed). */
+  const submitAgainst = (latest: number, body: ReviewBodyInput) => {
+    version.current = latest;
+    mutation.mutate(body);
+  };
+  /** Takes `latest` as the version the reviewer now reviews against ('Keep theirs'). */
+  const adopt = (latest: number) => {
+    version.current = latest;
+  };
+  return Object.assign(mutation, { submitAgainst, adopt });
 }

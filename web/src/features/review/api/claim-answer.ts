@@ -1,0 +1,116 @@
+/**
+ * The review screen's claim (issue 21 §4 'Claims'): POST /assignments/answers/{id}/claim on
+ * opening, renewed every `reviewClaimRenewMs` while the tab is visible and the reviewer was active
+ * recently, released (DELETE) on leaving the screen and on `pagehide` (a keepalive request, so it
+ * outlives the page). When another reviewer holds it, the hook answers that claim (`heldBy`) and
+ * `takeOver` takes it explicitly.
+ */
+import { useDocumentVisibility, useIdle } from '@mantine/hooks';
+import { reviewClaimRenewMs, reviewClaimSchema, type ReviewClaim } from '@practica/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, isApiError } from '../../../lib/api-client';
+
+const claimPath = (answerId: number) => `/assignments/answers/${answerId}/claim`;
+
+/** POST …/claim: claims (or with `takeOver` takes) the answer; answers the claim. */
+export function claimAnswer(answerId: number, takeOver = false): Promise<ReviewClaim> {
+  return api.post(claimPath(answerId), {
+    body: takeOver ? { takeOver: true } : {},
+    schema: reviewClaimSchema,
+  });
+}
+
+/** DELETE …/claim: releases the caller's claim; `keepalive` lets it outlive the page. */
+export function releaseClaim(answerId: number, keepalive = false): Promise<unknown> {
+  return api.delete(claimPath(answerId), { keepalive });
+}
+
+/** The claim a 409 of the claim call carries (another reviewer's), or undefined. */
+function heldClaimOf(error: unknown): ReviewClaim | undefined {
+  if (!isApiError(error) || error.status !== 409) return undefined;
+  const parsed = reviewClaimSchema.safeParse(error.data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** How long without input counts as away: no renewal then (the claim runs out on its own). */
+const idleAfterMs = 5 * 60 * 1000;
+
+export interface AnswerClaim {
+  /** The caller's claim while it holds the answer; undefined before the first answer or when another does. */
+  mine: ReviewClaim | undefined;
+  /** Another reviewer's live claim (Submit stays disabled until `takeOver`), else undefined. */
+  heldBy: ReviewClaim | undefined;
+  /** Takes the claim over from `heldBy`. */
+  takeOver: () => Promise<void>;
+  takingOver: boolean;
+}
+
+/**
+ * Claims the answer `answerId` while `enabled` (the caller may review it now), renews and
+ * releases it as the module note says.
+ */
+export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim {
+  const [mine, setMine] = useState<ReviewClaim>();
+  const [heldBy, setHeldBy] = useState<ReviewClaim>();
+  const [takingOver, setTakingOver] = useState(false);
+  const visibility = useDocumentVisibility();
+  const idle = useIdle(idleAfterMs, { initialState: false });
+  const holding = useRef(false);
+
+  const apply = useCallback((claim: ReviewClaim) => {
+    holding.current = claim.mine;
+    setMine(claim.mine ? claim : undefined);
+    setHeldBy(claim.mine ? undefined : claim);
+  }, []);
+
+  const attempt = useCallback(
+    async (takeOver: boolean) => {
+      try {
+        apply(await claimAnswer(answerId, takeOver));
+      } catch (error) {
+        const held = heldClaimOf(error);
+        if (held) apply(held);
+        // Other failures (the answer reviewed meanwhile, offline) leave the screen as it is.
+      }
+    },
+    [answerId, apply],
+  );
+
+  // Claim on opening; release on leaving (unmount) and when the page goes away.
+  useEffect(() => {
+    if (!enabled) return;
+    void attempt(false);
+    const onPageHide = () => {
+      if (holding.current) void releaseClaim(answerId, true).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      if (holding.current) void releaseClaim(answerId).catch(() => undefined);
+      holding.current = false;
+      setMine(undefined);
+      setHeldBy(undefined);
+    };
+  }, [answerId, enabled, attempt]);
+
+  // Renew while visible and active; coming back to the tab renews at once.
+  const active = enabled && visibility === 'visible' && !idle;
+  useEffect(() => {
+    if (!active || !holding.current) return;
+    const timer = window.setInterval(() => {
+      if (holding.current) void attempt(false);
+    }, reviewClaimRenewMs);
+    return () => window.clearInterval(timer);
+  }, [active, attempt, mine]);
+
+  const takeOver = useCallback(async () => {
+    setTakingOver(true);
+    try {
+      await attempt(true);
+    } finally {
+      setTakingOver(false);
+    }
+  }, [attempt]);
+
+  return { mine, heldBy, takeOver, takingOver };
+}
