@@ -16,7 +16,9 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reviewInboxText } from '../../config/review-inbox-text';
 import { makeUser, renderRoutes, signedOut, signInAsUser } from '../../test/render';
+import { withReviewServer } from '../../test/review-server';
 
 /** The page is a lazy chunk: its first load may take a moment under a busy test run. */
 const lazyPage = { timeout: 5000 };
@@ -114,6 +116,8 @@ function detail(statusId: AnswerDetail['statusId']): AnswerDetail {
     },
     questions: [],
     canReview: true,
+    reviewVersion: 0,
+    claim: null,
   };
 }
 
@@ -139,7 +143,7 @@ describe('review screen', () => {
     const answerCalls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
+      withReviewServer(async (url: string, init?: RequestInit) => {
         const method = init?.method ?? 'GET';
         const path = url.split('?')[0]!;
         if (path.startsWith('/api/assignments/answers/') || path.includes('/review/'))
@@ -162,7 +166,9 @@ describe('review screen', () => {
     await user.click(document.querySelector(`label[for="${star.id}"]`) as HTMLElement);
     await user.click(screen.getByRole('tab', { name: new RegExp(messages.feedback) }));
     await user.click(screen.getByRole('radio', { name: 'No' }));
-    await user.click(screen.getByRole('button', { name: messages.submit }));
+    // A plain Submit (the menu of 'Submit and next', issue 21 §1) stays on the answer.
+    await user.click(screen.getByRole('button', { name: reviewInboxText.moreSubmitActions }));
+    await user.click(await screen.findByRole('menuitem', { name: reviewInboxText.submitOnly }));
 
     expect(await screen.findByText(messages.interviewReviewSubmitted)).toBeInTheDocument();
     // The returned answer is the one shown: Reviewed, so Print Report appears.
@@ -172,6 +178,8 @@ describe('review screen', () => {
     await waitFor(() =>
       expect(answerCalls).toEqual([
         'GET /api/assignments/answers/5',
+        // Issue 21 §4: opening the answer for review claims it.
+        'POST /api/assignments/answers/5/claim',
         'POST /api/assignments/interviews/answers/review/5',
       ]),
     );

@@ -1,16 +1,35 @@
 /**
  * /dbl/reviews/{id} (001 §2 'Review screen'; id is the answer id): title 'assignment: trainee full
  * name'; left the video player, right the review panel with Print Report when Reviewed. Goes back
- * when the answer is not found.
+ * when the answer is not found. Above them the inbox's navigation (issue 21 §1): Previous / Next
+ * (`k` / `j`), "3 of 30" and Back to inbox, with the inbox filters the URL carries; 'Submit and
+ * next' goes on to the next waiting answer of the same filters, or back to the inbox saying 'All
+ * caught up'.
  */
-import { Center, Grid, Loader } from '@mantine/core';
+import { Center, Grid, Loader, Text } from '@mantine/core';
 import { format } from '@practica/contract';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../config/paths';
 import { PrintReportButton } from '../../features/report';
-import { ReviewPanel, VideoPlayer, useAnswer } from '../../features/review';
+import {
+  ReviewNavigation,
+  inboxFiltersFrom,
+  inboxSearchOf,
+  useInboxNeighbors,
+} from '../../features/review-inbox';
+import {
+  ClaimBanner,
+  ReviewPanel,
+  VideoPlayer,
+  useAnswer,
+  useAnswerClaim,
+} from '../../features/review';
+import { reviewInboxKeys } from '../../lib/query-keys';
 import { useGoBack } from './go-back';
+import type { ReviewInboxLocationState } from './review-inbox';
 
 /** The review screen. */
 export default function ReviewPage() {
@@ -19,6 +38,31 @@ export default function ReviewPage() {
   const valid = Number.isInteger(id) && id > 0;
   const { data: answer, isError } = useAnswer(id);
   const goBack = useGoBack();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [search] = useSearchParams();
+  const filters = inboxFiltersFrom(search);
+  const inboxSearch = inboxSearchOf(filters);
+  // An Admin's inbox is the answer's organization's; anyone else's is its own (the same one).
+  const neighbors = useInboxNeighbors(
+    id,
+    { ...filters, organizationId: filters.organizationId ?? answer?.assignment.organizationId },
+    valid && answer !== undefined,
+  );
+  // Issue 21 §4: claim the answer while reviewing it; another's claim shows the banner.
+  const claim = useAnswerClaim(id, valid && answer?.canReview === true);
+  const goTo = (answerId: number) => void navigate(paths.review(answerId, inboxSearch));
+  /** After a submit: refresh the inbox; 'Submit and next' goes on (or back, all caught up). */
+  const onSubmitted = (next: boolean) => {
+    void client.invalidateQueries({ queryKey: reviewInboxKeys.all });
+    if (!next) return;
+    const nextId = neighbors.data?.nextId ?? null;
+    if (nextId !== null) goTo(nextId);
+    else
+      void navigate(paths.reviewInbox(inboxSearch), {
+        state: { caughtUp: true } satisfies ReviewInboxLocationState,
+      });
+  };
 
   useEffect(() => {
     if (!valid || isError) goBack();
@@ -35,6 +79,22 @@ export default function ReviewPage() {
   return (
     <>
       <PageTitle title={format.reviewTitle(answer.assignment.name, trainee)} />
+      {/* The top bar cuts a long title on a phone: the trainee's name stays whole here. */}
+      <Text hiddenFrom="sm" fw={600} mb="sm" data-testid="review-trainee">
+        {trainee}
+      </Text>
+      <ReviewNavigation
+        neighbors={neighbors.data}
+        onGo={goTo}
+        inboxHref={paths.reviewInbox(inboxSearch)}
+      />
+      {claim.heldBy ? (
+        <ClaimBanner
+          claim={claim.heldBy}
+          onTakeOver={() => void claim.takeOver()}
+          takingOver={claim.takingOver}
+        />
+      ) : null}
       <Grid gap="lg" align="stretch">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <VideoPlayer
@@ -51,6 +111,8 @@ export default function ReviewPage() {
             key={answer.id}
             answer={answer}
             printReport={<PrintReportButton assignmentId={answer.assignmentId} size="xs" />}
+            onSubmitted={onSubmitted}
+            submitBlocked={claim.heldBy !== undefined}
           />
         </Grid.Col>
       </Grid>

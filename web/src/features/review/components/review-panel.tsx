@@ -17,6 +17,7 @@ import {
   Button,
   Group,
   Kbd,
+  Menu,
   Paper,
   Rating,
   ScrollArea,
@@ -33,14 +34,19 @@ import {
   messages,
   ratingScaleMax,
   type AnswerDetail,
+  type AnswerReviewConflict,
   type AssignmentQuestion,
 } from '@practica/contract';
-import { IconCircleCheckFilled } from '@tabler/icons-react';
+import { IconChevronDown, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { reviewInboxText } from '../../../config/review-inbox-text';
 import { reviewKeysText } from '../../../config/review-keys-text';
 import { reviewText } from '../../../config/review-text';
 import { toast } from '../../../lib/toast';
+import { useQueryClient } from '@tanstack/react-query';
+import { answerKeys } from '../../../lib/query-keys';
 import { useSubmitReview } from '../api/submit-review';
+import { ReviewConflict } from './review-conflict';
 import {
   draftScore,
   isFormComplete,
@@ -74,12 +80,26 @@ export interface ReviewPanelProps {
   answer: AnswerDetail;
   /** Shown when the answer is Reviewed (the report feature's button). */
   printReport?: ReactNode;
+  /**
+   * Called after a successful submit (issue 21 §1): `next` is true for 'Submit and next' — the
+   * default action, also Ctrl/⌘+Enter's — and false for a plain 'Submit'. When given, the submit
+   * button becomes 'Submit and next' with 'Submit' in its menu; without it, a plain Submit.
+   */
+  onSubmitted?: (next: boolean) => void;
+  /** Another reviewer holds the answer's claim (issue 21 §4): Submit stays disabled until taken over. */
+  submitBlocked?: boolean;
 }
 
 /** The right-hand panel of the review screen. */
-export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
+export function ReviewPanel({
+  answer,
+  printReport,
+  onSubmitted,
+  submitBlocked = false,
+}: ReviewPanelProps) {
   const forms = useMemo(() => reviewForms(answer), [answer]);
   const { draft, change, clear } = useReviewDraft(answer);
+  const client = useQueryClient();
   const [tab, setTab] = useState<ReviewForm>('ratings');
   const rootRef = useRef<HTMLDivElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -90,7 +110,21 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
     { form: ReviewForm; questionId: number } | 'submit' | null
   >(null);
   // The submitted review comes back as the answer's latest: the draft starts from it again.
-  const submit = useSubmitReview(answer.id, answer.userId, clear);
+  /** Whether the submit under way goes on to the next answer ('Submit and next'). */
+  const nextRef = useRef(true);
+  /** A submit refused because someone reviewed meanwhile (issue 21 §4): their review, for the dialog. */
+  const [conflict, setConflict] = useState<AnswerReviewConflict | null>(null);
+  const submit = useSubmitReview(
+    answer.id,
+    answer.userId,
+    () => {
+      setConflict(null);
+      clear();
+      onSubmitted?.(nextRef.current);
+    },
+    answer.reviewVersion,
+    setConflict,
+  );
   const canEdit = answer.canReview && !submit.isPending;
 
   const complete = {
@@ -108,7 +142,10 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
     setFocusTarget(null);
   }, [focusTarget, tab]);
 
-  const onSubmit = () => {
+  /** Submits the review; `next` (the default action): then go on to the next answer. */
+  const onSubmit = (next = true) => {
+    if (submitBlocked) return;
+    nextRef.current = next;
     if (!complete.ratings || !complete.feedback) {
       const missing = [
         ...forms.ratings.flatMap((q, i) =>
@@ -276,18 +313,48 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
               {score === null ? reviewText.noScore : score.toFixed(1)}
             </Text>
           </Group>
-          <Tooltip label={shortcutOf('submit').keys.join(' ')} openDelay={400}>
-            <Button
-              ref={submitRef}
-              onClick={onSubmit}
-              loading={submit.isPending}
-              disabled={!answer.canReview}
-              style={{ flexShrink: 0 }}
-              aria-keyshortcuts="Control+Enter Meta+Enter"
-            >
-              {messages.submit}
-            </Button>
-          </Tooltip>
+          <Group gap={0} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Tooltip label={shortcutOf('submit').keys.join(' ')} openDelay={400}>
+              <Button
+                ref={submitRef}
+                onClick={() => onSubmit(true)}
+                loading={submit.isPending}
+                disabled={!answer.canReview || submitBlocked}
+                style={
+                  onSubmitted
+                    ? { flexShrink: 0, borderTopRightRadius: 0, borderBottomRightRadius: 0 }
+                    : { flexShrink: 0 }
+                }
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+              >
+                {onSubmitted ? reviewInboxText.submitAndNext : messages.submit}
+              </Button>
+            </Tooltip>
+            {onSubmitted ? (
+              <Menu position="top-end" withinPortal>
+                <Menu.Target>
+                  <Button
+                    px={6}
+                    disabled={!answer.canReview || submit.isPending || submitBlocked}
+                    aria-label={reviewInboxText.moreSubmitActions}
+                    style={{
+                      flexShrink: 0,
+                      borderTopLeftRadius: 0,
+                      borderBottomLeftRadius: 0,
+                      borderLeft: '1px solid var(--mantine-color-blue-4)',
+                    }}
+                  >
+                    <IconChevronDown size={16} aria-hidden />
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => onSubmit(false)}>
+                    {reviewInboxText.submitOnly}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
+          </Group>
         </Group>
         {!answer.canReview ? (
           <Text size="xs" c="dimmed">
@@ -295,6 +362,25 @@ export function ReviewPanel({ answer, printReport }: ReviewPanelProps) {
           </Text>
         ) : null}
       </Stack>
+      <ReviewConflict
+        conflict={conflict}
+        mine={draft}
+        forms={forms}
+        submitting={submit.isPending}
+        onSubmitMine={() =>
+          submit.submitAgainst(
+            conflict?.latestReview?.version ?? answer.reviewVersion,
+            reviewBody(answer, draft),
+          )
+        }
+        onKeepTheirs={() => {
+          submit.adopt(conflict?.latestReview?.version ?? answer.reviewVersion);
+          setConflict(null);
+          clear();
+          void client.invalidateQueries({ queryKey: answerKeys.detail(answer.id) });
+        }}
+        onClose={() => setConflict(null)}
+      />
     </Paper>
   );
 }
