@@ -3,15 +3,15 @@
  * and PATCH/DELETE …/comments/{commentId}. A reviewer pins drafts to moments of the answer's
  * question videos; the player's list is the latest review's comments and the caller's own drafts;
  * only the author changes a draft (403 for another's), never a submitted one (409); who may call is
- * checked before the body (404 another organization, 403 a trainee); the trainee's review on
- * GET /api/me/assignments/{id} carries the latest review's comments only.
+ * checked before the body (404 another organization, 403 a trainee); the review call attaches the
+ * reviewer's drafts to the review it stores; the trainee's review on GET /api/me/assignments/{id}
+ * carries the latest review's comments only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { AnswerStatus, messages } from '@practica/contract';
-import { reviewComments, reviews } from '../../src/db/schema/index.js';
+import { AnswerStatus, AssignmentStatus, messages } from '@practica/contract';
+import { assignments, reviewComments, reviews } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
-import { onPostgres } from '../helpers/database.js';
 import {
   buildAnswersScenario,
   validReview,
@@ -45,13 +45,9 @@ const list = async (who: AnswerActor, answerId = tom) => {
   return res.json().data.list as { id: number; text: string; atMs: number; questionId: number }[];
 };
 
-/**
- * Stands for the review call's attaching of `who`'s drafts (H1's part of the submit): when the
- * author still has drafts on the answer after a review, adds the review row and attaches them, as
- * the submit does in its transaction. Answers the review id, or null when the submit attached them.
- */
-async function attachDrafts(answerId: number, who: AnswerActor): Promise<number | null> {
-  const drafts = await s.db
+/** The drafts `who` still has on the answer (a submitted review attaches them). */
+async function draftsOf(answerId: number, who: AnswerActor) {
+  return s.db
     .select({ id: reviewComments.id })
     .from(reviewComments)
     .where(
@@ -61,28 +57,6 @@ async function attachDrafts(answerId: number, who: AnswerActor): Promise<number 
         isNull(reviewComments.reviewId),
       ),
     );
-  if (drafts.length === 0) return null;
-  const [last] = await s.db
-    .select({ version: reviews.version })
-    .from(reviews)
-    .where(eq(reviews.answerId, answerId))
-    .orderBy(desc(reviews.id))
-    .limit(1);
-  const [review] = await s.db
-    .insert(reviews)
-    .values({ answerId, reviewerId: s.ids[who], version: (last?.version ?? 0) + 1, score: 4 })
-    .returning({ id: reviews.id });
-  await s.db
-    .update(reviewComments)
-    .set({ reviewId: review!.id })
-    .where(
-      and(
-        eq(reviewComments.answerId, answerId),
-        eq(reviewComments.createdById, s.ids[who]),
-        isNull(reviewComments.reviewId),
-      ),
-    );
-  return review!.id;
 }
 
 describe('who may call (before the body)', () => {
@@ -266,7 +240,6 @@ describe('drafts of the reviewer', () => {
     } finally {
       await s.app.server.close();
     }
-    void onPostgres;
   });
 });
 
@@ -281,12 +254,21 @@ describe('submitted comments', () => {
       validReview(s),
     );
     expect(review.statusCode).toBe(200);
-    await attachDrafts(tom, 'instructor');
+    // The review call attached Ian's drafts to the review it stored, and only his.
+    expect(await draftsOf(tom, 'instructor')).toEqual([]);
+    expect(await draftsOf(tom, 'instructor2')).toHaveLength(1);
+    const [latest] = await s.db
+      .select({ id: reviews.id, reviewerId: reviews.reviewerId })
+      .from(reviews)
+      .where(eq(reviews.answerId, tom))
+      .orderBy(desc(reviews.id))
+      .limit(1);
+    expect(latest!.reviewerId).toBe(s.ids.instructor);
     const [row] = await s.db
       .select({ id: reviewComments.id, reviewId: reviewComments.reviewId })
       .from(reviewComments)
       .where(and(eq(reviewComments.answerId, tom), eq(reviewComments.text, 'Earlier')));
-    expect(row!.reviewId).not.toBeNull();
+    expect(row!.reviewId).toBe(latest!.id);
     submittedId = row!.id;
 
     const edit = await s.call('PATCH', oneUrl(tom, submittedId), 'instructor', { text: 'Later' });
@@ -332,7 +314,7 @@ describe('submitted comments', () => {
       validReview(s),
     );
     expect(review.statusCode).toBe(200);
-    await attachDrafts(tom, 'manager');
+    expect(await draftsOf(tom, 'manager')).toEqual([]);
     const data = (await s.call('GET', `/api/me/assignments/${s.assignment}`, 'trainee')).json()
       .data;
     expect(data.review.comments).toEqual([
@@ -340,5 +322,24 @@ describe('submitted comments', () => {
     ]);
     expect((await list('instructor')).map((c) => c.text)).toEqual(['Second look']);
     expect((await list('instructor2')).map((c) => c.text)).toEqual(['Irene’s note', 'Second look']);
+  });
+
+  it('refuses a new draft once the assignment is Closed (the review call’s 400), writing nothing', async () => {
+    await s.db
+      .update(assignments)
+      .set({ statusId: AssignmentStatus.Closed })
+      .where(eq(assignments.id, s.assignment));
+    try {
+      const before = await commentCount();
+      const res = await add('instructor', { questionId: q(0), atMs: 0, text: 'Too late' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(messages.assignmentClosed);
+      expect(await commentCount()).toBe(before);
+    } finally {
+      await s.db
+        .update(assignments)
+        .set({ statusId: AssignmentStatus.Active })
+        .where(eq(assignments.id, s.assignment));
+    }
   });
 });
