@@ -76,6 +76,7 @@ export function EvaluationQuestion({
               label={o.text}
               disabled={disabled}
               error={invalid}
+              aria-invalid={invalid || undefined}
             />
           ))}
         </Stack>
@@ -100,6 +101,7 @@ export function EvaluationQuestion({
               label={o.text}
               disabled={disabled}
               error={invalid}
+              aria-invalid={invalid || undefined}
             />
           ))}
         </Stack>
