@@ -1,0 +1,233 @@
+/**
+ * Time-coded comments end to end (issue 21 §3): a new trainee of Demo Academy submits an answer
+ * through the trainee simulator (the mobile API over HTTP); the instructor opens it, plays the
+ * video, presses `c` (the video pauses and a field opens at that moment), saves the comment with
+ * Enter (the video goes on), sees its marker on the seek bar, edits it inline, and submits the
+ * review; the trainee signs in to the practice app at 375 px and finds the marker and the text on
+ * their own video. The console's player at 1440 px and the practice app's review at 375 px are
+ * pictured for the README (docs/screenshots/review-comments.png, practice-review-comments.png).
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  Role,
+  answerStatusLabels,
+  messages,
+  type AssignmentDetail,
+  type AssignmentListItem,
+  type ListData,
+  type ReviewCommentList,
+  type User,
+} from '@practica/contract';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { appText } from '../practice/src/app/app-text';
+import { reviewCommentsText as practiceCommentsText } from '../practice/src/features/practice/review-comments-text';
+import { paths } from '../src/config/paths';
+import { reviewCommentsText } from '../src/config/review-comments-text';
+import { reviewInboxText } from '../src/config/review-inbox-text';
+import { reviewText } from '../src/config/review-text';
+import { demo, demoPassword, signInAs } from './helpers';
+import { apiData, currentTime, giveFeedback, pickStar, videoOf } from './review-helpers';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const screenshots = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const run = promisify(execFile);
+const pageLoad = { timeout: 20_000 };
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function tokenOf(request: APIRequestContext, email: string, password = demoPassword) {
+  const answer = await request.post('/api/auth', { data: { email, password } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { data: { token: string; organizationId: number } }).data;
+}
+
+/** An Active assignment of the manager's organization whose interview has two questions or more. */
+async function activeAssignment(request: APIRequestContext, token: string) {
+  const { list } = await apiData<ListData<AssignmentListItem>>(
+    request,
+    token,
+    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+  );
+  for (const row of [...list].sort((a, b) => a.id - b.id)) {
+    const detail = await apiData<AssignmentDetail>(request, token, `/api/assignments/${row.id}`);
+    if ((detail.data.interview?.questions.length ?? 0) >= 2) return detail;
+  }
+  throw new Error('No Active assignment with an interview of two questions in the demo seed');
+}
+
+test('a reviewer pins a comment to a moment, edits it and submits; the trainee sees it on their video', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const manager = await tokenOf(request, demo.manager);
+  const trainee = {
+    firstName: 'Cora',
+    lastName: 'Comments',
+    email: `comments-${Date.now()}@demo.test`,
+    password: 'comment1x',
+  };
+
+  // A new trainee (invite accepted through the API) on an Active assignment submits an answer.
+  const invited = await request.post('/api/invites', {
+    headers: auth(manager.token),
+    data: {
+      organizationId: manager.organizationId,
+      roleId: Role.Trainee,
+      firstName: trainee.firstName,
+      lastName: trainee.lastName,
+      email: trainee.email,
+    },
+  });
+  expect(invited.ok(), await invited.text()).toBeTruthy();
+  const { token: inviteToken } = ((await invited.json()) as { data: { token: string } }).data;
+  const accepted = await request.post('/api/invites/accept', {
+    data: { ...trainee, token: inviteToken },
+  });
+  expect(accepted.ok(), await accepted.text()).toBeTruthy();
+  const assignment = await activeAssignment(request, manager.token);
+  const users = await apiData<ListData<User>>(
+    request,
+    manager.token,
+    `/api/users?search=${encodeURIComponent(trainee.email)}`,
+  );
+  const traineeId = users.list.find((u) => u.email === trainee.email)!.id;
+  const added = await request.put(`/api/assignments/${assignment.id}/add`, {
+    headers: auth(manager.token),
+    data: { ids: [traineeId] },
+  });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  const { stdout } = await run(
+    'npm',
+    [
+      'run',
+      'simulate:trainee',
+      '--',
+      '--email',
+      trainee.email,
+      '--password',
+      trainee.password,
+      '--assignment',
+      String(assignment.id),
+      '--url',
+      baseURL!,
+    ],
+    { cwd: repoRoot, timeout: 120_000 },
+  );
+  const done = new RegExp(
+    `Done: answer (\\d+) is ${answerStatusLabels[AnswerStatus.Submitted]}`,
+  ).exec(stdout);
+  expect(done, stdout).not.toBeNull();
+  const answerId = Number(done![1]);
+
+  // The instructor opens the answer and plays the first question's video.
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signInAs(page, demo.instructor, paths.dashboard());
+  await page.goto(paths.review(answerId));
+  const video = videoOf(page);
+  await expect(video).toBeVisible(pageLoad);
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), pageLoad)
+    .toBeGreaterThan(0);
+  await expect(page.getByText(reviewCommentsText.emptyCanAdd)).toBeVisible();
+  await page.getByRole('button', { name: reviewText.play }).click();
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(1);
+
+  // `c` pauses and opens the field at that moment; Enter saves and the video goes on.
+  await page.locator('body').press('c');
+  await expect(page.getByRole('button', { name: reviewText.play })).toBeVisible();
+  const field = page.getByRole('textbox', { name: /^Comment at \d+:\d\d$/ });
+  await expect(field).toBeFocused();
+  const label = page.getByText(/^Comment at \d+:\d\d$/);
+  const time = /(\d+:\d\d)/.exec((await label.textContent()) ?? '')![1]!;
+  // Typing n or a space in the field is text, not a shortcut.
+  await field.pressSequentially('Nice opening, keep eye contact');
+  await expect(page.getByTestId('question-text')).toContainText(
+    assignment.data.interview!.questions[0]!.text,
+  );
+  await field.press('Enter');
+  await expect(field).toBeHidden();
+  await expect(page.getByRole('button', { name: reviewText.pause })).toBeVisible();
+  await page.getByRole('button', { name: reviewText.pause }).click();
+
+  // The marker sits on the seek bar; clicking it seeks there.
+  const marker = page.getByRole('button', { name: reviewCommentsText.marker(time) });
+  await expect(marker).toBeVisible();
+  const list = page.getByTestId('comment-list');
+  const entry = list.getByTestId('comment');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('Nice opening, keep eye contact');
+  await expect(entry).toContainText(reviewCommentsText.draft);
+  const [m, s] = time.split(':').map(Number) as [number, number];
+  await page.getByRole('button', { name: 'Next question' }).click();
+  await page.getByRole('button', { name: 'Previous question' }).click();
+  await expect(marker).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((el: HTMLVideoElement) => el.readyState), pageLoad)
+    .toBeGreaterThan(0);
+  await marker.click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(m * 60 + s);
+
+  // The author edits the draft inline.
+  await entry.getByRole('button', { name: reviewCommentsText.edit }).click();
+  const edit = page.getByRole('textbox', { name: reviewCommentsText.editLabel });
+  await edit.fill('Nice opening: keep this eye contact');
+  await edit.press('Enter');
+  await expect(entry).toContainText('Nice opening: keep this eye contact');
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `${screenshots}review-comments.png`, fullPage: true });
+
+  // The review: every rating, every feedback question, a plain Submit.
+  const detail = await apiData<AssignmentDetail>(
+    request,
+    manager.token,
+    `/api/assignments/${assignment.id}`,
+  );
+  const ratingQuestions = page.getByTestId('rating-question');
+  await expect(ratingQuestions).toHaveCount(detail.data.ratings?.questions.length ?? 0);
+  for (let i = 0; i < (await ratingQuestions.count()); i += 1)
+    await pickStar(ratingQuestions.nth(i), 4);
+  await page.getByRole('tab', { name: new RegExp(`^${messages.feedback}`) }).click();
+  await giveFeedback(page, detail.data.feedback?.questions ?? []);
+  await page.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();
+  await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
+  await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
+  // Submitted, the comment is the review's: no longer a draft.
+  await expect(entry).toContainText('Nice opening: keep this eye contact');
+  await expect(entry).not.toContainText(reviewCommentsText.draft);
+  const instructor = await tokenOf(request, demo.instructor);
+  const stored = await apiData<ReviewCommentList>(
+    request,
+    instructor.token,
+    `/api/assignments/answers/${answerId}/comments`,
+  );
+  expect(stored.list).toMatchObject([
+    { draft: false, text: 'Nice opening: keep this eye contact' },
+  ]);
+
+  // The trainee signs in to the practice app at 375 px and finds the comment on their video.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const app = await phone.newPage();
+  await app.goto('/practice/');
+  await app.getByLabel(messages.emailAddress).fill(trainee.email);
+  await app.getByRole('textbox', { name: messages.password, exact: true }).fill(trainee.password);
+  await app.getByRole('button', { name: messages.login, exact: true }).click();
+  await expect(app.getByRole('heading', { name: appText.homeTitle })).toBeVisible(pageLoad);
+  await app.goto(`/practice/assignments/${assignment.id}/review`);
+  const appMarker = app.getByRole('button', { name: practiceCommentsText.marker(time) });
+  await expect(appMarker).toBeVisible(pageLoad);
+  await expect(app.getByText('Nice opening: keep this eye contact')).toBeVisible();
+  const first = app.getByTestId('video-comments').first().locator('xpath=..');
+  await first.locator('video').scrollIntoViewIfNeeded();
+  await app.screenshot({ path: `${screenshots}practice-review-comments.png` });
+  await appMarker.click();
+  await expect
+    .poll(() => first.locator('video').evaluate((el: HTMLVideoElement) => el.currentTime))
+    .toBeGreaterThanOrEqual(m * 60 + s);
+  await phone.close();
+});
