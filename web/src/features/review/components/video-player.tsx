@@ -2,8 +2,12 @@
  * The review video player (001 §2 'Review screen', §9): one video per question; rotate by 90°,
  * play/pause, seek slider, elapsed/total time, mute, previous/next question, the segmented
  * progress bar Q1..Qn, the question text and role; at most 500px high and 675px wide. Keys: space
- * play/pause, arrows seek, n/p (or N/P) next/previous question; none while typing in a field or
- * on a control that takes keys itself (`isTypingTarget`).
+ * play/pause, arrows seek, n/p (or N/P) next/previous question, `<` `>` playback speed (issue 21
+ * §2: 0.75…2, shown beside the time and kept per reviewer in local storage); none while typing in a
+ * field or on a control that takes keys itself (`isTypingTarget`). The keys come from
+ * `review-shortcuts.ts`, whose dialog (`?`) opens from the player's foot. Issue 21 §7: the next
+ * question's video loads while this one plays, and when one ends the next starts if the reviewer
+ * chose 'autoplay' (a switch, kept per reviewer).
  *
  * Each item's video plays as its media says (issue 20 §2): the H.264/AAC MP4 with its poster when
  * Ready; the original meanwhile (Processing, with a note), when processing Failed (a note, and
@@ -21,6 +25,7 @@ import {
   Paper,
   Slider,
   Stack,
+  Switch,
   Text,
   Tooltip,
   UnstyledButton,
@@ -46,9 +51,11 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
-import { useElementSize, useHotkeys } from '@mantine/hooks';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useElementSize, useHotkeys, useLocalStorage, type HotkeyItem } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { reviewKeysText } from '../../../config/review-keys-text';
 import { reviewText } from '../../../config/review-text';
+import { useAuth } from '../../../lib/auth';
 import { useCan } from '../../../lib/can';
 import { filePath, playableOf, useStableFileUrl } from '../../../lib/media-playback';
 import { errorMessage } from '../../../lib/query-client';
@@ -56,6 +63,8 @@ import { useRetryMedia } from '../api/retry-media';
 import { CommentList, type CommentPlayer } from './comment-list';
 import { CommentMarkers } from './comment-markers';
 import { clock, isTypingTarget, usableDuration } from '../player-time';
+import { hotkeys, playbackRates, playerSettingKeys, stepRate } from '../review-shortcuts';
+import { ShortcutKeys, ShortcutsDialog } from './shortcuts-dialog';
 
 /** Seconds an arrow key seeks. */
 const seekStepSeconds = 5;
@@ -106,6 +115,24 @@ export function VideoPlayer({
   const [time, setTime] = useState(0);
   const [mediaDuration, setMediaDuration] = useState(0);
   const { ref: frameRef, width: frameWidth } = useElementSize();
+  const reviewer = useAuth().user?.id ?? 'anonymous';
+  const [rate, setRate] = useLocalStorage<number>({
+    key: playerSettingKeys.rate(reviewer),
+    defaultValue: 1,
+    getInitialValueInEffect: false,
+    deserialize: (raw) =>
+      playbackRates.find((r) => String(r) === raw) ?? (raw ? stepRate(Number(raw) || 1, 1) : 1),
+    serialize: String,
+  });
+  const [autoplay, setAutoplay] = useLocalStorage<boolean>({
+    key: playerSettingKeys.autoplay(reviewer),
+    defaultValue: false,
+    getInitialValueInEffect: false,
+    deserialize: (raw) => raw === 'true',
+    serialize: String,
+  });
+  /** Set when a video ended with autoplay on: the next one plays once loaded. */
+  const playOnLoad = useRef(false);
 
   const question = questions[index];
   const itemOf = useMemo(() => new Map(items.map((i) => [i.questionId, i])), [items]);
@@ -117,6 +144,8 @@ export function VideoPlayer({
   const retry = useRetryMedia(answerId);
   const retryingThis = retry.variables === item?.id;
   const duration = usableDuration(mediaDuration, item?.duration);
+  const nextQuestion = questions[index + 1];
+  const nextUrl = nextQuestion ? playableOf(itemOf.get(nextQuestion.id)).url : null;
   const sideways = rotation % 180 !== 0;
 
   const go = useCallback(
@@ -132,8 +161,24 @@ export function VideoPlayer({
 
   /** A (re)loaded source of the same question continues where the previous one was. */
   const resume = (video: HTMLVideoElement) => {
+    video.playbackRate = rate;
     if (time > 0) video.currentTime = time;
-    if (playing && video.paused) void video.play().catch(() => setPlaying(false));
+    const start = playing || playOnLoad.current;
+    playOnLoad.current = false;
+    if (start && video.paused) void video.play().catch(() => setPlaying(false));
+  };
+
+  // The speed holds for every video (each new element starts at 1: `resume` sets it too).
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.playbackRate = rate;
+  }, [rate, url]);
+
+  /** A video ended: the next question's plays when the reviewer chose autoplay. */
+  const ended = () => {
+    setPlaying(false);
+    if (!autoplay || index >= questions.length - 1) return;
+    go(index + 1);
+    playOnLoad.current = true;
   };
 
   const toggle = useCallback(() => {
@@ -165,14 +210,28 @@ export function VideoPlayer({
     };
   // The handlers prevent the default themselves, after the typing check.
   const own = { preventDefault: false };
+  const each = (keys: readonly string[], handler: (event: KeyboardEvent) => void) =>
+    keys.map((key): HotkeyItem => [key, handler, own]);
   useHotkeys([
-    ['space', shortcut(toggle), own],
-    ['ArrowRight', shortcut(() => seekBy(seekStepSeconds)), own],
-    ['ArrowLeft', shortcut(() => seekBy(-seekStepSeconds)), own],
-    ['n', shortcut(() => go(index + 1), false), own],
-    ['shift+n', shortcut(() => go(index + 1), false), own],
-    ['p', shortcut(() => go(index - 1), false), own],
-    ['shift+p', shortcut(() => go(index - 1), false), own],
+    [hotkeys.playPause, shortcut(toggle), own],
+    [hotkeys.seekForward, shortcut(() => seekBy(seekStepSeconds)), own],
+    [hotkeys.seekBack, shortcut(() => seekBy(-seekStepSeconds)), own],
+    ...each(
+      hotkeys.nextQuestion,
+      shortcut(() => go(index + 1), false),
+    ),
+    ...each(
+      hotkeys.previousQuestion,
+      shortcut(() => go(index - 1), false),
+    ),
+    ...each(
+      hotkeys.slower,
+      shortcut(() => setRate((r) => stepRate(r, -1))),
+    ),
+    ...each(
+      hotkeys.faster,
+      shortcut(() => setRate((r) => stepRate(r, 1))),
+    ),
   ]);
 
   if (!question) return null;
@@ -215,13 +274,13 @@ export function VideoPlayer({
               onError={renewUrl}
               muted={muted}
               playsInline
-              preload="metadata"
+              preload="auto"
               aria-label={reviewText.videoLabel(label)}
               data-testid="review-video"
               onClick={toggle}
               onPlay={() => setPlaying(true)}
               onPause={() => setPlaying(false)}
-              onEnded={() => setPlaying(false)}
+              onEnded={ended}
               onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
               onLoadedMetadata={(e) => {
                 setMediaDuration(e.currentTarget.duration);
@@ -296,9 +355,27 @@ export function VideoPlayer({
                 <IconPlayerSkipForwardFilled size={18} />
               </ActionIcon>
             </Tooltip>
-            <Text size="sm" ff="monospace" ml="xs" data-testid="player-time">
+            <Text
+              size="sm"
+              ff="monospace"
+              ml="xs"
+              data-testid="player-time"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {clock(time)} / {clock(duration)}
             </Text>
+            <Tooltip label={<ShortcutKeys keys={['<', '>']} />}>
+              <Text
+                size="sm"
+                ff="monospace"
+                ml="xs"
+                c="dimmed"
+                aria-label={`${reviewKeysText.speed} ${reviewKeysText.speedValue(rate)}`}
+                data-testid="playback-rate"
+              >
+                {reviewKeysText.speedValue(rate)}
+              </Text>
+            </Tooltip>
           </Group>
           <Group gap={4} wrap="nowrap">
             <Tooltip label={muted ? reviewText.unmute : reviewText.mute}>
@@ -339,6 +416,9 @@ export function VideoPlayer({
                   state ? reviewText.mediaState[state] : undefined,
                 )}
                 aria-current={i === index ? 'step' : undefined}
+                // Out of the Tab order (issue 21 §7: fewer stops before the first rating);
+                // the keyboard has Previous / Next and n / p.
+                tabIndex={-1}
                 style={{ flex: 1, minWidth: 0 }}
               >
                 <Box h={6} bg="gray.3" style={{ borderRadius: 3, overflow: 'hidden' }}>
@@ -409,9 +489,28 @@ export function VideoPlayer({
           </Stack>
         </Group>
         {commentPlayer && <CommentList player={commentPlayer} />}
-        <Text size="xs" c="dimmed">
-          {reviewText.keyboardHint}
-        </Text>
+        <Group justify="space-between" gap="xs">
+          <Switch
+            size="xs"
+            label={reviewKeysText.autoplay}
+            checked={autoplay}
+            onChange={(e) => setAutoplay(e.currentTarget.checked)}
+          />
+          <ShortcutsDialog />
+        </Group>
+        {/* The next question's video loads meanwhile, so it is ready when this one ends. */}
+        {nextUrl && nextUrl !== url ? (
+          <video
+            key={filePath(nextUrl)}
+            src={nextUrl}
+            preload="auto"
+            muted
+            aria-hidden
+            tabIndex={-1}
+            data-testid="preload-video"
+            style={{ display: 'none' }}
+          />
+        ) : null}
       </Stack>
     </Paper>
   );
