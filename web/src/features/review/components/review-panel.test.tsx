@@ -13,6 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewText } from '../../../config/review-text';
 import { renderWithProviders } from '../../../test/render';
+import { withReviewServer } from '../../../test/review-server';
 import { ReviewPanel } from './review-panel';
 
 const question = (id: number, text: string, questionTypeId: number, options: string[] = []) => ({
@@ -60,7 +61,7 @@ beforeEach(() => {
   window.localStorage.clear();
   reply = () => new Response('Bad gateway', { status: 502 });
   fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', withReviewServer(fetchMock));
 });
 afterEach(() => vi.unstubAllGlobals());
 
