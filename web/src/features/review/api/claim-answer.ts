@@ -93,7 +93,7 @@ export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim 
     };
   }, [answerId, enabled, attempt]);
 
-  // Renew while visible and active; coming back to the tab renews at once.
+  // Renew while visible and active.
   const active = enabled && visibility === 'visible' && !idle;
   useEffect(() => {
     if (!active || !holding.current) return;
@@ -102,6 +102,14 @@ export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim 
     }, reviewClaimRenewMs);
     return () => window.clearInterval(timer);
   }, [active, attempt, mine]);
+
+  // Coming back to the tab checks the claim at once (renewed, or who holds it now).
+  const shown = useRef(visibility);
+  useEffect(() => {
+    const was = shown.current;
+    shown.current = visibility;
+    if (enabled && was === 'hidden' && visibility === 'visible') void attempt(false);
+  }, [visibility, enabled, attempt]);
 
   const takeOver = useCallback(async () => {
     setTakingOver(true);
