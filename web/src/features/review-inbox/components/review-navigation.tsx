@@ -48,8 +48,8 @@ export function ReviewNavigation({
       withBorder
       data-testid="review-navigation"
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Anchor component={Link} to={inboxHref} size="sm" fw={500}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Anchor component={Link} to={inboxHref} size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
           <Group gap={4} wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden />
             {text.backToInbox}
@@ -57,7 +57,13 @@ export function ReviewNavigation({
         </Anchor>
         <Group gap="xs" wrap="nowrap">
           {neighbors ? (
-            <Text size="sm" c="dimmed" aria-live="polite" data-testid="inbox-position">
+            <Text
+              size="sm"
+              c="dimmed"
+              aria-live="polite"
+              data-testid="inbox-position"
+              style={{ whiteSpace: 'nowrap' }}
+            >
               {text.position(neighbors.position, neighbors.count)}
             </Text>
           ) : null}
@@ -65,7 +71,11 @@ export function ReviewNavigation({
             variant="default"
             size="xs"
             leftSection={<IconChevronLeft size={14} aria-hidden />}
-            rightSection={<Kbd size="xs">{hotkeys.previous}</Kbd>}
+            rightSection={
+              <Kbd size="xs" visibleFrom="sm">
+                {hotkeys.previous}
+              </Kbd>
+            }
             disabled={previousId === null}
             onClick={() => previousId !== null && onGo(previousId)}
             aria-keyshortcuts={hotkeys.previous}
@@ -77,7 +87,9 @@ export function ReviewNavigation({
             size="xs"
             rightSection={
               <Group gap={4} wrap="nowrap">
-                <Kbd size="xs">{hotkeys.next}</Kbd>
+                <Kbd size="xs" visibleFrom="sm">
+                  {hotkeys.next}
+                </Kbd>
                 <IconChevronRight size={14} aria-hidden />
               </Group>
             }
