@@ -4,7 +4,7 @@
  * when the answer is not found. Above them the inbox's navigation (issue 21 §1): Previous / Next
  * (`k` / `j`), "3 of 30" and Back to inbox, with the inbox filters the URL carries; 'Submit and
  * next' goes on to the next waiting answer of the same filters, or back to the inbox saying 'All
- * caught up'.
+ * caught up'. Under the panel, the answer's review history (issue 21 §5).
  */
 import { Center, Grid, Loader, Text } from '@mantine/core';
 import { format } from '@practica/contract';
@@ -22,6 +22,7 @@ import {
 } from '../../features/review-inbox';
 import {
   ClaimBanner,
+  ReviewHistory,
   ReviewPanel,
   VideoPlayer,
   useAnswer,
@@ -114,6 +115,8 @@ export default function ReviewPage() {
             onSubmitted={onSubmitted}
             submitBlocked={claim.heldBy !== undefined}
           />
+          {/* Issue 21 §5: the answer's earlier reviews, per the policy. */}
+          <ReviewHistory key={`history-${answer.id}`} answer={answer} />
         </Grid.Col>
       </Grid>
     </>
