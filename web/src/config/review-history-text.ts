@@ -48,11 +48,13 @@ export const activityText = {
   /** "Tom Trainee's answer Pending → Submitted". */
   answerStatus: (trainee: string, before: string, after: string) =>
     `${trainee}’s answer ${before} → ${after}`,
-  /** 'submitted a review of Tom Trainee · score 4.0'. */
+  /** "Submitted a review of Tom Trainee · score 4.0". */
   reviewSubmitted: (trainee: string, score: string | null) =>
-    `submitted a review of ${trainee}${score !== null ? ` · score ${score}` : ''}`,
+    `Submitted a review of ${trainee}${score !== null ? ` · score ${score}` : ''}`,
   claimTakenOver: (trainee: string, from: string | null) =>
-    `took over the review of ${trainee}${from ? ` from ${from}` : ''}`,
+    `Took over the review of ${trainee}${from ? ` from ${from}` : ''}`,
+  /** An answer's statuses as the log says them (the list's 'To review' is the act of submitting here). */
+  answerStatuses: { 1: 'Pending', 2: 'Submitted', 3: 'Reviewed' } as Record<number, string>,
   someTrainee: 'a trainee',
   unknownStatus: '?',
   other: (action: string) => action,

@@ -1,25 +1,31 @@
 /**
  * /dbl/assignments/:id (001 §2 'Assignment detail'): trainee rows open the review screen unless
  * Pending (then user detail); messages.returnToDraft goes to the edit screen; 'Print Report' exports
- * the reviewed answers (001 §9).
+ * the reviewed answers (001 §9). Below, the assignment's Activity for Managers and Admins (issue
+ * 21 §5: its audit log).
  */
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AssignmentDetailView } from '../../features/assignments';
+import { AssignmentActivity } from '../../features/audit';
 import { PrintReportButton } from '../../features/report';
 
 /** The assignment detail page. */
 export default function AssignmentDetailPage() {
   const navigate = useNavigate();
   const id = Number(useParams().id);
+  const assignmentId = Number.isInteger(id) && id > 0 ? id : 0;
   return (
-    <AssignmentDetailView
-      key={id}
-      assignmentId={Number.isInteger(id) && id > 0 ? id : 0}
-      printReport={<PrintReportButton assignmentId={id} />}
-      onOpenAnswer={(answerId) => void navigate(paths.review(answerId))}
-      onOpenUser={(userId) => void navigate(paths.userDetail(userId))}
-      onReturnedToDraft={() => void navigate(paths.assignmentEdit(id))}
-    />
+    <>
+      <AssignmentDetailView
+        key={id}
+        assignmentId={assignmentId}
+        printReport={<PrintReportButton assignmentId={id} />}
+        onOpenAnswer={(answerId) => void navigate(paths.review(answerId))}
+        onOpenUser={(userId) => void navigate(paths.userDetail(userId))}
+        onReturnedToDraft={() => void navigate(paths.assignmentEdit(id))}
+      />
+      <AssignmentActivity key={`activity-${id}`} assignmentId={assignmentId} />
+    </>
   );
 }

@@ -1,0 +1,6 @@
+/**
+ * The audit feature (issue 21 §5): an assignment's Activity, its audit log for Managers and
+ * Admins. What app/ routes compose; other features never import it.
+ */
+export { AssignmentActivity, type AssignmentActivityProps } from './components/assignment-activity';
+export { describeAuditEvent } from './describe-event';
