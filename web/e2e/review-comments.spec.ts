@@ -179,6 +179,20 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   await edit.fill('Nice opening: keep this eye contact');
   await edit.press('Enter');
   await expect(entry).toContainText('Nice opening: keep this eye contact');
+
+  // A second one from the button, 5 s later (→), pinned while the video is paused.
+  await page.locator('body').press('ArrowRight');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(m * 60 + s + 4);
+  await page.getByRole('button', { name: reviewCommentsText.add }).click();
+  const second = page.getByRole('textbox', { name: /^Comment at \d+:\d\d$/ });
+  await second.fill('Pause before the example.');
+  await second.press('Enter');
+  await expect(second).toBeHidden();
+  await expect(entry).toHaveCount(2);
+  await expect(entry.nth(1)).toContainText('Pause before the example.');
+  await expect(page.getByRole('button', { name: /^Comment at / })).toHaveCount(2);
+  // It was paused: it stays paused.
+  await expect(page.getByRole('button', { name: reviewText.play })).toBeVisible();
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${screenshots}review-comments.png`, fullPage: true });
 
@@ -198,8 +212,8 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
   // Submitted, the comment is the review's: no longer a draft.
-  await expect(entry).toContainText('Nice opening: keep this eye contact');
-  await expect(entry).not.toContainText(reviewCommentsText.draft);
+  await expect(entry.first()).toContainText('Nice opening: keep this eye contact');
+  await expect(list).not.toContainText(reviewCommentsText.draft);
   const instructor = await tokenOf(request, demo.instructor);
   const stored = await apiData<ReviewCommentList>(
     request,
@@ -208,6 +222,7 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   );
   expect(stored.list).toMatchObject([
     { draft: false, text: 'Nice opening: keep this eye contact' },
+    { draft: false, text: 'Pause before the example.' },
   ]);
 
   // The trainee signs in to the practice app at 375 px and finds the comment on their video.
@@ -222,6 +237,7 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   const appMarker = app.getByRole('button', { name: practiceCommentsText.marker(time) });
   await expect(appMarker).toBeVisible(pageLoad);
   await expect(app.getByText('Nice opening: keep this eye contact')).toBeVisible();
+  await expect(app.getByText('Pause before the example.')).toBeVisible();
   const first = app.getByTestId('video-comments').first().locator('xpath=..');
   await first.locator('video').scrollIntoViewIfNeeded();
   await app.screenshot({ path: `${screenshots}practice-review-comments.png` });

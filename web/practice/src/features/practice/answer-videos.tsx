@@ -11,7 +11,7 @@ import { format, type AnswerItem, type MeQuestion, type MeReviewComment } from '
 import { useRef, useState } from 'react';
 import { filePath, playableOf, useStableFileUrl } from '../../../../src/lib/media-playback';
 import { practiceText } from './practice-text';
-import { VideoComments } from './review-comments';
+import { VideoCommentList, VideoCommentMarkers } from './review-comments';
 
 /** The plain-words state of `item`'s video, or null when it simply plays (no processing). */
 function stateOf(item: AnswerItem | undefined): string | null {
@@ -73,6 +73,11 @@ function AnswerVideo({
           }}
         />
       )}
+      <VideoCommentMarkers
+        comments={comments}
+        videoRef={videoRef}
+        duration={Number.isFinite(duration) && duration > 0 ? duration : (item?.duration ?? 0)}
+      />
       <Text
         size="sm"
         c={item?.media.status === 'failed' ? 'red.8' : 'dimmed'}
@@ -81,11 +86,7 @@ function AnswerVideo({
       >
         {state}
       </Text>
-      <VideoComments
-        comments={comments}
-        videoRef={videoRef}
-        duration={Number.isFinite(duration) && duration > 0 ? duration : (item?.duration ?? 0)}
-      />
+      <VideoCommentList comments={comments} videoRef={videoRef} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The reviewer's time-coded comments on one of my answer videos (issue 21 §3), read only: markers
- * on a bar the width of the video's timeline (each at its moment, named 'Comment at 0:42') and the
- * list of the comments by time ('0:42' and the text). Clicking a marker or a time plays the video
+ * on a bar the width of the video's timeline, right under it (each at its moment, named 'Comment
+ * at 0:42'), and the list of the comments by time ('0:42' and the text). Clicking a marker or a time plays the video
  * from there. The comments come with my review (`review.comments` of GET /me/assignments/{id}).
  */
 import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
@@ -30,51 +30,58 @@ export interface VideoCommentsProps {
   duration: number;
 }
 
-/** The markers and the list of one video's comments; nothing without comments. */
-export function VideoComments({ comments, videoRef, duration }: VideoCommentsProps) {
-  if (comments.length === 0) return null;
-  const seek = (atMs: number) => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.currentTime = atMs / 1000;
-    void video.play().catch(() => undefined);
-  };
+/** Plays `videoRef`'s video from `atMs`. */
+function playFrom(videoRef: RefObject<HTMLVideoElement | null>, atMs: number): void {
+  const video = videoRef.current;
+  if (!video) return;
+  video.currentTime = atMs / 1000;
+  void video.play().catch(() => undefined);
+}
+
+/** The markers of one video's comments, on a bar the width of its timeline; nothing without. */
+export function VideoCommentMarkers({ comments, videoRef, duration }: VideoCommentsProps) {
   const durationMs = duration * 1000;
+  if (comments.length === 0 || durationMs <= 0) return null;
+  return (
+    <Box
+      pos="relative"
+      h={markerSize + 4}
+      mx={markerSize / 2}
+      role="group"
+      aria-label={text.markers}
+      style={{ borderBottom: '2px solid var(--mantine-color-gray-3)' }}
+    >
+      {comments.map((comment) => {
+        const share = Math.min(Math.max(comment.atMs / durationMs, 0), 1);
+        return (
+          <UnstyledButton
+            key={comment.id}
+            aria-label={text.marker(commentClock(comment.atMs))}
+            title={comment.text}
+            data-testid="comment-marker"
+            onClick={() => playFrom(videoRef, comment.atMs)}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: `calc(${share * 100}% - ${markerSize / 2}px)`,
+              width: markerSize,
+              height: markerSize,
+              borderRadius: '50%',
+              background: 'var(--mantine-color-yellow-5)',
+              border: '2px solid var(--mantine-color-yellow-8)',
+            }}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+/** The list of one video's comments by time; nothing without comments. */
+export function VideoCommentList({ comments, videoRef }: Omit<VideoCommentsProps, 'duration'>) {
+  if (comments.length === 0) return null;
   return (
     <Stack gap={6} data-testid="video-comments">
-      {durationMs > 0 && (
-        <Box
-          pos="relative"
-          h={markerSize + 4}
-          mx={markerSize / 2}
-          role="group"
-          aria-label={text.markers}
-          style={{ borderBottom: '2px solid var(--mantine-color-gray-3)' }}
-        >
-          {comments.map((comment) => {
-            const share = Math.min(Math.max(comment.atMs / durationMs, 0), 1);
-            return (
-              <UnstyledButton
-                key={comment.id}
-                aria-label={text.marker(commentClock(comment.atMs))}
-                title={comment.text}
-                data-testid="comment-marker"
-                onClick={() => seek(comment.atMs)}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: `calc(${share * 100}% - ${markerSize / 2}px)`,
-                  width: markerSize,
-                  height: markerSize,
-                  borderRadius: '50%',
-                  background: 'var(--mantine-color-yellow-5)',
-                  border: '2px solid var(--mantine-color-yellow-8)',
-                }}
-              />
-            );
-          })}
-        </Box>
-      )}
       <Text size="sm" fw={600}>
         {text.heading(comments.length)}
       </Text>
@@ -91,7 +98,7 @@ export function VideoComments({ comments, videoRef, duration }: VideoCommentsPro
               data-testid="comment"
             >
               <UnstyledButton
-                onClick={() => seek(comment.atMs)}
+                onClick={() => playFrom(videoRef, comment.atMs)}
                 aria-label={text.playFrom(time)}
                 ff="monospace"
                 fz="sm"
