@@ -154,6 +154,29 @@ describe('GET /api/assignments/answers/:id/reviews', () => {
     expect(irene.list.map((r) => r.reviewerName)).toEqual(['Irene Iverson']);
   });
 
+  it('shows an erased reviewer as Deleted user, to managers only', async () => {
+    const [irene] = await s.db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(eq(reviews.reviewerId, s.ids.instructor2));
+    await s.db.update(reviews).set({ reviewerId: null }).where(eq(reviews.id, irene!.id));
+    try {
+      const data = await history('manager');
+      expect(data.list[1]).toMatchObject({
+        id: irene!.id,
+        reviewer: null,
+        reviewerName: 'Deleted user',
+      });
+      expect(data.list[1]!.ratingsAnswer?.contentAnswer.createdByName).toBe('Deleted user');
+      expect((await history('instructor2')).list).toEqual([]);
+    } finally {
+      await s.db
+        .update(reviews)
+        .set({ reviewerId: s.ids.instructor2 })
+        .where(eq(reviews.id, irene!.id));
+    }
+  });
+
   it('answers an empty list for an answer never reviewed, then the review the call stores', async () => {
     const fresh = await s.answerAll('omar');
     const res = await s.call('GET', historyUrl(fresh), 'manager');
