@@ -1,0 +1,84 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { reviewClaimRenewMs } from '@practica/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAnswerClaim } from './claim-answer';
+
+const claim = (userId: number, mine: boolean) => ({
+  answerId: 5,
+  user: { id: userId, firstName: userId === 2 ? 'Maya' : 'Ian', lastName: 'X' },
+  claimedAt: '2026-11-26T10:00:00.000Z',
+  expiresAt: '2026-11-26T10:10:00.000Z',
+  mine,
+});
+const envelope = (data: unknown, status = 200) =>
+  new Response(
+    JSON.stringify(
+      status < 400
+        ? { success: true, message: 'OK', data, error: null }
+        : {
+            success: false,
+            message: 'Maya X is reviewing this answer',
+            data,
+            error: { code: 'CONFLICT', message: 'Maya X is reviewing this answer' },
+          },
+    ),
+    { status, headers: { 'Content-Type': 'application/json' } },
+  );
+
+/** Stubs fetch: the claim call answers `onClaim(body)`; records 'METHOD path body'. */
+function stubApi(onClaim: (body: { takeOver?: boolean }) => Response) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url} ${init?.body ?? ''}`.trim());
+    if (method === 'POST') return onClaim(JSON.parse(String(init?.body ?? '{}')));
+    return envelope(null);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+describe('useAnswerClaim', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('claims on opening, renews every 2 minutes and releases on leaving', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = stubApi(() => envelope(claim(3, true)));
+    const { result, unmount } = renderHook(() => useAnswerClaim(5, true));
+    await waitFor(() => expect(result.current.mine?.user.id).toBe(3));
+    expect(result.current.heldBy).toBeUndefined();
+    expect(calls).toEqual(['POST /api/assignments/answers/5/claim {}']);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(reviewClaimRenewMs);
+    });
+    expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(2);
+    unmount();
+    expect(calls.at(-1)).toBe('DELETE /api/assignments/answers/5/claim');
+  });
+
+  it('answers another reviewer’s claim, takes it over on request, and claims nothing when disabled', async () => {
+    let held = true;
+    const { calls } = stubApi((body) =>
+      held && !body.takeOver ? envelope(claim(2, false), 409) : envelope(claim(3, true)),
+    );
+    const { result, unmount } = renderHook(() => useAnswerClaim(5, true));
+    await waitFor(() => expect(result.current.heldBy?.user.firstName).toBe('Maya'));
+    expect(result.current.mine).toBeUndefined();
+    await act(() => result.current.takeOver());
+    expect(calls.at(-1)).toBe('POST /api/assignments/answers/5/claim {"takeOver":true}');
+    expect(result.current.heldBy).toBeUndefined();
+    expect(result.current.mine?.user.id).toBe(3);
+    held = false;
+    unmount();
+    expect(calls.at(-1)).toBe('DELETE /api/assignments/answers/5/claim');
+
+    const disabled = stubApi(() => envelope(claim(3, true)));
+    const off = renderHook(() => useAnswerClaim(5, false));
+    await new Promise((r) => setTimeout(r, 20));
+    off.unmount();
+    expect(disabled.calls).toEqual([]);
+  });
+});
