@@ -24,6 +24,7 @@ import {
 } from '@practica/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { paths } from '../src/config/paths';
+import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewText } from '../src/config/review-text';
 import { readXlsx } from '../src/features/report/testing/read-xlsx';
 import { demo, demoPassword, signInAs } from './helpers';
@@ -192,7 +193,9 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
     if (path.startsWith('/api/assignments/answers/') || path.includes('/answers/review/'))
       answerCalls.push(`${r.method()} ${path}`);
   });
-  await page.getByRole('button', { name: messages.submit, exact: true }).click();
+  // A plain Submit (the menu of 'Submit and next', issue 21 §1) stays on the answer.
+  await page.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();
+  await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
   await expect(page.getByRole('button', { name: messages.printReport })).toBeVisible();
   await page.waitForLoadState('networkidle');

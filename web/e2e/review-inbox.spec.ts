@@ -1,0 +1,212 @@
+/**
+ * One inbox across assignments (issue 21 §1) end to end: the instructor reaches 'Reviews' from the
+ * sidebar; the inbox lists the organization's waiting answers oldest submission first (as the API
+ * orders them); filtering by an assignment puts the filter in the URL; a row opens the answer with
+ * the same filter; `j` / `k` move to the next / previous answer ("1 of 3"); 'Submit and next' lands
+ * on the next waiting answer and "Back to inbox" keeps the filter.
+ *
+ * The demo seed holds two waiting answers, so the spec makes its own: a new Active assignment of
+ * Demo Academy (the composition of the demo's Active assignment) with three trainees who record and
+ * submit one after the other through the trainee simulator (the mobile API over HTTP).
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  answerStatusLabels,
+  messages,
+  type AssignmentDetail,
+  type AssignmentListItem,
+  type ReviewInboxList,
+  type User,
+} from '@practica/contract';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { paths } from '../src/config/paths';
+import { reviewInboxText } from '../src/config/review-inbox-text';
+import { demo, demoPassword, signInAs } from './helpers';
+import { apiData, giveFeedback, pickStar } from './review-helpers';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+/** For the first check after a page load: a busy machine may take a while to boot the console. */
+const pageLoad = { timeout: 20_000 };
+
+/** Signs in through the API; answers the token. */
+async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/auth', { data: { email, password: demoPassword } });
+  expect(login.ok()).toBeTruthy();
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** Sends `method path` with `data` as `token`; answers the envelope's data. */
+async function send<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** Runs the trainee simulator; answers the id of the submitted answer. */
+async function simulateTrainee(email: string, assignmentId: number, url: string): Promise<number> {
+  const { stdout } = await run(
+    'npm',
+    [
+      'run',
+      'simulate:trainee',
+      '--',
+      '--email',
+      email,
+      '--assignment',
+      String(assignmentId),
+      '--url',
+      url,
+    ],
+    { cwd: repoRoot, timeout: 120_000 },
+  );
+  const submitted = answerStatusLabels[AnswerStatus.Submitted];
+  const done = new RegExp(`Done: answer (\\d+) is ${submitted}`).exec(stdout);
+  expect(done, stdout).not.toBeNull();
+  return Number(done![1]);
+}
+
+test('the inbox lists waiting answers oldest first; a filter, j / k and Submit and next go through it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const manager = await tokenOf(request, demo.manager);
+
+  // A new Active assignment with the composition of the demo's Active one, and three trainees.
+  const { list: active } = await apiData<{ list: AssignmentListItem[] }>(
+    request,
+    manager,
+    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+  );
+  const source = await apiData<AssignmentDetail>(
+    request,
+    manager,
+    `/api/assignments/${[...active].sort((a, b) => a.id - b.id)[0]!.id}`,
+  );
+  const name = `Inbox run ${Date.now()}`;
+  const created = await send<{ id: number }>(
+    request,
+    manager,
+    'POST',
+    '/api/assignments/interview',
+    {
+      name,
+      description: 'Three answers to review in a row',
+      closeDate: '2099-12-31',
+      organizationId: source.organizationId,
+      interviewId: source.data.interviewId,
+      roles: source.data.roles.map((r) => ({ roleId: r.roleId, avatarId: r.avatarId })),
+      environmentId: source.data.environmentId,
+      ratingsId: source.data.ratingsId,
+      feedbackId: source.data.feedbackId,
+    },
+  );
+  const { list: people } = await apiData<{ list: User[] }>(
+    request,
+    manager,
+    '/api/users?search=demo.test&pageSize=100',
+  );
+  const trainees = ['priya@demo.test', 'tessa@demo.test', 'omar@demo.test'].map((email) =>
+    people.find((u) => u.email === email)!,
+  );
+  await send(request, manager, 'PUT', `/api/assignments/${created.id}/add`, {
+    ids: trainees.map((t) => t.id),
+  });
+  await send(
+    request,
+    manager,
+    'PUT',
+    `/api/assignments/${created.id}/status?statusId=${AssignmentStatus.Active}`,
+  );
+  // They submit one after the other: the inbox's order is theirs.
+  const answerIds: number[] = [];
+  for (const trainee of trainees)
+    answerIds.push(await simulateTrainee(trainee.email, created.id, baseURL!));
+  const fullNames = trainees.map((t) => `${t.firstName} ${t.lastName}`);
+
+  // The sidebar's 'Reviews' opens the inbox: the organization's waiting answers, oldest first.
+  await signInAs(page, demo.instructor, paths.dashboard());
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: reviewInboxText.navLabel }).click();
+  await expect(page).toHaveURL(paths.reviewInbox());
+  await expect(nav.getByRole('link', { name: reviewInboxText.navLabel })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const table = page.getByRole('table', { name: reviewInboxText.tableLabel });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows.first()).toBeVisible(pageLoad);
+  const instructor = await tokenOf(request, demo.instructor);
+  const inbox = await apiData<ReviewInboxList>(
+    request,
+    instructor,
+    '/api/reviews/inbox?pageSize=25',
+  );
+  expect(inbox.count).toBeGreaterThanOrEqual(3);
+  const times = inbox.list.map((r) => Date.parse(r.submittedAt));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  // The demo's own waiting answers (submitted days ago) come before the three just submitted.
+  const shown = inbox.list.slice(0, 5);
+  for (const [i, item] of shown.entries()) {
+    await expect(rows.nth(i)).toContainText(`${item.user.firstName} ${item.user.lastName}`);
+    await expect(rows.nth(i)).toContainText(item.assignment.name);
+  }
+  expect(inbox.list.findIndex((r) => r.answerId === answerIds[0])).toBeGreaterThan(
+    inbox.list.findIndex((r) => r.assignment.name !== name),
+  );
+
+  // Filtering by the assignment: the filter goes to the URL, the three answers in submission order.
+  await page.getByRole('combobox', { name: reviewInboxText.assignmentFilter }).click();
+  await page.getByRole('option', { name }).click();
+  await expect(page).toHaveURL(`${paths.reviewInbox(`assignmentId=${created.id}`)}`);
+  await expect(rows).toHaveCount(3);
+  for (const [i, fullName] of fullNames.entries())
+    await expect(rows.nth(i)).toContainText(fullName);
+  const filter = `assignmentId=${created.id}`;
+
+  // A row opens the answer with the same filter; j / k move through the inbox.
+  await rows.first().click();
+  await expect(page).toHaveURL(paths.review(answerIds[0]!, filter));
+  const position = page.getByTestId('inbox-position');
+  await expect(position).toHaveText(reviewInboxText.position(1, 3), pageLoad);
+  await page.locator('body').press('j');
+  await expect(page).toHaveURL(paths.review(answerIds[1]!, filter));
+  await expect(position).toHaveText(reviewInboxText.position(2, 3));
+  await page.locator('body').press('k');
+  await expect(page).toHaveURL(paths.review(answerIds[0]!, filter));
+  await expect(position).toHaveText(reviewInboxText.position(1, 3));
+
+  // Reviewing the first and choosing 'Submit and next' lands on the next waiting answer.
+  const ratings = source.data.ratings?.questions ?? [];
+  const feedback = source.data.feedback?.questions ?? [];
+  const ratingQuestions = page.getByTestId('rating-question');
+  await expect(ratingQuestions).toHaveCount(ratings.length);
+  for (let i = 0; i < ratings.length; i += 1) await pickStar(ratingQuestions.nth(i), 4);
+  await page.getByRole('tab', { name: new RegExp(`^${messages.feedback}`) }).click();
+  await giveFeedback(page, feedback);
+  await page.getByRole('button', { name: reviewInboxText.submitAndNext }).click();
+  await expect(page).toHaveURL(paths.review(answerIds[1]!, filter), pageLoad);
+  await expect(position).toHaveText(reviewInboxText.position(1, 2));
+
+  // Back to inbox keeps the filter; the reviewed answer has left it.
+  await page.getByRole('link', { name: reviewInboxText.backToInbox }).click();
+  await expect(page).toHaveURL(paths.reviewInbox(filter));
+  await expect(rows).toHaveCount(2, pageLoad);
+  await expect(rows.first()).toContainText(fullNames[1]!);
+});
