@@ -5,7 +5,8 @@
  * Enter (the video goes on), sees its marker on the seek bar, edits it inline, and submits the
  * review; the trainee signs in to the practice app at 375 px and finds the marker and the text on
  * their own video. The console's player at 1440 px and the practice app's review at 375 px are
- * pictured for the README (docs/screenshots/review-comments.png, practice-review-comments.png).
+ * pictured for the README (docs/screenshots/review-comments.png, practice-review-comments.png; with
+ * DOCS_SCREENSHOTS=1, else into the test's output).
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,14 @@ import { demo, demoPassword, signInAs } from './helpers';
 import { apiData, currentTime, giveFeedback, pickStar, videoOf } from './review-helpers';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const screenshots = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+/**
+ * Where a README picture goes: docs/screenshots/ when DOCS_SCREENSHOTS=1 (to retake them), else the
+ * test's output folder, so a plain run leaves the committed pictures alone.
+ */
+const picture = (name: string) =>
+  process.env.DOCS_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url))
+    : test.info().outputPath(name);
 const run = promisify(execFile);
 const pageLoad = { timeout: 20_000 };
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -194,7 +202,7 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   // It was paused: it stays paused.
   await expect(page.getByRole('button', { name: reviewText.play })).toBeVisible();
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `${screenshots}review-comments.png`, fullPage: true });
+  await page.screenshot({ path: picture('review-comments.png'), fullPage: true });
 
   // The review: every rating, every feedback question, a plain Submit.
   const detail = await apiData<AssignmentDetail>(
@@ -240,7 +248,7 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   await expect(app.getByText('Pause before the example.')).toBeVisible();
   const first = app.getByTestId('video-comments').first().locator('xpath=..');
   await first.locator('video').scrollIntoViewIfNeeded();
-  await app.screenshot({ path: `${screenshots}practice-review-comments.png` });
+  await app.screenshot({ path: picture('practice-review-comments.png') });
   await appMarker.click();
   await expect
     .poll(() => first.locator('video').evaluate((el: HTMLVideoElement) => el.currentTime))
