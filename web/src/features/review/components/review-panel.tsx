@@ -303,7 +303,8 @@ export function ReviewPanel({
             <Tabs.Panel value="feedback">{list('feedback', forms.feedback)}</Tabs.Panel>
           </ScrollArea.Autosize>
         </Tabs>
-        <Group justify="space-between" mt="auto" wrap="nowrap">
+        {/* Wraps at 375 px: 'Submit and next' and its menu go under the average, whole. */}
+        <Group justify="space-between" mt="auto" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" c="dimmed">
               {messages.averageScore}
@@ -313,7 +314,7 @@ export function ReviewPanel({
               {score === null ? reviewText.noScore : score.toFixed(1)}
             </Text>
           </Group>
-          <Group gap={0} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Group gap={0} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
             <Tooltip label={shortcutOf('submit').keys.join(' ')} openDelay={400}>
               <Button
                 ref={submitRef}
