@@ -70,7 +70,7 @@ export async function tokenFor(
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** An HTTP method of the API. */
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * `app.inject` of `method url` with the session `token` as bearer (none: without a token) and an
