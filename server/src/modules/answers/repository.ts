@@ -16,6 +16,7 @@ import {
   MediaStatus,
   answerItems,
   answers,
+  auditEvents,
   assignments,
   contentAnswers,
   contents,
@@ -29,6 +30,7 @@ import {
   reviews,
   users,
 } from '../../db/schema/index.js';
+import { auditInsert } from '../audit/index.js';
 import { outboxInsert, type OutgoingMail } from '../mail/index.js';
 import type { ClaimRow } from '../review-claims/index.js';
 
@@ -399,6 +401,12 @@ export async function storeReview(
     partner?: { id: number; contentId: number } | undefined;
     /** The trainee's review-ready mail, written to the outbox by the same statement. */
     mail?: OutgoingMail | undefined;
+    /**
+     * Where the audit rows go, and the answer's status before this review: 'review.submitted'
+     * (with the review's id, version and score) and, when the status changes, 'answer.status' are
+     * written by the same statement.
+     */
+    audit: { organizationId: number; assignmentId: number; previousStatusId: number };
   },
 ): Promise<(ReviewedAnswerColumns & { reviewId: number }) | undefined> {
   const insert = tx
@@ -432,9 +440,34 @@ export async function storeReview(
         version: sql`(select ${answers.reviewVersion} + 1 from ${answers} where ${answers.id} = ${answerId})`,
         createdAt: now,
       })
-      .returning({ id: reviews.id }),
+      .returning({ id: reviews.id, version: reviews.version }),
   );
   const reviewIdSql = sql<number>`(select ${review.id} from ${review})`;
+  const event = {
+    organizationId: reviewed.audit.organizationId,
+    assignmentId: reviewed.audit.assignmentId,
+    answerId,
+    actorId: createdById,
+  };
+  const audited = tx.$with('audited').as(
+    auditInsert(tx, [
+      {
+        ...event,
+        action: 'review.submitted',
+        after: sql`jsonb_build_object('reviewId', ${reviewIdSql}, 'version', (select ${review.version} from ${review}), 'score', cast(${reviewed.score} as numeric))`,
+      },
+      ...(reviewed.audit.previousStatusId !== AnswerStatus.Reviewed
+        ? [
+            {
+              ...event,
+              action: 'answer.status' as const,
+              before: { statusId: reviewed.audit.previousStatusId },
+              after: { statusId: AnswerStatus.Reviewed },
+            },
+          ]
+        : []),
+    ]).returning({ id: auditEvents.id }),
+  );
   const attached = tx.$with('attached').as(
     tx
       .update(reviewComments)
@@ -463,7 +496,7 @@ export async function storeReview(
         .returning({ answerId: reviewClaims.answerId }),
     );
   const [row] = await tx
-    .with(stored, ...mailed, review, attached, draftDeleted, released)
+    .with(stored, ...mailed, review, attached, draftDeleted, released, audited)
     .update(answers)
     .set({
       statusId: AnswerStatus.Reviewed,

@@ -44,7 +44,6 @@ import { assignmentsByIds } from '../assignments/index.js';
 import { mailLinks, traineeMails } from '../mail/index.js';
 import { answerDetailDataOf } from '../composition/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
-import { recordAudit, type AuditEventInput } from '../audit/index.js';
 import { presentClaim } from '../review-claims/index.js';
 import {
   presentAnswerData,
@@ -375,38 +374,14 @@ export async function submitReview(
                     link: mailLinks.review(publicUrl, row.assignmentId),
                   })
                 : undefined,
+            audit: {
+              organizationId: row.organizationId,
+              assignmentId: row.assignmentId,
+              previousStatusId: locked.statusId,
+            },
           }
         : undefined,
     );
-    if (reviewed) {
-      const audit: AuditEventInput = {
-        organizationId: row.organizationId,
-        assignmentId: row.assignmentId,
-        answerId: id,
-        actorId: actor.id,
-        action: 'review.submitted',
-      };
-      await recordAudit(tx, [
-        {
-          ...audit,
-          after: {
-            reviewId: reviewed.reviewId,
-            version: reviewed.reviewVersion,
-            score: reviewed.score,
-          },
-        },
-        ...(locked.statusId !== reviewed.statusId
-          ? [
-              {
-                ...audit,
-                action: 'answer.status' as const,
-                before: { statusId: locked.statusId },
-                after: { statusId: reviewed.statusId },
-              },
-            ]
-          : []),
-      ]);
-    }
     // A completed review released the claim.
     return {
       ...row,

@@ -3,7 +3,7 @@
  * transaction of the change, and reads them per assignment. Nothing here updates or deletes a row;
  * the API has no call that does.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { answers, assignments, auditEvents, users } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -12,7 +12,10 @@ import type { Db, Tx } from '../../db/client.js';
 export type AuditAction =
   'assignment.status' | 'answer.status' | 'review.submitted' | 'claim.takenOver';
 
-/** One change to record. `before`/`after`: the changed values (ids and statuses, no personal data). */
+/**
+ * One change to record. `before`/`after`: the changed values (ids and statuses, no personal data),
+ * or a SQL jsonb expression when the values come from the statement the insert is part of.
+ */
 export interface AuditEventInput {
   organizationId: number;
   assignmentId: number;
@@ -20,14 +23,16 @@ export interface AuditEventInput {
   /** Who made the change; null for the system (a job or the due date). */
   actorId: number | null;
   action: AuditAction;
-  before?: Record<string, unknown> | null | undefined;
-  after?: Record<string, unknown> | null | undefined;
+  before?: Record<string, unknown> | SQL | null | undefined;
+  after?: Record<string, unknown> | SQL | null | undefined;
 }
 
-/** Records `events` in the audit log. One statement; none when the list is empty. */
-export async function recordAudit(db: Db | Tx, events: readonly AuditEventInput[]): Promise<void> {
-  if (events.length === 0) return;
-  await db.insert(auditEvents).values(
+/**
+ * The insert of `events` (at least one) as a query builder, to run as a CTE of the statement that
+ * makes the change (as the review call does), so the audit costs no statement of its own.
+ */
+export function auditInsert(db: Db | Tx, events: readonly AuditEventInput[]) {
+  return db.insert(auditEvents).values(
     events.map((e) => ({
       organizationId: e.organizationId,
       assignmentId: e.assignmentId,
@@ -38,6 +43,12 @@ export async function recordAudit(db: Db | Tx, events: readonly AuditEventInput[
       after: e.after ?? null,
     })),
   );
+}
+
+/** Records `events` in the audit log. One statement; none when the list is empty. */
+export async function recordAudit(db: Db | Tx, events: readonly AuditEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  await auditInsert(db, events);
 }
 
 // ---------------------------------------------------------------------------
