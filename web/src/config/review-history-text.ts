@@ -7,8 +7,6 @@ export const reviewHistoryText = {
   empty: 'No review has been submitted yet.',
   onlyYours: 'Only the reviews you wrote are listed.',
   loadFailed: 'The review history could not be loaded.',
-  reviewer: 'Reviewer',
-  submitted: 'Submitted',
   score: 'Score',
   comments: 'Comments',
   open: 'Open',

@@ -5,7 +5,7 @@
  * review, an Instructor the ones they wrote (the server lists only those); shown per the policy
  * ('review:history').
  */
-import { Badge, Button, Group, Modal, Paper, Rating, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Rating, Stack, Text } from '@mantine/core';
 import {
   Role,
   dateFormat,
@@ -68,61 +68,56 @@ export function ReviewHistory({ answer }: ReviewHistoryProps) {
           {text.empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{text.reviewer}</Table.Th>
-                <Table.Th>{text.submitted}</Table.Th>
-                <Table.Th>{text.score}</Table.Th>
-                <Table.Th>{text.comments}</Table.Th>
-                <Table.Th aria-label={text.open} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((review, index) => (
-                <Table.Tr key={review.id} data-testid="review-history-row">
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm">{review.reviewerName}</Text>
-                      {index === 0 ? (
-                        <Badge size="xs" variant="outline">
-                          {text.latest}
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{when(review.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {scoreText(review.score)}
+        <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {list.map((review, index) => (
+            <Group
+              key={review.id}
+              component="li"
+              data-testid="review-history-row"
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              py="xs"
+              style={{ borderTop: index > 0 ? '1px solid var(--mantine-color-gray-3)' : undefined }}
+            >
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="wrap">
+                  <Text size="sm" fw={600}>
+                    {review.reviewerName}
+                  </Text>
+                  {index === 0 ? (
+                    <Badge size="xs" variant="outline" style={{ flexShrink: 0 }}>
+                      {text.latest}
+                    </Badge>
+                  ) : null}
+                </Group>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="xs" c="dimmed">
+                    {when(review.createdAt)}
+                  </Text>
+                  <Text size="xs" fw={600}>
+                    {text.score} {scoreText(review.score)}
+                  </Text>
+                  <Group gap={4} wrap="nowrap">
+                    <IconMessage size={14} aria-hidden />
+                    <Text size="xs" aria-label={text.commentsCount(review.commentsCount)}>
+                      {review.commentsCount}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <IconMessage size={14} aria-hidden />
-                      <Text size="sm" aria-label={text.commentsCount(review.commentsCount)}>
-                        {review.commentsCount}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      onClick={() => setOpen(review)}
-                      aria-label={text.openLabel(review.reviewerName, when(review.createdAt))}
-                    >
-                      {text.open}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Group>
+                </Group>
+              </Stack>
+              <Button
+                size="compact-sm"
+                variant="light"
+                style={{ flexShrink: 0 }}
+                onClick={() => setOpen(review)}
+                aria-label={text.openLabel(review.reviewerName, when(review.createdAt))}
+              >
+                {text.open}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
       )}
       <ReviewDialog answer={answer} review={open} onClose={() => setOpen(null)} />
     </Paper>
