@@ -129,6 +129,7 @@ test('a review in progress survives a reload and a move away and back, is gone a
   await page.reload();
   await expect.poll(() => firstRating(page)).toBe(stars);
 
+  await history.scrollIntoViewIfNeeded();
   await rows
     .first()
     .getByRole('button', { name: /Open the review by Maya Manning/ })
@@ -136,7 +137,8 @@ test('a review in progress survives a reload and a move away and back, is gone a
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(reviewHistoryText.ratings);
   if (process.env.REVIEW_HISTORY_SCREENSHOTS) {
-    await page.screenshot({ path: shot('review-history.png'), fullPage: true });
+    await page.waitForTimeout(500); // the dialog's opening transition
+    await page.screenshot({ path: shot('review-history.png') });
   }
   await page.keyboard.press('Escape');
 
@@ -151,7 +153,8 @@ test('a review in progress survives a reload and a move away and back, is gone a
   ).toBeVisible(pageLoad);
   await expect(activity.getByRole('row').nth(1)).toContainText('Maya Manning');
   if (process.env.REVIEW_HISTORY_SCREENSHOTS) {
-    await page.getByRole('heading', { name: activityText.title }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('assignment-activity.png'), fullPage: true });
+    // The section ends the page: show its foot, the detail above it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.screenshot({ path: shot('assignment-activity.png') });
   }
 });

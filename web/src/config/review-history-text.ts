@@ -39,7 +39,6 @@ export const activityText = {
   emptyFiltered: 'No activity of this kind yet.',
   loadFailed: 'The activity could not be loaded.',
   when: 'When',
-  who: 'Who',
   what: 'What',
   /** 'Status Active → Closed' of the assignment. */
   assignmentStatus: (before: string, after: string) => `Status ${before} → ${after}`,

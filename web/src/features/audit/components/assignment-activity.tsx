@@ -1,6 +1,6 @@
 /**
  * The assignment's Activity (issue 21 §5): its audit log for Managers and Admins ('audit:read') —
- * when, who and what in words, newest first, with an action filter and the console's paged table
+ * when, and who did what in words, newest first, with an action filter and the console's paged table
  * (25 / 50 / 100). Nothing here changes the log: the API has no such call.
  */
 import { Center, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
@@ -90,25 +90,22 @@ export function AssignmentActivity({ assignmentId }: AssignmentActivityProps) {
             {
               key: 'when',
               header: text.when,
-              width: 150,
+              width: 120,
               cell: (row) => (
                 <Text size="sm">{dayjs(row.createdAt).format(`${dateFormat} HH:mm`)}</Text>
               ),
             },
             {
-              key: 'who',
-              header: text.who,
-              width: 200,
-              cell: (row) => (
-                <Text size="sm" fw={500}>
-                  {row.actorName}
-                </Text>
-              ),
-            },
-            {
               key: 'what',
               header: text.what,
-              cell: (row) => <Text size="sm">{describeAuditEvent(row)}</Text>,
+              cell: (row) => (
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>
+                    {row.actorName}
+                  </Text>
+                  <Text size="sm">{describeAuditEvent(row)}</Text>
+                </Stack>
+              ),
             },
           ]}
         />
