@@ -148,37 +148,6 @@ export const reviewCommentKeys = {
     [...reviewCommentKeys.answer(answerId), reviewedAt ?? ''] as const,
 };
 
-/** The caller's review in progress on an answer, kept on the server (issue 21 §6). */
-export const reviewDraftKeys = {
-  all: ['review-drafts'] as const,
-  detail: (answerId: number) => [...reviewDraftKeys.all, answerId] as const,
-};
-
-/** An answer's completed reviews (issue 21 §5); a submitted review adds one. */
-export const reviewHistoryKeys = {
-  all: ['review-history'] as const,
-  answer: (answerId: number) => [...reviewHistoryKeys.all, answerId] as const,
-};
-
-/** An assignment's audit log (issue 21 §5), by its filter and page. */
-export const auditKeys = {
-  all: ['audit'] as const,
-  assignment: (assignmentId: number) => [...auditKeys.all, assignmentId] as const,
-  list: <F extends object>(assignmentId: number, filter: F) =>
-    [...auditKeys.assignment(assignmentId), filter] as const,
-};
-
-/**
- * Time-coded comments of an answer (issue 21 §3), by the answer's latest review time: a submitted
- * review attaches the reviewer's drafts, and the detail it answers moves `reviewedAt`.
- */
-export const reviewCommentKeys = {
-  all: ['review-comments'] as const,
-  answer: (answerId: number) => [...reviewCommentKeys.all, answerId] as const,
-  list: (answerId: number, reviewedAt: string | null) =>
-    [...reviewCommentKeys.answer(answerId), reviewedAt ?? ''] as const,
-};
-
 /**
  * The review inbox (issue 21 §1): its pages and an answer's neighbors in it, by the filter object
  * sent. A review, a claim or a release moves both: refresh `reviewInboxKeys.all`.
