@@ -477,7 +477,8 @@ export const messages = {
   mobileAssetsBanner:
     'The avatars and environments of the mobile app are fixed: do not create or edit them.',
   // The review inbox (issue 21 §1).
-  reviewInboxOrganizationRequired: 'Choose the organization whose reviews to list (organizationId).',
+  reviewInboxOrganizationRequired:
+    'Choose the organization whose reviews to list (organizationId).',
   reviewInboxClaimInvalid: "The claim filter must be 'mine' or 'unclaimed'.",
   // Review safety (issue 21 §4): the review call's If-Match.
   ifMatchInvalid: 'If-Match must be * or review versions in quotes, e.g. "3".',

@@ -8,13 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { AnswerStatus, Role, messages, type ReviewInboxItem } from '@practica/contract';
-import {
-  answers,
-  groupMembers,
-  groups,
-  reviewClaims,
-  users,
-} from '../../src/db/schema/index.js';
+import { answers, groupMembers, groups, reviewClaims, users } from '../../src/db/schema/index.js';
 import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
 import { buildAnswersScenario, type AnswersScenario } from '../helpers/answers.js';
 
@@ -178,9 +172,10 @@ describe('GET /api/reviews/inbox', () => {
     expect(await idsOf('claim=mine')).toEqual([id.priya]);
     expect(await idsOf('claim=mine', 'manager')).toEqual([id.tomDraft]);
     expect(await idsOf('claim=unclaimed')).toEqual([id.tessa, id.omar, id.nina, id.tom]);
-    expect(await idsOf(`claim=unclaimed&groupId=${groupId}&assignmentId=${s.assignment}`)).toEqual(
-      [id.tessa, id.nina],
-    );
+    expect(await idsOf(`claim=unclaimed&groupId=${groupId}&assignmentId=${s.assignment}`)).toEqual([
+      id.tessa,
+      id.nina,
+    ]);
   });
 
   it('pages 25, 50 or 100 at a time, 1-based, with the count over all pages', async () => {

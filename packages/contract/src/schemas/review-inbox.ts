@@ -29,9 +29,7 @@ export const reviewInboxFilterSchema = z.object({
   assignmentId: idSchema.optional(),
   groupId: idSchema.optional(),
   search: searchSchema,
-  claim: z
-    .literal(reviewInboxClaimValues, { error: messages.reviewInboxClaimInvalid })
-    .optional(),
+  claim: z.literal(reviewInboxClaimValues, { error: messages.reviewInboxClaimInvalid }).optional(),
   organizationId: idSchema.optional(),
 });
 export type ReviewInboxFilter = z.infer<typeof reviewInboxFilterSchema>;

@@ -11,13 +11,7 @@ import type { Db } from '../../db/client.js';
 import { readPage, windowTotal, type Paging } from '../../db/paging.js';
 import { QueryShape } from '../../db/query-shape.js';
 import { likePattern, userNotDeleted } from '../../db/sql-helpers.js';
-import {
-  answers,
-  assignments,
-  groupMembers,
-  reviewClaims,
-  users,
-} from '../../db/schema/index.js';
+import { answers, assignments, groupMembers, reviewClaims, users } from '../../db/schema/index.js';
 
 /** The inbox's filters, resolved: the organization is always named. */
 export interface InboxFilter {
@@ -84,7 +78,9 @@ function inboxWhere(q: QueryShape, filter: InboxFilter): SQL | undefined {
             likePattern(search),
           )}::text))`
         : undefined,
-      claim === 'mine' ? liveClaim(answers.id, sql`${q.bind('actorId', filter.actorId)}`) : undefined,
+      claim === 'mine'
+        ? liveClaim(answers.id, sql`${q.bind('actorId', filter.actorId)}`)
+        : undefined,
       claim === 'unclaimed' ? sql`not ${liveClaim(answers.id)}` : undefined,
     ),
   );
@@ -208,9 +204,10 @@ export async function inboxNeighbors(
         .select({
           id: sql<number>`${answers.id}`.as('answer_id'),
           at: sql<Date>`${answers.submittedAt}`.as('at'),
-          taken: sql<boolean>`exists (select 1 from ${reviewClaims} where ${reviewClaims.answerId} = ${answers.id} and ${reviewClaims.expiresAt} > now() and ${reviewClaims.userId} <> ${me})`.as(
-            'taken',
-          ),
+          taken:
+            sql<boolean>`exists (select 1 from ${reviewClaims} where ${reviewClaims.answerId} = ${answers.id} and ${reviewClaims.expiresAt} > now() and ${reviewClaims.userId} <> ${me})`.as(
+              'taken',
+            ),
         })
         .from(answers)
         .innerJoin(assignments, eq(assignments.id, answers.assignmentId))

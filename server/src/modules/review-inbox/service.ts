@@ -36,11 +36,7 @@ import { findInboxAnchor, inboxNeighbors, listInbox, type InboxFilter } from './
  * other organization's row), then 403 when the actor may not review there, and checks that the
  * assignment and group named are that organization's (404 otherwise).
  */
-async function resolveFilter(
-  db: Db,
-  actor: Actor,
-  query: ReviewInboxFilter,
-): Promise<InboxFilter> {
+async function resolveFilter(db: Db, actor: Actor, query: ReviewInboxFilter): Promise<InboxFilter> {
   let organizationId: number;
   if (actor.roleId === Role.Admin) {
     if (query.organizationId === undefined)

@@ -2,12 +2,7 @@
  * The review panel (001 §2, §5): counters of answered questions (issue 21 §7), the viewed check, a submit refused until every
  * question is answered, then one call carrying both forms; Print Report only when Reviewed.
  */
-import {
-  AnswerStatus,
-  QuestionType,
-  messages,
-  type AnswerDetail,
-} from '@practica/contract';
+import { AnswerStatus, QuestionType, messages, type AnswerDetail } from '@practica/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
