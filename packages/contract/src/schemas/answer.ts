@@ -27,6 +27,7 @@
  */
 import { z } from 'zod';
 import { contentDescriptionMaxLength, ratingScaleMax } from '../constants';
+import { AnswerStatus, AssignmentStatus } from '../enums';
 import { messages } from '../messages';
 import {
   assignmentAnswerSchema,
@@ -73,6 +74,19 @@ export function meanRatingScore(
     .filter((n) => Number.isFinite(n));
   if (values.length === 0) return null;
   return values.reduce((sum, n) => sum + n, 0) / values.length;
+}
+
+/**
+ * Why an answer cannot take a review now (001 §4, §5; DECISIONS.md 'Assignments and answers'), or
+ * null when it can: a Submitted answer always (closing does not strand submitted work), a Reviewed
+ * one while its assignment is not Closed. Answers the review call's 400 message otherwise:
+ * `messages.assignmentClosed` for a Reviewed answer of a Closed assignment, else
+ * `messages.notReviewable`. The review call, claims, comments and drafts all apply it.
+ */
+export function reviewRefusal(statusId: number, assignmentStatusId: number): string | null {
+  if (statusId === AnswerStatus.Submitted) return null;
+  if (statusId !== AnswerStatus.Reviewed) return messages.notReviewable;
+  return assignmentStatusId === AssignmentStatus.Closed ? messages.assignmentClosed : null;
 }
 
 /** Whether `text` is a whole rating 1..5 (001 §9: whole values when answering). */

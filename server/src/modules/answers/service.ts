@@ -23,7 +23,6 @@
  */
 import {
   AnswerStatus,
-  AssignmentStatus,
   Role,
   can,
   format,
@@ -36,6 +35,7 @@ import {
   type ErrorDetail,
   type ReviewAnswer,
   type ReviewBody,
+  reviewRefusal,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -87,10 +87,9 @@ export function loadAnswerFor(
   }));
 }
 
-/** Whether `row` can take a review now: Submitted, or Reviewed while the assignment is not Closed. */
+/** Whether `row` can take a review now (`reviewRefusal`). */
 function reviewable(statusId: number, assignmentStatusId: number): boolean {
-  if (statusId === AnswerStatus.Submitted) return true;
-  return statusId === AnswerStatus.Reviewed && assignmentStatusId !== AssignmentStatus.Closed;
+  return reviewRefusal(statusId, assignmentStatusId) === null;
 }
 
 /** The latest review forms of `rows`, by id. One statement. */
@@ -413,7 +412,6 @@ async function refuseStale(tx: Tx, answerId: number): Promise<never> {
 
 /** Throws the 400 of an answer that cannot take a review now. */
 function assertReviewable(statusId: number, assignmentStatusId: number): void {
-  if (reviewable(statusId, assignmentStatusId)) return;
-  if (statusId === AnswerStatus.Reviewed) throw new ValidationError(messages.assignmentClosed);
-  throw new ValidationError(messages.notReviewable);
+  const refusal = reviewRefusal(statusId, assignmentStatusId);
+  if (refusal !== null) throw new ValidationError(refusal);
 }

@@ -13,13 +13,11 @@
  * - Submitting a review releases the answer's claim (the answers module, in the review's statement).
  */
 import {
-  AnswerStatus,
-  AssignmentStatus,
   format,
-  messages,
   reviewClaimTtlSeconds,
   type Actor,
   type ReviewClaim,
+  reviewRefusal,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
@@ -48,12 +46,8 @@ export function authorizeClaim(db: Db, actor: Actor, id: number): Promise<ClaimT
 
 /** Throws the review call's 400 when the answer cannot take a review now. */
 function assertClaimable(row: ClaimTargetRow): void {
-  if (row.statusId === AnswerStatus.Submitted) return;
-  if (row.statusId === AnswerStatus.Reviewed) {
-    if (row.assignmentStatusId !== AssignmentStatus.Closed) return;
-    throw new ValidationError(messages.assignmentClosed);
-  }
-  throw new ValidationError(messages.notReviewable);
+  const refusal = reviewRefusal(row.statusId, row.assignmentStatusId);
+  if (refusal !== null) throw new ValidationError(refusal);
 }
 
 /** The full name a claim message shows. */

@@ -14,8 +14,6 @@
  * - The trainee sees the latest review's comments only, through `myReviewComments` (me module).
  */
 import {
-  AnswerStatus,
-  AssignmentStatus,
   messages,
   type Actor,
   type MeReviewComment,
@@ -23,6 +21,7 @@ import {
   type ReviewCommentCreate,
   type ReviewCommentList,
   type ReviewCommentUpdate,
+  reviewRefusal,
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -58,12 +57,8 @@ function answerRow(db: Db, actor: Actor, answer: number | AnswerFullRow): Promis
  * reviewed.' unless Submitted or Reviewed.
  */
 function assertReviewable(row: AnswerFullRow): void {
-  if (row.statusId === AnswerStatus.Submitted) return;
-  if (row.statusId === AnswerStatus.Reviewed) {
-    if (row.assignmentStatusId !== AssignmentStatus.Closed) return;
-    throw new ValidationError(messages.assignmentClosed);
-  }
-  throw new ValidationError(messages.notReviewable);
+  const refusal = reviewRefusal(row.statusId, row.assignmentStatusId);
+  if (refusal !== null) throw new ValidationError(refusal);
 }
 
 /**
