@@ -30,6 +30,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { assignmentText } from '../src/config/assignment-text';
 import { groupText, inviteText } from '../src/config/organization-text';
 import { paths } from '../src/config/paths';
+import { reviewInboxText } from '../src/config/review-inbox-text';
+import { reviewKeysText } from '../src/config/review-keys-text';
 import { userText } from '../src/config/ui-text';
 import { demo, demoPassword, inviteLinkToken, rememberTokens, signInAs } from './helpers';
 
@@ -306,6 +308,18 @@ async function assignmentPages(audit: Audit, ids: Ids): Promise<void> {
   if (needed(audit, 'a Submitted answer', ids.submitted)) {
     await audit.visit('review (Submitted)', paths.review(ids.submitted.id), (p) =>
       p.getByTestId('review-video'),
+    );
+    await audit.dialog('review: keyboard shortcuts dialog', (p) =>
+      p.getByRole('button', { name: reviewKeysText.openDialog, exact: true }),
+    );
+  }
+  // The review inbox (issue 21 §1): an Admin opens it for an organization.
+  const organizationId = ids.organizationId ?? ids.active?.organizationId ?? undefined;
+  if (needed(audit, 'an organization', organizationId)) {
+    await audit.visit(
+      'reviews inbox',
+      paths.reviewInbox(ids.organizationId === null ? `organizationId=${organizationId}` : ''),
+      (p) => p.getByRole('table', { name: reviewInboxText.tableLabel }),
     );
   }
 }
@@ -602,7 +616,7 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
         inMain(p, messages.deletedUsers),
       );
       await audit.visit('invites', paths.invites({ orgId: org.id, roleType: Role.Admin }), (p) =>
-        p.getByRole('button', { name: inviteText.sendInvite }),
+        p.getByRole('button', { name: inviteText.sendInvite, exact: true }),
       );
       await audit.dialog('invites: delete dialog', (p) =>
         p.getByRole('button', { name: new RegExp(`^${inviteText.deleteInvite}`) }).first(),
@@ -664,7 +678,7 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
       p.getByRole('main').getByRole('textbox').first(),
     );
     await audit.visit('invites', paths.invites(), (p) =>
-      p.getByRole('button', { name: inviteText.sendInvite }),
+      p.getByRole('button', { name: inviteText.sendInvite, exact: true }),
     );
     await assignmentPages(audit, ids);
     await wizardPages(audit);

@@ -1,7 +1,151 @@
 /** Steps of the review screen and the API shared by the end-to-end scenarios that review an answer. */
-import { QuestionType, type AnswerDetail, type AssignmentQuestion } from '@practica/contract';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  QuestionType,
+  answerStatusLabels,
+  type AnswerDetail,
+  type AssignmentDetail,
+  type AssignmentListItem,
+  type AssignmentQuestion,
+  type User,
+} from '@practica/contract';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewText } from '../src/config/review-text';
+import { demoPassword } from './helpers';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const run = promisify(execFile);
+
+/**
+ * Runs the trainee simulator (`npm run simulate:trainee`: the mobile API over HTTP) as `email` on
+ * the assignment against the server at `url`; answers the id of the answer it submitted.
+ */
+export async function simulateTrainee(
+  email: string,
+  assignmentId: number,
+  url: string,
+): Promise<number> {
+  const { stdout } = await run(
+    'npm',
+    [
+      'run',
+      'simulate:trainee',
+      '--',
+      '--email',
+      email,
+      '--assignment',
+      String(assignmentId),
+      '--url',
+      url,
+    ],
+    { cwd: repoRoot, timeout: 120_000 },
+  );
+  const submitted = answerStatusLabels[AnswerStatus.Submitted];
+  const done = new RegExp(`Done: answer (\\d+) is ${submitted}`).exec(stdout);
+  expect(done, stdout).not.toBeNull();
+  return Number(done![1]);
+}
+
+/** Signs in through the API as `email` (the demo password); answers the token. */
+export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/auth', { data: { email, password: demoPassword } });
+  expect(login.ok()).toBeTruthy();
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** Sends `method path` with `data` as `token`; answers the envelope's data. */
+export async function apiSend<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
+}
+
+/**
+ * A new Active assignment named `name` with the composition of the organization's first Active one
+ * (`source`), whose trainees `emails` (demo trainees) each submit an answer through the simulator,
+ * one after the other, against the server at `url`. Answers its id, the trainees and their answer
+ * ids in submission order. A spec that reviews answers works on its own assignment, so specs
+ * running side by side never review each other's answers.
+ */
+export async function assignmentWithSubmissions(
+  request: APIRequestContext,
+  managerToken: string,
+  { name, emails, url }: { name: string; emails: readonly string[]; url: string },
+): Promise<{
+  source: AssignmentDetail;
+  id: number;
+  name: string;
+  trainees: User[];
+  answerIds: number[];
+}> {
+  const { list: active } = await apiData<{ list: AssignmentListItem[] }>(
+    request,
+    managerToken,
+    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+  );
+  const source = await apiData<AssignmentDetail>(
+    request,
+    managerToken,
+    `/api/assignments/${[...active].sort((a, b) => a.id - b.id)[0]!.id}`,
+  );
+  const created = await apiSend<{ id: number }>(
+    request,
+    managerToken,
+    'POST',
+    '/api/assignments/interview',
+    {
+      name,
+      description: 'Answers to review in a row',
+      closeDate: '2099-12-31',
+      organizationId: source.organizationId,
+      interviewId: source.data.interviewId,
+      roles: source.data.roles.map((r) => ({ roleId: r.roleId, avatarId: r.avatarId })),
+      environmentId: source.data.environmentId,
+      ratingsId: source.data.ratingsId,
+      feedbackId: source.data.feedbackId,
+    },
+  );
+  const { list: people } = await apiData<{ list: User[] }>(
+    request,
+    managerToken,
+    '/api/users?search=demo.test&pageSize=100',
+  );
+  const trainees = emails.map((email) => people.find((u) => u.email === email)!);
+  await apiSend(request, managerToken, 'PUT', `/api/assignments/${created.id}/add`, {
+    ids: trainees.map((t) => t.id),
+  });
+  await apiSend(
+    request,
+    managerToken,
+    'PUT',
+    `/api/assignments/${created.id}/status?statusId=${AssignmentStatus.Active}`,
+  );
+  const answerIds: number[] = [];
+  for (const trainee of trainees)
+    answerIds.push(await simulateTrainee(trainee.email, created.id, url));
+  return { source, id: created.id, name, trainees, answerIds };
+}
+
+/** A plain Submit of the review on screen: the menu of 'Submit and next' (issue 21 §1), staying on the answer. */
+export async function submitReviewOnly(page: Page): Promise<void> {
+  await page.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();
+  await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
+}
 
 /** Clicks star `n` of a Mantine Rating (its inputs are visually hidden; the labels are the stars). */
 export async function pickStar(scope: Locator, n: number): Promise<void> {

@@ -9,76 +9,21 @@
  * Demo Academy (the composition of the demo's Active assignment) with three trainees who record and
  * submit one after the other through the trainee simulator (the mobile API over HTTP).
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import {
-  AnswerStatus,
-  AssignmentStatus,
-  answerStatusLabels,
-  messages,
-  type AssignmentDetail,
-  type AssignmentListItem,
-  type ReviewInboxList,
-  type User,
-} from '@practica/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { messages, type ReviewInboxList } from '@practica/contract';
+import { expect, test } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { reviewInboxText } from '../src/config/review-inbox-text';
-import { demo, demoPassword, signInAs } from './helpers';
-import { apiData, giveFeedback, pickStar } from './review-helpers';
+import { demo, signInAs } from './helpers';
+import {
+  apiData,
+  assignmentWithSubmissions,
+  giveFeedback,
+  pickStar,
+  tokenOf,
+} from './review-helpers';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
 /** For the first check after a page load: a busy machine may take a while to boot the console. */
 const pageLoad = { timeout: 20_000 };
-
-/** Signs in through the API; answers the token. */
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth', { data: { email, password: demoPassword } });
-  expect(login.ok()).toBeTruthy();
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
-
-/** Sends `method path` with `data` as `token`; answers the envelope's data. */
-async function send<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
-  return ((await response.json()) as { data: T }).data;
-}
-
-/** Runs the trainee simulator; answers the id of the submitted answer. */
-async function simulateTrainee(email: string, assignmentId: number, url: string): Promise<number> {
-  const { stdout } = await run(
-    'npm',
-    [
-      'run',
-      'simulate:trainee',
-      '--',
-      '--email',
-      email,
-      '--assignment',
-      String(assignmentId),
-      '--url',
-      url,
-    ],
-    { cwd: repoRoot, timeout: 120_000 },
-  );
-  const submitted = answerStatusLabels[AnswerStatus.Submitted];
-  const done = new RegExp(`Done: answer (\\d+) is ${submitted}`).exec(stdout);
-  expect(done, stdout).not.toBeNull();
-  return Number(done![1]);
-}
 
 test('the inbox lists waiting answers oldest first; a filter, j / k and Submit and next go through it', async ({
   page,
@@ -88,56 +33,20 @@ test('the inbox lists waiting answers oldest first; a filter, j / k and Submit a
   test.setTimeout(300_000);
   const manager = await tokenOf(request, demo.manager);
 
-  // A new Active assignment with the composition of the demo's Active one, and three trainees.
-  const { list: active } = await apiData<{ list: AssignmentListItem[] }>(
-    request,
-    manager,
-    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
-  );
-  const source = await apiData<AssignmentDetail>(
-    request,
-    manager,
-    `/api/assignments/${[...active].sort((a, b) => a.id - b.id)[0]!.id}`,
-  );
-  const name = `Inbox run ${Date.now()}`;
-  const created = await send<{ id: number }>(
-    request,
-    manager,
-    'POST',
-    '/api/assignments/interview',
-    {
-      name,
-      description: 'Three answers to review in a row',
-      closeDate: '2099-12-31',
-      organizationId: source.organizationId,
-      interviewId: source.data.interviewId,
-      roles: source.data.roles.map((r) => ({ roleId: r.roleId, avatarId: r.avatarId })),
-      environmentId: source.data.environmentId,
-      ratingsId: source.data.ratingsId,
-      feedbackId: source.data.feedbackId,
-    },
-  );
-  const { list: people } = await apiData<{ list: User[] }>(
-    request,
-    manager,
-    '/api/users?search=demo.test&pageSize=100',
-  );
-  const trainees = ['priya@demo.test', 'tessa@demo.test', 'omar@demo.test'].map((email) =>
-    people.find((u) => u.email === email)!,
-  );
-  await send(request, manager, 'PUT', `/api/assignments/${created.id}/add`, {
-    ids: trainees.map((t) => t.id),
+  // A new Active assignment with the composition of the demo's Active one; three trainees submit
+  // one after the other, so the inbox's order is theirs.
+  const {
+    source,
+    id: createdId,
+    name,
+    trainees,
+    answerIds,
+  } = await assignmentWithSubmissions(request, manager, {
+    name: `Inbox run ${Date.now()}`,
+    emails: ['priya@demo.test', 'tessa@demo.test', 'omar@demo.test'],
+    url: baseURL!,
   });
-  await send(
-    request,
-    manager,
-    'PUT',
-    `/api/assignments/${created.id}/status?statusId=${AssignmentStatus.Active}`,
-  );
-  // They submit one after the other: the inbox's order is theirs.
-  const answerIds: number[] = [];
-  for (const trainee of trainees)
-    answerIds.push(await simulateTrainee(trainee.email, created.id, baseURL!));
+  const created = { id: createdId };
   const fullNames = trainees.map((t) => `${t.firstName} ${t.lastName}`);
 
   // The sidebar's 'Reviews' opens the inbox: the organization's waiting answers, oldest first.

@@ -5,78 +5,34 @@
  * the last), Tab reaches each feedback field (typing, Space for options), and Ctrl+Enter is 'Submit
  * and next', which opens the next waiting answer. It counts the Tabs to the first rating (from the
  * page's start and from the player's last control) and the keys of one answer (the issue's 56
- * keystrokes and 19 Tabs before), and checks that a key typed in a feedback text field stays text. A third waiting answer is made with
- * the trainee simulator when the seed has fewer (a Pending trainee other than trainee@demo.test,
- * whom review.spec.ts uses).
+ * keystrokes and 19 Tabs before), and checks that a key typed in a feedback text field stays text.
+ * The three answers are its own: a new assignment whose trainees submit through the trainee
+ * simulator, and the inbox filtered to it, so specs running beside it never review the same ones.
  */
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import {
   AnswerStatus,
-  AssignmentStatus,
   QuestionType,
-  Role,
-  answerStatusLabels,
   messages,
   type AnswerDetail,
-  type AssignmentListItem,
-  type AssignmentUser,
   type ReviewInboxList,
 } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewText } from '../src/config/review-text';
 import { demo, demoPassword, signInAs } from './helpers';
-import { apiData } from './review-helpers';
+import { apiData, assignmentWithSubmissions, tokenOf } from './review-helpers';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
 const pageLoad = { timeout: 20_000 };
 /** How many answers the reviewer clears in a row. */
 const inARow = 3;
 
-/** The inbox's waiting answers as `token` sees them, oldest first. */
-async function inbox(request: APIRequestContext, token: string) {
-  return apiData<ReviewInboxList>(request, token, '/api/reviews/inbox?pageSize=100');
-}
-
-/** Submits a Pending trainee's answer (not trainee@demo.test's) with the trainee simulator. */
-async function simulateOne(request: APIRequestContext, token: string, url: string) {
-  const { list } = await apiData<{ list: AssignmentListItem[] }>(
+/** The waiting answers of the assignment as `token` sees them in the inbox, oldest first. */
+async function inbox(request: APIRequestContext, token: string, assignmentId: number) {
+  return apiData<ReviewInboxList>(
     request,
     token,
-    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+    `/api/reviews/inbox?assignmentId=${assignmentId}&pageSize=100`,
   );
-  for (const assignment of list) {
-    const members = await apiData<{ list: AssignmentUser[] }>(
-      request,
-      token,
-      `/api/assignments/${assignment.id}/users?roles=${Role.Trainee}&status=${AnswerStatus.Pending}&pageSize=100`,
-    );
-    const trainee = members.list.find((m) => m.active && m.email !== demo.trainee);
-    if (!trainee) continue;
-    const { stdout } = await run(
-      'npm',
-      [
-        'run',
-        'simulate:trainee',
-        '--',
-        '--email',
-        trainee.email,
-        '--assignment',
-        String(assignment.id),
-        '--url',
-        url,
-      ],
-      { cwd: repoRoot, timeout: 120_000 },
-    );
-    expect(stdout).toMatch(
-      new RegExp(`Done: answer \\d+ is ${answerStatusLabels[AnswerStatus.Submitted]}`),
-    );
-    return;
-  }
-  throw new Error('No Pending trainee to simulate in the demo seed');
 }
 
 /** The `data-review-question` ('ratings:12', 'feedback:47') holding the focus, else null. */
@@ -156,15 +112,25 @@ test('a reviewer clears three answers in a row with the keyboard alone', async (
   });
   expect(login.ok()).toBeTruthy();
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  while ((await inbox(request, token)).count < inARow) await simulateOne(request, token, baseURL!);
+  // Its own assignment with three submitted answers: specs running beside it review theirs.
+  const { id: assignmentId } = await assignmentWithSubmissions(
+    request,
+    await tokenOf(request, demo.manager),
+    {
+      name: `Keyboard run ${Date.now()}`,
+      emails: ['priya@demo.test', 'tessa@demo.test', 'omar@demo.test'],
+      url: baseURL!,
+    },
+  );
+  expect((await inbox(request, token, assignmentId)).count).toBe(inARow);
 
   await signInAs(page, demo.instructor, '/dbl/dashboard');
-  await page.goto('/dbl/reviews');
+  await page.goto(`/dbl/reviews?assignmentId=${assignmentId}`);
   const rows = page.getByRole('table', { name: reviewInboxText.tableLabel }).locator('tbody tr');
   await expect(rows.first()).toBeVisible(pageLoad);
 
   // Tab to the oldest waiting answer's row, Enter opens it.
-  const first = (await inbox(request, token)).list[0]!;
+  const first = (await inbox(request, token, assignmentId)).list[0]!;
   for (let n = 0; n < 40; n += 1) {
     await page.keyboard.press('Tab');
     const inRow = await page.evaluate(() => document.activeElement?.tagName === 'TR');

@@ -7,15 +7,11 @@
  * answer not read again), sees it Reviewed with its score on the assignment detail page, and Print Report there downloads an
  * .xlsx whose sheet and header row are the spec's.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import {
   AnswerStatus,
   AssignmentStatus,
   Role,
-  answerStatusLabels,
   format,
   messages,
   type AssignmentDetail,
@@ -24,14 +20,18 @@ import {
 } from '@practica/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { paths } from '../src/config/paths';
-import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewText } from '../src/config/review-text';
 import { readXlsx } from '../src/features/report/testing/read-xlsx';
 import { demo, demoPassword, signInAs } from './helpers';
-import { apiData, currentTime, giveFeedback, pickStar, videoOf } from './review-helpers';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const run = promisify(execFile);
+import {
+  apiData,
+  currentTime,
+  giveFeedback,
+  pickStar,
+  simulateTrainee,
+  submitReviewOnly,
+  videoOf,
+} from './review-helpers';
 
 /** For the first check after a page load: a busy machine may take a while to boot the console. */
 const pageLoad = { timeout: 20_000 };
@@ -64,29 +64,6 @@ async function pendingTrainee(
     if (trainee) return { assignmentId: assignment.id, trainee };
   }
   throw new Error('No Active assignment with a Pending trainee in the demo seed');
-}
-
-/** Runs the trainee simulator against this server; answers the id of the submitted answer. */
-async function simulateTrainee(email: string, assignmentId: number, url: string): Promise<number> {
-  const { stdout } = await run(
-    'npm',
-    [
-      'run',
-      'simulate:trainee',
-      '--',
-      '--email',
-      email,
-      '--assignment',
-      String(assignmentId),
-      '--url',
-      url,
-    ],
-    { cwd: repoRoot, timeout: 120_000 },
-  );
-  const submitted = answerStatusLabels[AnswerStatus.Submitted];
-  const done = new RegExp(`Done: answer (\\d+) is ${submitted}`).exec(stdout);
-  expect(done, stdout).not.toBeNull();
-  return Number(done![1]);
 }
 
 test('a simulated trainee submits; the instructor reviews from the dashboard and prints the report', async ({
@@ -194,8 +171,7 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
       answerCalls.push(`${r.method()} ${path}`);
   });
   // A plain Submit (the menu of 'Submit and next', issue 21 §1) stays on the answer.
-  await page.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();
-  await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
+  await submitReviewOnly(page);
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
   await expect(page.getByRole('button', { name: messages.printReport })).toBeVisible();
   await page.waitForLoadState('networkidle');
