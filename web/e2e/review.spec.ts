@@ -20,6 +20,7 @@ import {
 } from '@practica/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { paths } from '../src/config/paths';
+import { reviewKeysText } from '../src/config/review-keys-text';
 import { reviewText } from '../src/config/review-text';
 import { readXlsx } from '../src/features/report/testing/read-xlsx';
 import { demo, demoPassword, signInAs } from './helpers';
@@ -144,23 +145,27 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
   await page.locator('body').press('p');
   await expect(page.getByTestId('question-text')).toContainText(interview[0]!.text);
 
-  // Ratings: the same stars on every rating question; the average shows with one decimal.
+  // Ratings: the same stars on every rating question; the average shows with one decimal. The tab
+  // counters count answered questions (issue 21 §7).
   const ratingsTab = page.getByRole('tab', { name: new RegExp(`^${messages.ratings}`) });
-  await expect(ratingsTab).toContainText(format.evaluationCounter(false));
+  const allRated = reviewKeysText.answeredCounter(ratings.length, ratings.length);
+  await expect(ratingsTab).toContainText(reviewKeysText.answeredCounter(0, ratings.length));
   const ratingQuestions = page.getByTestId('rating-question');
   await expect(ratingQuestions).toHaveCount(ratings.length);
   for (let i = 0; i < ratings.length; i += 1) await pickStar(ratingQuestions.nth(i), stars);
-  await expect(ratingsTab).toContainText(format.evaluationCounter(true));
+  await expect(ratingsTab).toContainText(allRated);
   await expect(page.getByTestId('average-score')).toHaveText(stars.toFixed(1));
 
   // The review in progress survives a reload.
   await page.reload();
-  await expect(ratingsTab).toContainText(format.evaluationCounter(true), pageLoad);
+  await expect(ratingsTab).toContainText(allRated, pageLoad);
 
   const feedbackTab = page.getByRole('tab', { name: new RegExp(`^${messages.feedback}`) });
   await feedbackTab.click();
   await giveFeedback(page, feedback);
-  await expect(feedbackTab).toContainText(format.evaluationCounter(true));
+  await expect(feedbackTab).toContainText(
+    reviewKeysText.answeredCounter(feedback.length, feedback.length),
+  );
   await page.screenshot({ path: test.info().outputPath('review-feedback.png') });
 
   // The submit is one call; the answer it returns is the one shown, not read again.
