@@ -168,11 +168,13 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
   );
   await page.screenshot({ path: test.info().outputPath('review-feedback.png') });
 
-  // The submit is one call; the answer it returns is the one shown, not read again.
+  // The submit is one review call; the answer it returns is the one shown, not read again. (The
+  // screen's other resources — the draft, comments and history of issue 21 — refresh after it.)
   const answerCalls: string[] = [];
+  const detailPath = `/api/assignments/answers/${answerId}`;
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    if (path.startsWith('/api/assignments/answers/') || path.includes('/answers/review/'))
+    if (path === detailPath || path.includes('/answers/review/'))
       answerCalls.push(`${r.method()} ${path}`);
   });
   // A plain Submit (the menu of 'Submit and next', issue 21 §1) stays on the answer.
