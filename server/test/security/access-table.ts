@@ -107,6 +107,8 @@ export interface Maker {
   image(): Promise<number>;
   /** A signed upload URL of the organization's manager (an image). */
   uploadUrl(): Promise<string>;
+  /** A draft time-coded comment by `authorId` on the answer (issue 21 §3). */
+  draftComment(answerId: number, questionId: number, authorId: number): Promise<number>;
 }
 
 export interface Scope {
@@ -190,17 +192,7 @@ const answerOf = (s: Scope) => (s.target === 'own' ? s.o.answerId : s.o.answer2I
 /** A draft comment the actor wrote on `answerOf(s)` (issue 21 §3), or a missing id for 'missing'. */
 async function draftCommentOf(s: Scope): Promise<number> {
   if (s.target === 'missing') return missingId;
-  const [row] = await s.w.db
-    .insert(reviewComments)
-    .values({
-      answerId: answerOf(s),
-      questionId: s.o.interviewQuestionId,
-      atMs: 0,
-      text: 'Draft',
-      createdById: s.me,
-    })
-    .returning({ id: reviewComments.id });
-  return row!.id;
+  return s.make.draftComment(answerOf(s), s.o.interviewQuestionId, s.me);
 }
 
 /** The actor's own user (the 'own' target of the user calls). */
@@ -1817,6 +1809,7 @@ function missingMaker(): Maker {
     image: id,
     email: () => 'nobody@missing.test',
     uploadUrl: async () => `/files/upload/2026/01/${'0'.repeat(32)}.png?expires=1&signature=x`,
+    draftComment: id,
   };
 }
 
@@ -1870,6 +1863,13 @@ function makerFor(w: World, key: OrgKey): Maker {
         size: media.png.length,
       });
       return ticket.url;
+    },
+    draftComment: async (answerId, questionId, authorId) => {
+      const [row] = await w.db
+        .insert(reviewComments)
+        .values({ answerId, questionId, atMs: 0, text: 'Draft', createdById: authorId })
+        .returning({ id: reviewComments.id });
+      return row!.id;
     },
   };
 }

@@ -669,6 +669,21 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       await ok('POST', `/api/me/assignments/${assignment.id}/submit`, t);
       answerIds.push(mine.id);
     }
+    // Issue 21: a time-coded comment the review below keeps, and reviewers' drafts in progress.
+    await ok('POST', `/api/assignments/answers/${answerIds[0]}/comments`, token.instructor, {
+      questionId: interview.questionIds[0],
+      atMs: 1500,
+      text: `Comment ${c}`,
+    });
+    await ok('POST', `/api/assignments/answers/${answerIds[1]}/comments`, token.manager, {
+      questionId: interview.questionIds[0],
+      atMs: 500,
+      text: `Draft comment ${c}`,
+    });
+    await ok('PUT', `/api/assignments/answers/${answerIds[1]}/draft`, token.manager, {
+      ratings: { [ratings.questionIds[0]!]: `3 ${c}` },
+      feedback: { [feedback.questionIds[0]!]: `Draft feedback ${c}` },
+    });
     await ok(
       'POST',
       `/api/assignments/interviews/answers/review/${answerIds[0]}`,

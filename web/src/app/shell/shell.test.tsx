@@ -67,7 +67,12 @@ describe('console shell', () => {
   it('renders the sidebar, settings and logout, and asks before logging out', async () => {
     signInAsUser(makeUser(Role.Instructor, { creator: true }));
     const { router } = renderRoutes(['/dbl/dashboard']);
-    const nav = await screen.findByRole('navigation', { name: uiText.mainNavigation });
+    // The layout is a lazy chunk: its first load may take a while in a busy test run.
+    const nav = await screen.findByRole(
+      'navigation',
+      { name: uiText.mainNavigation },
+      { timeout: 5000 },
+    );
     expect(
       within(nav)
         .getAllByRole('link')
@@ -75,6 +80,7 @@ describe('console shell', () => {
     ).toEqual([
       messages.dashboard,
       messages.assignments,
+      reviewInboxText.navLabel,
       messages.groups,
       messages.creatorDashboard,
     ]);
