@@ -5,6 +5,7 @@
  */
 import { messages, Role, roleLabels } from '@practica/contract';
 import { expect, test } from '@playwright/test';
+import { reviewInboxText } from '../src/config/review-inbox-text';
 import { uiText } from '../src/config/ui-text';
 import { demo, signIn, signInAs } from './helpers';
 
@@ -118,7 +119,13 @@ test.describe('shell', () => {
       role: 'manager',
       email: demo.manager,
       landing: '/dbl/org-manager/dashboard/org',
-      entries: [messages.dashboard, messages.assignments, messages.contents, messages.organization],
+      entries: [
+        messages.dashboard,
+        messages.assignments,
+        reviewInboxText.navLabel,
+        messages.contents,
+        messages.organization,
+      ],
     },
     {
       role: 'instructor (creator)',
@@ -127,6 +134,7 @@ test.describe('shell', () => {
       entries: [
         messages.dashboard,
         messages.assignments,
+        reviewInboxText.navLabel,
         messages.groups,
         messages.creatorDashboard,
       ],
@@ -135,7 +143,12 @@ test.describe('shell', () => {
       role: 'instructor',
       email: demo.instructor2,
       landing: '/dbl/dashboard',
-      entries: [messages.dashboard, messages.assignments, messages.groups],
+      entries: [
+        messages.dashboard,
+        messages.assignments,
+        reviewInboxText.navLabel,
+        messages.groups,
+      ],
     },
   ] as const;
 
