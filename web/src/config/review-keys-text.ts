@@ -25,7 +25,7 @@ export const reviewKeysText = {
     answer: 'Next / previous answer in the inbox',
     help: 'Show this list',
   },
-  /** After 'All questions must be answered.': the short labels of the missing ones. */
+  /** After `messages.allQuestionsMustBeAnswered`: the short labels of the missing ones. */
   missing: (labels: readonly string[]) => `Missing: ${labels.join(', ')}`,
   /** A review tab's counter: answered questions of the form over its questions. */
   answeredCounter: (answered: number, total: number) => `${answered}/${total}`,

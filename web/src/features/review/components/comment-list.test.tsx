@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewCommentsText as text } from '../../../config/review-comments-text';
 import { renderWithProviders } from '../../../test/render';
 import { VideoPlayer } from './video-player';
+import { stubPlayback } from '../../../test/fake-playback';
 
 function question(n: number): AnswerQuestion {
   return {
@@ -93,7 +94,6 @@ const fetchMock = vi.fn((input: string, init?: RequestInit) => {
   return Promise.resolve(envelope({ id }));
 });
 
-const paused = new WeakMap<HTMLMediaElement, boolean>();
 beforeEach(() => {
   stored = [
     comment({
@@ -113,24 +113,7 @@ beforeEach(() => {
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockImplementation(() => Number.NaN);
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    return paused.get(this) ?? true;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    paused.set(this, false);
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    paused.set(this, true);
-    this.dispatchEvent(new Event('pause'));
-  });
+  stubPlayback();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -13,6 +13,7 @@ import { reviewKeysText } from '../../../config/review-keys-text';
 import { makeUser, renderWithProviders, signInAsUser } from '../../../test/render';
 import { playerSettingKeys } from '../review-shortcuts';
 import { VideoPlayer } from './video-player';
+import { stubPlayback } from '../../../test/fake-playback';
 
 const question = (n: number): AnswerQuestion => ({
   id: 100 + n,
@@ -36,31 +37,13 @@ const questions = [question(1), question(2)];
 const items = [item(1), item(2)];
 const reviewer = makeUser(Role.Instructor, { id: 41 });
 
-const paused = new WeakMap<HTMLMediaElement, boolean>();
 beforeEach(() => {
   signInAsUser(reviewer);
   vi.stubGlobal(
     'fetch',
     vi.fn(() => Promise.resolve(Response.json({ success: true, message: 'OK', data: [] }))),
   );
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    return paused.get(this) ?? true;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    paused.set(this, false);
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    paused.set(this, true);
-    this.dispatchEvent(new Event('pause'));
-  });
+  stubPlayback();
 });
 afterEach(() => {
   vi.restoreAllMocks();

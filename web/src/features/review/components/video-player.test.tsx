@@ -24,6 +24,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewText } from '../../../config/review-text';
 import { makeUser, renderWithProviders, signInAsUser, signedOut } from '../../../test/render';
 import { VideoPlayer } from './video-player';
+import { stubPlayback } from '../../../test/fake-playback';
 
 /** A question of the player. */
 function question(n: number, roleName: string | null): AnswerQuestion {
@@ -64,32 +65,13 @@ const questions = [question(1, 'Interviewer'), question(2, 'Panelist'), question
 // The third question has no recording; the items come in any order.
 const items = [item(2, 3725), item(1, 75)];
 
-/** Whether each stubbed media element is paused. */
-const paused = new WeakMap<HTMLMediaElement, boolean>();
 /** What the stubbed media report as their duration (NaN: metadata not loaded). */
 let mediaDuration = Number.NaN;
 
 beforeEach(() => {
   mediaDuration = Number.NaN;
   vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockImplementation(() => mediaDuration);
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    return paused.get(this) ?? true;
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    paused.set(this, false);
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
-    paused.set(this, true);
-    this.dispatchEvent(new Event('pause'));
-  });
+  stubPlayback();
 });
 afterEach(() => vi.restoreAllMocks());
 
