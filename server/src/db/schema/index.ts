@@ -13,3 +13,4 @@ export * from './answers.js';
 export * from './attempt-hits.js';
 export * from './media-jobs.js';
 export * from './reviews.js';
+export * from './notifications.js';
