@@ -3,21 +3,11 @@
  * (`messages.loading`), the empty text `messages.noRecordsFound` when the total is under 1, page sizes 25/50/100 (default 25), 1-based pages
  * and the total shown.
  */
-import {
-  Box,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Center, Group, Loader, NativeSelect, Pagination, Paper, Table, Text } from '@mantine/core';
 import { messages, pageSizeOptions, type PageSize } from '@practica/contract';
-import { IconDatabaseOff } from '@tabler/icons-react';
 import { useId, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { uiText } from '../config/ui-text';
+import { EmptyState, type EmptyStateProps } from './empty-state';
 
 export interface ListTableColumn<T> {
   key: string;
@@ -44,6 +34,11 @@ export interface ListTableProps<T> {
   label: string;
   /** Hides the paging footer (short lists). */
   withPaging?: boolean;
+  /**
+   * The empty state when there are no rows: what to do next and an optional action. The title
+   * stays `messages.noRecordsFound` unless given.
+   */
+  empty?: Partial<EmptyStateProps>;
 }
 
 /** Shared paginated table (000 §2.4). */
@@ -60,6 +55,7 @@ export function ListTable<T>({
   onRowClick,
   label,
   withPaging = true,
+  empty,
 }: ListTableProps<T>) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -94,19 +90,7 @@ export function ListTable<T>({
     body = (
       <Table.Tr>
         <Table.Td colSpan={span}>
-          <Center py={40}>
-            <Box ta="center">
-              <IconDatabaseOff
-                size={28}
-                stroke={1.5}
-                color="var(--mantine-color-gray-5)"
-                aria-hidden
-              />
-              <Text c="dimmed" size="sm" mt={6}>
-                {messages.noRecordsFound}
-              </Text>
-            </Box>
-          </Center>
+          <EmptyState title={messages.noRecordsFound} {...empty} />
         </Table.Td>
       </Table.Tr>
     );
