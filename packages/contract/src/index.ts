@@ -24,4 +24,5 @@ export * from './schemas/me';
 export * from './schemas/review-comment';
 export * from './schemas/review-inbox';
 export * from './schemas/review-history';
+export * from './schemas/notification';
 export * from './policy';

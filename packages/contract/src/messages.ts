@@ -398,6 +398,8 @@ export const messages = {
   contactLastNameMaxLength: `Last name must be at most ${contactNameMaxLength} characters long!`,
   nameTooLong: 'Name is too long!',
   descriptionTooLong: 'Description is too long!',
+  /** Issue 22 §7: the reason of 'Return draft' over its limit. */
+  returnReasonTooLong: 'The reason is too long!',
   textTooLong: 'Text is too long!',
   traineeSeatsMax: `Trainees must be ${seatsMax} or less.`,
   creatorSeatsMin: `Creators must be ${seatsMin} or more.`,
@@ -490,6 +492,9 @@ export const messages = {
   reviewDraftTooLarge: 'A review draft holds at most 100 answers per form.',
   auditActionInvalid:
     "The action filter must be 'assignment.status', 'answer.status', 'review.submitted' or 'claim.takenOver'.",
+  // Notification mails (issue 22 §16): each user's settings.
+  notificationSettingsSaved: 'Notification settings saved.',
+  notificationKindInvalid: 'This notification is not one your account receives.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -452,6 +452,10 @@ const operationRows: Row[] = [
     false,
   ),
   row('trainee manages an assignment', trainee, 'assignment:manage', same(), false),
+  row('manager reopens an assignment, same org', manager, 'assignment:reopen', same(), true),
+  row('manager reopens an assignment, other org', manager, 'assignment:reopen', other(), false),
+  row('admin reopens an assignment, any org', admin, 'assignment:reopen', other(), true),
+  row('instructor reopens an assignment', instructor, 'assignment:reopen', same(), false),
   // reviews and answers
   row('instructor reviews, same org', instructor, 'answer:review', same(), true),
   row('manager reviews, other org', manager, 'answer:review', other(), false),
@@ -505,6 +509,7 @@ describe('every action', () => {
         'answer:practice',
         'answer:read',
         'file:upload',
+        'notification:manage',
         'user:read',
         'user:update',
         'user:updateEmail',

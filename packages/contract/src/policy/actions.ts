@@ -77,6 +77,7 @@ export const operationActions = [
   'assignment:manage',
   'assignment:changeStatus',
   'assignment:manageMembers',
+  'assignment:reopen',
   // answers and reviews (001 §6; DECISIONS.md 'Assignments and answers')
   'answer:read',
   'answer:review',
@@ -87,6 +88,8 @@ export const operationActions = [
   'audit:read',
   // files (000 §7 'Files')
   'file:upload',
+  // notification mails (issue 22 §16): one's own settings
+  'notification:manage',
 ] as const;
 
 export const actions = [...pageActions, ...operationActions] as const;

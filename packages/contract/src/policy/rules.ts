@@ -173,6 +173,8 @@ export const rules: Record<Action, Rule> = {
   'assignment:manage': scoped(staff),
   'assignment:changeStatus': scoped(staff),
   'assignment:manageMembers': scoped(staff),
+  /** Closed → Active (issue 22 §3): an admin, or a manager of the assignment's organization. */
+  'assignment:reopen': scoped(isManager),
 
   // ----- answers (001 §6, DECISIONS.md) -----
   /** Staff of the organization; a trainee only its own answers. */
@@ -195,6 +197,10 @@ export const rules: Record<Action, Rule> = {
 
   // ----- files -----
   'file:upload': () => true,
+
+  // ----- notification mails (issue 22 §16) -----
+  /** Turn one's own notification mails on or off: oneself only (target userId = the actor). */
+  'notification:manage': isSelf,
 };
 
 /** The resource an action names: the part before the colon ('user' of 'user:update'). */
@@ -229,6 +235,8 @@ const visibility: Record<Resource, Rule> = {
   /** Reviews belong to an answer: gone with its soft-deleted trainee. */
   review: (a, t) => !t.deleted && inOwnOrg(a, t),
   audit: inOwnOrg,
+  /** One's own settings name no other row. */
+  notification: always,
 };
 
 /** Can `actor` see the target of `action` at all? False answers 404, as for a missing row. */
