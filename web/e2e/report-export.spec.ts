@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { messages } from '@practica/contract';
 import { expect, test } from '@playwright/test';
-import { readXlsx } from '../src/features/report/testing/read-xlsx';
+import { formatSerialDate, readXlsx } from '../src/features/report/testing/read-xlsx';
 import { demo, demoPassword } from './helpers';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -164,6 +164,18 @@ test('2,000 reviewed answers with 10 rating and 10 feedback questions export who
   expect(file.rows).toHaveLength(answerCount + 1);
   expect(file.rows[0]).toHaveLength(fixedColumns + 2 * questionsPerForm);
   expect(file.rows[1]?.[fixedColumns + questionsPerForm]).not.toBe('');
+  // Issue 22 §14: what Excel gets: the spec's headers as text, dates as date cells shown
+  // month.day.year, Total Duration and Avg Score numbers shown with one decimal.
+  const [header, row] = file.cells;
+  const at = (name: string) => row?.[file.rows[0]?.indexOf(name) ?? -1];
+  expect(header?.every((c) => c.kind === 'text')).toBe(true);
+  for (const name of [messages.reportColCompletedDate, messages.reportColReviewedDate]) {
+    expect(at(name)).toMatchObject({ kind: 'number', format: 'mm.dd.yyyy' });
+    expect(formatSerialDate(Number(at(name)?.value), 'mm.dd.yyyy')).toMatch(/^\d\d\.\d\d\.\d{4}$/);
+  }
+  expect(at(messages.reportColTotalDuration)).toMatchObject({ kind: 'number', format: '0.0' });
+  expect(at(messages.reportColAvgScore)).toMatchObject({ kind: 'number', format: '0.0' });
+  expect(file.frozenRows).toBe(1);
   // The time is printed here and asserted by `npm run bench:web` (issue 9: the e2e test prints
   // it, the benchmark asserts it), so a busy CI machine does not turn a timing into a red build.
   if (elapsedMs > budgetMs) console.log(`report export: over the ${budgetMs} ms budget`);

@@ -1,18 +1,32 @@
 /**
  * The report builder against 001 §9 'Report export' with awkward data (missing reviewer, JSON-list
- * feedback, option ids, fractions); the written .xlsx is parsed back and checked cell by cell.
+ * feedback, option ids, fractions); the written .xlsx is parsed back and checked cell by cell, with
+ * each cell's kind and number format (issue 22 §14: numbers are numbers, dates are dates shown
+ * month.day.year, Avg Score shows one decimal even when whole).
  */
 import {
   AnswerStatus,
   QuestionType,
+  dateFormat,
   format,
   messages,
   type AnswerListItem,
   type AssignmentQuestion,
 } from '@practica/contract';
+import dayjs from 'dayjs';
 import { buildReport, reportFileName, type ReportForms } from './build-report';
-import { readXlsx } from './testing/read-xlsx';
+import { formatSerialDate, readXlsx } from './testing/read-xlsx';
 import { writeReport } from './write-report';
+
+/** The wall-clock time the console shows for `iso`, as the UTC fields of a Date (Excel's view). */
+function wallClock(iso: string): Date {
+  const d = new Date(iso);
+  return new Date(
+    Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()),
+  );
+}
+const submittedAt = '2026-01-02T12:00:00.000Z';
+const reviewedAt = '2026-12-31T12:00:00.000Z';
 
 const question = (
   id: number,
@@ -71,9 +85,9 @@ function answer(
     assignment: { id: 7, name: 'Sales pitch' },
     statusId: statusId as AnswerListItem['statusId'],
     score,
-    submittedAt: '2026-01-02T12:00:00.000Z',
-    reviewedAt: '2026-12-31T12:00:00.000Z',
-    updatedAt: '2026-12-31T12:00:00.000Z',
+    submittedAt,
+    reviewedAt,
+    updatedAt: reviewedAt,
     viewed: true,
     practiceCounter: 3,
     ratingsAnswerId: 1,
@@ -170,13 +184,13 @@ const expectedRows = [
     101,
     'First1',
     'Last1',
-    '01.02.2026',
+    wallClock(submittedAt),
     3,
     19.8,
     9,
     'Rita',
     'Reviewer',
-    '12.31.2026',
+    wallClock(reviewedAt),
     4.5,
     4,
     5,
@@ -188,13 +202,13 @@ const expectedRows = [
     102,
     'First2',
     'Last2',
-    '01.02.2026',
+    wallClock(submittedAt),
     3,
     19.8,
     'N/A',
     'N/A',
     'N/A',
-    '12.31.2026',
+    wallClock(reviewedAt),
     3.7,
     3,
     4,
@@ -226,6 +240,73 @@ describe('buildReport', () => {
     const blob = await writeReport(buildReport(answers, forms));
     const content = readXlsx(new Uint8Array(await blob.arrayBuffer()));
     expect(content.sheetNames).toEqual(['Report']);
-    expect(content.rows).toEqual([header, ...expectedRows]);
+    expect(content.rows[0]).toEqual(header);
+    // Dates come back as Excel serial numbers: the same day and time the console shows.
+    const asRead = expectedRows.map((row) =>
+      row.map((cell) => (cell instanceof Date ? cell.getTime() / 86_400_000 + 25569 : cell)),
+    );
+    expect(content.rows.slice(1)).toEqual(asRead);
+    // The header row stays in view while scrolling.
+    expect(content.frozenRows).toBe(1);
+  });
+
+  it('writes numbers as numbers, dates as month.day.year date cells and Avg Score with one decimal', async () => {
+    const whole = answer(5, AnswerStatus.Reviewed, reviewer, ['4', '4'], ['201', '211', 'ok'], 4);
+    const blob = await writeReport(buildReport([whole, answers[1]!], forms));
+    const [headerRow, first, second] = readXlsx(new Uint8Array(await blob.arrayBuffer())).cells;
+    // The headers keep the spec's exact form, as text.
+    expect(headerRow?.map((c) => [c.value, c.kind])).toEqual(header.map((h) => [h, 'text']));
+    const column = (name: string) => header.indexOf(name);
+    for (const row of [first, second]) {
+      for (const [name, iso] of [
+        [messages.reportColCompletedDate, submittedAt],
+        [messages.reportColReviewedDate, reviewedAt],
+      ] as const) {
+        const cell = row?.[column(name)];
+        expect(cell?.kind).toBe('number');
+        expect(cell?.format).toBe('mm.dd.yyyy');
+        // Excel shows the day the console shows, month.day.year.
+        expect(formatSerialDate(Number(cell?.value), 'mm.dd.yyyy')).toBe(
+          dayjs(iso).format(dateFormat),
+        );
+      }
+      expect(row?.[column(messages.reportColUserId)]?.kind).toBe('number');
+      expect(row?.[column(messages.reportColPractice)]?.kind).toBe('number');
+      expect(row?.[column('R1 - Clarity?')]?.kind).toBe('number');
+      expect(row?.[column(messages.reportColTotalDuration)]).toEqual({
+        value: 19.8,
+        kind: 'number',
+        format: '0.0',
+      });
+    }
+    // A whole average is the number 4 shown as 4.0.
+    expect(first?.[column(messages.reportColAvgScore)]).toEqual({
+      value: 4,
+      kind: 'number',
+      format: '0.0',
+    });
+    expect(second?.[column(messages.reportColAvgScore)]).toEqual({
+      value: 3.7,
+      kind: 'number',
+      format: '0.0',
+    });
+    // N/A stays text in a number column.
+    expect(second?.[column(messages.reportColReviewerId)]).toMatchObject({
+      value: 'N/A',
+      kind: 'text',
+    });
+    expect(first?.[column('F3 - Notes?')]).toMatchObject({ value: 'ok', kind: 'text' });
+  });
+
+  it('leaves a date that is missing as N/A text', async () => {
+    const unreviewed = { ...answers[0]!, submittedAt: null, reviewedAt: null };
+    const row = buildReport([unreviewed], forms).rows[0];
+    expect(row?.[3]).toBe('N/A');
+    // The reviewed date falls back to when the ratings were written.
+    expect(row?.[9]).toEqual(wallClock('2026-03-04T10:00:00.000Z'));
+    const cells = readXlsx(
+      new Uint8Array(await (await writeReport(buildReport([unreviewed], forms))).arrayBuffer()),
+    ).cells[1];
+    expect(cells?.[3]).toEqual({ value: 'N/A', kind: 'text', format: 'General' });
   });
 });

@@ -6,7 +6,6 @@
 import {
   AnswerStatus,
   QuestionType,
-  dateFormat,
   format,
   meanRatingScore,
   messages,
@@ -15,15 +14,30 @@ import {
 } from '@practica/contract';
 import dayjs from 'dayjs';
 
-/** A cell of the report: text or a number. */
-export type ReportCell = string | number;
+/**
+ * A cell of the report: text, a number or a date. A date is the local wall-clock time of the
+ * moment written as its UTC fields (see `reportDate`), so Excel, which has no time zones, shows the
+ * day the user's console shows.
+ */
+export type ReportCell = string | number | Date;
 
-/** The sheet: its name, the header row and the data rows. */
+/** The sheet: its name, the header row, the data rows and each column's Excel number format. */
 export interface ReportTable {
   sheetName: string;
   columns: string[];
   rows: ReportCell[][];
+  /**
+   * Per column, the Excel number format of its numbers and dates (null: Excel's General). Dates
+   * are month.day.year (`reportDateFormat`), Avg Score and Total Duration one decimal (issue 22 §14).
+   */
+  numberFormats: (string | null)[];
 }
+
+/** month.day.year as an Excel number format (001 §9 'Dates use the month.day.year pattern'). */
+export const reportDateFormat = 'mm.dd.yyyy';
+
+/** One decimal as an Excel number format: 4 shows as 4.0 (001 §9 'Avg Score has 1 decimal'). */
+export const reportOneDecimalFormat = '0.0';
 
 /** What the builder needs of the assignment: the questions of its rating scale and feedback form. */
 export interface ReportForms {
@@ -48,11 +62,18 @@ export const reportFixedColumns: readonly string[] = [
   messages.reportColAvgScore,
 ];
 
-/** month.day.year (constants.dateFormat); N/A when absent or invalid. */
-export function reportDate(value: string | null | undefined): string {
+/**
+ * A date cell of `value` (an ISO timestamp): a Date whose UTC fields are the local date and time
+ * the console shows, since Excel stores wall-clock serial numbers without a zone; N/A when absent
+ * or invalid. Shown month.day.year through `reportDateFormat`.
+ */
+export function reportDate(value: string | null | undefined): Date | string {
   if (!value) return na;
   const d = dayjs(value);
-  return d.isValid() ? d.format(dateFormat) : na;
+  if (!d.isValid()) return na;
+  return new Date(
+    Date.UTC(d.year(), d.month(), d.date(), d.hour(), d.minute(), d.second(), d.millisecond()),
+  );
 }
 
 /** Rounds to one decimal (001 §9: Avg Score has 1 decimal). */
@@ -134,11 +155,26 @@ function reportRow(answer: AnswerListItem, forms: ReportForms): ReportCell[] {
   ];
 }
 
+/** Each column's number format: the two dates, Total Duration and Avg Score; General otherwise. */
+export function reportNumberFormats(columnCount: number): (string | null)[] {
+  const formats: (string | null)[] = Array.from({ length: columnCount }, () => null);
+  const at = (column: string, format: string) => {
+    formats[reportFixedColumns.indexOf(column)] = format;
+  };
+  at(messages.reportColCompletedDate, reportDateFormat);
+  at(messages.reportColReviewedDate, reportDateFormat);
+  at(messages.reportColTotalDuration, reportOneDecimalFormat);
+  at(messages.reportColAvgScore, reportOneDecimalFormat);
+  return formats;
+}
+
 /** Builds the report table from the loaded answers (only Reviewed ones become rows). */
 export function buildReport(answers: readonly AnswerListItem[], forms: ReportForms): ReportTable {
+  const columns = reportColumns(forms);
   return {
     sheetName: messages.reportSheetName,
-    columns: reportColumns(forms),
+    columns,
+    numberFormats: reportNumberFormats(columns.length),
     rows: answers
       .filter((a) => a.statusId === AnswerStatus.Reviewed)
       .map((a) => reportRow(a, forms)),

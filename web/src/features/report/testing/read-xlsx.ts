@@ -1,13 +1,56 @@
 /**
  * Test-only reader of .xlsx files (unit and e2e tests; never bundled): unzips with node:zlib and
- * reads the sheet names and the first sheet's cells (shared, inline and number cells).
+ * reads the sheet names and the first sheet's cells (shared, inline and number cells), each also
+ * with its kind and its number format as Excel shows it (styles.xml), and the frozen rows.
  */
 import { inflateRawSync } from 'node:zlib';
+
+/** One cell as Excel holds it: its value, whether text or number, and its number format. */
+export interface XlsxCell {
+  value: string | number;
+  /** 'text' (shared, inline or formula string), 'number' (numbers and dates) or 'boolean'. */
+  kind: 'text' | 'number' | 'boolean';
+  /** The number format code ('General' when none): e.g. '0.0', 'mm.dd.yyyy'. */
+  format: string;
+}
 
 /** The parsed workbook: sheet names and the first sheet's rows (row-major, A1 first). */
 export interface XlsxContent {
   sheetNames: string[];
   rows: (string | number)[][];
+  /** The same cells with their kind and number format. */
+  cells: XlsxCell[][];
+  /** How many top rows are frozen (a pane's ySplit), 0 when none. */
+  frozenRows: number;
+}
+
+/** Excel's built-in number formats the tests meet (ECMA-376 §18.8.30). */
+const builtInFormats: Record<number, string> = {
+  0: 'General',
+  1: '0',
+  2: '0.00',
+  14: 'mm-dd-yy',
+  22: 'm/d/yy h:mm',
+  49: '@',
+};
+
+/**
+ * The date an Excel serial number stands for, as its UTC fields (Excel keeps wall-clock time
+ * without a zone): serial 1 is 1900-01-01, and 60 the phantom 1900-02-29 (1900 date system).
+ */
+export function serialToDate(serial: number): Date {
+  const days = serial > 60 ? serial - 25569 : serial - 25568;
+  return new Date(Math.round(days * 86_400_000));
+}
+
+/** Formats a UTC date with the tokens mm, dd, yyyy of a number format (tests' date formats). */
+export function formatSerialDate(serial: number, format: string): string {
+  const d = serialToDate(serial);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return format
+    .replace('yyyy', String(d.getUTCFullYear()))
+    .replace('mm', two(d.getUTCMonth() + 1))
+    .replace('dd', two(d.getUTCDate()));
 }
 
 /** Unzips a zip buffer into a map of entry name → bytes. */
@@ -62,26 +105,54 @@ export function readXlsx(buffer: Uint8Array): XlsxContent {
   const shared = [...read('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
     texts(m[1] ?? ''),
   );
+  const styles = read('xl/styles.xml');
+  const numFmts = new Map<number, string>(
+    [...styles.matchAll(/<numFmt\b[^>]*\bnumFmtId="(\d+)"[^>]*\bformatCode="([^"]*)"/g)].map(
+      (m) => [Number(m[1]), decode(m[2] ?? '')],
+    ),
+  );
+  const cellXfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '';
+  const xfFormats = [...cellXfs.matchAll(/<xf\b([^>]*?)\/?>/g)].map((m) => {
+    const id = Number(/\bnumFmtId="(\d+)"/.exec(m[1] ?? '')?.[1] ?? 0);
+    return numFmts.get(id) ?? builtInFormats[id] ?? `#${id}`;
+  });
   const sheet = read('xl/worksheets/sheet1.xml');
   const rows: (string | number)[][] = [];
+  const cellRows: XlsxCell[][] = [];
   for (const row of sheet.matchAll(/<row\b[^>]*>([\s\S]*?)<\/row>/g)) {
-    const cells: (string | number)[] = [];
+    const cells: XlsxCell[] = [];
     for (const cell of (row[1] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
       const attrs = cell[1] ?? '';
       const body = cell[2] ?? '';
       const ref = /\br="([A-Z]+)\d+"/.exec(attrs)?.[1];
       const type = /\bt="([^"]*)"/.exec(attrs)?.[1];
+      const style = /\bs="(\d+)"/.exec(attrs)?.[1];
       const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
       let value: string | number = '';
+      let kind: XlsxCell['kind'] = 'text';
       if (type === 's') value = shared[Number(v)] ?? '';
       else if (type === 'inlineStr') value = texts(body);
-      else if (type === 'str' || type === 'b') value = decode(v ?? '');
-      else if (v !== undefined) value = Number(v);
+      else if (type === 'str') value = decode(v ?? '');
+      else if (type === 'b') {
+        value = decode(v ?? '');
+        kind = 'boolean';
+      } else if (v !== undefined) {
+        value = Number(v);
+        kind = 'number';
+      }
       const index = ref ? columnIndex(ref) : cells.length;
-      while (cells.length < index) cells.push('');
-      cells[index] = value;
+      while (cells.length < index) cells.push({ value: '', kind: 'text', format: 'General' });
+      cells[index] = {
+        value,
+        kind,
+        format: style === undefined ? 'General' : (xfFormats[Number(style)] ?? 'General'),
+      };
     }
-    rows.push(cells);
+    cellRows.push(cells);
+    rows.push(cells.map((c) => c.value));
   }
-  return { sheetNames, rows };
+  const frozenRows = Number(
+    /<pane\b[^>]*\bySplit="(\d+)"[^>]*state="frozen"/.exec(sheet)?.[1] ?? 0,
+  );
+  return { sheetNames, rows, cells: cellRows, frozenRows };
 }
