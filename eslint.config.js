@@ -43,6 +43,7 @@ const serverPatterns = [
 const serverModuleLayers = {
   files: [],
   mail: [],
+  notifications: ['mail'],
   health: [],
   info: [],
   composition: ['files'],
@@ -51,7 +52,7 @@ const serverModuleLayers = {
   auth: ['users'],
   invites: ['auth', 'mail', 'organizations', 'users'],
   assets: ['files', 'organizations'],
-  contents: ['assets', 'files', 'organizations', 'users'],
+  contents: ['assets', 'files', 'notifications', 'organizations', 'users'],
   groups: ['organizations', 'users'],
   assignments: [
     'assets',
@@ -60,6 +61,7 @@ const serverModuleLayers = {
     'contents',
     'files',
     'groups',
+    'notifications',
     'organizations',
     'users',
   ],

@@ -35,6 +35,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { infoRoutes } from './modules/info/index.js';
 import { inviteRoutes } from './modules/invites/index.js';
 import { meRoutes, meUploadRoutes } from './modules/me/index.js';
+import { notificationRoutes, notificationsPlugin } from './modules/notifications/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import { reviewClaimRoutes } from './modules/review-claims/index.js';
 import { reviewCommentRoutes } from './modules/review-comments/index.js';
@@ -230,6 +231,7 @@ export async function buildApp(
   await app.register(filesPlugin);
   await app.register(mailPlugin, config.mail);
   await app.register(mediaPlugin, config.media);
+  await app.register(notificationsPlugin, config.notifications);
   await app.register(
     async (api) => {
       await api.register(infoRoutes, {
@@ -273,6 +275,7 @@ export async function buildApp(
       await api.register(mediaRoutes);
       await api.register(meRoutes);
       await api.register(meUploadRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,6 +13,11 @@ import { serverRoot } from './lib/paths.js';
 import type { StorageSettings } from './lib/storage/index.js';
 import { mailConfigFrom, mailEnvShape, type MailConfig } from './modules/mail/index.js';
 import { mediaConfigFrom, mediaEnvShape, type MediaConfig } from './modules/media/index.js';
+import {
+  notificationsConfigFrom,
+  notificationsEnvShape,
+  type NotificationsConfig,
+} from './modules/notifications/index.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -63,6 +68,7 @@ const envSchema = z.object({
   PRACTICE_DIST: z.string().optional(),
   ...mailEnvShape,
   ...mediaEnvShape,
+  ...notificationsEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -112,6 +118,8 @@ export interface Config {
   mail: MailConfig;
   /** Media processing of answer videos (modules/media/config.ts). */
   media: MediaConfig;
+  /** The notification scheduler (modules/notifications/config.ts). */
+  notifications: NotificationsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -218,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     ),
     mail: mailConfigFrom(e),
     media: mediaConfigFrom(e),
+    notifications: notificationsConfigFrom(e, e.NODE_ENV),
   });
 }

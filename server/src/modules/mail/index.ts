@@ -18,7 +18,15 @@ export {
 } from './config.js';
 export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.js';
 export { enqueueMail, outboxInsert, type OutgoingMail } from './outbox.js';
-export { accountMails, escapeHtml, mailLinks, traineeMails } from './templates.js';
+export {
+  accountMails,
+  digestListedMax,
+  escapeHtml,
+  mailLinks,
+  notificationMails,
+  traineeMails,
+  type DigestAnswer,
+} from './templates.js';
 export { createSmtpTransport, type MailTransport, type TransportMessage } from './transport.js';
 export {
   retryDelayMs,

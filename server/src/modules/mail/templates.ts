@@ -33,6 +33,22 @@ export const mailLinks = {
   /** The practice app's review of my answer: `/practice/assignments/{assignmentId}/review`. */
   review: (publicUrl: string, assignmentId: number) =>
     `${publicUrl}/practice/assignments/${encodeURIComponent(String(assignmentId))}/review`,
+  /** The practice app's practice screen of an assignment: `/practice/assignments/{assignmentId}`. */
+  practice: (publicUrl: string, assignmentId: number) =>
+    `${publicUrl}/practice/assignments/${encodeURIComponent(String(assignmentId))}`,
+  /** The console's Reviews inbox (issue 21 §1): `/dbl/reviews`. */
+  reviewInbox: (publicUrl: string) => `${publicUrl}/dbl/reviews`,
+  /**
+   * The console's page of a content item: an interview `/dbl/interviews/{id}/edit`, a rating scale
+   * or feedback form `/dbl/{contentTypeId}/evaluations/{id}/edit`.
+   */
+  content: (publicUrl: string, contentTypeId: number, contentId: number) =>
+    contentTypeId === 1
+      ? `${publicUrl}/dbl/interviews/${encodeURIComponent(String(contentId))}/edit`
+      : `${publicUrl}/dbl/${encodeURIComponent(String(contentTypeId))}/evaluations/${encodeURIComponent(String(contentId))}/edit`,
+  /** Where a user turns notification mails off: the console's Settings, or the practice app's for a trainee. */
+  notificationSettings: (publicUrl: string, trainee: boolean) =>
+    trainee ? `${publicUrl}/practice/settings` : `${publicUrl}/dbl/settings`,
 };
 
 interface Parts {
@@ -206,5 +222,150 @@ export const traineeMails = {
       ],
       action: { label: 'See your review', link: input.link },
       after: ['Sign in to Practica Practice with your account to read it.'],
+    }),
+};
+
+/** A date-only value (YYYY-MM-DD) as the console shows dates: month.day.year. */
+function consoleDate(date: string): string {
+  const [y, m, d] = date.split('-');
+  return y && m && d ? `${m}.${d}.${y}` : date;
+}
+
+/** The closing paragraph of every notification mail: where to turn that kind off. */
+function optOutLine(settingsLink: string): string {
+  return `You receive this email because it is on in your notification settings; you can turn it off there: ${settingsLink}`;
+}
+
+interface NotificationInput {
+  to: string;
+  firstName?: string | null;
+  /** The deep link of the mail's button. */
+  link: string;
+  /** `mailLinks.notificationSettings`: where the kind is turned off. */
+  settingsLink: string;
+}
+
+/** One answer of a reviewer's digest. */
+export interface DigestAnswer {
+  traineeName: string;
+  assignmentName: string;
+}
+
+/** How many answers a digest lists by name; the rest are counted. */
+export const digestListedMax = 10;
+
+/**
+ * The notification mails of issue 22 §16 (`notifications` module), one builder per kind; each has
+ * a deep link and ends with where to turn the kind off. `kind` is the notification kind.
+ */
+export const notificationMails = {
+  /** `assignment-added`: the trainee is on an Active assignment; the link opens its practice screen. */
+  assignmentAdded: (
+    input: NotificationInput & { assignmentName: string; dueDate: string | null },
+  ): OutgoingMail =>
+    compose({
+      kind: 'assignment-added',
+      to: input.to,
+      subject: `New assignment: ${input.assignmentName}`,
+      greetingName: input.firstName,
+      paragraphs: [
+        `You were assigned ${input.assignmentName} on Practica.` +
+          (input.dueDate
+            ? ` Please record and submit your answers by ${consoleDate(input.dueDate)}.`
+            : ''),
+      ],
+      action: { label: 'Start practising', link: input.link },
+      after: [optOutLine(input.settingsLink)],
+    }),
+
+  /** `due-reminder`: the due date is near and the trainee's answer is still Pending. */
+  dueReminder: (
+    input: NotificationInput & { assignmentName: string; dueDate: string },
+  ): OutgoingMail =>
+    compose({
+      kind: 'due-reminder',
+      to: input.to,
+      subject: `Reminder: ${input.assignmentName} is due ${consoleDate(input.dueDate)}`,
+      greetingName: input.firstName,
+      paragraphs: [
+        `Your answers to ${input.assignmentName} are due on ${consoleDate(input.dueDate)} and have not been submitted yet.`,
+      ],
+      action: { label: 'Finish and submit', link: input.link },
+      after: [optOutLine(input.settingsLink)],
+    }),
+
+  /** `review-digest`: the answers submitted since the reviewer's last digest (`total` of them, `answers` the first few). */
+  reviewDigest: (
+    input: NotificationInput & { total: number; answers: readonly DigestAnswer[] },
+  ): OutgoingMail => {
+    const listed = input.answers.slice(0, digestListedMax);
+    const more = input.total - listed.length;
+    const lines = listed.map((a) => `• ${a.traineeName}: ${a.assignmentName}`);
+    return compose({
+      kind: 'review-digest',
+      to: input.to,
+      subject:
+        input.total === 1 ? '1 new answer to review' : `${input.total} new answers to review`,
+      greetingName: input.firstName,
+      paragraphs: [
+        input.total === 1
+          ? 'One answer was submitted for review since your last summary:'
+          : `${input.total} answers were submitted for review since your last summary:`,
+        ...lines,
+        ...(more > 0 ? [`and ${more} more.`] : []),
+      ],
+      action: { label: 'Open the Reviews inbox', link: input.link },
+      after: [optOutLine(input.settingsLink)],
+    });
+  },
+
+  /** `content-review`: content was sent for approval; the link opens it in the console. */
+  contentAwaitingApproval: (
+    input: NotificationInput & {
+      contentName: string;
+      typeLabel: string;
+      authorName: string | null;
+    },
+  ): OutgoingMail =>
+    compose({
+      kind: 'content-review',
+      to: input.to,
+      subject: `${input.typeLabel} awaiting approval: ${input.contentName}`,
+      greetingName: input.firstName,
+      paragraphs: [
+        `${input.authorName ?? 'An author'} sent the ${input.typeLabel.toLowerCase()} ${input.contentName} for approval.`,
+      ],
+      action: { label: 'Review and approve', link: input.link },
+      after: [optOutLine(input.settingsLink)],
+    }),
+
+  /** `content-decision`: the creator's content was approved (`approved`) or returned to Draft with an optional reason. */
+  contentDecision: (
+    input: NotificationInput & {
+      contentName: string;
+      typeLabel: string;
+      approved: boolean;
+      reason: string | null;
+    },
+  ): OutgoingMail =>
+    compose({
+      kind: 'content-decision',
+      to: input.to,
+      subject: input.approved
+        ? `Approved: ${input.contentName}`
+        : `Returned to Draft: ${input.contentName}`,
+      greetingName: input.firstName,
+      paragraphs: input.approved
+        ? [
+            `Your ${input.typeLabel.toLowerCase()} ${input.contentName} was approved and is now Active.`,
+          ]
+        : [
+            `Your ${input.typeLabel.toLowerCase()} ${input.contentName} was returned to Draft.`,
+            ...(input.reason && input.reason.trim() !== ''
+              ? [`Reason: ${input.reason.trim()}`]
+              : []),
+          ],
+      action: { label: input.approved ? 'Open it' : 'Open and edit', link: input.link },
+      after: [optOutLine(input.settingsLink)],
     }),
 };

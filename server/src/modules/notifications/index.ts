@@ -1,0 +1,26 @@
+/**
+ * The notifications module (issue 22 §16): the mails that tell users about assignments, reviews
+ * and content, each user's settings for them, and the scheduler of reminders and digests. The app
+ * registers, at the root and inside `/api`:
+ *
+ *   await app.register(notificationsPlugin, config.notifications);   // scheduler, app.notifications
+ *   await api.register(notificationRoutes);                          // GET|PUT …/notifications
+ *
+ * Other modules call, in the transaction of the change that causes the mail:
+ *
+ *   await tellTraineesAdded(tx, [assignmentId], traineeIds?);         // added, or made Active
+ *   await tellContentStatusChanged(tx, { contentId, from, to, actorId });
+ */
+export {
+  notificationsConfigFrom,
+  notificationsEnvShape,
+  type NotificationsConfig,
+} from './config.js';
+export { notificationsPlugin, type NotificationsService } from './plugin.js';
+export { notificationRoutes } from './routes.js';
+export {
+  reminderDays,
+  runDueNotifications,
+  tellContentStatusChanged,
+  tellTraineesAdded,
+} from './service.js';

@@ -1,0 +1,71 @@
+/**
+ * Each user's notification settings (issue 22 §16), beside the other self-service calls:
+ *
+ *     GET|PUT /users/me/notifications   staff (the console's Settings); trainees 403
+ *     GET|PUT /me/notifications         trainees (the practice app's Settings); staff 403
+ *
+ * Every call needs a session. The PUT checks who calls in a preValidation hook, before its body.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  envelopeSchema,
+  messages,
+  notificationSettingsBodySchema,
+  notificationSettingsSchema,
+  type Actor,
+} from '@practica/contract';
+import { ok } from '../../lib/envelope.js';
+import * as service from './service.js';
+
+const reply = { 200: envelopeSchema(notificationSettingsSchema) };
+
+/** Registers the settings routes (inside the `/api` prefix). */
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+
+  const audiences = [
+    { url: '/users/me/notifications', audience: 'staff', tags: ['users'], who: 'Staff only' },
+    { url: '/me/notifications', audience: 'trainee', tags: ['mobile'], who: 'Trainees only' },
+  ] as const;
+
+  for (const { url, audience, tags, who } of audiences) {
+    const secured = { security: [{ bearer: [] }], tags: [...tags] };
+    r.get(
+      url,
+      {
+        schema: {
+          ...secured,
+          summary:
+            'My notification mails: every kind my role receives ({kind, enabled}); all are on until turned off. ' +
+            `${who} (403 otherwise)`,
+          response: reply,
+        },
+      },
+      async (request) => ok(await service.getSettingsFor(app.db, actorOf(request), audience)),
+    );
+
+    r.put(
+      url,
+      {
+        schema: {
+          ...secured,
+          summary:
+            'Turn my notification mails on or off: body {settings: [{kind, enabled}]} names the kinds to change ' +
+            '(others are kept); a kind my role does not receive is 400. Answers every kind as GET. ' +
+            `${who} (403 otherwise, before the body is read)`,
+          body: notificationSettingsBodySchema,
+          response: reply,
+        },
+        preValidation: async (request) => service.authorizeSettings(actorOf(request), audience),
+      },
+      async (request) =>
+        ok(
+          await service.saveSettingsFor(app.db, actorOf(request), audience, request.body),
+          messages.notificationSettingsSaved,
+        ),
+    );
+  }
+}
