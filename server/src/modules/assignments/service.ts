@@ -48,6 +48,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js'
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { assignmentDataOf } from '../composition/index.js';
 import { recordAudit } from '../audit/index.js';
+import { tellTraineesAdded } from '../notifications/index.js';
 import {
   deleteUnusedFiles,
   pendingAnswerFileIds,
@@ -563,6 +564,7 @@ export async function changeAssignmentStatus(
       .update(assignments)
       .set({ statusId, updatedAt: new Date() })
       .where(eq(assignments.id, id));
+    if (statusId === AssignmentStatus.Active) await tellTraineesAdded(tx, [id]);
     await recordAudit(tx, [
       {
         organizationId: row.organizationId,
@@ -661,6 +663,7 @@ export async function addAssignmentMembers(
     if (locked.statusId === AssignmentStatus.Closed)
       throw new ValidationError(messages.assignmentClosed);
     await insertPendingAnswers(tx, id, allTrainees);
+    await tellTraineesAdded(tx, [id], allTrainees);
     await insertInstructors(tx, id, instructors);
     await tx.update(assignments).set({ updatedAt: new Date() }).where(eq(assignments.id, id));
   });
@@ -782,6 +785,7 @@ export async function saveUserAssignments(
     const leaving = toRemove.map((m) => m.assignmentId);
     const fileIds = asTrainee ? await pendingAnswerFileIds(tx, leaving, [user.id]) : [];
     await addUserToAssignments(tx, user.id, toAdd, asTrainee);
+    if (asTrainee) await tellTraineesAdded(tx, toAdd, [user.id]);
     await removeUserFromAssignments(tx, user.id, leaving, asTrainee);
     return deleteUnusedFiles(tx, fileIds);
   });

@@ -30,6 +30,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
+import { tellContentStatusChanged } from '../notifications/index.js';
 import { findOrganization } from '../organizations/index.js';
 import {
   presentContentListItem,
@@ -462,6 +463,12 @@ export async function changeContentStatus(
       }
     }
     await touchContent(tx, id, actor.id, { statusId });
+    await tellContentStatusChanged(tx, {
+      contentId: id,
+      from: transition.from,
+      to: transition.to,
+      actorId: actor.id,
+    });
   });
   return (await findContent(db, id))!;
 }
