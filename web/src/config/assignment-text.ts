@@ -40,6 +40,33 @@ export const assignmentText = {
   wholeGroup: 'Whole group',
   groupLabel: (group: string) => `All trainees of ${group}`,
   completedLocked: 'Has answered: cannot be removed',
+  // Issue 22 §5: search, inactive users, trainees outside groups.
+  assignSearchLabel: 'Search by name or email',
+  assignSearchPlaceholder: 'Name or email (3+ characters)',
+  assignGroupsHeading: 'Add whole groups',
+  assignPeopleHeading: (roleId: number) => (roleId === 1 ? 'Trainees' : 'Instructors'),
+  assignScopeAll: 'Everyone in the organization, in a group or not.',
+  assignScopeOwnGroups: 'People of your groups.',
+  groupTrainees: (n: number) => (n === 1 ? '1 active trainee' : `${n} active trainees`),
+  inactive: 'Inactive',
+  inactiveHint: 'Inactive account: cannot be added',
+  noCandidates: 'Nobody matches.',
+  // Issue 22 §3: close with a confirmation, reopen.
+  closeConfirmTitle: 'Close this assignment?',
+  closeConfirmToReview: (n: number) =>
+    n === 1 ? '1 answer is still to review.' : `${n} answers are still to review.`,
+  closeConfirmPending: (n: number) =>
+    n === 1
+      ? '1 trainee is Pending and has not answered.'
+      : `${n} trainees are Pending and have not answered.`,
+  closeConfirmEffect:
+    'Once closed, trainees can no longer answer and reviews can no longer be submitted. A Manager or Admin can reopen it.',
+  reopen: 'Reopen',
+  reopenConfirmTitle: 'Reopen this assignment?',
+  reopenConfirmEffect:
+    'It becomes Active again: Pending trainees can answer until the due date, and answers can be reviewed. Answers and reviews are kept.',
+  reopenPastDue: (date: string) =>
+    `Its due date (${date}) has passed: Pending trainees cannot answer any more.`,
   // The user detail's assignments tab (000 §2.10).
   userAssignmentsHint: 'Assignments this user takes part in.',
   notAssignable: 'Only trainees and instructors take part in assignments.',

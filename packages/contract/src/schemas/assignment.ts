@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { contentDescriptionMaxLength, contentNameMaxLength } from '../constants';
-import { AnswerStatus, AssignmentStatus, type AssignmentStatusId } from '../enums';
+import { AnswerStatus, AssignmentStatus, Role, type AssignmentStatusId } from '../enums';
 import { messages } from '../messages';
 import {
   idSchema,
@@ -199,6 +199,20 @@ export const assignmentMembersBodySchema = idsBodySchema.extend({
 });
 export type AssignmentMembersBody = z.infer<typeof assignmentMembersBodySchema>;
 
+/**
+ * GET /assignments/{id}/candidates query (issue 22 §5, the assign dialog): the users who may be
+ * picked, of one role (`roleId` 1 trainees, the default, or 2 instructors), by name or email
+ * (`search`, 3+ characters), optionally of one group (`groupId`), with paging.
+ */
+export const assignmentCandidatesQuerySchema = pageQuerySchema.extend({
+  roleId: wholeNumber(messages.validationFailed)
+    .pipe(z.literal([Role.Trainee, Role.Instructor], { error: messages.validationFailed }))
+    .default(Role.Trainee),
+  groupId: idSchema.optional(),
+  search: searchSchema,
+});
+export type AssignmentCandidatesQuery = z.infer<typeof assignmentCandidatesQuerySchema>;
+
 /** PUT /users/{id}/assignments body: exactly the assignments the user is to be on. */
 export const userAssignmentsBodySchema = idsBodySchema;
 
@@ -363,7 +377,7 @@ export const assignmentAnswerCountsSchema = z.object({
  * GET /assignments/{id} (001 §2 'Assignment detail', §3, §4): the assignment with its composition,
  * counts, the average score of Reviewed answers (null when none) and the action flags:
  * `canReturnToDraft` (not Draft or Closed and no trainee completed), `canClose` (at least one
- * completed and not Closed), `canPrintReport` (at least one completed).
+ * completed and not Closed), `canPrintReport` (at least one completed), `canReopen` (Closed).
  */
 export const assignmentDetailSchema = assignmentListItemSchema.extend({
   /** The spec's specification id: the same as `id` here (one row per assignment). */
@@ -374,6 +388,11 @@ export const assignmentDetailSchema = assignmentListItemSchema.extend({
   canReturnToDraft: z.boolean(),
   canClose: z.boolean(),
   canPrintReport: z.boolean(),
+  /**
+   * Issue 22 §3: Closed, so 'Reopen' (Closed → Active) applies; who may is the policy's
+   * 'assignment:reopen' (an admin or the organization's manager).
+   */
+  canReopen: z.boolean(),
 });
 export type AssignmentDetail = z.infer<typeof assignmentDetailSchema>;
 
@@ -413,6 +432,24 @@ export const assignmentAnswerSchema = z.object({
 });
 export type AssignmentAnswer = z.infer<typeof assignmentAnswerSchema>;
 
+/**
+ * One user the assign dialog offers (GET /assignments/{id}/candidates): name, email, whether the
+ * account is active (an inactive one is shown but cannot be picked: the add call refuses it), its
+ * groups of the organization and, when already on the assignment, `member` true (a trainee with
+ * its answer status).
+ */
+export const assignmentCandidateSchema = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  active: z.boolean(),
+  groups: z.array(z.object({ id, name: z.string() })),
+  member: z.boolean(),
+  answerStatusId: assignmentAnswerStatusIdSchema.nullable(),
+});
+export type AssignmentCandidate = z.infer<typeof assignmentCandidateSchema>;
+
 /** GET /assignments/dashboard (000 §2.5 instructor dashboard cards). */
 export const assignmentDashboardSchema = z.object({
   /** Active trainees of the organization (not deleted). */
@@ -421,5 +458,13 @@ export const assignmentDashboardSchema = z.object({
   activeAssignments: count,
   /** Answers with status Submitted ('To review'). */
   pendingReview: count,
+  /**
+   * Issue 22 §7: the organization's interviews, rating scales and feedback forms in Review (awaiting
+   * a Manager's or Admin's approval), in all and per content type. Optional for older servers.
+   */
+  awaitingApproval: count.optional(),
+  awaitingApprovalByType: z
+    .object({ interviews: count, ratingScales: count, feedbackForms: count })
+    .optional(),
 });
 export type AssignmentDashboard = z.infer<typeof assignmentDashboardSchema>;

@@ -15,6 +15,7 @@ import {
   assignments,
   files,
   groupMembers,
+  groups,
   users,
 } from '../../db/schema/index.js';
 
@@ -360,4 +361,90 @@ export async function membershipsOfUser(db: Db | Tx, userId: number, asTrainee: 
     .from(assignmentInstructors)
     .innerJoin(assignments, eq(assignments.id, assignmentInstructors.assignmentId))
     .where(eq(assignmentInstructors.userId, userId));
+}
+
+export interface CandidateRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  active: boolean;
+  groups: [number, string][];
+  member: boolean;
+  answerStatusId: number | null;
+}
+
+/**
+ * One page of the users the assign dialog offers (issue 22 §5): the `roleId` users of
+ * `organizationId`, not soft-deleted, inactive ones included (shown, not pickable); optionally only
+ * those sharing a group with `sharingGroupsWith` (an instructor's own groups, 001 §2), of `groupId`,
+ * matching `search` on first name, last name, full name or email. Each carries its groups as
+ * `[id, name]` pairs (by name), whether it is on the assignment and a trainee's answer status; by
+ * last name, first name, id, with the total. One statement.
+ */
+export async function listCandidates(
+  db: Db,
+  assignmentId: number,
+  filter: {
+    organizationId: number;
+    roleId: RoleId;
+    sharingGroupsWith?: number | undefined;
+    groupId?: number | undefined;
+    search?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ rows: CandidateRow[]; count: number }> {
+  const search = filter.search ? likePattern(filter.search) : undefined;
+  const inGroupsOf =
+    filter.sharingGroupsWith === undefined
+      ? undefined
+      : sql`exists (select 1 from ${groupMembers} mine inner join ${groupMembers} theirs on theirs.group_id = mine.group_id where mine.user_id = ${filter.sharingGroupsWith} and theirs.user_id = ${users.id})`;
+  const inGroup =
+    filter.groupId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${groupMembers} chosen where chosen.group_id = ${filter.groupId} and chosen.user_id = ${users.id})`;
+  const groupsOfUser = sql<
+    [number, string][]
+  >`(select coalesce(json_agg(json_build_array(${groups.id}, ${groups.name}) order by lower(${groups.name}), ${groups.id}), '[]') from ${groupMembers} inner join ${groups} on ${groups.id} = ${groupMembers.groupId} where ${groupMembers.userId} = ${users.id})`;
+  const member =
+    filter.roleId === Role.Trainee
+      ? sql<boolean>`${answers.id} is not null`
+      : sql<boolean>`exists (select 1 from ${assignmentInstructors} where ${assignmentInstructors.assignmentId} = ${assignmentId} and ${assignmentInstructors.userId} = ${users.id})`;
+  return readPage(filter, ({ limit, offset }) =>
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        active: users.active,
+        groups: groupsOfUser,
+        member,
+        answerStatusId: answers.statusId,
+        total: windowTotal(),
+      })
+      .from(users)
+      .leftJoin(answers, and(eq(answers.userId, users.id), eq(answers.assignmentId, assignmentId)))
+      .where(
+        and(
+          eq(users.organizationId, filter.organizationId),
+          eq(users.roleId, filter.roleId),
+          isNull(users.deletedAt),
+          inGroupsOf,
+          inGroup,
+          search
+            ? or(
+                ilike(users.firstName, search),
+                ilike(users.lastName, search),
+                ilike(users.email, search),
+                ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }

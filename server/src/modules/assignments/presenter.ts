@@ -6,6 +6,7 @@ import {
   AnswerStatus,
   AssignmentStatus,
   type AssignmentAnswer,
+  type AssignmentCandidate,
   type AssignmentData,
   type AssignmentDetail,
   type AssignmentListItem,
@@ -14,7 +15,7 @@ import {
   type RoleId,
 } from '@practica/contract';
 import { publicFileUrl } from '../files/index.js';
-import type { AnswerRow, MemberRow } from './members-repository.js';
+import type { AnswerRow, CandidateRow, MemberRow } from './members-repository.js';
 import type { AssignmentDetailRow } from './repository.js';
 import type { AssignmentListRow, UserAnswerRow } from './list-repository.js';
 
@@ -92,6 +93,7 @@ export function presentAssignmentDetail(
     canReturnToDraft: !draft && !closed && row.completedCount === 0,
     canClose: !closed && row.completedCount > 0,
     canPrintReport: row.completedCount > 0,
+    canReopen: closed,
   };
 }
 
@@ -121,6 +123,20 @@ export function presentMember(row: MemberRow): AssignmentUser {
             viewed: row.answerViewed ?? false,
           }
         : null,
+  };
+}
+
+/** Maps a row of the assign dialog's candidates (issue 22 §5) to the wire: groups as `{id, name}`. */
+export function presentCandidate(row: CandidateRow): AssignmentCandidate {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    active: row.active,
+    groups: row.groups.map(([id, name]) => ({ id, name })),
+    member: row.member,
+    answerStatusId: row.answerStatusId as AnswerStatusId | null,
   };
 }
 

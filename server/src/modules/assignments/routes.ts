@@ -9,6 +9,8 @@ import { z } from 'zod';
 import {
   assignmentAnswerSchema,
   assignmentAnswersQuerySchema,
+  assignmentCandidateSchema,
+  assignmentCandidatesQuerySchema,
   assignmentDashboardQuerySchema,
   assignmentDashboardSchema,
   assignmentDetailQuerySchema,
@@ -32,6 +34,7 @@ import {
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
 import { loadUserFor } from '../users/index.js';
+import type { AssignmentRow } from './repository.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['assignments'] };
@@ -184,6 +187,28 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    '/assignments/:id/candidates',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'The users the assign dialog offers (issue 22 §5): roleId 1 trainees (default) or 2 instructors of the ' +
+          "assignment's organization, not deleted, inactive ones included with active false (the add call refuses " +
+          'them); an instructor gets the users of its own groups, a manager or admin the whole organization. search ' +
+          '(3+ characters: first, last or full name, email), groupId (404 for another organization), paging. Each ' +
+          'with its groups, member (already on the assignment) and a trainee’s answerStatusId',
+        params: idParamSchema,
+        querystring: assignmentCandidatesQuerySchema,
+        response: { 200: envelopeSchema(listSchema(assignmentCandidateSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.listCandidatesFor(app.db, actorOf(request), request.params.id, request.query),
+      ),
+  );
+
+  r.get(
     '/assignments/:id/answers',
     {
       schema: {
@@ -255,6 +280,8 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
+  /** The assignment the status call's preValidation hook authorized, for its handler. */
+  const statusTargets = new WeakMap<FastifyRequest, AssignmentRow>();
   r.put(
     '/assignments/:id/status',
     {
@@ -262,11 +289,25 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
         ...secured,
         summary:
           'Change the status (statusId 1 Draft, 2 Planned, 3 Active, 5 Closed): Draft → Planned | Active, Planned → Active | ' +
-          'Draft, Active → Draft while no trainee completed, → Closed once one completed; Closed is final. Publishing ' +
-          're-checks the composition. Answers the detail',
+          'Draft, Active → Draft while no trainee completed, → Closed once one completed; Closed → Active (reopen) only ' +
+          "by an admin or the organization's manager (403 otherwise), answers, reviews and due date kept. Publishing " +
+          're-checks the composition. Who may call is checked before the query. Answers the detail',
         params: idParamSchema,
         querystring: assignmentStatusQuerySchema,
         response: detailAnswer,
+      },
+      preValidation: async (request) => {
+        const params = idParamSchema.safeParse(request.params);
+        if (!params.success) return; // the validation answers 400
+        statusTargets.set(
+          request,
+          await service.loadAssignmentFor(
+            app.db,
+            actorOf(request),
+            params.data.id,
+            'assignment:changeStatus',
+          ),
+        );
       },
     },
     async (request) => {
@@ -275,6 +316,7 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
         actorOf(request),
         request.params.id,
         request.query.statusId,
+        statusTargets.get(request),
       );
       return ok(assignment, message);
     },

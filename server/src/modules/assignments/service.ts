@@ -7,8 +7,10 @@
  *   checked against the organization's Assignable scope and changes only in Draft; name,
  *   description and due date stay editable while Planned or Active; a Closed assignment is frozen.
  * - Status: Draft → Planned | Active; Planned → Active | Draft; Active → Draft (no trainee
- *   completed) | Closed (one completed); Planned/Draft → Closed likewise needs a completed answer;
- *   Closed is final. Publishing (Planned/Active) re-checks the composition.
+ *   completed) | Closed (one completed); Planned/Draft → Closed likewise needs a completed answer.
+ *   Publishing (Planned/Active) re-checks the composition. Closed → Active ('Reopen', issue 22 §3)
+ *   only by an admin or the organization's manager ('assignment:reopen'); it keeps the answers,
+ *   reviews and due date and does not re-check the composition (the answers were made with it).
  * - Delete only in Draft (a Draft never has completed answers: trainees answer Active ones).
  * - Members: trainees (a Pending answer each, ON CONFLICT DO NOTHING) and instructors of the
  *   assignment's organization, in any status but Closed (the edit screen adds trainees to drafts);
@@ -29,6 +31,8 @@ import {
   type Action,
   type Actor,
   type AssignmentAnswer,
+  type AssignmentCandidate,
+  type AssignmentCandidatesQuery,
   type AssignmentDashboard,
   type AssignmentDetail,
   type AssignmentList,
@@ -60,6 +64,7 @@ import {
   presentAnswer,
   presentAssignmentDetail,
   presentAssignmentListItem,
+  presentCandidate,
   presentMember,
 } from './presenter.js';
 import {
@@ -83,6 +88,7 @@ import {
   insertInstructors,
   insertPendingAnswers,
   listAssignmentUsers,
+  listCandidates,
   membershipsOfUser,
   removeUserFromAssignments,
   traineeIdsOfGroups,
@@ -221,6 +227,36 @@ export async function listAssignmentUsersFor(
     pageSize: query.pageSize,
   });
   return { list: rows.map(presentMember), count };
+}
+
+/**
+ * GET /assignments/{id}/candidates (issue 22 §5, the assign dialog): one page of the users of the
+ * assignment's organization with `query.roleId` (trainees by default), inactive ones included and
+ * marked, by name or email, optionally of one group (of the organization: 404 otherwise). An
+ * instructor is offered the users of its own groups (001 §2 'Assign dialog'); a manager or admin
+ * every one of the organization. 'assignment:manageMembers' (404 another organization, 403).
+ */
+export async function listCandidatesFor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  query: AssignmentCandidatesQuery,
+): Promise<{ list: AssignmentCandidate[]; count: number }> {
+  const row = await loadAssignmentFor(db, actor, id, 'assignment:manageMembers');
+  if (query.groupId !== undefined) {
+    const [group] = await groupsByIds(db, [query.groupId]);
+    if (group?.organizationId !== row.organizationId) throw new NotFoundError();
+  }
+  const { rows, count } = await listCandidates(db, id, {
+    organizationId: row.organizationId,
+    roleId: query.roleId,
+    sharingGroupsWith: actor.roleId === Role.Instructor ? actor.id : undefined,
+    groupId: query.groupId,
+    search: query.search,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { list: rows.map(presentCandidate), count };
 }
 
 /** GET /assignments/{id}/answers: every answer of the assignment as an array (001 §7). */
@@ -520,7 +556,7 @@ export async function deleteInterviewAssignment(
   await removeStoredFiles(deps, removedKeys);
 }
 
-/** Whether 001 §4 allows `from` → `to` given the number of completed answers. */
+/** Whether 001 §4 (and issue 22 §3's reopen, Closed → Active) allows `from` → `to` given the number of completed answers. */
 function transitionAllowed(from: number, to: AssignmentStatusId, completed: number): boolean {
   switch (to) {
     case AssignmentStatus.Draft:
@@ -530,7 +566,11 @@ function transitionAllowed(from: number, to: AssignmentStatusId, completed: numb
     case AssignmentStatus.Planned:
       return from === AssignmentStatus.Draft;
     case AssignmentStatus.Active:
-      return from === AssignmentStatus.Draft || from === AssignmentStatus.Planned;
+      return (
+        from === AssignmentStatus.Draft ||
+        from === AssignmentStatus.Planned ||
+        from === AssignmentStatus.Closed
+      );
     case AssignmentStatus.Closed:
       return from !== AssignmentStatus.Closed && completed > 0;
     default:
@@ -543,22 +583,32 @@ function transitionAllowed(from: number, to: AssignmentStatusId, completed: numb
  * `transitionAllowed` (400 'This status change is not allowed.'); the same status is a no-op.
  * Publishing re-checks the composition (400 with the wizard's messages). Answers the detail and
  * 'Assignment status updated to {status}!'. A change is recorded in the audit log ('assignment.status',
- * before/after statusId) in its transaction.
+ * before/after statusId) in its transaction. Reopening (Closed → Active, issue 22 §3) takes
+ * 'assignment:reopen' (403 for an instructor) and skips the composition check. `loaded` is the
+ * row the route's preValidation hook already authorized ('assignment:changeStatus'), if any.
  */
 export async function changeAssignmentStatus(
   db: Db,
   actor: Actor,
   id: number,
   statusId: AssignmentStatusId,
+  loaded?: AssignmentRow,
 ): Promise<{ assignment: AssignmentDetail; message: string }> {
-  const row = await loadAssignmentFor(db, actor, id, 'assignment:changeStatus');
+  const row = loaded ?? (await loadAssignmentFor(db, actor, id, 'assignment:changeStatus'));
   await db.transaction(async (tx) => {
     const locked = await lockAssignment(tx, id);
     if (!locked) throw new NotFoundError();
     if (locked.statusId === statusId) return;
+    const reopening =
+      locked.statusId === AssignmentStatus.Closed && statusId === AssignmentStatus.Active;
+    if (reopening && !can(actor, 'assignment:reopen', assignmentTarget(row)))
+      throw new ForbiddenError();
     if (!transitionAllowed(locked.statusId, statusId, locked.completedCount))
       throw new ValidationError(messages.statusTransitionNotAllowed);
-    if (statusId === AssignmentStatus.Planned || statusId === AssignmentStatus.Active)
+    if (
+      !reopening &&
+      (statusId === AssignmentStatus.Planned || statusId === AssignmentStatus.Active)
+    )
       await checkComposition(tx, row.organizationId, await storedComposition(tx, row));
     await tx
       .update(assignments)

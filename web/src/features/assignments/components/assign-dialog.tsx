@@ -1,24 +1,31 @@
 /**
- * The assign dialog (001 §2 'Assign dialog', §5): an instructor sees its own groups, a manager or
- * admin the groups of the assignment's organization. Every user of the chosen role carries a
- * selected flag: those already on the assignment start selected, and unticking one removes it on
- * Save — except a trainee who has answered (not Pending, 001 §4), who stays ticked and locked. A
- * whole group may be picked too (its trainees are added). Save needs at least the minimum
- * (`format.selectAtLeastUsers`: 1 instructor, 0 trainees), then adds the newly ticked users and
- * groups and removes the unticked members.
+ * The assign dialog (001 §2 'Assign dialog', §5; issue 22 §5). Trainees: whole groups on top (an
+ * instructor's own groups, a manager's or admin's of the assignment's organization), then the
+ * people themselves, searched by name or email on the server a page at a time — for a manager or
+ * admin every trainee of the organization, in a group or not; for an instructor the people of its
+ * groups. Inactive accounts are listed, marked and cannot be ticked (the add call refuses them).
+ * Every user carries a selected flag: those already on the assignment start selected, and
+ * unticking one removes it on Save — except a trainee who has answered (not Pending, 001 §4), who
+ * stays ticked and locked. Save needs at least the minimum (`format.selectAtLeastUsers`: 1
+ * instructor, 0 trainees), then adds the newly ticked users and groups and removes the unticked
+ * members.
  */
 import {
   Alert,
+  Badge,
+  Box,
   Button,
   Checkbox,
   Group,
   Loader,
   Modal,
+  Pagination,
   ScrollArea,
   Stack,
   Text,
-  Title,
+  TextInput,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   AnswerStatus,
   Role,
@@ -26,13 +33,17 @@ import {
   assignMinTrainees,
   format,
   messages,
+  searchMinLength,
+  type AssignmentCandidate,
   type AssignmentUser,
   type Group as GroupItem,
 } from '@practica/contract';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { assignmentText } from '../../../config/assignment-text';
 import { useAuth } from '../../../lib/auth';
 import { useAddAssignmentMembers, useRemoveAssignmentMembers } from '../api/change-assignment';
+import { assignCandidatesPageSize, useAssignCandidates } from '../api/list-assign-candidates';
 import { useAssignGroups } from '../api/list-assign-groups';
 
 export interface AssignDialogProps {
@@ -111,6 +122,64 @@ export function assignChanges(
   };
 }
 
+/** The search the server is asked: 3+ characters after trimming, otherwise none. */
+export function candidateSearch(text: string): string | undefined {
+  const trimmed = text.trim();
+  return trimmed.length >= searchMinLength ? trimmed : undefined;
+}
+
+function toggle(set: ReadonlySet<number>, id: number): Set<number> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
+/** One person of the list: name, email and groups (wrapping), the inactive tag. */
+function CandidateRow({
+  candidate,
+  checked,
+  locked,
+  covered,
+  onToggle,
+}: {
+  candidate: AssignmentCandidate;
+  checked: boolean;
+  locked: boolean;
+  covered: boolean;
+  onToggle: () => void;
+}) {
+  // An inactive account cannot be added; one already on the assignment may still be unticked.
+  const refused = !candidate.active && !checked;
+  const details = [candidate.email, candidate.groups.map((g) => g.name).join(', ')]
+    .filter((part) => part !== '')
+    .join(' · ');
+  return (
+    <Group wrap="nowrap" justify="space-between" align="flex-start" gap="sm">
+      <Checkbox
+        style={{ flex: 1, minWidth: 0 }}
+        styles={{ description: { overflowWrap: 'anywhere' } }}
+        label={`${candidate.firstName} ${candidate.lastName}`}
+        description={
+          locked
+            ? assignmentText.completedLocked
+            : refused
+              ? `${assignmentText.inactiveHint} · ${details}`
+              : details
+        }
+        checked={locked || covered || checked}
+        disabled={locked || covered || refused}
+        onChange={onToggle}
+      />
+      {!candidate.active && (
+        <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
+          {assignmentText.inactive}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 function AssignBody({
   onClose,
   assignmentId,
@@ -122,34 +191,34 @@ function AssignBody({
   const { user } = useAuth();
   const isInstructor = user?.roleId === Role.Instructor;
   const supported = isInstructor || user?.roleId === Role.Manager || user?.roleId === Role.Admin;
+  const withGroups = roleId === Role.Trainee;
   const groups = useAssignGroups(
     isInstructor ? { userId: user.id } : { organizationId },
-    supported,
+    supported && withGroups,
   );
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(candidateSearch(searchText), 300);
+  const [page, setPage] = useState(1);
+  const candidates = useAssignCandidates(assignmentId, { roleId, search, page });
   const add = useAddAssignmentMembers(assignmentId);
   const remove = useRemoveAssignmentMembers(assignmentId);
   const [selected, setSelected] = useState<Set<number>>(() => new Set(memberIds));
   const [groupIds, setGroupIds] = useState<Set<number>>(() => new Set());
   const [error, setError] = useState<string | null>(null);
   const min = roleId === Role.Instructor ? assignMinInstructors : assignMinTrainees;
-  const list = groups.data?.list ?? [];
+  const groupList = withGroups ? (groups.data?.list ?? []) : [];
+  const people = candidates.data?.list ?? [];
+  const count = candidates.data?.count ?? 0;
   const busy = add.isPending || remove.isPending;
-  // Trainees a ticked group brings (also where they appear under another group).
+  // Trainees a ticked group brings.
   const viaGroups = new Set(
-    list
+    groupList
       .filter((g) => groupIds.has(g.id))
       .flatMap((g) => (g.users ?? []).filter((u) => u.roleId === Role.Trainee).map((u) => u.id)),
   );
 
-  const toggle = (set: Set<number>, id: number) => {
-    const next = new Set(set);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  };
-
   const save = async () => {
-    const changes = assignChanges(selected, groupIds, list, memberIds, lockedIds);
+    const changes = assignChanges(selected, groupIds, groupList, memberIds, lockedIds);
     if (changes.chosen.size < min) {
       setError(format.selectAtLeastUsers(min));
       return;
@@ -175,57 +244,95 @@ function AssignBody({
           {error}
         </Alert>
       )}
-      {groups.isLoading && <Loader size="sm" />}
-      {!groups.isLoading && list.length === 0 && <Text c="dimmed">{assignmentText.noGroups}</Text>}
-      <ScrollArea.Autosize mah={420}>
-        <Stack gap="md">
-          {list.map((group) => {
-            const users = (group.users ?? []).filter((u) => u.roleId === roleId);
-            const wholeGroup = groupIds.has(group.id);
-            return (
-              <Stack key={group.id} gap={6}>
-                <Group justify="space-between">
-                  <Title order={5}>{group.name}</Title>
-                  {roleId === Role.Trainee && (
-                    <Checkbox
-                      label={assignmentText.wholeGroup}
-                      aria-label={assignmentText.groupLabel(group.name)}
-                      checked={wholeGroup}
-                      onChange={() => {
-                        setGroupIds((s) => toggle(s, group.id));
-                        setError(null);
-                      }}
-                    />
-                  )}
-                </Group>
-                {users.length === 0 && (
-                  <Text size="sm" c="dimmed" ml="md">
-                    {messages.noRecordsFound}
-                  </Text>
-                )}
-                {users.map((member) => {
-                  const locked = lockedIds.includes(member.id);
-                  const covered = wholeGroup || viaGroups.has(member.id);
-                  return (
-                    <Checkbox
-                      key={member.id}
-                      ml="md"
-                      label={`${member.firstName} ${member.lastName}`}
-                      description={locked ? assignmentText.completedLocked : undefined}
-                      checked={locked || covered || selected.has(member.id)}
-                      disabled={locked || covered}
-                      onChange={() => {
-                        setSelected((s) => toggle(s, member.id));
-                        setError(null);
-                      }}
-                    />
-                  );
-                })}
-              </Stack>
-            );
-          })}
+      {withGroups && (
+        <Stack gap={6}>
+          <Text fw={600} size="sm">
+            {assignmentText.assignGroupsHeading}
+          </Text>
+          {groups.isLoading && <Loader size="sm" />}
+          {!groups.isLoading && groupList.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {assignmentText.noGroups}
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={150} type="auto">
+            <Stack gap={6}>
+              {groupList.map((group) => {
+                const trainees = (group.users ?? []).filter((u) => u.roleId === Role.Trainee);
+                return (
+                  <Checkbox
+                    key={group.id}
+                    styles={{ label: { overflowWrap: 'anywhere' } }}
+                    label={group.name}
+                    aria-label={assignmentText.groupLabel(group.name)}
+                    description={assignmentText.groupTrainees(trainees.length)}
+                    checked={groupIds.has(group.id)}
+                    onChange={() => {
+                      setGroupIds((s) => toggle(s, group.id));
+                      setError(null);
+                    }}
+                  />
+                );
+              })}
+            </Stack>
+          </ScrollArea.Autosize>
         </Stack>
-      </ScrollArea.Autosize>
+      )}
+      <Stack gap={6}>
+        <Text fw={600} size="sm">
+          {assignmentText.assignPeopleHeading(roleId)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {isInstructor ? assignmentText.assignScopeOwnGroups : assignmentText.assignScopeAll}
+        </Text>
+        <TextInput
+          aria-label={assignmentText.assignSearchLabel}
+          placeholder={assignmentText.assignSearchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <ScrollArea.Autosize mah={300} type="auto">
+          <Stack gap={8} py={4} aria-busy={candidates.isFetching}>
+            {candidates.isLoading && <Loader size="sm" />}
+            {!candidates.isLoading && people.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {candidates.isError ? messages.somethingWentWrong : assignmentText.noCandidates}
+              </Text>
+            )}
+            {people.map((candidate) => (
+              <CandidateRow
+                key={candidate.id}
+                candidate={candidate}
+                checked={selected.has(candidate.id)}
+                locked={
+                  lockedIds.includes(candidate.id) ||
+                  (candidate.answerStatusId !== null &&
+                    candidate.answerStatusId !== AnswerStatus.Pending)
+                }
+                covered={viaGroups.has(candidate.id)}
+                onToggle={() => {
+                  setSelected((s) => toggle(s, candidate.id));
+                  setError(null);
+                }}
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        {count > assignCandidatesPageSize && (
+          <Box>
+            <Pagination
+              size="sm"
+              total={Math.ceil(count / assignCandidatesPageSize)}
+              value={page}
+              onChange={setPage}
+            />
+          </Box>
+        )}
+      </Stack>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={busy}>
           {messages.cancel}

@@ -2,21 +2,28 @@
  * The assignment detail (001 §2 'Assignment detail', §4): the page title is the assignment's name;
  * tabs Trainees and Instructors on the left, the summary card on the right, and the actions
  * messages.returnToDraft, messages.closeAssignment and 'Print Report' by the server's flags. The report is
- * another feature's: the page passes its button in as `printReport`.
+ * another feature's: the page passes its button in as `printReport`. Issue 22 §3: Close asks first,
+ * saying how many answers are still to review and how many trainees are Pending; a Closed
+ * assignment offers 'Reopen' (Closed → Active) to a Manager or Admin ('assignment:reopen').
  */
-import { Button, Grid, Group, Loader, Paper, Stack, Tabs } from '@mantine/core';
+import { Button, Grid, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import {
   AnswerStatus,
   AssignmentStatus,
   Role,
+  dateFormat,
   messages,
+  type AssignmentDetail,
   type AssignmentUser,
 } from '@practica/contract';
 import { IconClipboardOff } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { StatusMessage } from '../../../components/status-message';
 import { assignmentText } from '../../../config/assignment-text';
+import { useCan } from '../../../lib/can';
 import { useSetAssignmentStatus } from '../api/change-assignment';
 import { useAssignment } from '../api/get-assignment';
 import { useAssignmentUsers } from '../api/list-assignment-users';
@@ -36,6 +43,45 @@ export interface AssignmentDetailViewProps {
   onReturnedToDraft: () => void;
 }
 
+/** A line of a confirmation's message (the dialog sets it inside one paragraph). */
+function Line({ children, color }: { children: ReactNode; color?: string }) {
+  return (
+    <Text span display="block" size="sm" mb={6} c={color}>
+      {children}
+    </Text>
+  );
+}
+
+/** What closing leaves undone: answers still to review and trainees still Pending (issue 22 §3). */
+function CloseSummary({ assignment }: { assignment: AssignmentDetail }) {
+  const { submitted, pending } = assignment.answerCounts;
+  return (
+    <>
+      {submitted > 0 && (
+        <Line color="orange.8">{assignmentText.closeConfirmToReview(submitted)}</Line>
+      )}
+      {pending > 0 && <Line>{assignmentText.closeConfirmPending(pending)}</Line>}
+      <Line>{assignmentText.closeConfirmEffect}</Line>
+    </>
+  );
+}
+
+/** What reopening does, and a due date already passed (issue 22 §3). */
+function ReopenSummary({ assignment }: { assignment: AssignmentDetail }) {
+  const pastDue =
+    assignment.closeDate !== null && dayjs(assignment.closeDate).isBefore(dayjs(), 'day');
+  return (
+    <>
+      <Line>{assignmentText.reopenConfirmEffect}</Line>
+      {pastDue && (
+        <Line color="orange.8">
+          {assignmentText.reopenPastDue(dayjs(assignment.closeDate).format(dateFormat))}
+        </Line>
+      )}
+    </>
+  );
+}
+
 /** The assignment detail screen. */
 export function AssignmentDetailView({
   assignmentId,
@@ -50,6 +96,10 @@ export function AssignmentDetailView({
     null,
   );
   const members = useAssignmentUsers(assignmentId, assigning ?? Role.Trainee);
+  const [confirming, setConfirming] = useState<'close' | 'reopen' | null>(null);
+  const mayReopen = useCan('assignment:reopen', {
+    organizationId: query.data?.organizationId ?? null,
+  });
 
   if (query.isLoading) return <Loader />;
   const assignment = query.data;
@@ -77,12 +127,13 @@ export function AssignmentDetailView({
           </Button>
         )}
         {assignment.canClose && (
-          <Button
-            color="red"
-            loading={setStatus.isPending}
-            onClick={() => setStatus.mutate(AssignmentStatus.Closed)}
-          >
+          <Button color="red" onClick={() => setConfirming('close')}>
             {messages.closeAssignment}
+          </Button>
+        )}
+        {assignment.canReopen && mayReopen && (
+          <Button variant="default" onClick={() => setConfirming('reopen')}>
+            {assignmentText.reopen}
           </Button>
         )}
         {assignment.canPrintReport && printReport}
@@ -118,6 +169,29 @@ export function AssignmentDetailView({
           <AssignmentSummary assignment={assignment} />
         </Grid.Col>
       </Grid>
+      <ConfirmDialog
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={
+          confirming === 'reopen'
+            ? assignmentText.reopenConfirmTitle
+            : assignmentText.closeConfirmTitle
+        }
+        message={
+          confirming === 'reopen' ? (
+            <ReopenSummary assignment={assignment} />
+          ) : (
+            <CloseSummary assignment={assignment} />
+          )
+        }
+        confirmLabel={confirming === 'reopen' ? assignmentText.reopen : messages.closeAssignment}
+        danger={confirming === 'close'}
+        onConfirm={() =>
+          setStatus.mutateAsync(
+            confirming === 'reopen' ? AssignmentStatus.Active : AssignmentStatus.Closed,
+          )
+        }
+      />
       <AssignDialog
         opened={assigning !== null}
         onClose={() => setAssigning(null)}
