@@ -40,6 +40,8 @@ export const patterns = {
   assignmentDetail: '/dbl/assignments/:id',
   reviewInbox: '/dbl/reviews',
   review: '/dbl/reviews/:id',
+  /** Issue 22 §15: the printable scorecard of a reviewed answer (outside the shell). */
+  scorecard: '/dbl/reviews/:id/scorecard',
   interviews: '/dbl/interviews',
   interviewCreate: '/dbl/interviews/create',
   interviewEdit: '/dbl/interviews/:id/edit',
@@ -104,6 +106,16 @@ export const paths = {
   /** The review screen; `search` (without '?') carries the inbox's filters (issue 21 §1). */
   review: (answerId: Id, search = '') =>
     `/dbl/reviews/${seg(answerId)}${search ? `?${search}` : ''}`,
+  /**
+   * The printable scorecard of answer `answerId` (issue 22 §15); `search` as the review screen's
+   * (kept for its way back); `print` opens the print dialog once it is shown.
+   */
+  scorecard: (answerId: Id, search = '', print = false) => {
+    const query = new URLSearchParams(search);
+    if (print) query.set('print', '1');
+    const text = query.toString();
+    return `/dbl/reviews/${seg(answerId)}/scorecard${text ? `?${text}` : ''}`;
+  },
   /** The review inbox (issue 21 §1); `search` (without '?') holds its filters. */
   reviewInbox: (search = '') =>
     search ? `${patterns.reviewInbox}?${search}` : patterns.reviewInbox,

@@ -111,7 +111,14 @@ export default function ReviewPage() {
           <ReviewPanel
             key={answer.id}
             answer={answer}
-            printReport={<PrintReportButton assignmentId={answer.assignmentId} size="xs" />}
+            printReport={
+              // Issue 22 §15: beside the spreadsheet, this answer's printable scorecard.
+              <PrintReportButton
+                assignmentId={answer.assignmentId}
+                scorecardHref={paths.scorecard(answer.id, inboxSearch, true)}
+                size="xs"
+              />
+            }
             onSubmitted={onSubmitted}
             submitBlocked={claim.heldBy !== undefined}
           />

@@ -94,21 +94,25 @@ function jsonList(text: string): string[] | null {
 }
 
 /**
- * A feedback answer as the report shows it: option ids become option texts (multiple choice is
- * comma-joined ids); a JSON list of texts is joined with '| '; open text stays as given.
+ * A feedback answer's texts: option ids become option texts (multiple choice is comma-joined ids),
+ * a JSON list of texts is that list, open text is itself; none when unanswered.
  */
-export function feedbackCell(question: AssignmentQuestion, text: string | undefined): string {
-  if (text === undefined || text.trim() === '') return '';
+export function feedbackTexts(question: AssignmentQuestion, text: string | undefined): string[] {
+  if (text === undefined || text.trim() === '') return [];
   const list = jsonList(text);
-  if (list) return list.join(messages.reportFeedbackJoiner);
+  if (list) return list;
   const choice =
     question.questionTypeId === QuestionType.Single ||
     question.questionTypeId === QuestionType.Multiple ||
     question.questionTypeId === QuestionType.Rank;
-  if (!choice) return text;
+  if (!choice) return [text];
   const parts = text.split(',').map((id) => id.trim());
-  const texts = parts.map((id) => question.options.find((o) => String(o.id) === id)?.text ?? id);
-  return texts.join(messages.reportFeedbackJoiner);
+  return parts.map((id) => question.options.find((o) => String(o.id) === id)?.text ?? id);
+}
+
+/** A feedback answer as the report shows it: its texts (`feedbackTexts`) joined with '| '. */
+export function feedbackCell(question: AssignmentQuestion, text: string | undefined): string {
+  return feedbackTexts(question, text).join(messages.reportFeedbackJoiner);
 }
 
 /** A rating answer: the number when numeric, else the text as given. */
@@ -127,6 +131,19 @@ export function reportColumns(forms: ReportForms): string[] {
   ];
 }
 
+/**
+ * The answer's average score: the one stored with the answer, else its ratings form's, else the
+ * mean of its numeric ratings of `ratingQuestions`; null when there is none.
+ */
+export function answerScore(
+  answer: AnswerListItem,
+  ratingQuestions: readonly AssignmentQuestion[],
+): number | null {
+  const ratings = answer.data?.ratingsAnswer ?? null;
+  const text = (id: number) => ratings?.answers.find((a) => a.questionId === id)?.text;
+  return answer.score ?? ratings?.score ?? meanRatingScore(ratingQuestions.map((q) => text(q.id)));
+}
+
 /** One row of a Reviewed answer. */
 function reportRow(answer: AnswerListItem, forms: ReportForms): ReportCell[] {
   const data = answer.data;
@@ -136,8 +153,7 @@ function reportRow(answer: AnswerListItem, forms: ReportForms): ReportCell[] {
   const duration = (data?.interviewAnswer.answers ?? []).reduce((s, a) => s + a.duration, 0);
   const ratingText = (id: number) => ratings?.answers.find((a) => a.questionId === id)?.text;
   const feedbackText = (id: number) => feedback?.answers.find((a) => a.questionId === id)?.text;
-  const score =
-    answer.score ?? ratings?.score ?? meanRatingScore(forms.ratings.map((q) => ratingText(q.id)));
+  const score = answerScore(answer, forms.ratings);
   return [
     answer.userId,
     answer.user.firstName,
