@@ -1578,6 +1578,31 @@ export const rows: Row[] = [
     },
   },
 
+  // ----- notification settings (issue 22 §16): one's own, staff and trainees apart -----
+  {
+    route: 'GET /api/users/me/notifications',
+    note: 'The console’s settings: staff only (a trainee’s are at /api/me/notifications).',
+    request: () => ({ url: '/api/users/me/notifications' }),
+    expect: { none: '401 401  401  401  | 403  200  200  200  200' },
+  },
+  {
+    route: 'PUT /api/users/me/notifications',
+    note: 'Who calls is checked before the body; an empty change saves nothing.',
+    request: () => ({ url: '/api/users/me/notifications', payload: { settings: [] } }),
+    expect: { none: '401 401  401  401  | 403  200  200  200  200' },
+  },
+  {
+    route: 'GET /api/me/notifications',
+    note: 'The practice app’s settings: trainees only.',
+    request: () => ({ url: '/api/me/notifications' }),
+    expect: { none: '401 401  401  401  | 200  403  403  403  403' },
+  },
+  {
+    route: 'PUT /api/me/notifications',
+    request: () => ({ url: '/api/me/notifications', payload: { settings: [] } }),
+    expect: { none: '401 401  401  401  | 200  403  403  403  403' },
+  },
+
   // ----- the trainees' mobile API (DECISIONS.md 'Assignments and answers') -----
   {
     route: 'GET /api/me/assignments',
