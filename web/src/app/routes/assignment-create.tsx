@@ -1,46 +1,48 @@
 /**
- * /dbl/assignments/create (001 §2 'Assignment wizard'): the wizard with the shared avatar picker;
- * the close icon returns to the list; after creating, the list filtered to Draft. An admin has no
- * organization: the wizard then offers the organizations (from the organizations feature) to
- * choose the assignment's one.
+ * /dbl/assignments/create (001 §2 'Assignment wizard'): the wizard with the shared avatar picker,
+ * its draft kept for the signed-in user; the close icon returns to the list. After Confirm the
+ * wizard's panel adds trainees and publishes (then the assignment detail) or keeps the Draft (then
+ * the list filtered to Draft). An admin has no organization: the wizard then offers the
+ * organizations (from the organizations feature) to choose the assignment's one.
  */
 import { AssignmentStatus, Role, pageSizeOptions } from '@practica/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AvatarPickerDialog } from '../../components/avatar-picker-dialog';
-import { AssignmentWizard } from '../../features/assignments';
+import { AssignmentWizard, type AssignmentWizardProps } from '../../features/assignments';
 import { useOrganizations } from '../../features/organizations/api/list-organizations';
 import { useAuth } from '../../lib/auth';
+
+type PageProps = Omit<AssignmentWizardProps, 'organizationId' | 'organizations'>;
 
 /** The assignment wizard page. */
 export default function AssignmentCreatePage() {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const isAdmin = user?.roleId === Role.Admin;
-  return isAdmin ? (
-    <AdminWizard />
+  if (!user) return null;
+  const props: PageProps = {
+    userId: user.id,
+    onClose: () => void navigate(paths.assignments()),
+    onOpenAssignment: (id) => void navigate(paths.assignmentDetail(id)),
+    onKeptAsDraft: () => void navigate(paths.assignments(AssignmentStatus.Draft)),
+    renderAvatarPicker: (picker) => <AvatarPickerDialog {...picker} />,
+  };
+  return user.roleId === Role.Admin ? (
+    <AdminWizard {...props} />
   ) : (
-    <AssignmentWizard
-      organizationId={user?.organizationId ?? null}
-      onClose={() => void navigate(paths.assignments())}
-      onCreated={() => void navigate(paths.assignments(AssignmentStatus.Draft))}
-      renderAvatarPicker={(props) => <AvatarPickerDialog {...props} />}
-    />
+    <AssignmentWizard {...props} organizationId={user.organizationId} />
   );
 }
 
 /** The wizard for an admin: the organization is chosen on the first step. */
-function AdminWizard() {
-  const navigate = useNavigate();
+function AdminWizard(props: PageProps) {
   const organizations = useOrganizations(1, pageSizeOptions[2]);
   return (
     <AssignmentWizard
+      {...props}
       organizationId={null}
       organizations={organizations.data?.list ?? []}
       organizationsLoading={organizations.isPending}
-      onClose={() => void navigate(paths.assignments())}
-      onCreated={() => void navigate(paths.assignments(AssignmentStatus.Draft))}
-      renderAvatarPicker={(props) => <AvatarPickerDialog {...props} />}
     />
   );
 }

@@ -4,6 +4,7 @@
  * Each is `silent` for the global error toast: its own failure toast replaces it.
  */
 import {
+  assignmentDetailSchema,
   assignmentStatusLabels,
   format,
   messages,
@@ -26,13 +27,13 @@ function useInvalidate() {
   return () => client.invalidateQueries({ queryKey: assignmentKeys.all });
 }
 
-/** POST /assignments/interview. */
+/** POST /assignments/interview; resolves to the created assignment's detail. */
 export function useCreateAssignment() {
   const invalidate = useInvalidate();
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: CreateInterviewAssignmentBody) =>
-      api.post<undefined>('/assignments/interview', { body }),
+      api.post('/assignments/interview', { body, schema: assignmentDetailSchema }),
     onSuccess: () => {
       toast.success(messages.interviewAssignmentCreated);
       void invalidate();

@@ -25,7 +25,11 @@ import {
 import { useAssignment } from '../api/get-assignment';
 import { useAssignmentUsers } from '../api/list-assignment-users';
 import { AssignDialog, answeredIds } from './assign-dialog';
-import { AssignmentInfoFields, type AssignmentInfoValues } from './assignment-info-fields';
+import {
+  AssignmentInfoFields,
+  closeDateRefusal,
+  type AssignmentInfoValues,
+} from './assignment-info-fields';
 import { TraineesTable } from './trainees-table';
 
 export interface AssignmentEditViewProps {
@@ -75,9 +79,11 @@ function EditForm({
       ratingsId: data.ratingsId,
       feedbackId: data.feedbackId,
     });
-    if (!result.success) {
-      const next: typeof errors = {};
-      for (const issue of result.error.issues) {
+    // Issue 22 §6: a due date before today is refused as on the server (the stored one may stay).
+    const pastDate = closeDateRefusal(values.closeDate, assignment.closeDate);
+    if (!result.success || pastDate) {
+      const next: typeof errors = pastDate ? { closeDate: pastDate } : {};
+      for (const issue of result.error?.issues ?? []) {
         const key = issue.path[0];
         if ((key === 'name' || key === 'description' || key === 'closeDate') && !next[key]) {
           next[key] = issue.message;
@@ -103,6 +109,7 @@ function EditForm({
             <AssignmentInfoFields
               values={values}
               errors={errors}
+              storedCloseDate={assignment.closeDate}
               onChange={(next) => {
                 setValues(next);
                 setErrors({});

@@ -5,19 +5,39 @@
  * uses the contract's colours. Confirm creates the assignment (Draft). An admin, who belongs to no
  * organization, chooses the assignment's organization on the first step; the interviews,
  * evaluations, avatars and environments offered then follow it (changing it clears those choices).
+ *
+ * Work is never lost (issue 22 §1): the step is in the URL (`?step=n`, so the browser's Back and
+ * Forward move between steps and a reload stays put; a step whose earlier steps are not complete
+ * falls back to the first incomplete one), and what was entered is kept as the user's draft in
+ * this browser until Confirm or a discard. Opened afresh with a draft, the wizard offers to
+ * continue it. The close icon asks before discarding entered data; leaving the page asks first
+ * (`LeaveGuard`). After Confirm (issue 22 §6) the created assignment's panel adds trainees and
+ * publishes in the same flow (`?created=<id>`).
  */
-import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Stepper } from '@mantine/core';
-import { ContentType, messages, stepperColors, wizardSteps } from '@practica/contract';
+import { ActionIcon, Alert, Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { ContentType, messages, wizardSteps } from '@practica/contract';
 import { IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { DeleteDialog } from '../../../../components/confirm-dialog';
 import { assignmentText } from '../../../../config/assignment-text';
+import { assignmentWizardText } from '../../../../config/assignment-wizard-text';
 import { useCreateAssignment } from '../../api/change-assignment';
 import { useQuestionnaire } from '../../api/list-wizard-sources';
 import { AssignmentInfoFields } from '../assignment-info-fields';
+import { CreatedPanel } from './created-panel';
+import { DraftOffer } from './draft-offer';
 import { EvaluationStep } from './evaluation-step';
 import { InterviewStep } from './interview-step';
+import { LeaveGuard } from './leave-guard';
 import { RecapStep } from './recap-step';
 import { RolesStep, type RenderAvatarPicker } from './roles-step';
+import {
+  clearWizardDraft,
+  hasEnteredData,
+  readWizardDraft,
+  writeWizardDraft,
+  type WizardDraft,
+} from './wizard-draft';
 import {
   emptyWizardForm,
   toBody,
@@ -25,14 +45,8 @@ import {
   type StepErrors,
   type WizardForm,
 } from './wizard-form';
-
-const stepLabels = [
-  messages.stepAssignmentInfo,
-  messages.stepSelectInterview,
-  messages.stepSelectRoles,
-  messages.stepSelectEvaluation,
-  messages.stepRecap,
-] as const;
+import { useWizardLocation } from './wizard-location';
+import { WizardStepper } from './wizard-stepper';
 
 /** An organization an admin may choose for the assignment. */
 export interface WizardOrganization {
@@ -41,34 +55,79 @@ export interface WizardOrganization {
 }
 
 export interface AssignmentWizardProps {
+  /** The signed-in user: the draft is kept per user. */
+  userId: number;
   /** The user's own organization (null for an admin). */
   organizationId: number | null;
   /** When given (admins), the first step offers these organizations to choose from. */
   organizations?: readonly WizardOrganization[] | undefined;
   /** While `organizations` load. */
   organizationsLoading?: boolean;
-  /** The close icon. */
+  /** The close icon (after the entered data, if any, was discarded). */
   onClose: () => void;
-  /** After the assignment was created. */
-  onCreated: () => void;
+  /** After 'Publish now' on the created assignment: its detail. */
+  onOpenAssignment: (assignmentId: number) => void;
+  /** 'Keep as Draft' on the created assignment. */
+  onKeptAsDraft: () => void;
   /** The single-selection avatar picker of the roles step. */
   renderAvatarPicker: RenderAvatarPicker;
 }
 
-/** The 5-step wizard (001 §2). */
-export function AssignmentWizard({
+/** The 5-step wizard (001 §2), then the created assignment's panel. */
+export function AssignmentWizard(props: AssignmentWizardProps) {
+  const location = useWizardLocation();
+  if (location.createdId !== null)
+    return (
+      <CreatedPanel
+        assignmentId={location.createdId}
+        onOpenAssignment={props.onOpenAssignment}
+        onKeptAsDraft={props.onKeptAsDraft}
+      />
+    );
+  return <WizardSteps {...props} location={location} />;
+}
+
+const noErrors: StepErrors = { fields: {}, message: null };
+const hasErrors = (result: StepErrors) =>
+  result.message !== null || Object.keys(result.fields).length > 0;
+
+/** The form of a kept draft, in the user's own organization unless the user chooses one. */
+function formOf(
+  draft: WizardDraft | null,
+  organizationId: number | null,
+  chooses: boolean,
+): WizardForm {
+  if (!draft) return { ...emptyWizardForm, organizationId };
+  return chooses ? draft.form : { ...draft.form, organizationId };
+}
+
+function WizardSteps({
+  userId,
   organizationId,
   organizations,
   organizationsLoading = false,
   onClose,
-  onCreated,
   renderAvatarPicker,
-}: AssignmentWizardProps) {
-  const [active, setActive] = useState(0);
-  const [form, setForm] = useState<WizardForm>(() => ({ ...emptyWizardForm, organizationId }));
-  const [errors, setErrors] = useState<StepErrors>({ fields: {}, message: null });
+  location,
+}: AssignmentWizardProps & { location: ReturnType<typeof useWizardLocation> }) {
+  const chooses = organizations !== undefined;
+  const [stored] = useState(() => readWizardDraft(userId));
+  const [form, setForm] = useState<WizardForm>(() => formOf(stored, organizationId, chooses));
+  // Opened afresh (no step in the URL) with a draft: offer to continue it.
+  const [offer, setOffer] = useState(
+    () => location.step === null && stored !== null && hasEnteredData(stored.form, organizationId),
+  );
+  // The errors of one step: shown while that step is on screen, until the form changes.
+  const [failed, setFailed] = useState<{ step: number; result: StepErrors } | null>(null);
+  const [persisted, setPersisted] = useState(true);
+  const [discarding, setDiscarding] = useState(false);
+  const allowLeave = useRef(false);
   const interview = useQuestionnaire(form.interviewId);
   const create = useCreateAssignment();
+  const active = location.step ?? 0;
+  const dirty = hasEnteredData(form, organizationId);
+  const errors = failed?.step === active ? failed.result : noErrors;
+
   // One row per interview role, its avatar preselected, until the user changes one.
   const current: WizardForm =
     form.roles.length > 0 || !interview.data
@@ -81,55 +140,117 @@ export function AssignmentWizard({
             avatarId: r.avatarId,
           })),
         };
+  // The interview's roles are known (or there is no interview to wait for).
+  const rolesKnown = form.interviewId === null || interview.data !== undefined || interview.isError;
+
+  /** The first step before `step` that is not complete, or null. */
+  const firstIncomplete = (step: number) => {
+    for (let i = 0; i < step; i++) {
+      const result = validateStep(i, current);
+      if (hasErrors(result)) return { step: i, result };
+    }
+    return null;
+  };
+
+  // Opened without a step (and no draft offered): step 1, in place of the bare URL — unless the
+  // offer's answer is already moving to its step.
+  const { step: urlStep, replace } = location;
+  const answered = useRef(false);
+  useEffect(() => {
+    if (urlStep !== null) answered.current = false;
+    else if (!offer && !answered.current) replace(0);
+  }, [urlStep, offer, replace]);
+
+  // A step whose earlier steps are incomplete (a draft gone, an old link, a due date now past)
+  // falls back to the first incomplete step, showing its errors when something was entered.
+  const incomplete = urlStep !== null && !offer && rolesKnown ? firstIncomplete(urlStep) : null;
+  const fallback = incomplete?.step ?? null;
+  const fallbackErrors = incomplete && dirty ? incomplete.result : null;
+  useEffect(() => {
+    if (fallback === null) return;
+    replace(fallback);
+    if (fallbackErrors) setFailed({ step: fallback, result: fallbackErrors });
+    // fallbackErrors is a new object each render; the move is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fallback, replace]);
+
+  // The draft follows every change (and the step), unless the offer is still open.
+  useEffect(() => {
+    if (offer) return;
+    if (!hasEnteredData(form, organizationId)) {
+      clearWizardDraft(userId);
+      setPersisted(true);
+      return;
+    }
+    setPersisted(writeWizardDraft(userId, { form, step: active, savedAt: Date.now() }));
+  }, [form, active, offer, organizationId, userId]);
 
   const update = (patch: Partial<WizardForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors({ fields: {}, message: null });
+    setForm((previous) => ({ ...previous, ...patch }));
+    setFailed(null);
   };
 
   const next = () => {
     const result = validateStep(active, current);
-    setErrors(result);
-    if (result.message || Object.keys(result.fields).length > 0) return false;
-    return true;
+    setFailed(hasErrors(result) ? { step: active, result } : null);
+    if (!hasErrors(result)) location.forward(active, active + 1);
   };
 
   const confirm = () => {
-    if (!next()) return;
-    create.mutate(toBody(current), { onSuccess: onCreated });
+    const broken = firstIncomplete(wizardSteps);
+    if (broken) {
+      setFailed(broken);
+      if (broken.step !== active) location.replace(broken.step);
+      return;
+    }
+    create.mutate(toBody(current), {
+      onSuccess: (created) => {
+        clearWizardDraft(userId);
+        allowLeave.current = true;
+        location.created(created.id);
+      },
+    });
   };
 
-  const colorOf = (index: number) =>
-    index < active ? stepperColors.completed : index === active ? stepperColors.active : undefined;
+  const close = () => {
+    if (dirty) setDiscarding(true);
+    else {
+      allowLeave.current = true;
+      onClose();
+    }
+  };
+
+  if (offer && stored)
+    return (
+      <DraftOffer
+        draft={stored}
+        onContinue={() => {
+          answered.current = true;
+          setOffer(false);
+          location.replace(stored.step);
+        }}
+        onStartOver={() => {
+          clearWizardDraft(userId);
+          setForm({ ...emptyWizardForm, organizationId });
+          answered.current = true;
+          setOffer(false);
+          location.replace(0);
+        }}
+      />
+    );
 
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="lg">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Stepper
+          <WizardStepper
             active={active}
             onStepClick={(step) => {
-              if (step < active) setActive(step);
+              setFailed(null);
+              location.jump(step);
             }}
-            allowNextStepsSelect={false}
-            size="sm"
-            style={{ flex: 1 }}
-            styles={{
-              stepIcon: { borderColor: stepperColors.inactive },
-            }}
-          >
-            {stepLabels.slice(0, wizardSteps).map((label, index) => (
-              <Stepper.Step
-                key={label}
-                label={label}
-                color={colorOf(index)}
-                styles={
-                  index === active ? { stepIcon: { borderColor: stepperColors.active } } : undefined
-                }
-              />
-            ))}
-          </Stepper>
-          <ActionIcon variant="subtle" aria-label={assignmentText.closeWizard} onClick={onClose}>
+          />
+          <ActionIcon variant="subtle" aria-label={assignmentText.closeWizard} onClick={close}>
             <IconX size={20} />
           </ActionIcon>
         </Group>
@@ -224,21 +345,14 @@ export function AssignmentWizard({
             variant="default"
             disabled={active === 0}
             onClick={() => {
-              setErrors({ fields: {}, message: null });
-              setActive((s) => s - 1);
+              setFailed(null);
+              location.back(active);
             }}
           >
             {messages.back}
           </Button>
           {active < wizardSteps - 1 ? (
-            <Button
-              onClick={() => {
-                if (!next()) return;
-                setActive((s) => s + 1);
-              }}
-            >
-              {messages.next}
-            </Button>
+            <Button onClick={next}>{messages.next}</Button>
           ) : (
             <Button loading={create.isPending} onClick={confirm}>
               {messages.confirm}
@@ -246,6 +360,24 @@ export function AssignmentWizard({
           )}
         </Group>
       </Stack>
+      <LeaveGuard
+        dirty={dirty && !create.isPending}
+        persisted={persisted}
+        allowLeave={allowLeave}
+      />
+      <DeleteDialog
+        opened={discarding}
+        onClose={() => setDiscarding(false)}
+        title={assignmentWizardText.discardTitle}
+        message={assignmentWizardText.discardMessage}
+        confirmLabel={assignmentWizardText.discard}
+        cancelLabel={assignmentWizardText.keepEditing}
+        onConfirm={() => {
+          clearWizardDraft(userId);
+          allowLeave.current = true;
+          onClose();
+        }}
+      />
     </Paper>
   );
 }

@@ -1,11 +1,13 @@
 /**
- * Wizard step 'Recap' (001 §2): the question table (number, avatar, role, question), the
+ * Wizard step 'Recap' (001 §2): the question table (number, avatar, role, question), and beside
+ * it what Confirm will create: the title, description and due date (issue 22 §6), the
  * interview's name, the chosen ratings and feedback names and the environment.
  */
 import { Avatar, Grid, Image, Paper, Stack, Table, Text } from '@mantine/core';
 import { format, messages, type Questionnaire } from '@practica/contract';
 import type { ReactNode } from 'react';
 import { useAssignmentAvatars, useAssignmentEnvironments } from '../../api/list-wizard-sources';
+import { dueDateText } from '../assignments-list';
 import type { WizardForm } from './wizard-form';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -14,7 +16,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm">{children}</Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
     </Stack>
   );
 }
@@ -35,7 +39,7 @@ export function RecapStep({
 
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 8 }}>
+      <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
         <Paper withBorder radius="md">
           <Table aria-label={messages.stepRecap}>
             <Table.Thead>
@@ -70,9 +74,12 @@ export function RecapStep({
           </Table>
         </Paper>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 4 }}>
+      <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
+            <Field label={messages.title}>{form.name}</Field>
+            <Field label={messages.description}>{form.description}</Field>
+            <Field label={messages.dueDate}>{dueDateText(form.closeDate)}</Field>
             <Field label={messages.interviewType}>{form.interviewName}</Field>
             <Field label={messages.ratings}>{form.ratingsName}</Field>
             <Field label={messages.feedback}>{form.feedbackName}</Field>

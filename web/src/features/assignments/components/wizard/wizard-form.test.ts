@@ -1,10 +1,12 @@
 /**
  * The wizard's step validation gives the spec's messages (001 §5) in step order; the first step
- * also needs the organization (an admin's choice) and the body carries it.
+ * also needs the organization (an admin's choice) and the body carries it, and refuses a due date
+ * before today as the server does (issue 22 §6).
  */
 import { ContentType, messages } from '@practica/contract';
 import { describe, expect, it } from 'vitest';
 import { assignmentText } from '../../../../config/assignment-text';
+import { closeDateRefusal } from '../assignment-info-fields';
 import { emptyWizardForm, toBody, validateStep, type WizardForm } from './wizard-form';
 
 const filled: WizardForm = {
@@ -61,9 +63,34 @@ describe('validateStep', () => {
     );
   });
 
+  it('refuses a due date before today on the first step with the server message', () => {
+    const today = '2026-03-10';
+    expect(validateStep(0, { ...filled, closeDate: '2026-03-09' }, today)).toEqual({
+      fields: { closeDate: messages.closeDateInPast },
+      message: null,
+    });
+    expect(validateStep(0, { ...filled, closeDate: '2026-03-10' }, today)).toEqual({
+      fields: {},
+      message: null,
+    });
+    expect(validateStep(0, { ...filled, closeDate: '' }, today).fields).toEqual({});
+  });
+
   it('lets a complete form through every step', () => {
     for (let step = 0; step < 5; step += 1) {
       expect(validateStep(step, filled)).toEqual({ fields: {}, message: null });
     }
+  });
+});
+
+describe('closeDateRefusal', () => {
+  it("allows today, later days, no date, and the assignment's own date even once passed", () => {
+    const today = '2026-03-10';
+    expect(closeDateRefusal('2026-03-09', null, today)).toBe(messages.closeDateInPast);
+    expect(closeDateRefusal('2026-03-09', '2026-03-01', today)).toBe(messages.closeDateInPast);
+    expect(closeDateRefusal('2026-03-01', '2026-03-01', today)).toBeNull();
+    expect(closeDateRefusal('2026-03-10', null, today)).toBeNull();
+    expect(closeDateRefusal('2027-01-01', null, today)).toBeNull();
+    expect(closeDateRefusal('', null, today)).toBeNull();
   });
 });

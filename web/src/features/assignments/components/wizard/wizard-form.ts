@@ -1,7 +1,8 @@
 /**
  * The wizard's form (001 §3 'Interview assignment form') and its per-step validation with the
  * contract's schema and messages (001 §5). The organization is part of the first step: an admin
- * (who has none) chooses it; everyone else's is their own.
+ * (who has none) chooses it; everyone else's is their own. A due date before today is refused on
+ * the first step with the server's message (issue 22 §6).
  */
 import {
   ContentType,
@@ -13,6 +14,7 @@ import {
   type InterviewAssignmentForm,
 } from '@practica/contract';
 import { assignmentText } from '../../../../config/assignment-text';
+import { closeDateRefusal, localIsoDate } from '../assignment-info-fields';
 
 export interface WizardRole {
   roleId: number;
@@ -79,8 +81,15 @@ export interface StepErrors {
 
 const noErrors: StepErrors = { fields: {}, message: null };
 
-/** Validates one step (0-based); no errors means Next may go on. */
-export function validateStep(step: number, form: WizardForm): StepErrors {
+/**
+ * Validates one step (0-based) of `form`; no errors means Next may go on. `today` (`YYYY-MM-DD`,
+ * the browser's date by default) is the earliest due date allowed.
+ */
+export function validateStep(
+  step: number,
+  form: WizardForm,
+  today: string = localIsoDate(),
+): StepErrors {
   const keys = assignmentWizardStepFields[step] ?? [];
   if (keys.length === 0) {
     // Recap: the content types of the chosen evaluations (001 §5).
@@ -98,11 +107,13 @@ export function validateStep(step: number, form: WizardForm): StepErrors {
   const schema = interviewAssignmentFormSchema.pick(mask);
   const result = schema.safeParse(toBody(form));
   const organizationMissing = step === 0 && !idSchema.safeParse(form.organizationId).success;
-  if (result.success && !organizationMissing) return noErrors;
+  const pastDate = step === 0 ? closeDateRefusal(form.closeDate, null, today) : null;
+  if (result.success && !organizationMissing && !pastDate) return noErrors;
   if (step === 0) {
     const fields: StepErrors['fields'] = organizationMissing
       ? { organizationId: assignmentText.organizationRequired }
       : {};
+    if (pastDate) fields.closeDate = pastDate;
     for (const issue of result.success ? [] : result.error.issues) {
       const key = issue.path[0];
       if ((key === 'name' || key === 'description' || key === 'closeDate') && !fields[key]) {
