@@ -12,6 +12,7 @@ import { RequireAuth, RequirePermission } from './route-guard';
 import { PageLoader } from './page-loader';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
+import { ConsoleErrorBoundary } from './shell/console-error-boundary';
 
 /** What a route's `handle` carries: the title for the top bar and the browser tab. */
 export interface RouteHandle {
@@ -45,19 +46,32 @@ export const routes: RouteObject[] = [
         path: guardedPrefix,
         Component: RequireAuth,
         children: [
+          // Issue 22 §15: an answer's printable scorecard, a sheet of its own without the shell.
+          {
+            path: relative(patterns.scorecard),
+            element: <RequirePermission action="page:review" />,
+            children: [{ index: true, lazy: page(() => import('./routes/scorecard')) }],
+          },
           {
             lazy: page(() => import('./shell/console-layout')),
             children: [
-              { index: true, lazy: page(() => import('./routes/console-home')) },
-              ...guardedRoutes.map((r): RouteObject => ({
-                path: relative(r.path),
-                element: <RequirePermission action={r.action} />,
-                handle: { title: r.title } satisfies RouteHandle,
+              {
+                // The pages' errors show inside the shell (issue 22 item 4). Not lazy: it must be
+                // there when the network is not.
+                ErrorBoundary: ConsoleErrorBoundary,
                 children: [
-                  { index: true, lazy: page(r.page ?? (() => import('./routes/coming-soon'))) },
+                  { index: true, lazy: page(() => import('./routes/console-home')) },
+                  ...guardedRoutes.map((r): RouteObject => ({
+                    path: relative(r.path),
+                    element: <RequirePermission action={r.action} />,
+                    handle: { title: r.title } satisfies RouteHandle,
+                    children: [
+                      { index: true, lazy: page(r.page ?? (() => import('./routes/coming-soon'))) },
+                    ],
+                  })),
+                  { path: '*', lazy: page(() => import('./routes/not-found')) },
                 ],
-              })),
-              { path: '*', lazy: page(() => import('./routes/not-found')) },
+              },
             ],
           },
         ],

@@ -13,6 +13,7 @@ import {
   type ListData,
 } from '@practica/contract';
 import type { z } from 'zod';
+import { markServerDown, markServerUp } from './connection';
 import { clearLocal, readLocal } from './storage';
 
 /** The API base path (DECISIONS.md 'API'). */
@@ -212,6 +213,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     });
   } catch (cause) {
     if (outer?.aborted && !timedOut) throw cause; // cancelled by the caller (e.g. React Query)
+    if (!timedOut) markServerDown(); // no answer at all: the shell shows the network message
     throw new ApiError({
       kind: timedOut ? 'timeout' : 'network',
       status: 0,
@@ -222,6 +224,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     outer?.removeEventListener('abort', relay);
   }
 
+  markServerUp();
   let parsed: RawEnvelope | null = null;
   const text = await response.text().catch(() => '');
   if (text) {

@@ -1,6 +1,7 @@
 /**
  * TanStack Query client (DESIGN.md 'Errors'): a failed query or mutation shows one toast with the
  * server's message, or 000 §8's fallback `messages.somethingWentWrongTryLater`.
+ * A query that got no answer at all shows no toast: the shell's connection banner says it.
  * A query or mutation can opt out with `meta: { silent: true }` when its screen shows the error
  * itself (e.g. the login form, which has texts of its own).
  */
@@ -24,8 +25,11 @@ export function errorMessage(error: unknown): string {
   return messages.somethingWentWrongTryLater;
 }
 
-function report(error: unknown, silent: boolean | undefined): void {
+function report(error: unknown, silent: boolean | undefined, from: 'query' | 'mutation'): void {
   if (silent) return;
+  // A read that got no answer: the shell's connection banner says so once (issue 22 item 4) and
+  // the query is fetched again when the server is back; a failed action still gets its toast.
+  if (from === 'query' && isApiError(error) && error.kind === 'network') return;
   // A 401/403 already sent the user to login; one toast with the server's text is enough.
   toast.error(errorMessage(error));
 }
@@ -34,10 +38,10 @@ function report(error: unknown, silent: boolean | undefined): void {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => report(error, query.meta?.silent),
+      onError: (error, query) => report(error, query.meta?.silent, 'query'),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _vars, _ctx, mutation) => report(error, mutation.meta?.silent),
+      onError: (error, _vars, _ctx, mutation) => report(error, mutation.meta?.silent, 'mutation'),
     }),
     defaultOptions: {
       queries: {

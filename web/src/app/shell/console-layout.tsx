@@ -3,11 +3,13 @@
  * guarded pages. Logout asks for confirmation (`messages.logoutConfirm`), then clears local storage and
  * goes to login (000 §7). The last chosen sidebar entry is remembered as the root page (000 §2.2).
  * The stored session user is re-read from the server while the shell is open (signed image URLs).
+ * While the server is unreachable a banner above the page says so, and the page's own errors show
+ * inside the shell (console-error-boundary.tsx); both recover by themselves (issue 22 item 4).
  */
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { messages } from '@practica/contract';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { uiText } from '../../config/ui-text';
@@ -20,9 +22,11 @@ import { ConsoleProviders } from '../console-providers';
 import { PageLoader } from '../page-loader';
 import { useHasHistory } from '../route-guard';
 import type { RouteHandle } from '../router';
-import { isRootPage, navItemsFor, type NavItem } from './nav-items';
+import { activeNavPath, isRootPage, navItemsFor, type NavItem } from './nav-items';
+import { ConnectionBanner } from './connection-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
+import { PageNetworkErrorContext, useConnection } from './use-connection';
 
 function useRouteTitle(): string {
   const matches = useMatches();
@@ -46,6 +50,8 @@ export default function ConsoleLayout() {
   const override = usePageTitleOverride();
   const title = override ?? routeTitle;
   useDocumentTitle(title);
+  const connection = useConnection();
+  const [pageShowsNetworkError, setPageShowsNetworkError] = useState(false);
 
   const items = useMemo(() => (user ? navItemsFor(user) : []), [user]);
   if (!user) return null; // RequireAuth renders only with a user
@@ -53,10 +59,7 @@ export default function ConsoleLayout() {
   const pathname = location.pathname.replace(/\/+$/, '');
   const onRoot = isRootPage(pathname, items);
   const remembered = readLocal('rootPage');
-  const activePath =
-    items.find((item) => item.to === pathname || pathname.startsWith(`${item.to}/`))?.to ??
-    items.find((item) => item.to === remembered)?.to ??
-    null;
+  const activePath = activeNavPath(pathname, items, remembered);
   const settingsActive = pathname === paths.settings();
 
   const rememberRoot = (item: NavItem) => {
@@ -110,9 +113,15 @@ export default function ConsoleLayout() {
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
           <Box maw={1280} mx="auto">
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <ConnectionBanner
+              reachable={connection.reachable || pageShowsNetworkError}
+              onRetry={connection.retry}
+            />
+            <PageNetworkErrorContext.Provider value={setPageShowsNetworkError}>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </PageNetworkErrorContext.Provider>
           </Box>
         </AppShell.Main>
         <ConfirmDialog
