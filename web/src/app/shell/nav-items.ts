@@ -3,6 +3,15 @@
  * Assignments, Reviews (issue 21 §1), Contents, Organization. Instructor: Dashboard, Assignments,
  * Reviews, Groups. Trainee:
  * Dashboard. The creator flag adds the creator dashboard entry. These are the root pages (000 §2.2).
+ *
+ * Each entry owns the route patterns of its section (issue 22 item 11), and one rule picks the
+ * highlighted entry: the first entry that owns a pattern matching the current page
+ * (`activeNavPath`). A manager's Contents owns the interview, evaluation, question and asset
+ * editors, Organization its groups, invites and members; an instructor's Groups the group and
+ * user pages; a creator's dashboard the authoring pages of a user without Contents; an admin's
+ * Dashboard the organizations and what opens from them. The only page no entry owns is an
+ * admin's user detail (opened from Admins and from an organization alike): it keeps the entry
+ * chosen last.
  */
 import { messages, Role, type SessionUser } from '@practica/contract';
 import {
@@ -16,14 +25,43 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { paths } from '../../config/paths';
+import { matchPath } from 'react-router';
+import { paths, patterns, type RouteName } from '../../config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
 
 export interface NavItem {
   label: string;
   to: string;
   icon: Icon;
+  /** The routes of the entry's section: it is highlighted on them (its own `to` included). */
+  owns: readonly RouteName[];
 }
+
+/** The authoring pages: interviews, evaluations, their questions, avatars and environments. */
+const authoring: readonly RouteName[] = [
+  'interviews',
+  'interviewCreate',
+  'interviewEdit',
+  'questionCreate',
+  'questionEdit',
+  'evaluations',
+  'evaluationCreate',
+  'evaluationEdit',
+  'avatars',
+  'avatarCreate',
+  'avatarEdit',
+  'environments',
+  'environmentCreate',
+  'environmentEdit',
+];
+const assignmentPages: readonly RouteName[] = [
+  'assignments',
+  'assignmentCreate',
+  'assignmentEdit',
+  'assignmentDetail',
+];
+const reviewPages: readonly RouteName[] = ['reviewInbox', 'review'];
+const groupPages: readonly RouteName[] = ['groups', 'groupCreate', 'groupDetail'];
 
 /** The sidebar entries of a user (000 §2.4). */
 export function navItemsFor(
@@ -34,46 +72,150 @@ export function navItemsFor(
   switch (user.roleId) {
     case Role.Admin:
       items.push(
-        { label: messages.dashboard, to: paths.systemAdminDashboard(), icon: IconLayoutDashboard },
-        { label: messages.admins, to: paths.systemAdminUsers(), icon: IconShieldLock },
+        {
+          label: messages.dashboard,
+          to: paths.systemAdminDashboard(),
+          icon: IconLayoutDashboard,
+          owns: [
+            'systemAdminDashboard',
+            'organizationCreate',
+            'organizationDetail',
+            'organizationDetails',
+            'organizationContents',
+            // An organization's assignments and reviews open from its page.
+            ...assignmentPages,
+            ...reviewPages,
+            ...groupPages,
+            'invites',
+            'avatars',
+            'avatarCreate',
+            'avatarEdit',
+            'environments',
+            'environmentCreate',
+            'environmentEdit',
+            // An organization's interviews open from its page; a creator's own from its dashboard.
+            ...(user.creator ? [] : authoring),
+          ],
+        },
+        {
+          label: messages.admins,
+          to: paths.systemAdminUsers(),
+          icon: IconShieldLock,
+          owns: ['systemAdminUsers'],
+        },
       );
       break;
     case Role.Manager:
       items.push(
-        { label: messages.dashboard, to: paths.orgManagerDashboard(), icon: IconLayoutDashboard },
-        { label: messages.assignments, to: paths.assignments(), icon: IconClipboardList },
-        { label: reviewInboxText.navLabel, to: paths.reviewInbox(), icon: IconClipboardCheck },
+        {
+          label: messages.dashboard,
+          to: paths.orgManagerDashboard(),
+          icon: IconLayoutDashboard,
+          owns: ['orgManagerDashboard'],
+        },
+        {
+          label: messages.assignments,
+          to: paths.assignments(),
+          icon: IconClipboardList,
+          owns: assignmentPages,
+        },
+        {
+          label: reviewInboxText.navLabel,
+          to: paths.reviewInbox(),
+          icon: IconClipboardCheck,
+          owns: reviewPages,
+        },
       );
       if (orgId !== null) {
         items.push(
-          { label: messages.contents, to: paths.organizationContents(orgId), icon: IconBooks },
+          {
+            label: messages.contents,
+            to: paths.organizationContents(orgId),
+            icon: IconBooks,
+            owns: ['organizationContents', ...authoring],
+          },
           {
             label: messages.organization,
             to: paths.organizationDetails(orgId),
             icon: IconBuilding,
+            owns: [
+              'organizationDetails',
+              'organizationDetail',
+              ...groupPages,
+              'userDetail',
+              'invites',
+            ],
           },
         );
       }
       break;
     case Role.Instructor:
       items.push(
-        { label: messages.dashboard, to: paths.dashboard(), icon: IconLayoutDashboard },
-        { label: messages.assignments, to: paths.assignments(), icon: IconClipboardList },
-        { label: reviewInboxText.navLabel, to: paths.reviewInbox(), icon: IconClipboardCheck },
-        { label: messages.groups, to: paths.groups(), icon: IconUsersGroup },
+        {
+          label: messages.dashboard,
+          to: paths.dashboard(),
+          icon: IconLayoutDashboard,
+          owns: ['dashboard'],
+        },
+        {
+          label: messages.assignments,
+          to: paths.assignments(),
+          icon: IconClipboardList,
+          owns: assignmentPages,
+        },
+        {
+          label: reviewInboxText.navLabel,
+          to: paths.reviewInbox(),
+          icon: IconClipboardCheck,
+          owns: reviewPages,
+        },
+        {
+          label: messages.groups,
+          to: paths.groups(),
+          icon: IconUsersGroup,
+          owns: [...groupPages, 'userDetail', 'invites'],
+        },
       );
       break;
     default:
-      items.push({ label: messages.dashboard, to: paths.dashboard(), icon: IconLayoutDashboard });
+      items.push({
+        label: messages.dashboard,
+        to: paths.dashboard(),
+        icon: IconLayoutDashboard,
+        owns: ['dashboard'],
+      });
   }
   if (user.creator) {
     items.push({
       label: messages.creatorDashboard,
       to: paths.creatorDashboard(),
       icon: IconPalette,
+      owns: ['creatorDashboard', ...authoring],
     });
   }
   return items;
+}
+
+/**
+ * The entry to highlight on `pathname` (issue 22 item 11): the first entry that owns a route
+ * matching it; on a page no entry owns, the remembered root page when it is one of the entries.
+ * @param pathname the location's path, without query.
+ * @param remembered the root page chosen last (local storage), or null.
+ * @returns the entry's `to`, or null.
+ */
+export function activeNavPath(
+  pathname: string,
+  items: readonly NavItem[],
+  remembered: string | null,
+): string | null {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  const owner = items.find(
+    (item) =>
+      item.to === clean ||
+      item.owns.some((name) => matchPath({ path: patterns[name], end: true }, clean) !== null),
+  );
+  if (owner) return owner.to;
+  return items.find((item) => item.to === remembered)?.to ?? null;
 }
 
 /** Whether `pathname` is one of the user's root pages (no back button there, 000 §2.4). */
