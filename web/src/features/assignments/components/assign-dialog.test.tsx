@@ -46,7 +46,7 @@ const cohortB = {
 const candidate = (
   id: number,
   firstName: string,
-  over: Partial<AssignmentCandidate> = {},
+  over: Partial<AssignmentCandidate & { roleId: RoleId }> = {},
 ): AssignmentCandidate & { roleId: RoleId } => ({
   id,
   firstName,

@@ -22,22 +22,25 @@ export function InstructorsTable({ assignmentId, onAdd, onRowClick }: Instructor
           {messages.add}
         </Button>
       </Group>
-      <Table highlightOnHover aria-label={messages.instructors}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{messages.name}</Table.Th>
-            <Table.Th>{messages.email}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => onRowClick(row)}>
-              <Table.Td>{`${row.firstName} ${row.lastName}`}</Table.Td>
-              <Table.Td>{row.email}</Table.Td>
+      {/* At 375 px the table scrolls inside itself, never the page (issue 22 §13). */}
+      <Table.ScrollContainer minWidth={420} type="native">
+        <Table highlightOnHover aria-label={messages.instructors}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{messages.name}</Table.Th>
+              <Table.Th>{messages.email}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => onRowClick(row)}>
+                <Table.Td>{`${row.firstName} ${row.lastName}`}</Table.Td>
+                <Table.Td>{row.email}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

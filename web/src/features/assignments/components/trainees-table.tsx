@@ -54,7 +54,7 @@ export function TraineesTable({
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
         {counts ? (
           <Chip.Group value={String(status)} onChange={(v) => setStatus(Number(v))}>
             <Group gap="xs">
@@ -74,70 +74,75 @@ export function TraineesTable({
           </Button>
         )}
       </Group>
-      <Table highlightOnHover aria-label={messages.trainees}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{messages.status}</Table.Th>
-            <Table.Th>{messages.name}</Table.Th>
-            <Table.Th>{messages.submitted}</Table.Th>
-            <Table.Th>{messages.score}</Table.Th>
-            <Table.Th w={50} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && (
+      {/* At 375 px the table scrolls inside itself, never the page (issue 22 §13). */}
+      <Table.ScrollContainer minWidth={480} type="native">
+        <Table highlightOnHover aria-label={messages.trainees}>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" size="sm">
-                  {users.isLoading ? messages.loading : messages.noRecordsFound}
-                </Text>
-              </Table.Td>
+              <Table.Th>{messages.status}</Table.Th>
+              <Table.Th>{messages.name}</Table.Th>
+              <Table.Th>{messages.submitted}</Table.Th>
+              <Table.Th>{messages.score}</Table.Th>
+              <Table.Th w={50} />
             </Table.Tr>
-          )}
-          {rows.map((row) => {
-            const answerStatus = row.answer?.statusId ?? AnswerStatus.Pending;
-            return (
-              <Table.Tr
-                key={row.id}
-                style={onRowClick ? { cursor: 'pointer' } : undefined}
-                onClick={() => onRowClick?.(row)}
-              >
-                <Table.Td>
-                  <AnswerStatusBadge statusId={answerStatus} />
-                </Table.Td>
-                <Table.Td>{`${row.firstName} ${row.lastName}`}</Table.Td>
-                <Table.Td>
-                  {row.answer?.submittedAt
-                    ? dayjs(row.answer.submittedAt).format(dateFormat)
-                    : messages.noDate}
-                </Table.Td>
-                <Table.Td>
-                  {answerStatus === AnswerStatus.Reviewed && row.answer?.score != null
-                    ? format.scoreOutOf(Math.round(row.answer.score))
-                    : ''}
-                </Table.Td>
-                <Table.Td>
-                  {answerStatus === AnswerStatus.Pending && (
-                    <Tooltip label={assignmentText.removeTrainee}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${messages.remove} ${row.firstName} ${row.lastName}`}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          setRemoving(row);
-                        }}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed" size="sm">
+                    {users.isLoading ? messages.loading : messages.noRecordsFound}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+            )}
+            {rows.map((row) => {
+              const answerStatus = row.answer?.statusId ?? AnswerStatus.Pending;
+              return (
+                <Table.Tr
+                  key={row.id}
+                  style={onRowClick ? { cursor: 'pointer' } : undefined}
+                  onClick={() => onRowClick?.(row)}
+                >
+                  <Table.Td>
+                    <AnswerStatusBadge statusId={answerStatus} />
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {`${row.firstName} ${row.lastName}`}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {row.answer?.submittedAt
+                      ? dayjs(row.answer.submittedAt).format(dateFormat)
+                      : messages.noDate}
+                  </Table.Td>
+                  <Table.Td>
+                    {answerStatus === AnswerStatus.Reviewed && row.answer?.score != null
+                      ? format.scoreOutOf(Math.round(row.answer.score))
+                      : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    {answerStatus === AnswerStatus.Pending && (
+                      <Tooltip label={assignmentText.removeTrainee}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${messages.remove} ${row.firstName} ${row.lastName}`}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setRemoving(row);
+                          }}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <ConfirmDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
