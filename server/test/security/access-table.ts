@@ -38,6 +38,7 @@ import {
   MediaStatus,
   answerItems,
   assets,
+  assignments,
   reviewComments,
   users,
 } from '../../src/db/schema/index.js';
@@ -1133,6 +1134,19 @@ export const rows: Row[] = [
   },
   {
     route: 'PUT /api/contents/:id/status',
+    variant: 'Review → Draft with a reason',
+    note: "'Return draft' (issue 22 §7): a creator or a reviewer (admin, manager), checked before the body {reason}.",
+    request: async (s) => ({
+      url: `/api/contents/${(await s.make.content({ statusId: ContentStatus.Review })).id}/status?statusId=${ContentStatus.Draft}`,
+      payload: { reason: 'Add a closing question' },
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'PUT /api/contents/:id/status',
     variant: 'Draft → Review',
     note: "'Submit': a creator (admins need the flag too).",
     request: async (s) => ({
@@ -1356,6 +1370,32 @@ export const rows: Row[] = [
     request: async (s) => ({
       url: `/api/assignments/${await s.make.assignment()}/status?statusId=${AssignmentStatus.Active}`,
     }),
+    expect: {
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'PUT /api/assignments/:id/status',
+    variant: 'Closed → Active (reopen)',
+    note: "Issue 22 §3: reopening takes 'assignment:reopen', an admin or the organization's manager; an instructor gets 403.",
+    request: async (s) => {
+      const assignmentId = await s.make.assignment();
+      await s.w.db
+        .update(assignments)
+        .set({ statusId: AssignmentStatus.Closed })
+        .where(eq(assignments.id, assignmentId));
+      return { url: `/api/assignments/${assignmentId}/status?statusId=${AssignmentStatus.Active}` };
+    },
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/assignments/:id/candidates',
+    note: "Issue 22 §5, the assign dialog's people: staff who manage members (assignment:manageMembers).",
+    request: (s) => ({ url: `/api/assignments/${s.o.assignmentId}/candidates` }),
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
