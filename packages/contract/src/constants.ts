@@ -113,6 +113,8 @@ export const contentLanguage = 'English';
 export const contentNameMaxLength = 200;
 export const contentDescriptionMaxLength = 5000;
 export const questionTextMaxLength = 2000;
+/** Issue 22 §7: the optional reason of 'Return draft' (not a spec limit). */
+export const returnReasonMaxLength = 1000;
 
 // ---------------------------------------------------------------------------
 // Assignments and review (001 §2, 001 §9)

@@ -1005,18 +1005,29 @@ describe('GET /api/assignments/dashboard', () => {
     const res = await call('GET', '/api/assignments/dashboard', 'instructor');
     expect(res.statusCode).toBe(200);
     // Active trainees of Demo Academy: Tom, Tessa, Omar, Priya (Lucas inactive, Sofia deleted).
-    expect(res.json().data).toEqual({ totalTrainees: 4, activeAssignments: 1, pendingReview: 1 });
+    // No content awaits approval here (issue 22 §7; counted in contents.test.ts).
+    const noApproval = {
+      awaitingApproval: 0,
+      awaitingApprovalByType: { interviews: 0, ratingScales: 0, feedbackForms: 0 },
+    };
+    expect(res.json().data).toEqual({
+      totalTrainees: 4,
+      activeAssignments: 1,
+      pendingReview: 1,
+      ...noApproval,
+    });
     await setAnswer(created.live!, id.tessa, { statusId: AnswerStatus.Submitted });
     expect((await call('GET', '/api/assignments/dashboard', 'manager')).json().data).toEqual({
       totalTrainees: 4,
       activeAssignments: 1,
       pendingReview: 2,
+      ...noApproval,
     });
     expect(
       (
         await call('GET', `/api/assignments/dashboard?organizationId=${org.northwind}`, 'admin')
       ).json().data,
-    ).toEqual({ totalTrainees: 2, activeAssignments: 0, pendingReview: 0 });
+    ).toEqual({ totalTrainees: 2, activeAssignments: 0, pendingReview: 0, ...noApproval });
     await setAnswer(created.live!, id.tessa, { statusId: AnswerStatus.Pending });
   });
 });

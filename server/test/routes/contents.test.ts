@@ -18,6 +18,7 @@ import {
   Ownership,
   QuestionType,
   audioMaxBytes,
+  returnReasonMaxLength,
   contentStatusIds,
   format,
   messages,
@@ -44,6 +45,7 @@ import {
   buildContentApp,
   contentId,
   contentRow,
+  listAs,
   questionIdsOf,
   roleIdsOf,
   type ContentActor,
@@ -333,6 +335,135 @@ describe('PUT /api/contents/:id/status?statusId=', () => {
     expect(del.statusCode).toBe(409);
     expect(await contentRow(ctx.db, interview)).toBeDefined();
     await setStatus(interview, S.Active);
+  });
+});
+
+describe('Return draft with a reason (issue 22 §7)', () => {
+  /** A new Demo Academy interview with one role and one question, sent to Review by its creator. */
+  async function interviewInReview(name: string): Promise<number> {
+    const created = await ctx.call('POST', '/api/interviews', 'instructor', {
+      name,
+      description: 'Waiting for approval',
+      roles: [{ name: 'Interviewer' }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().data.id as number;
+    const [role] = await roleIdsOf(ctx.db, id);
+    const asked = await ctx.call('POST', `/api/questions?contentId=${id}`, 'instructor', {
+      text: 'Why this role?',
+      questionTypeId: QuestionType.Open,
+      interviewRoleId: role,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await changeStatus(id, S.Review, 'instructor')).statusCode).toBe(200);
+    return id;
+  }
+  const returnDraft = (id: number, who: ContentActor | undefined, body: object | undefined) =>
+    ctx.call('PUT', `/api/contents/${id}/status?statusId=${S.Draft}`, who, body);
+  const reasonOf = async (id: number) => (await contentRow(ctx.db, id))!.returnReason;
+
+  it('keeps the trimmed reason of a Manager, shows it to the creator, and clears it when sent to Review again', async () => {
+    const id = await interviewInReview('Reason kept');
+    const res = await returnDraft(id, 'manager', { reason: '  Add a closing question.\nThanks  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id,
+      statusId: S.Draft,
+      returnReason: 'Add a closing question.\nThanks',
+    });
+    const detail = await ctx.call('GET', `/api/questionnaires/${id}`, 'instructor');
+    expect(detail.json().data.content.returnReason).toBe('Add a closing question.\nThanks');
+    const mine = await listAs<ContentListItem>(
+      ctx,
+      `/api/interviews?search=${encodeURIComponent('Reason kept')}`,
+      'instructor',
+    );
+    expect(mine.list.map((c) => [c.id, c.returnReason])).toEqual([
+      [id, 'Add a closing question.\nThanks'],
+    ]);
+    // Sent to Review again: the reason is gone.
+    const again = await changeStatus(id, S.Review, 'instructor');
+    expect(again.json().data).toMatchObject({ statusId: S.Review, returnReason: null });
+    expect(await reasonOf(id)).toBeNull();
+  });
+
+  it('returns without a reason (no body, an empty body or a blank reason) and ignores a reason on other changes', async () => {
+    const id = await interviewInReview('Reason absent');
+    for (const body of [undefined, {}, { reason: '   ' }, { reason: null }]) {
+      const res = await returnDraft(id, 'manager', body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
+      expect(res.json().data.returnReason).toBeNull();
+      expect((await changeStatus(id, S.Review, 'instructor')).statusCode).toBe(200);
+    }
+    const approved = await ctx.call(
+      'PUT',
+      `/api/contents/${id}/status?statusId=${S.Active}`,
+      'manager',
+      { reason: 'Not kept' },
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await reasonOf(id)).toBeNull();
+  });
+
+  it('checks who may call before the body: 401, 403 trainee or instructor without the right, 404 another organization; then 400 for a bad reason, unchanged', async () => {
+    const id = await interviewInReview('Reason refused');
+    const tooLong = { reason: 'x'.repeat(returnReasonMaxLength + 1) };
+    expect((await returnDraft(id, undefined, tooLong)).statusCode).toBe(401);
+    expect((await returnDraft(id, 'trainee', tooLong)).statusCode).toBe(403);
+    expect((await returnDraft(id, 'instructor2', tooLong)).statusCode).toBe(403);
+    expect((await returnDraft(id, 'manager2', tooLong)).statusCode).toBe(404);
+    const approve = await ctx.call(
+      'PUT',
+      `/api/contents/${id}/status?statusId=${S.Active}`,
+      'instructor',
+      tooLong,
+    );
+    expect(approve.statusCode).toBe(403);
+    const long = await returnDraft(id, 'manager', tooLong);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(messages.returnReasonTooLong);
+    const wrongType = await returnDraft(id, 'manager', { reason: 42 });
+    expect(wrongType.statusCode).toBe(400);
+    expect(await statusOf(id)).toBe(S.Review);
+    expect(await reasonOf(id)).toBeNull();
+    const exact = await returnDraft(id, 'manager', {
+      reason: 'y'.repeat(returnReasonMaxLength),
+    });
+    expect(exact.statusCode, exact.body).toBe(200);
+    expect(await reasonOf(id)).toHaveLength(returnReasonMaxLength);
+  });
+
+  it("counts the organization's content in Review on the dashboard, per content type", async () => {
+    const before = await ctx.call('GET', '/api/assignments/dashboard', 'manager');
+    expect(before.statusCode, before.body).toBe(200);
+    const counts = before.json().data as {
+      awaitingApproval: number;
+      awaitingApprovalByType: Record<string, number>;
+    };
+    const inReview = await ctx.db
+      .select({ type: contents.contentTypeId, n: count() })
+      .from(contents)
+      .where(and(eq(contents.organizationId, ctx.org.demo), eq(contents.statusId, S.Review)))
+      .groupBy(contents.contentTypeId);
+    const of = (type: number) => inReview.find((r) => r.type === type)?.n ?? 0;
+    expect(counts.awaitingApprovalByType).toEqual({
+      interviews: of(ContentType.Interview),
+      ratingScales: of(ContentType.RatingScale),
+      feedbackForms: of(ContentType.Feedback),
+    });
+    const id = await interviewInReview('Counted for approval');
+    const after = (await ctx.call('GET', '/api/assignments/dashboard', 'manager')).json().data;
+    expect(after.awaitingApproval).toBe(counts.awaitingApproval + 1);
+    expect(after.awaitingApprovalByType.interviews).toBe(
+      counts.awaitingApprovalByType.interviews! + 1,
+    );
+    // Another organization's manager does not see it.
+    const other = (await ctx.call('GET', '/api/assignments/dashboard', 'manager2')).json().data;
+    expect(other.awaitingApprovalByType.interviews).toBe(0);
+    await returnDraft(id, 'manager', {});
+    expect(
+      (await ctx.call('GET', '/api/assignments/dashboard', 'manager')).json().data.awaitingApproval,
+    ).toBe(counts.awaitingApproval);
   });
 });
 

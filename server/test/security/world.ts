@@ -592,6 +592,11 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       .update(contents)
       .set({ createdById: user.creator, updatedById: user.creator })
       .where(inArray(contents.id, contentIds));
+    // Issue 22 §7: the Draft items were returned by a reviewer with a reason.
+    await db
+      .update(contents)
+      .set({ returnReason: `Returned because ${c}` })
+      .where(inArray(contents.id, [draftInterview.id, draftRatings.id]));
     await db
       .update(questions)
       .set({ description: sql`'Description ' || ${c}`, tags: [`tag-${c}`] })

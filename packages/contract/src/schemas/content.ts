@@ -14,6 +14,7 @@ import {
   maxRolesPerInterview,
   minRolesPerInterview,
   questionTextMaxLength,
+  returnReasonMaxLength,
 } from '../constants';
 import {
   ContentStatus,
@@ -494,6 +495,23 @@ export const questionnaireCreateQuerySchema = z.object({ contentTypeId: evaluati
 /** PUT /contents/{id}/status?statusId= query. */
 export const contentStatusQuerySchema = z.object({ statusId: contentStatusIdSchema });
 
+/**
+ * PUT /contents/{id}/status body (issue 22 §7; optional, the spec's call sends none): `reason`, why
+ * a reviewer returns an item in Review to Draft, trimmed, at most 1000 characters ('The reason is
+ * too long!'); blank or absent: no reason. Kept only on Review → Draft, ignored on other changes.
+ */
+export const contentStatusBodySchema = z
+  .object({
+    reason: optionalText(messages.validationFailed, {
+      max: returnReasonMaxLength,
+      maxMessage: messages.returnReasonTooLong,
+      multiline: true,
+    }).nullish(),
+  })
+  .nullish()
+  .transform((body) => ({ reason: body?.reason ? body.reason : null }));
+export type ContentStatusBody = z.input<typeof contentStatusBodySchema>;
+
 /** `?contentId=` of the question calls (required on POST unless the body carries it). */
 export const questionContentQuerySchema = z.object({ contentId: idSchema.optional() });
 
@@ -526,6 +544,11 @@ export const contentSchema = z.object({
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
   createdBy: contentAuthorSchema.nullable(),
+  /**
+   * Issue 22 §7: why a reviewer returned the item to Draft ('Return draft'), null when none; cleared
+   * when it is sent to Review again. Always sent by the server (optional for older clients' data).
+   */
+  returnReason: z.string().nullable().optional(),
 });
 export type Content = z.infer<typeof contentSchema>;
 

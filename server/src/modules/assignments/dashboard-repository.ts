@@ -3,12 +3,13 @@
  * used by an assignment (it then cannot be deleted).
  */
 import { sql } from 'drizzle-orm';
-import { AssignmentStatus, Role } from '@practica/contract';
+import { AssignmentStatus, ContentStatus, ContentType, Role } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import {
   assignmentAnswerCounts,
   assignmentRoles,
   assignments,
+  contents,
   users,
 } from '../../db/schema/index.js';
 import { scalar, withAnswerCounts } from './repository.js';
@@ -28,7 +29,8 @@ export async function isAssetInAssignment(db: Db | Tx, assetId: number): Promise
 /**
  * The instructor dashboard's numbers (000 §2.5) for one organization, or all when undefined:
  * active trainees (not deleted), Active assignments and Submitted answers (of members not deleted:
- * the kept counts of migration 0008, summed over the organization's assignments). One statement.
+ * the kept counts of migration 0008, summed over the organization's assignments), and the content
+ * in Review awaiting approval, in all and per type (issue 22 §7). One statement.
  */
 export async function dashboardCounts(db: Db, organizationId: number | undefined) {
   const userOrg =
@@ -48,7 +50,35 @@ export async function dashboardCounts(db: Db, organizationId: number | undefined
       pendingReview: scalar<number>(
         sql`(select coalesce(sum(${assignmentAnswerCounts.submitted}), 0) from ${assignmentAnswerCounts} inner join ${assignments} on ${withAnswerCounts}${organizationId !== undefined ? sql` where ${assignments.organizationId} = ${organizationId}` : sql``})`,
       ).mapWith(Number),
+      ...awaitingApprovalColumns(organizationId),
     })
     .from(sql`(select 1) as one`);
-  return row!;
+  const { awaitingInterviews, awaitingRatingScales, awaitingFeedbackForms, ...counts } = row!;
+  return {
+    ...counts,
+    awaitingApproval: awaitingInterviews + awaitingRatingScales + awaitingFeedbackForms,
+    awaitingApprovalByType: {
+      interviews: awaitingInterviews,
+      ratingScales: awaitingRatingScales,
+      feedbackForms: awaitingFeedbackForms,
+    },
+  };
+}
+
+/**
+ * Issue 22 §7: columns counting the content in Review (awaiting approval) per content type, of one
+ * organization or of all when undefined; scalar subqueries of the dashboard's one statement.
+ */
+function awaitingApprovalColumns(organizationId: number | undefined) {
+  const org =
+    organizationId !== undefined ? sql` and ${contents.organizationId} = ${organizationId}` : sql``;
+  const inReview = (type: number) =>
+    scalar<number>(
+      sql`(select count(*) from ${contents} where ${contents.statusId} = ${ContentStatus.Review} and ${contents.contentTypeId} = ${type}${org})`,
+    ).mapWith(Number);
+  return {
+    awaitingInterviews: inReview(ContentType.Interview),
+    awaitingRatingScales: inReview(ContentType.RatingScale),
+    awaitingFeedbackForms: inReview(ContentType.Feedback),
+  };
 }

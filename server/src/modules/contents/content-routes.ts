@@ -11,6 +11,7 @@ import {
   contentOrganizationParamSchema,
   contentRemovedMessage,
   contentSchema,
+  contentStatusBodySchema,
   contentStatusQuerySchema,
   envelopeSchema,
   idParamSchema,
@@ -21,6 +22,7 @@ import {
 import { ok } from '../../lib/envelope.js';
 import { presentContent } from './presenter.js';
 import { loadOrganizationFor } from '../organizations/index.js';
+import type { ContentRow } from './repository.js';
 import * as service from './service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['contents'] };
@@ -31,16 +33,34 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actorOf = (request: FastifyRequest): Actor => request.actor!;
 
+  /** The row the preValidation hook authorized, handed to the handler. */
+  const authorized = new WeakMap<FastifyRequest, ContentRow>();
   r.put(
     '/contents/:id/status',
     {
       schema: {
         ...secured,
         summary:
-          'Change the status (001 §4): Draft→Review (submit), Review→Draft, Review→Active (approve: admin, manager), Active⇄Inactive (admin, or staff of the owning organization), Inactive→Deleted (admin), Active→Draft (no Active assignment uses it)',
+          'Change the status (001 §4): Draft→Review (submit), Review→Draft, Review→Active (approve: admin, manager), Active⇄Inactive (admin, or staff of the owning organization), Inactive→Deleted (admin), Active→Draft (no Active assignment uses it). ' +
+          'Optional body {reason} (issue 22 §7): why a reviewer returns an item in Review to Draft, shown to its creator as `returnReason`; cleared when the item is sent to Review again. Who may call is checked before the body',
         params: idParamSchema,
         querystring: contentStatusQuerySchema,
+        body: contentStatusBodySchema,
         response: { 200: envelopeSchema(contentSchema) },
+      },
+      preValidation: async (request) => {
+        const params = idParamSchema.safeParse(request.params);
+        const query = contentStatusQuerySchema.safeParse(request.query);
+        if (!params.success || !query.success) return; // the validation answers 400
+        authorized.set(
+          request,
+          await service.authorizeStatusChange(
+            app.db,
+            actorOf(request),
+            params.data.id,
+            query.data.statusId,
+          ),
+        );
       },
     },
     async (request) =>
@@ -49,8 +69,9 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
           await service.changeContentStatus(
             app.db,
             actorOf(request),
-            request.params.id,
+            authorized.get(request) ?? request.params.id,
             request.query.statusId,
+            request.body.reason,
           ),
         ),
         messages.contentStatusUpdated,

@@ -42,6 +42,7 @@ export function presentContent(row: ContentRow): Content {
             lastName: row.createdByLastName ?? '',
           }
         : null,
+    returnReason: row.returnReason,
   };
 }
 

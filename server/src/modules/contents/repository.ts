@@ -53,6 +53,8 @@ export interface ContentRow {
   createdByLastName: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Why a reviewer returned it to Draft (issue 22 §7), or null. */
+  returnReason: string | null;
 }
 
 const contentColumns = {
@@ -68,6 +70,7 @@ const contentColumns = {
   createdByLastName: users.lastName,
   createdAt: contents.createdAt,
   updatedAt: contents.updatedAt,
+  returnReason: contents.returnReason,
 };
 
 /** SQL: the content row is general content added to `organizationId` (content_organizations). */
@@ -476,7 +479,13 @@ export async function touchContent(
   db: Handle,
   id: number,
   updatedById: number,
-  values: { name?: string; description?: string; statusId?: number } = {},
+  values: {
+    name?: string;
+    description?: string;
+    statusId?: number;
+    /** Issue 22 §7: the 'Return draft' reason; null clears it. */
+    returnReason?: string | null;
+  } = {},
 ): Promise<void> {
   await db
     .update(contents)

@@ -428,14 +428,14 @@ async function assertSubmittable(tx: Tx, row: Pick<ContentRow, 'id' | 'contentTy
 }
 
 /**
- * PUT /contents/{id}/status?statusId= — the state machine of 001 §4 (see `contentTransitions` of
- * the contract), enforced here: 404 for content the actor may not see; 400 'This status change is
- * not allowed.' for a pair not in the machine; 403 when no action of the transition is allowed
- * (e.g. Approve by an instructor, Active ⇄ Inactive of general content by a manager or by an
- * instructor without the creator flag, Deleted by anyone but an admin); then the checks of Submit (001 §5) and, for Active → Draft, 400 'An active
- * assignment uses this content.' while an Active assignment uses it. Answers the content.
+ * Who may make the status change of PUT /contents/{id}/status?statusId= (001 §4, see
+ * `contentTransitions` of the contract), checked before the body is read: 404 for content the actor
+ * may not see; 400 'This status change is not allowed.' for a pair not in the machine; 403 when no
+ * action of the transition is allowed (e.g. Approve by an instructor, Active ⇄ Inactive of general
+ * content by a manager or by an instructor without the creator flag, Deleted by anyone but an
+ * admin). Answers the content row as loaded.
  */
-export async function changeContentStatus(
+export async function authorizeStatusChange(
   db: Db,
   actor: Actor,
   id: number,
@@ -447,6 +447,32 @@ export async function changeContentStatus(
   if (!transition.actions.some((action) => can(actor, action, targetOf(row)))) {
     throw new ForbiddenError();
   }
+  return row;
+}
+
+/**
+ * PUT /contents/{id}/status?statusId= — the state machine of 001 §4, enforced here: first
+ * `authorizeStatusChange` (404, 400, 403; skipped when the route's hook passes the row it
+ * authorized), then the checks of Submit (001 §5) and, for Active → Draft, 400 'An active
+ * assignment uses this content.' while an Active assignment uses it. `reason` (issue 22 §7) is
+ * kept on Review → Draft ('Return draft'; null: none) and cleared on Draft → Review; other changes
+ * leave it. Answers the content.
+ */
+export async function changeContentStatus(
+  db: Db,
+  actor: Actor,
+  idOrRow: number | ContentRow,
+  statusId: ItemStatusId,
+  reason: string | null = null,
+): Promise<ContentRow> {
+  const row =
+    typeof idOrRow === 'number'
+      ? await authorizeStatusChange(db, actor, idOrRow, statusId)
+      : idOrRow;
+  const id = row.id;
+  const transition = findContentTransition(row.statusId, statusId)!;
+  const returned =
+    transition.from === ContentStatus.Review && transition.to === ContentStatus.Draft;
   await db.transaction(async (tx) => {
     const locked = await lockContent(tx, id);
     if (!locked) throw new NotFoundError();
@@ -462,7 +488,14 @@ export async function changeContentStatus(
         throw new ValidationError(messages.assignmentInUse);
       }
     }
-    await touchContent(tx, id, actor.id, { statusId });
+    await touchContent(tx, id, actor.id, {
+      statusId,
+      ...(returned ? { returnReason: reason } : {}),
+      ...(transition.to === ContentStatus.Review ? { returnReason: null } : {}),
+    });
+    // Notifications (issue 22 §16, helper h6): the mail to the creator when a reviewer returns the
+    // item (`returned`, with `reason`) or approves it (Review → Active), and to the managers when it
+    // is sent to Review, are queued here, in this transaction, through the mail outbox.
     await tellContentStatusChanged(tx, {
       contentId: id,
       from: transition.from,
