@@ -7,6 +7,8 @@ export const practicePaths = {
   forgotPassword: '/forgot-password',
   practicePattern: '/assignments/:id',
   reviewPattern: '/assignments/:id/review',
+  /** My email notifications (issue 22 §16). */
+  settings: '/settings',
   /** The practice screen of assignment `id`. */
   practice: (id: number) => `/assignments/${id}`,
   /** The review of my answer to assignment `id`. */

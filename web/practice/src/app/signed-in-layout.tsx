@@ -1,5 +1,5 @@
 /**
- * The trainee's layout: a top bar with the app's name, the trainee's name and 'Sign out' (which
+ * The trainee's layout: a top bar with the app's name, the trainee's name, 'Settings' and 'Sign out' (which
  * forgets the session only; recorded takes stay in IndexedDB), a banner while the device is
  * offline saying what still works, and the page. It owns the app's query client (created per
  * sign-in, so one trainee never sees another's cached answers).
@@ -15,6 +15,7 @@ import { createQueryClient } from '../../../src/lib/query-client';
 import { signOut, useSession } from '../lib/session';
 import { practicePaths } from './paths';
 import { appText } from './app-text';
+import { notificationsText } from '../../../src/config/notifications-text';
 
 /** The top bar, the offline banner and the current page. */
 export default function SignedInLayout() {
@@ -52,6 +53,9 @@ export default function SignedInLayout() {
               <Text size="sm" c="dimmed" visibleFrom="xs" truncate maw={220}>
                 {name}
               </Text>
+              <Button component={Link} to={practicePaths.settings} variant="subtle" size="xs">
+                {notificationsText.settingsLink}
+              </Button>
               <Button variant="default" size="xs" onClick={signOut}>
                 {appText.signOut}
               </Button>

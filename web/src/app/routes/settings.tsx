@@ -1,11 +1,13 @@
 /**
  * /dbl/settings (000 §2.8): the signed-in user's profile information and the edit form (first
- * name, last name, phone number, image, new password and repeat), plus the email change. Saved
- * changes show at once in the top bar (the stored session follows).
+ * name, last name, phone number, image, new password and repeat), plus the email change and the
+ * email notifications (issue 22 §16). Saved changes show at once in the top bar (the stored
+ * session follows).
  */
 import { Button, Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { StatusMessage } from '../../components/status-message';
+import { NotificationSettingsCard } from '../../components/notification-settings-card';
 import { userText } from '../../config/ui-text';
 import { EmailChangeForm, ProfileCard, UserEditForm, useUser } from '../../features/users';
 import { useAuth } from '../../lib/auth';
@@ -54,12 +56,15 @@ export default function SettingsPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper p="lg" component="section" aria-labelledby="settings-email-title">
-            <Title order={2} id="settings-email-title" mb="md">
-              {userText.changeEmail}
-            </Title>
-            <EmailChangeForm user={user} />
-          </Paper>
+          <Stack gap="lg">
+            <Paper p="lg" component="section" aria-labelledby="settings-email-title">
+              <Title order={2} id="settings-email-title" mb="md">
+                {userText.changeEmail}
+              </Title>
+              <EmailChangeForm user={user} />
+            </Paper>
+            <NotificationSettingsCard path="/users/me/notifications" />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>
