@@ -416,6 +416,8 @@ export const messages = {
   eraseConfirmationMismatch: 'The confirmation text does not match.',
   creatorNotForTrainees: 'Creator rights cannot be given to trainees.',
   inviteExpired: 'This invite has expired.',
+  /** Issue 22 item 10: a registration link whose invite was already accepted. */
+  inviteUsed: 'This invite has already been used. Sign in with the account it created.',
   tokenInvalidOrExpired: 'This link is invalid or has expired.',
   organizationInactive: 'This organization is inactive.',
   organizationRequired: 'Choose the organization of the new user.',

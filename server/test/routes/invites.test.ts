@@ -456,7 +456,14 @@ describe('POST /api/invites/accept', () => {
     const again = await accept(token, 'hank@demo.test');
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(messages.inviteInvalid);
-    expect((await call('GET', `/api/invites/${token}`)).statusCode).toBe(404);
+    // The registration page's lookup says the link was used (issue 22 item 10), same 404 shape.
+    const used = await call('GET', `/api/invites/${token}`);
+    expect(used.statusCode).toBe(404);
+    expect(used.json()).toMatchObject({
+      success: false,
+      message: messages.inviteUsed,
+      error: { code: 'NOT_FOUND', message: messages.inviteUsed },
+    });
     // An accepted invite is no longer listed, resent or deleted.
     expect(
       (await call('GET', `/api/invites/${created.json().data.id}/resend`, 'manager')).statusCode,
@@ -475,7 +482,9 @@ describe('POST /api/invites/accept', () => {
       .update(invites)
       .set({ expirationDate: new Date(Date.now() - 60_000) })
       .where(eq(invites.id, created.json().data.id));
-    expect((await call('GET', `/api/invites/${token}`)).statusCode).toBe(404);
+    const lookup = await call('GET', `/api/invites/${token}`);
+    expect(lookup.statusCode).toBe(404);
+    expect(lookup.json().message).toBe(messages.inviteExpired);
     const res = await accept(token, 'old@demo.test');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(messages.inviteInvalid);

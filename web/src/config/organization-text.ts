@@ -3,6 +3,7 @@
  * groups (000 §2.5–§2.7, §2.9, §2.10 groups tab) that the spec does not quote; re-exported by
  * ui-text.ts. A module of its own so the sign-in page's bundle does not carry it.
  */
+import { messages } from '@practica/contract';
 
 /** Organizations, seats and the dashboards (000 §2.5, §2.9). */
 export const organizationText = {
@@ -38,6 +39,8 @@ export const organizationText = {
 export const inviteText = {
   pendingInvites: 'Pending invites',
   expiresOn: (date: string) => `Expires ${date}`,
+  /** An expired invite's status: `messages.expired` and the day it expired. */
+  expiredOn: (date: string) => `${messages.expired} ${date}`,
   group: 'Group',
   noGroup: 'No group',
   sendInvite: 'Send invite',
@@ -52,6 +55,8 @@ export const inviteText = {
   actions: 'Actions',
   registrationIntro: (organization: string, role: string) =>
     `You were invited to join ${organization} as ${role}. Choose a password to finish.`,
+  /** Under the registration form's password label, from the contract's limits. */
+  passwordRule: (min: number, max: number) => `${min} to ${max} characters.`,
   createAccount: 'Create account',
   creatingAccount: 'Creating account...',
 } as const;

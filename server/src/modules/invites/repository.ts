@@ -76,6 +76,27 @@ export async function findPendingInviteByTokenHash(
 }
 
 /**
+ * Why a link's invite is not pending (issue 22 item 10): whether the invite one of whose links has
+ * this token hash was accepted, or has expired; undefined when no invite has such a link. One
+ * statement; read only after `findPendingInviteByTokenHash` found nothing.
+ */
+export async function findInviteStateByTokenHash(
+  db: Db | Tx,
+  tokenHash: string,
+): Promise<{ accepted: boolean; expired: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      accepted: sql<boolean>`${invites.acceptedAt} is not null`,
+      expired: sql<boolean>`${invites.expirationDate} <= now()`,
+    })
+    .from(invites)
+    .innerJoin(inviteLinks, eq(inviteLinks.inviteId, invites.id))
+    .where(eq(inviteLinks.tokenHash, tokenHash))
+    .limit(1);
+  return row ? { accepted: Boolean(row.accepted), expired: Boolean(row.expired) } : undefined;
+}
+
+/**
  * One page of an organization's invites not yet accepted (expired ones included, flagged by the
  * presenter), newest first, optionally by roles, with the total. One statement (two past the
  * last page, `readPage`).

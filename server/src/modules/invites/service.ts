@@ -34,6 +34,7 @@ import { loadOrganizationFor } from '../organizations/index.js';
 import { inviteExpired } from './presenter.js';
 import {
   findInvite,
+  findInviteStateByTokenHash,
   findPendingInviteByTokenHash,
   insertInviteLink,
   replaceInviteLinks,
@@ -106,12 +107,19 @@ export async function getInviteFor(db: Db, actor: Actor, id: number): Promise<In
 
 /**
  * GET /invites/{token} without a session (000 §2.7 registration page): the pending, unexpired
- * invite one of whose links carries `token`; 404 messages.inviteInvalid otherwise.
+ * invite one of whose links carries `token`. Otherwise 404 (the spec's shape; the page shows the
+ * message, then goes to login): messages.inviteUsed when that invite was accepted,
+ * messages.inviteExpired when it expired (issue 22 item 10), messages.inviteInvalid for a token of
+ * no invite. Only the holder of a link learns its invite's state.
  */
 export async function getInviteByToken(db: Db, token: string): Promise<InviteRow> {
-  const row = await findPendingInviteByTokenHash(db, hashEmailToken(token));
-  if (!row) throw new NotFoundError(messages.inviteInvalid);
-  return row;
+  const tokenHash = hashEmailToken(token);
+  const row = await findPendingInviteByTokenHash(db, tokenHash);
+  if (row) return row;
+  const state = await findInviteStateByTokenHash(db, tokenHash);
+  if (state?.accepted) throw new NotFoundError(messages.inviteUsed);
+  if (state?.expired) throw new NotFoundError(messages.inviteExpired);
+  throw new NotFoundError(messages.inviteInvalid);
 }
 
 /** GET /organizations/{id}/invites (admin, manager of the organization): open invites, newest first, expired ones flagged. */

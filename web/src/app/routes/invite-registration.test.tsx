@@ -1,9 +1,17 @@
 /**
  * /invite-registration/{id} (000 §2.7): after registering, a trainee keeps no console session and
  * lands in the practice app with a full page load; staff are signed in and go to their home page.
+ * The password rule shows before typing; a used invite says so and offers to sign in (issue 22
+ * item 10).
  */
-import { Role, type RoleId } from '@practica/contract';
-import { screen } from '@testing-library/react';
+import {
+  messages,
+  passwordMaxLength,
+  passwordMinLength,
+  Role,
+  type RoleId,
+} from '@practica/contract';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inviteText } from '../../config/organization-text';
@@ -69,5 +77,40 @@ describe('invite registration', () => {
     await register();
     await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dbl\//));
     expect(openFullPage).not.toHaveBeenCalled();
+  });
+
+  it('states the password rule before the user types', async () => {
+    vi.stubGlobal('fetch', serverFor(Role.Trainee));
+    renderRoutes(['/invite-registration/tok']);
+    const [password] = await screen.findAllByLabelText(/password/i, {}, lazyPage);
+    expect(password).toHaveAccessibleDescription(
+      inviteText.passwordRule(passwordMinLength, passwordMaxLength),
+    );
+  });
+
+  it('says a used invite was used and offers to sign in', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              message: messages.inviteUsed,
+              data: null,
+              error: { code: 'NOT_FOUND', message: messages.inviteUsed },
+            }),
+            { status: 404, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    );
+    const { router } = renderRoutes(['/invite-registration/tok']);
+    const dialog = await screen.findByRole('dialog', {}, lazyPage);
+    expect(within(dialog).getByText(messages.inviteUsed)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: messages.inviteUsed }),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: messages.login }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * /invite-registration/{id} (000 §2.1, §2.7): `id` is the link's token. The page loads the invite
  * (GET /invites/{token}); when it cannot, it shows the server's message (else
- * `messages.inviteInvalid`) and goes to login once the message is dismissed. Otherwise the
+ * `messages.inviteInvalid`) and goes to login once the message is dismissed; a used invite
+ * (`messages.inviteUsed`, issue 22 item 10) offers to sign in instead. Otherwise the
  * registration form: first name, last name, password and repeat password, the email read-only.
  * After registering, the new user is signed in by the login rules (000 §2.3): a trainee keeps no
  * console session and goes to the practice app (`/practice/`, a full page load; it signs in there
@@ -9,7 +10,7 @@
  */
 import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { can, messages, roleLabels, type LoginAnswer } from '@practica/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconUserCheck } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicPage } from '../../components/public-page';
 import { StatusMessage } from '../../components/status-message';
@@ -55,6 +56,7 @@ export default function InviteRegistrationPage() {
       ? query.error.message
       : messages.inviteInvalid
     : null;
+  const used = failure === messages.inviteUsed;
 
   return (
     <PublicPage width={520}>
@@ -69,7 +71,12 @@ export default function InviteRegistrationPage() {
           <InviteRegistrationForm invite={invite} token={token} onRegistered={onRegistered} />
         </Stack>
       ) : failure ? (
-        <StatusMessage icon={<IconAlertCircle size={28} />} title={failure} color="red" order={1} />
+        <StatusMessage
+          icon={used ? <IconUserCheck size={28} /> : <IconAlertCircle size={28} />}
+          title={failure}
+          color={used ? 'brand' : 'red'}
+          order={1}
+        />
       ) : (
         <Center py="xl" role="status">
           <Group gap="xs">
@@ -90,7 +97,7 @@ export default function InviteRegistrationPage() {
           <Text size="sm">{failure}</Text>
           <Group justify="flex-end">
             <Button onClick={toLogin} data-autofocus>
-              {messages.backToLogin}
+              {used ? messages.login : messages.backToLogin}
             </Button>
           </Group>
         </Stack>

@@ -1,12 +1,13 @@
 /**
  * Invite role choices (000 §2.7, §6): never Admin; admins and managers invite trainees,
  * instructors and managers; instructors trainees only. The group is offered only for trainees and
- * instructors, and the required messages show for an empty form.
+ * instructors, and the required messages show for an empty form. A refusal of the server goes
+ * when a field changes (issue 22 item 10).
  */
 import { messages, Role, roleLabels, type RoleId } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inviteText } from '../../../config/organization-text';
 import { renderWithProviders } from '../../../test/render';
 import { inviteRoleChoices } from './invite-role-choices';
@@ -58,4 +59,34 @@ describe('invite role choices', () => {
     expect(screen.getByText(messages.lastNameRequired)).toBeInTheDocument();
     expect(screen.getByText(messages.emailRequired)).toBeInTheDocument();
   });
+
+  it("clears the server's refusal when a field changes", async () => {
+    const refusal = 'This email is already registered.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              message: refusal,
+              data: null,
+              error: { code: 'CONFLICT', message: refusal },
+            }),
+            { status: 409, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    );
+    render(Role.Manager);
+    await userEvent.type(screen.getByLabelText(new RegExp(messages.firstName)), 'Ann');
+    await userEvent.type(screen.getByLabelText(new RegExp(messages.lastName)), 'Lee');
+    const email = screen.getByLabelText(new RegExp(messages.email));
+    await userEvent.type(email, 'ann@demo.test');
+    await userEvent.click(screen.getByRole('button', { name: inviteText.sendInvite }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await userEvent.type(email, 'x');
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+  });
 });
+
+afterEach(() => vi.unstubAllGlobals());

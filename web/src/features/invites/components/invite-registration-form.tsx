@@ -1,13 +1,16 @@
 /**
  * The invite registration form (000 §2.7, §5): first name, last name, password and repeat
  * password, all required (password 4 to 14, the repeat equal to it); the email is the invite's,
- * read-only. Submits POST /invites/accept and hands the new session to the page.
+ * read-only. The password's rule shows under its label before the user types (issue 22 item 10).
+ * Submits POST /invites/accept and hands the new session to the page.
  */
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
   inviteRegistrationFormSchema,
   messages,
+  passwordMaxLength,
+  passwordMinLength,
   type InvitePublic,
   type LoginAnswer,
 } from '@practica/contract';
@@ -84,6 +87,7 @@ export function InviteRegistrationForm({
         />
         <PasswordInput
           label={messages.password}
+          description={inviteText.passwordRule(passwordMinLength, passwordMaxLength)}
           withAsterisk
           autoComplete="new-password"
           leftSection={<IconLock size={16} aria-hidden />}

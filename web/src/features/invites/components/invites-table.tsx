@@ -109,18 +109,25 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
             header: messages.status,
             cell: (row) => {
               const expired = isInviteExpired(row.expirationDate);
-              return (
+              const date = dayjs(row.expirationDate).format(dateFormat);
+              // An expired invite reads 'Expired 11.22.2026', a pending one 'Pending' over
+              // 'Expires 11.29.2026' (issue 22 item 10).
+              return expired ? (
+                <Badge variant="light" color="gray" radius="sm" style={{ minWidth: 'max-content' }}>
+                  {inviteText.expiredOn(date)}
+                </Badge>
+              ) : (
                 <div>
                   <Badge
                     variant="light"
-                    color={expired ? 'gray' : 'blue'}
+                    color="blue"
                     radius="sm"
                     style={{ minWidth: 'max-content' }}
                   >
-                    {expired ? messages.expired : messages.pending}
+                    {messages.pending}
                   </Badge>
                   <Text size="xs" c="dimmed" mt={2} style={{ whiteSpace: 'nowrap' }}>
-                    {inviteText.expiresOn(dayjs(row.expirationDate).format(dateFormat))}
+                    {inviteText.expiresOn(date)}
                   </Text>
                 </div>
               );
