@@ -1,8 +1,11 @@
 /**
  * /dbl/{contentId}/questions/create and /dbl/{contentId}/questions/{id}/edit, query contentTypeId
  * (001 §2 'New question'): the title '{content type label}: New question'; an unknown content type
- * falls back to the interview type. Cancel or save goes back one step; a missing content or
- * question goes back (001 §8).
+ * falls back to the interview type. Cancel or save returns to the editor of the interview or
+ * evaluation the question belongs to (issue 22 §2): one step back when this page was opened from
+ * that editor, else to the editor's address in place of this page — never to wherever history
+ * happens to lead (a bookmark would have left for about:blank). A missing content or question goes
+ * back (001 §8).
  */
 import { Center, Loader } from '@mantine/core';
 import {
@@ -11,13 +14,19 @@ import {
   contentTypeLabels,
   format,
   messages,
+  type Content,
   type ContentTypeId,
 } from '@practica/contract';
 import { useEffect } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { queryParams } from '../../config/paths';
-import { QuestionForm, useQuestion, useQuestionnaire } from '../../features/content';
+import { paths, queryParams } from '../../config/paths';
+import {
+  openedFromContentEditor,
+  QuestionForm,
+  useQuestion,
+  useQuestionnaire,
+} from '../../features/content';
 import { useGoBack } from './go-back';
 
 function contentTypeOf(raw: string | null): ContentTypeId {
@@ -27,11 +36,19 @@ function contentTypeOf(raw: string | null): ContentTypeId {
     : ContentType.Interview;
 }
 
+/** The editor of the interview or evaluation `content` (where a question's Save and Cancel go). */
+export function contentEditorPath(content: Pick<Content, 'id' | 'contentTypeId'>): string {
+  return content.contentTypeId === ContentType.Interview
+    ? paths.interviewEdit(content.id)
+    : paths.evaluationEdit(content.contentTypeId, content.id);
+}
+
 /** The question editor (001 §2). */
 export default function QuestionEditorPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const goBack = useGoBack();
   const contentId = Number(params.contentId);
   const questionId = Number(params.id);
@@ -61,7 +78,11 @@ export default function QuestionEditorPage() {
           contentTypeId={contentTypeId}
           questionnaire={questionnaire.data}
           question={editing ? question.data : undefined}
-          onDone={() => void navigate(-1)}
+          onDone={() =>
+            openedFromContentEditor(location.state)
+              ? void navigate(-1)
+              : void navigate(contentEditorPath(questionnaire.data.content), { replace: true })
+          }
         />
       ) : (
         <Center py="xl">

@@ -12,6 +12,7 @@ export { ContentEditor, type ContentEditorProps } from './components/content-edi
 export { useQuestionnaire } from './api/get-questionnaire';
 export { QuestionForm } from './components/question-form';
 export { useQuestion } from './api/questions';
+export { openedFromContentEditor } from './editor-return';
 export {
   OrganizationContents,
   type OrganizationContentsProps,

@@ -26,17 +26,28 @@ function failure(error: unknown, fallback: string): string {
     : fallback;
 }
 
-/** Changes the status of a content item (001 §4). */
-export function changeContentStatus(id: number, statusId: number): Promise<Content> {
-  return api.put(`/contents/${id}/status`, { query: { statusId }, schema: contentSchema });
+/**
+ * Changes the status of a content item (001 §4); `reason` (issue 22 §7) goes with 'Return draft'
+ * (Review → Draft) as the body `{reason}`, shown to the creator.
+ */
+export function changeContentStatus(
+  id: number,
+  statusId: number,
+  reason?: string | null,
+): Promise<Content> {
+  return api.put(`/contents/${id}/status`, {
+    query: { statusId },
+    ...(reason ? { body: { reason } } : {}),
+    schema: contentSchema,
+  });
 }
 
 /** Mutation of a status change; toasts messages.contentStatusUpdated or the failure. */
 export function useChangeContentStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, statusId }: { id: number; statusId: number }) =>
-      changeContentStatus(id, statusId),
+    mutationFn: ({ id, statusId, reason }: { id: number; statusId: number; reason?: string }) =>
+      changeContentStatus(id, statusId, reason),
     meta: { silent: true },
     onSuccess: async () => {
       toast.success(messages.contentStatusUpdated);

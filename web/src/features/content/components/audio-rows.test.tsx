@@ -57,10 +57,17 @@ const row = (avatarId: number | null = null, audioId = 0): AudioRow => ({
 });
 
 /** The rows with their own state. */
-function Harness({ initial }: { initial: AudioRow[] }) {
+function Harness({
+  initial,
+  defaultAvatarId,
+}: {
+  initial: AudioRow[];
+  defaultAvatarId?: number | null;
+}) {
   const [rows, setRows] = useState(initial);
   return (
     <AudioRows
+      defaultAvatarId={defaultAvatarId}
       rows={rows}
       onChange={(update) => setRows(update)}
       avatars={avatars}
@@ -117,6 +124,22 @@ describe('AudioRows', () => {
     );
     picker = await offeredIn(user, 1);
     expect(picker.names).toEqual(['Ava', 'Ben', 'Cleo']);
+  });
+
+  it("starts a new row with the avatar of the question's role, unless another row has it (issue 22 §8)", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness initial={[]} defaultAvatarId={2} />);
+    await user.click(screen.getByRole('button', { name: contentText.addAudio }));
+    expect(await screen.findByText('Ben')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: `${contentText.avatarOf(1)}: ${messages.remove}` }),
+    ).toBeInTheDocument();
+    // The second row cannot have Ben too: it starts without an avatar.
+    await user.click(screen.getByRole('button', { name: contentText.addAudio }));
+    expect(
+      screen.getByRole('button', { name: `${contentText.avatarOf(2)}: ${messages.select}` }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Ben')).toHaveLength(1);
   });
 
   it('offers Add audio until there are 4 rows', async () => {

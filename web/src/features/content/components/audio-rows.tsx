@@ -2,7 +2,9 @@
  * The audio rows of an interview question (001 §2 'audio/avatar assignment', §5, §9): up to 4 rows,
  * each an mp3 of at most 500 KB uploaded through the file flow with a progress bar (the client
  * checks give messages.audioMustBeMp3 and 'File size exceeds 500KB. Please choose a smaller
- * file.') and the avatar that speaks it; an avatar chosen in one row leaves the other rows.
+ * file.') and the avatar that speaks it; an avatar chosen in one row leaves the other rows. A new
+ * row starts with `defaultAvatarId`, the avatar of the question's role (issue 22 §8), unless
+ * another row already has it.
  */
 import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { maxAudiosPerQuestion, MediaType, messages, type Asset } from '@practica/contract';
@@ -30,10 +32,19 @@ export interface AudioRowsProps {
   avatars: readonly Asset[];
   errorOf: (index: number) => string | undefined;
   disabled?: boolean;
+  /** The avatar a new row starts with (the question role's); null or absent: none. */
+  defaultAvatarId?: number | null | undefined;
 }
 
 /** The question's audio rows with upload and avatar. */
-export function AudioRows({ rows, onChange, avatars, errorOf, disabled }: AudioRowsProps) {
+export function AudioRows({
+  rows,
+  onChange,
+  avatars,
+  errorOf,
+  disabled,
+  defaultAvatarId,
+}: AudioRowsProps) {
   const patch = (index: number, part: Partial<AudioRow>) =>
     onChange((current) => current.map((row, i) => (i === index ? { ...row, ...part } : row)));
 
@@ -143,7 +154,19 @@ export function AudioRows({ rows, onChange, avatars, errorOf, disabled }: AudioR
             onClick={() =>
               onChange((current) => [
                 ...current,
-                { id: null, audioId: 0, avatarId: null, fileName: '', url: null, progress: null },
+                {
+                  id: null,
+                  audioId: 0,
+                  avatarId:
+                    defaultAvatarId != null &&
+                    avatars.some((a) => a.id === defaultAvatarId) &&
+                    !current.some((r) => r.avatarId === defaultAvatarId)
+                      ? defaultAvatarId
+                      : null,
+                  fileName: '',
+                  url: null,
+                  progress: null,
+                },
               ])
             }
           >

@@ -17,6 +17,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contentApprovalText } from '../../../config/content-approval-text';
 import { makeUser, renderWithProviders, signInAsUser } from '../../../test/render';
 import { ContentActions } from './content-actions';
 
@@ -168,6 +169,40 @@ describe('ContentActions', () => {
     await user.click(screen.getByRole('button', { name: messages.approve }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0]![0]).toContain(`statusId=${ContentStatus.Active}`);
+  });
+
+  it("returns an item to Draft with the reviewer's reason, sent as the body (issue 22 §7)", async () => {
+    const user = userEvent.setup();
+    renderFor(Role.Manager, false, content(ContentStatus.Review));
+    await user.click(screen.getByRole('button', { name: messages.returnDraft }));
+    const dialog = await screen.findByRole('dialog');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: contentApprovalText.returnReason }),
+      '  Add a closing question  ',
+    );
+    await user.click(within(dialog).getByRole('button', { name: messages.returnDraft }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(init?.method).toBe('PUT');
+    expect(url).toContain(`/contents/42/status?statusId=${ContentStatus.Draft}`);
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: 'Add a closing question' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('returns an item to Draft without a body when no reason is given, and not at all on Cancel', async () => {
+    const user = userEvent.setup();
+    renderFor(Role.Manager, false, content(ContentStatus.Review));
+    await user.click(screen.getByRole('button', { name: messages.returnDraft }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: messages.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: messages.returnDraft }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: messages.returnDraft }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0]![1]?.body).toBeUndefined();
   });
 
   it('deletes a Draft evaluation only after the confirmation', async () => {

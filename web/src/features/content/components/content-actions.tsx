@@ -2,8 +2,9 @@
  * The state actions of the editors (001 §4): Draft → 'Submit' (refused with 'Save interview/
  * evaluation before submitting' while the details have unsaved changes) and 'Delete' after a
  * confirmation; Review → 'Edit' (the author) or 'Return draft' (a reviewer) and 'Approve' (Admin,
- * Manager). An evaluation in Review offers only 'Edit' and 'Cancel'. The server's checks (roles,
- * questions) come back as toasts.
+ * Manager). An evaluation in Review offers only 'Edit' and 'Cancel'. 'Return draft' asks for an
+ * optional reason the creator will see (issue 22 §7). The server's checks (roles, questions) come
+ * back as toasts.
  */
 import { Button, Group } from '@mantine/core';
 import { can, ContentStatus, ContentType, messages, type Content } from '@practica/contract';
@@ -14,6 +15,7 @@ import { useAuth } from '../../../lib/auth';
 import { toActor } from '../../../lib/can';
 import { toast } from '../../../lib/toast';
 import { useChangeContentStatus, useDeleteContent } from '../api/change-content';
+import { ReturnDraftDialog } from './return-draft-dialog';
 
 export interface ContentActionsProps {
   content: Content;
@@ -30,6 +32,7 @@ export function ContentActions({ content, dirty, onDeleted, onCancel }: ContentA
   const status = useChangeContentStatus();
   const remove = useDeleteContent();
   const [confirming, setConfirming] = useState(false);
+  const [returning, setReturning] = useState(false);
   const target = {
     organizationId: content.organizationId,
     ...(content.createdBy ? { createdById: content.createdBy.id } : {}),
@@ -80,7 +83,7 @@ export function ContentActions({ content, dirty, onDeleted, onCancel }: ContentA
             <Button
               variant="default"
               loading={status.isPending}
-              onClick={() => change(ContentStatus.Draft)}
+              onClick={() => (author ? change(ContentStatus.Draft) : setReturning(true))}
             >
               {author ? messages.edit : messages.returnDraft}
             </Button>
@@ -92,6 +95,13 @@ export function ContentActions({ content, dirty, onDeleted, onCancel }: ContentA
           )}
         </>
       )}
+      <ReturnDraftDialog
+        name={returning ? content.name : null}
+        onClose={() => setReturning(false)}
+        onConfirm={(reason) =>
+          status.mutateAsync({ id: content.id, statusId: ContentStatus.Draft, reason })
+        }
+      />
       <DeleteDialog
         opened={confirming}
         onClose={() => setConfirming(false)}

@@ -1,22 +1,71 @@
 /**
  * The preview dialog of the content lists (001 §2 'otherwise a preview dialog opens'): the item's
- * description, roles and questions, read-only. For reviewers (Admin, Manager) an item in Review
- * offers 'Approve' and 'Return draft' (001 §4).
+ * description, roles and questions, read-only, with the audio prompts of interview questions to
+ * play (issue 22 §7) and, for rating questions, the 5-star scale the review uses. For reviewers
+ * (Admin, Manager) an item in Review offers 'Approve' and 'Return draft' (001 §4), the latter
+ * with an optional reason for the creator (issue 22 §7).
  */
-import { Avatar, Badge, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Rating,
+  Stack,
+  Text,
+} from '@mantine/core';
 import {
   ContentStatus,
+  ContentType,
   contentTypeLabels,
   messages,
+  QuestionType,
   questionTypeLabels,
+  ratingScaleMax,
   type ContentListItem,
+  type Question,
+  type Questionnaire,
 } from '@practica/contract';
 import { IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { contentApprovalText } from '../../../config/content-approval-text';
 import { contentText } from '../../../config/content-text';
 import { useCan } from '../../../lib/can';
 import { useChangeContentStatus } from '../api/change-content';
 import { useQuestionnaire } from '../api/get-questionnaire';
 import { ContentStatusBadge } from './content-status-badge';
+import { ReturnDraftDialog } from './return-draft-dialog';
+
+/** The audio prompts of an interview question, each playable, named by the avatar that speaks it. */
+function AudioPrompts({ question, data }: { question: Question; data: Questionnaire }) {
+  if (question.audios.length === 0) return null;
+  const speaker = (avatarId: number | null) =>
+    data.roles.find((r) => r.avatar && r.avatar.id === avatarId)?.avatar?.name ?? null;
+  return (
+    <Stack gap={4} mt={4} aria-label={contentApprovalText.audioPrompts} role="group">
+      {question.audios.map((a, i) => {
+        const label = contentApprovalText.audioPromptOf(i + 1, speaker(a.avatarId));
+        return (
+          <Stack key={a.id} gap={2}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <audio
+              controls
+              preload="none"
+              src={a.audio.url}
+              aria-label={label}
+              style={{ width: '100%', maxWidth: 360, height: 32 }}
+            />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
 
 export interface ContentPreviewDialogProps {
   item: ContentListItem | null;
@@ -29,6 +78,8 @@ export function ContentPreviewDialog({ item, onClose }: ContentPreviewDialogProp
   const mayApprove = useCan('content:approve', { organizationId: item?.organizationId ?? null });
   const status = useChangeContentStatus();
   const inReview = item?.statusId === ContentStatus.Review;
+  const [returning, setReturning] = useState(false);
+  const feedback = item?.contentTypeId === ContentType.Feedback;
 
   const change = (statusId: number) => {
     if (!item) return;
@@ -83,12 +134,15 @@ export function ContentPreviewDialog({ item, onClose }: ContentPreviewDialogProp
                           : ''}
                         )
                       </Text>
-                      {q.options.length > 0 && (
+                      {q.questionTypeId === QuestionType.Rating && (
+                        <Rating count={ratingScaleMax} readOnly value={0} size="xs" mt={2} />
+                      )}
+                      {q.questionTypeId !== QuestionType.Rating && q.options.length > 0 && (
                         <List withPadding size="xs" listStyleType="disc">
                           {q.options.map((o) => (
                             <List.Item key={o.id}>
                               {o.text}
-                              {o.correctAnswer > 0 && (
+                              {!feedback && o.correctAnswer > 0 && (
                                 <IconCheck
                                   size={12}
                                   color="var(--mantine-color-teal-6)"
@@ -101,6 +155,7 @@ export function ContentPreviewDialog({ item, onClose }: ContentPreviewDialogProp
                           ))}
                         </List>
                       )}
+                      <AudioPrompts question={q} data={data} />
                     </List.Item>
                   ))}
                 </List>
@@ -111,8 +166,8 @@ export function ContentPreviewDialog({ item, onClose }: ContentPreviewDialogProp
             <Group justify="flex-end" gap="sm">
               <Button
                 variant="default"
-                loading={status.isPending}
-                onClick={() => change(ContentStatus.Draft)}
+                disabled={status.isPending}
+                onClick={() => setReturning(true)}
               >
                 {messages.returnDraft}
               </Button>
@@ -121,6 +176,16 @@ export function ContentPreviewDialog({ item, onClose }: ContentPreviewDialogProp
               </Button>
             </Group>
           )}
+          <ReturnDraftDialog
+            name={returning ? item.name : null}
+            onClose={() => setReturning(false)}
+            onConfirm={(reason) =>
+              status.mutateAsync(
+                { id: item.id, statusId: ContentStatus.Draft, reason },
+                { onSuccess: onClose },
+              )
+            }
+          />
         </Stack>
       )}
     </Modal>

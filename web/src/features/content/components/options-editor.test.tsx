@@ -5,15 +5,18 @@
  * change keeps only the correct answers the new type can hold.
  */
 import {
+  ContentType,
   format,
   maxOptionsPerQuestion,
   QuestionType,
+  type ContentTypeId,
   type QuestionTypeId,
 } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { contentApprovalText } from '../../../config/content-approval-text';
 import { contentText } from '../../../config/content-text';
 import { renderWithProviders } from '../../../test/render';
 import { fitCorrectAnswers, OptionsEditor, type OptionRow } from './options-editor';
@@ -31,17 +34,20 @@ function Harness({
   type,
   disabled,
   onChange,
+  contentTypeId,
 }: {
   initial: OptionRow[];
   type: QuestionTypeId;
   disabled?: boolean;
   onChange?: (options: OptionRow[]) => void;
+  contentTypeId?: ContentTypeId;
 }) {
   const [options, setOptions] = useState(initial);
   return (
     <OptionsEditor
       options={options}
       questionTypeId={type}
+      contentTypeId={contentTypeId}
       disabled={disabled ?? false}
       onChange={(next) => {
         setOptions(next);
@@ -140,6 +146,28 @@ describe('OptionsEditor', () => {
     (type) => {
       renderWithProviders(<Harness initial={rows(4)} type={type} />);
       expect(screen.queryByRole('checkbox')).toBeNull();
+    },
+  );
+
+  it.each([QuestionType.Single, QuestionType.Multiple])(
+    'does not speak of correct answers for a feedback choice question (type %i, issue 22 §8)',
+    async (type) => {
+      const user = userEvent.setup();
+      const onChange = vi.fn();
+      renderWithProviders(
+        <Harness
+          initial={rows(2)}
+          type={type}
+          contentTypeId={ContentType.Feedback}
+          onChange={onChange}
+        />,
+      );
+      expect(screen.queryByRole('checkbox')).toBeNull();
+      expect(screen.queryByText(/correct/i)).toBeNull();
+      expect(screen.getByText(contentApprovalText.feedbackOptionsHint)).toBeInTheDocument();
+      // The choices themselves stay editable.
+      await user.click(addButton()!);
+      expect(onChange).toHaveBeenLastCalledWith(rows(3));
     },
   );
 });

@@ -3,16 +3,20 @@
  * §5): named 'Option {n}', at most 10; the counter turns to the danger colour at the maximum and the
  * Add Option button disappears. Single and multiple choice mark their correct answers with a
  * checkbox per option (`correctAnswer` 1): at most one for single choice (marking one clears the
- * others), any for multiple; none is fine (feedback questions often have no right answer). Rating
- * and ranking options carry no correct answer (the scale and the order are the answer).
+ * others), any for multiple; none is fine. Rating and ranking options carry no correct answer (the
+ * scale and the order are the answer), and neither do the choices of a feedback form (issue 22 §8:
+ * a reviewer's feedback has no right answer, so the editor does not speak of one).
  */
 import { ActionIcon, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import {
+  ContentType,
   format,
   maxOptionsPerQuestion,
   QuestionType,
+  type ContentTypeId,
   type QuestionTypeId,
 } from '@practica/contract';
+import { contentApprovalText } from '../../../config/content-approval-text';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { contentText } from '../../../config/content-text';
 
@@ -22,8 +26,15 @@ export interface OptionRow {
   correctAnswer: number;
 }
 
-/** How a question type marks its correct answers: one, several, or none. */
-export function correctAnswerMode(questionTypeId: QuestionTypeId): 'one' | 'many' | 'none' {
+/**
+ * How a question type marks its correct answers: one, several, or none; none at all in a feedback
+ * form (`contentTypeId` Feedback).
+ */
+export function correctAnswerMode(
+  questionTypeId: QuestionTypeId,
+  contentTypeId?: ContentTypeId,
+): 'one' | 'many' | 'none' {
+  if (contentTypeId === ContentType.Feedback) return 'none';
   if (questionTypeId === QuestionType.Single) return 'one';
   if (questionTypeId === QuestionType.Multiple) return 'many';
   return 'none';
@@ -48,6 +59,8 @@ export interface OptionsEditorProps {
   onChange: (options: OptionRow[]) => void;
   /** Decides the correct-answer control (none for rating and ranking). */
   questionTypeId: QuestionTypeId;
+  /** The content the question belongs to: a feedback form has no correct answers. */
+  contentTypeId?: ContentTypeId | undefined;
   error?: string | undefined;
   disabled?: boolean;
 }
@@ -57,11 +70,12 @@ export function OptionsEditor({
   options,
   onChange,
   questionTypeId,
+  contentTypeId,
   error,
   disabled,
 }: OptionsEditorProps) {
   const full = options.length >= maxOptionsPerQuestion;
-  const mode = correctAnswerMode(questionTypeId);
+  const mode = correctAnswerMode(questionTypeId, contentTypeId);
   const mark = (index: number, correct: boolean) =>
     onChange(
       options.map((o, j) =>
@@ -83,6 +97,11 @@ export function OptionsEditor({
           {mode !== 'none' && (
             <Text size="xs" c="dimmed">
               {mode === 'one' ? contentText.markCorrectOne : contentText.markCorrectMany}
+            </Text>
+          )}
+          {contentTypeId === ContentType.Feedback && (
+            <Text size="xs" c="dimmed">
+              {contentApprovalText.feedbackOptionsHint}
             </Text>
           )}
         </Group>

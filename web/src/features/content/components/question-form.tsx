@@ -2,7 +2,11 @@
  * New / edit question (001 §2 'New question', §4, §5): a 420px info panel on the left (question
  * type, disabled unless the content is feedback; description; for interviews the role and the
  * audio rows) and the question with its options on the right, in an editor area of at most 70vh.
- * The save button reads 'Saving...' and is disabled while submitting; Cancel and save go back.
+ * The save button reads 'Saving...' and is disabled while submitting; Cancel and save call `onDone`.
+ * Issue 22 §8: a rating question asks for no options (the review rates it with 5 stars; a new one
+ * is saved without options, which the server accepts: 001 §5 requires options only of single,
+ * multiple and ranking questions; options stored earlier are kept as they are); an audio row
+ * starts with the avatar of the question's role.
  */
 import {
   Box,
@@ -29,6 +33,7 @@ import {
   QuestionType,
   questionTypeHasOptions,
   questionTypeLabels,
+  questionTypeNeedsOptions,
   type ContentTypeId,
   type Question,
   type Questionnaire,
@@ -50,12 +55,14 @@ interface QuestionValues {
   audios: AudioRow[];
 }
 
-/** 001 §5: the options a new question of `type` starts with (2 single, 4 multiple/rating/rank). */
+/**
+ * 001 §5: the options a new question of `type` starts with (2 single, 4 multiple and ranking);
+ * none for rating, whose 5 stars are the answer (issue 22 §8).
+ */
 export function defaultOptions(type: QuestionTypeId): OptionRow[] {
   const counts: Partial<Record<QuestionTypeId, number>> = {
     [QuestionType.Single]: defaultOptionCounts.single,
     [QuestionType.Multiple]: defaultOptionCounts.multiple,
-    [QuestionType.Rating]: defaultOptionCounts.rating,
     [QuestionType.Rank]: defaultOptionCounts.rank,
   };
   return Array.from({ length: counts[type] ?? 0 }, (_, i) => ({
@@ -208,6 +215,10 @@ export function QuestionForm({
             )}
             {interview && (
               <AudioRows
+                defaultAvatarId={
+                  questionnaire.roles.find((r) => r.id === form.values.interviewRoleId)?.avatarId ??
+                  null
+                }
                 rows={form.values.audios}
                 onChange={(update) => form.setFieldValue('audios', update)}
                 avatars={avatars.data?.list ?? []}
@@ -229,8 +240,9 @@ export function QuestionForm({
                 disabled={!editable}
                 {...form.getInputProps('text')}
               />
-              {questionTypeHasOptions(form.values.questionTypeId) && (
+              {questionTypeNeedsOptions(form.values.questionTypeId) && (
                 <OptionsEditor
+                  contentTypeId={contentTypeId}
                   options={form.values.options}
                   onChange={(options) => form.setFieldValue('options', options)}
                   questionTypeId={form.values.questionTypeId}

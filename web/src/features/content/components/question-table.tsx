@@ -1,7 +1,8 @@
 /**
  * The question table of the editors (001 §2 'New Interview' edit screen, evaluations): number,
  * question, type, role (interviews); the count as n/max; the add button hidden at the maximum.
- * Editing and deleting are offered while the content is Draft (001 §4).
+ * Editing and deleting are offered while the content is Draft (001 §4). The links to the question
+ * editor say they come from this editor (`fromContentEditor`), so its Save and Cancel step back.
  */
 import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import {
@@ -17,6 +18,7 @@ import { Link } from 'react-router';
 import { DeleteDialog } from '../../../components/confirm-dialog';
 import { contentText } from '../../../config/content-text';
 import { useDeleteQuestion } from '../api/questions';
+import { fromContentEditor } from '../editor-return';
 
 export interface QuestionTableProps {
   questions: readonly Question[];
@@ -55,6 +57,7 @@ export function QuestionTable({
           <Button
             component={Link}
             to={createPath}
+            state={fromContentEditor}
             size="xs"
             leftSection={<IconPlus size={14} aria-hidden />}
           >
@@ -89,6 +92,7 @@ export function QuestionTable({
                       <ActionIcon
                         component={Link}
                         to={editPath(q)}
+                        state={fromContentEditor}
                         variant="subtle"
                         aria-label={contentText.editQuestion(i + 1)}
                       >
