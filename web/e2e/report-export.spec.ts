@@ -141,7 +141,8 @@ test('2,000 reviewed answers with 10 rating and 10 feedback questions export who
 
   await page.goto(`/dbl/assignments/${assignmentId}`);
   const button = page.getByRole('button', { name: messages.printReport });
-  await expect(button).toBeEnabled();
+  // The detail of an assignment of 2,000 answers: a busy machine may take a while to show it.
+  await expect(button).toBeEnabled({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 
   /** Clicks Print Report and answers the download and the milliseconds until it started. */

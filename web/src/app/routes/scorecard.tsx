@@ -106,7 +106,7 @@ export default function ScorecardPage() {
   }
 
   return (
-    <Box className={classes.page} py={{ base: 'md', sm: 'xl' }}>
+    <Box className={classes.page}>
       <Container size={820 + 32} px={{ base: 'sm', sm: 'md' }}>
         {toolbar}
         <main>{body}</main>

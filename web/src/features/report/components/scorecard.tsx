@@ -41,7 +41,6 @@ export function Scorecard({ scorecard, printedAt = new Date() }: ScorecardProps)
     <Paper
       withBorder
       radius="md"
-      p={{ base: 'md', sm: 'xl' }}
       className={classes.sheet}
       component="article"
       aria-labelledby="scorecard-title"
