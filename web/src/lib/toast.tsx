@@ -1,6 +1,7 @@
 /**
  * Toasts (000 §9): 5000 ms auto-close by default; a 2500 ms variant shown at top-center.
- * One helper so every screen shows success and error messages the same way.
+ * One helper so every screen shows success and error messages the same way. A text shown again
+ * replaces its toast instead of stacking a copy.
  */
 import { notifications } from '@mantine/notifications';
 import { defaultToastMs, topCenterToastMs } from '@practica/contract';
@@ -14,9 +15,20 @@ const tones = {
   info: { color: 'blue', icon: <IconInfoCircle size={18} aria-hidden /> },
 } as const;
 
+/** The toast now showing each text, so the same text replaces itself instead of stacking. */
+const shownIds = new Map<string, string>();
+
 function show(tone: Tone, message: string, topCenter: boolean): string {
   const { color, icon } = tones[tone];
-  return notifications.show({
+  // Issue 22 item 12: toggling five assets stacked five equal toasts over the next toggles. The
+  // same text (and tone) replaces the one on screen; the container shows at most three.
+  const key = `${tone}:${message}`;
+  const previous = shownIds.get(key);
+  if (previous) notifications.hide(previous);
+  const id = notifications.show({
+    onClose: () => {
+      if (shownIds.get(key) === id) shownIds.delete(key);
+    },
     message,
     color,
     icon,
@@ -24,6 +36,8 @@ function show(tone: Tone, message: string, topCenter: boolean): string {
     ...(topCenter ? { position: 'top-center' as const } : {}),
     role: tone === 'error' ? 'alert' : 'status',
   });
+  shownIds.set(key, id);
+  return id;
 }
 
 /** Default toasts: 5000 ms, top center (notifications-host.tsx says why). */
