@@ -19,6 +19,7 @@ import {
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { assignmentText } from '../src/config/assignment-text';
+import { assignmentWizardText } from '../src/config/assignment-wizard-text';
 import { signInAs, demo, demoPassword } from './helpers';
 
 const shots = join(process.cwd(), 'test-results', 'e2e-shots');
@@ -201,6 +202,8 @@ test('a manager creates, publishes and assigns an interview assignment; the inst
   await shot(page, '5-recap');
   await page.getByRole('button', { name: messages.confirm, exact: true }).click();
   await expect(toast(page, messages.interviewAssignmentCreated)).toBeVisible();
+  // The panel after Confirm (assignment-wizard.spec.ts publishes from it); here: keep the Draft.
+  await page.getByRole('button', { name: assignmentWizardText.keepDraft, exact: true }).click();
   await expect(page).toHaveURL(`/dbl/assignments?statusId=${AssignmentStatus.Draft}`);
   await shot(page, '6-list-draft');
 

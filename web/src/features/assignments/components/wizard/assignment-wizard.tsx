@@ -152,14 +152,15 @@ function WizardSteps({
     return null;
   };
 
-  // Opened without a step (and no draft offered): step 1, in place of the bare URL — unless the
-  // offer's answer is already moving to its step.
+  // Opened without a step, the wizard is on step 1; once something is entered the URL says so
+  // (a reload then keeps the step, where a bare URL with a draft offers it) — unless the offer's
+  // answer is already moving to its step.
   const { step: urlStep, replace } = location;
   const answered = useRef(false);
   useEffect(() => {
     if (urlStep !== null) answered.current = false;
-    else if (!offer && !answered.current) replace(0);
-  }, [urlStep, offer, replace]);
+    else if (dirty && !offer && !answered.current) replace(0);
+  }, [urlStep, dirty, offer, replace]);
 
   // A step whose earlier steps are incomplete (a draft gone, an old link, a due date now past)
   // falls back to the first incomplete step, showing its errors when something was entered.
