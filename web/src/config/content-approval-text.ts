@@ -43,7 +43,7 @@ export const contentApprovalText = {
   // Empty states of the content lists
   noItemsYet: (type: ContentTypeId) => `No ${pluralOf[type]} yet`,
   noItemsWithStatus: (type: ContentTypeId, status: string) =>
-    `No ${status.toLowerCase()} ${pluralOf[type]}`,
+    `No ${pluralOf[type]} with status ${status}`,
   createFirst: (type: ContentTypeId) =>
     `Create a ${singularOf[type]}: add its questions, then submit it for approval.`,
   askCreator: (type: ContentTypeId) =>

@@ -1,6 +1,7 @@
 /**
  * /dbl/{contentTypeId}/evaluations (001 §2 'Evaluations list'): tabs Ratings and Feedback (the tab
- * is the path's content type), search by name, the add button and the content table.
+ * is the path's content type), search by name, the add button and the content table. An empty list
+ * says what to do next: 'Create rating scale' / 'Create feedback form' for a creator (issue 22 §9).
  */
 import { Stack, Tabs } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -16,6 +17,7 @@ import { useNavigate, useParams } from 'react-router';
 import { contentText } from '../../config/content-text';
 import { paths } from '../../config/paths';
 import {
+  contentEmptyState,
   ContentListToolbar,
   ContentsTable,
   effectiveSearch,
@@ -44,12 +46,13 @@ export default function EvaluationsPage() {
   const [debounced] = useDebouncedValue(text, 300);
   const orgId = user?.organizationId ?? null;
   const mayAuthor = useCan('content:author', { organizationId: orgId });
+  const search = effectiveSearch(debounced);
   const { data, isLoading } = useQuestionnaires({
     ...(orgId !== null
       ? { organizationId: orgId, authoring: Ownership.All }
       : { authoring: Ownership.Assigned }),
     contentTypeId,
-    search: effectiveSearch(debounced),
+    search,
     page,
     pageSize,
   });
@@ -93,6 +96,13 @@ export default function EvaluationsPage() {
         onPageSizeChange={setPageSize}
         loading={isLoading}
         editPath={(row) => paths.evaluationEdit(row.contentTypeId, row.id)}
+        empty={contentEmptyState({
+          contentTypeId,
+          searching: search !== undefined,
+          onCreate: mayAuthor
+            ? () => void navigate(paths.evaluationCreate(contentTypeId))
+            : undefined,
+        })}
       />
     </Stack>
   );

@@ -1,14 +1,17 @@
 /**
  * /dbl/interviews (001 §2 'Interviews list'): search, plus button, count and the content table.
  * A user of an organization sees the organization's list (its own interviews and the general ones
- * added to it); a user without one (Admin) sees general interviews.
+ * added to it); a user without one (Admin) sees general interviews. An empty list says what to do
+ * next: 'Create interview' for a creator (issue 22 §9).
  */
 import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { messages, Ownership } from '@practica/contract';
+import { ContentType, messages, Ownership } from '@practica/contract';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import {
+  contentEmptyState,
   ContentListToolbar,
   ContentsTable,
   effectiveSearch,
@@ -21,6 +24,7 @@ import { usePaging } from '../../lib/paging';
 /** The interviews list (001 §2). */
 export default function InterviewsPage() {
   const { user } = useAuth();
+  const navigate = useNavigate();
   const { page, pageSize, setPage, setPageSize } = usePaging();
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, 300);
@@ -59,6 +63,11 @@ export default function InterviewsPage() {
         onPageSizeChange={setPageSize}
         loading={isLoading}
         editPath={(row) => paths.interviewEdit(row.id)}
+        empty={contentEmptyState({
+          contentTypeId: ContentType.Interview,
+          searching: search !== undefined,
+          onCreate: mayAuthor ? () => void navigate(paths.interviewCreate()) : undefined,
+        })}
       />
     </Stack>
   );

@@ -6,6 +6,7 @@ export { ContentsTable, type ContentsTableProps } from './components/contents-ta
 export { ContentListToolbar, effectiveSearch } from './components/content-list-toolbar';
 export { ContentPreviewDialog } from './components/content-preview-dialog';
 export { ContentStatusBadge } from './components/content-status-badge';
+export { contentEmptyState, type ContentEmptyStateOptions } from './components/content-empty-state';
 export { useInterviews, useQuestionnaires, useOrganizationContents } from './api/list-contents';
 export type { ContentListFilter } from './api/list-contents';
 export { ContentEditor, type ContentEditorProps } from './components/content-editor';
@@ -15,5 +16,6 @@ export { useQuestion } from './api/questions';
 export { openedFromContentEditor } from './editor-return';
 export {
   OrganizationContents,
+  organizationContentsSearch,
   type OrganizationContentsProps,
 } from './components/organization-contents';

@@ -17,7 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { contentKeys } from '../../../lib/query-keys';
+import { assignmentKeys, contentKeys } from '../../../lib/query-keys';
 
 /** The server's text when it sent one, else `fallback` (001 §8). */
 function failure(error: unknown, fallback: string): string {
@@ -51,7 +51,11 @@ export function useChangeContentStatus() {
     meta: { silent: true },
     onSuccess: async () => {
       toast.success(messages.contentStatusUpdated);
-      await client.invalidateQueries({ queryKey: contentKeys.all });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: contentKeys.all }),
+        // The dashboard's count of items awaiting approval (issue 22 §7).
+        client.invalidateQueries({ queryKey: assignmentKeys.dashboard() }),
+      ]);
     },
     onError: (error) => toast.error(failure(error, messages.failedToChangeStatus)),
   });

@@ -3,10 +3,12 @@
  * (Title messages.titleRequired, Description messages.descriptionRequired, and for interviews the
  * roles with names and avatars, messages.roleRequired), then on the edit screen the question table
  * (n/max for interviews; add hidden at the maximum) and the state actions. A new item's save
- * reports the created id so the page can replace history with its edit screen.
+ * reports the created id so the page can replace history with its edit screen. A Draft a reviewer
+ * returned with a reason shows that reason on top (issue 22 §7).
  */
 import {
   ActionIcon,
+  Alert,
   Button,
   Grid,
   Group,
@@ -30,8 +32,9 @@ import {
   type ContentTypeId,
   type Questionnaire,
 } from '@practica/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMessageCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { contentApprovalText } from '../../../config/content-approval-text';
 import { contentText } from '../../../config/content-text';
 import { useAvatars } from '../api/list-avatars';
 import { useSaveEvaluation, useSaveInterview } from '../api/save-content';
@@ -143,6 +146,19 @@ export function ContentEditor({
 
   return (
     <Stack gap="lg">
+      {content?.statusId === ContentStatus.Draft && content.returnReason && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={contentApprovalText.returnedTitle}
+          icon={<IconMessageCircle size={18} aria-hidden />}
+        >
+          <Text size="sm">{contentApprovalText.returnedBy}</Text>
+          <Text size="sm" mt={4} style={{ whiteSpace: 'pre-line' }} data-testid="return-reason">
+            {content.returnReason}
+          </Text>
+        </Alert>
+      )}
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: interview ? 7 : 12 }}>
           <Paper

@@ -5,7 +5,8 @@
  * dialog. An Admin (or staff of the owning organization) toggles Active/Inactive on the status tag;
  * an Admin marks an Inactive item Deleted with the trash icon and, given `organizationId`, offers
  * general Active items to that organization with a checkbox. Admins and managers get a Review
- * action on items in Review. Non-admins see general content read-only with the logo.
+ * action on items in Review. Non-admins see general content read-only with the logo. A Draft returned
+ * with a reason shows it under its name (issue 22 §7); `empty` says what to do on an empty list.
  */
 import { ActionIcon, Button, Checkbox, Group, Text, Tooltip } from '@mantine/core';
 import {
@@ -24,7 +25,12 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BrandLogo } from '../../../components/brand-mark';
 import { DeleteDialog } from '../../../components/confirm-dialog';
-import { ListTable, type ListTableColumn } from '../../../components/list-table';
+import {
+  ListTable,
+  type ListTableColumn,
+  type ListTableProps,
+} from '../../../components/list-table';
+import { contentApprovalText } from '../../../config/content-approval-text';
 import { contentText } from '../../../config/content-text';
 import { useAuth } from '../../../lib/auth';
 import { toActor } from '../../../lib/can';
@@ -45,6 +51,8 @@ export interface ContentsTableProps {
   editPath?: (row: ContentListItem) => string;
   /** The organization the admin's checkbox adds general items to. */
   organizationId?: number | undefined;
+  /** The empty state: what to do next when the list has no rows (issue 22 §9). */
+  empty?: ListTableProps<ContentListItem>['empty'];
 }
 
 const editable: readonly number[] = [ContentStatus.Draft, ContentStatus.Review];
@@ -61,6 +69,7 @@ export function ContentsTable({
   label,
   editPath,
   organizationId,
+  empty,
 }: ContentsTableProps) {
   const { user } = useAuth();
   const actor = toActor(user);
@@ -117,9 +126,16 @@ export function ContentsTable({
       key: 'name',
       header: messages.name,
       cell: (row) => (
-        <Text size="sm" fw={500}>
-          {row.name}
-        </Text>
+        <>
+          <Text size="sm" fw={500}>
+            {row.name}
+          </Text>
+          {row.statusId === ContentStatus.Draft && row.returnReason && (
+            <Text size="xs" c="orange.8" lineClamp={1} title={row.returnReason} maw={420}>
+              {contentApprovalText.returnedShort(row.returnReason)}
+            </Text>
+          )}
+        </>
       ),
     },
     {
@@ -213,6 +229,7 @@ export function ContentsTable({
         rowKey={(row) => row.id}
         onRowClick={open}
         label={label}
+        empty={empty}
       />
       <ContentPreviewDialog item={preview} onClose={() => setPreview(null)} />
       <DeleteDialog
