@@ -96,7 +96,13 @@ export function AssignmentDetailView({
     null,
   );
   const members = useAssignmentUsers(assignmentId, assigning ?? Role.Trainee);
-  const [confirming, setConfirming] = useState<'close' | 'reopen' | null>(null);
+  // The confirmation asked last; kept while the dialog fades out, so its texts do not flip.
+  const [confirming, setConfirming] = useState<'close' | 'reopen'>('close');
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const confirm = (kind: 'close' | 'reopen') => {
+    setConfirming(kind);
+    setConfirmOpen(true);
+  };
   const mayReopen = useCan('assignment:reopen', {
     organizationId: query.data?.organizationId ?? null,
   });
@@ -127,12 +133,12 @@ export function AssignmentDetailView({
           </Button>
         )}
         {assignment.canClose && (
-          <Button color="red" onClick={() => setConfirming('close')}>
+          <Button color="red" onClick={() => confirm('close')}>
             {messages.closeAssignment}
           </Button>
         )}
         {assignment.canReopen && mayReopen && (
-          <Button variant="default" onClick={() => setConfirming('reopen')}>
+          <Button variant="default" onClick={() => confirm('reopen')}>
             {assignmentText.reopen}
           </Button>
         )}
@@ -170,8 +176,8 @@ export function AssignmentDetailView({
         </Grid.Col>
       </Grid>
       <ConfirmDialog
-        opened={confirming !== null}
-        onClose={() => setConfirming(null)}
+        opened={confirmOpen}
+        onClose={() => setConfirmOpen(false)}
         title={
           confirming === 'reopen'
             ? assignmentText.reopenConfirmTitle
