@@ -842,9 +842,12 @@ describe('PUT /api/assignments/:id/status and the rules of 001 §4', () => {
       canReturnToDraft: false,
       canClose: false,
       canPrintReport: true,
+      canReopen: true,
     });
-    for (const to of [AssignmentStatus.Draft, AssignmentStatus.Planned, AssignmentStatus.Active])
+    for (const to of [AssignmentStatus.Draft, AssignmentStatus.Planned])
       expect((await status(m, to)).statusCode).toBe(400);
+    // Reopening (Closed → Active, issue 22 §3) is a manager's or admin's: see assignment-reopen.test.ts.
+    expect((await status(m, AssignmentStatus.Active, 'instructor')).statusCode).toBe(403);
     const add = await call('PUT', `/api/assignments/${m}/add`, 'manager', { ids: [id.trainee] });
     expect(add.statusCode).toBe(400);
     expect(add.json().message).toBe(messages.assignmentClosed);
