@@ -4,6 +4,8 @@
  * trainees and publishes. Spec strings come from `@practica/contract`.
  */
 export const assignmentWizardText = {
+  // The stepper's one line on a phone-wide screen.
+  stepOf: (step: number, total: number, label: string) => `Step ${step} of ${total} · ${label}`,
   // The draft offered when the wizard is opened again.
   draftTitle: 'Continue your unfinished assignment?',
   draftUntitled: 'Untitled assignment',

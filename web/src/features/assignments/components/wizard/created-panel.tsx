@@ -7,7 +7,18 @@
  * (`?created=<id>`), so a reload shows it again; an assignment that is no longer a Draft offers to
  * open it instead of publishing.
  */
-import { Badge, Button, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { AssignmentStatus, Role, messages, wizardSteps } from '@practica/contract';
 import { IconCircleCheck, IconClipboardOff, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -67,7 +78,9 @@ export function CreatedPanel({ assignmentId, onOpenAssignment, onKeptAsDraft }: 
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="lg">
-        <WizardStepper active={wizardSteps} />
+        <Box visibleFrom="sm">
+          <WizardStepper active={wizardSteps} />
+        </Box>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <ThemeIcon size={44} radius="xl" variant="light" color="teal" aria-hidden>
             <IconCircleCheck size={26} />

@@ -41,37 +41,39 @@ export function RecapStep({
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
         <Paper withBorder radius="md">
-          <Table aria-label={messages.stepRecap}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={60}>#</Table.Th>
-                <Table.Th>{messages.avatar}</Table.Th>
-                <Table.Th>{messages.role}</Table.Th>
-                <Table.Th>{messages.questions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(interview?.questions ?? []).map((question, index) => {
-                const role = roleOf(question.interviewRoleId);
-                const avatar = avatars.find((a) => a.id === role?.avatarId);
-                return (
-                  <Table.Tr key={question.id}>
-                    <Table.Td>{format.questionShortLabel(index + 1)}</Table.Td>
-                    <Table.Td>
-                      <Avatar
-                        src={avatar?.image?.url ?? null}
-                        alt={avatar?.name ?? ''}
-                        radius="xl"
-                        size="sm"
-                      />
-                    </Table.Td>
-                    <Table.Td>{role?.name ?? messages.noDate}</Table.Td>
-                    <Table.Td>{question.text}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={420} type="native">
+            <Table aria-label={messages.stepRecap}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>#</Table.Th>
+                  <Table.Th>{messages.avatar}</Table.Th>
+                  <Table.Th>{messages.role}</Table.Th>
+                  <Table.Th>{messages.questions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(interview?.questions ?? []).map((question, index) => {
+                  const role = roleOf(question.interviewRoleId);
+                  const avatar = avatars.find((a) => a.id === role?.avatarId);
+                  return (
+                    <Table.Tr key={question.id}>
+                      <Table.Td>{format.questionShortLabel(index + 1)}</Table.Td>
+                      <Table.Td>
+                        <Avatar
+                          src={avatar?.image?.url ?? null}
+                          alt={avatar?.name ?? ''}
+                          radius="xl"
+                          size="sm"
+                        />
+                      </Table.Td>
+                      <Table.Td>{role?.name ?? messages.noDate}</Table.Td>
+                      <Table.Td>{question.text}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
