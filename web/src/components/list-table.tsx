@@ -9,6 +9,18 @@ import { useId, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { uiText } from '../config/ui-text';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 
+/**
+ * The console's one column header style (issue 22 item 12): small, semibold, dimmed capitals.
+ * Tables that do not use `ListTable` put it in their `Table.Th`.
+ */
+export function ColumnHeader({ children }: { children: ReactNode }) {
+  return (
+    <Text size="xs" fw={600} tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
+      {children}
+    </Text>
+  );
+}
+
 export interface ListTableColumn<T> {
   key: string;
   header: ReactNode;
@@ -130,15 +142,7 @@ export function ListTable<T>({
             <Table.Tr>
               {columns.map((column) => (
                 <Table.Th key={column.key} w={column.width} ta={column.align}>
-                  <Text
-                    size="xs"
-                    fw={600}
-                    tt="uppercase"
-                    c="dimmed"
-                    style={{ letterSpacing: '0.04em' }}
-                  >
-                    {column.header}
-                  </Text>
+                  <ColumnHeader>{column.header}</ColumnHeader>
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -7,6 +7,9 @@ import { messages } from '@practica/contract';
 
 /** Organizations, seats and the dashboards (000 §2.5, §2.9). */
 export const organizationText = {
+  /** Empty states (issue 22 item 12): what to do next. */
+  noOrganizationsHint: 'Organizations you create appear here.',
+  noMembersHint: 'People join once they accept an invite.',
   createHint: 'Add the organization and its contact person. Seats and members come next.',
   details: 'Details',
   address: 'Address',
@@ -37,6 +40,7 @@ export const organizationText = {
 
 /** Invites and invite registration (000 §2.7). */
 export const inviteText = {
+  noInvitesHint: 'Invites you send appear here until they are accepted.',
   pendingInvites: 'Pending invites',
   expiresOn: (date: string) => `Expires ${date}`,
   /** An expired invite's status: `messages.expired` and the day it expired. */
@@ -55,14 +59,13 @@ export const inviteText = {
   actions: 'Actions',
   registrationIntro: (organization: string, role: string) =>
     `You were invited to join ${organization} as ${role}. Choose a password to finish.`,
-  /** Under the registration form's password label, from the contract's limits. */
-  passwordRule: (min: number, max: number) => `${min} to ${max} characters.`,
   createAccount: 'Create account',
   creatingAccount: 'Creating account...',
 } as const;
 
 /** Groups (000 §2.6) and a user's groups (000 §2.10). */
 export const groupText = {
+  noUserGroupsHint: 'Add this person to a group with Edit groups.',
   noGroupSelectedHint: 'Choose a group to see its trainees and instructors.',
   noGroupsHint: 'Groups you create or belong to appear here.',
   members: 'Group members',

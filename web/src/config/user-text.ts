@@ -4,6 +4,8 @@
  * A module of its own so the sign-in page's bundle does not carry it.
  */
 export const userText = {
+  /** The admins list's empty state (issue 22 item 12). */
+  noAdminsHint: 'Add an admin to share the running of the platform.',
   profileInformation: 'Profile information',
   profile: 'Profile',
   editProfile: 'Edit profile',

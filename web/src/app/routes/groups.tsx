@@ -3,11 +3,12 @@
  * chosen group's panel on the right, or `messages.noGroupSelected`. The chosen group is kept in
  * the `id` query parameter, so the back button and a reload keep it. Managers create groups here.
  */
-import { Button, Grid, Group, Paper, Stack } from '@mantine/core';
+import { Grid, Group, Paper, Stack } from '@mantine/core';
 import { messages } from '@practica/contract';
-import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CreateButton } from '../../components/create-button';
 import { StatusMessage } from '../../components/status-message';
 import { paths, queryParams } from '../../config/paths';
 import { groupText } from '../../config/organization-text';
@@ -44,14 +45,7 @@ export default function GroupsPage() {
         <Stack gap="sm">
           {mayCreate && (
             <Group justify="flex-end">
-              <Button
-                size="sm"
-                variant="light"
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setCreating(true)}
-              >
-                {messages.createGroup}
-              </Button>
+              <CreateButton onClick={() => setCreating(true)}>{messages.createGroup}</CreateButton>
             </Group>
           )}
           <GroupsList

@@ -15,6 +15,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inviteText } from '../../config/organization-text';
+import { userText } from '../../config/user-text';
 import { getAuth } from '../../lib/auth';
 import { openFullPage } from '../../lib/full-page';
 import { makeLoginAnswer, makeUser, renderRoutes, signedOut } from '../../test/render';
@@ -84,7 +85,7 @@ describe('invite registration', () => {
     renderRoutes(['/invite-registration/tok']);
     const [password] = await screen.findAllByLabelText(/password/i, {}, lazyPage);
     expect(password).toHaveAccessibleDescription(
-      inviteText.passwordRule(passwordMinLength, passwordMaxLength),
+      userText.passwordRule(passwordMinLength, passwordMaxLength),
     );
   });
 

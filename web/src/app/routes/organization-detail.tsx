@@ -20,9 +20,10 @@ import {
   Title,
 } from '@mantine/core';
 import { ContentType, messages, Role, type ContentTypeId } from '@practica/contract';
-import { IconClipboardCheck, IconMail, IconPlus, IconTrashX } from '@tabler/icons-react';
+import { IconClipboardCheck, IconMail, IconTrashX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CreateButton } from '../../components/create-button';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
@@ -210,15 +211,9 @@ export default function OrganizationDetailPage() {
               onGroupClick={(group) => void navigate(paths.groupDetail(group.id, organization.id))}
               groupsAction={
                 mayCreateGroup && (
-                  <Button
-                    component={Link}
-                    to={paths.groupCreate(organization.id)}
-                    variant="light"
-                    size="sm"
-                    leftSection={<IconPlus size={16} aria-hidden />}
-                  >
+                  <CreateButton to={paths.groupCreate(organization.id)}>
                     {messages.createGroup}
-                  </Button>
+                  </CreateButton>
                 )
               }
             />

@@ -6,8 +6,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { messages } from '@practica/contract';
-import { IconPlus, IconTrashOff } from '@tabler/icons-react';
+import { IconTrashOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { CreateButton } from '../../components/create-button';
 import { paths } from '../../config/paths';
 import { userText } from '../../config/ui-text';
 import { AddAdminModal, AdminsList, DeletedUsersModal } from '../../features/users';
@@ -37,11 +38,7 @@ export default function SystemAdminUsersPage() {
               {messages.deletedUsers}
             </Button>
           )}
-          {mayCreate && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={add.open}>
-              {messages.addAdmin}
-            </Button>
-          )}
+          {mayCreate && <CreateButton onClick={add.open}>{messages.addAdmin}</CreateButton>}
         </Group>
       </Group>
       <AdminsList onOpenUser={(user) => void navigate(paths.userDetail(user.id))} />

@@ -4,11 +4,12 @@
  * toasts messages.assetDeleted, or the server's message (messages.failedToDeleteAvatar /
  * messages.failedToDeleteEnvironment while the asset is in use, 001 §8).
  */
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { messages, type Asset } from '@practica/contract';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CreateButton } from '../../../components/create-button';
 import { DeleteDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
 import { assetText } from '../../../config/ui-text';
@@ -50,16 +51,18 @@ export function AssetsList({ kind }: { kind: AssetKind }) {
             <Text size="sm" c="dimmed">
               {info.intro}
             </Text>
-            <Button
-              component={Link}
-              to={info.createPath()}
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              {info.newLabel}
-            </Button>
+            <CreateButton to={info.createPath()}>{info.newLabel}</CreateButton>
           </Group>
           <ListTable<Asset>
             label={info.plural}
+            empty={{
+              description: info.intro,
+              action: {
+                label: info.newLabel,
+                icon: <IconPlus size={16} aria-hidden />,
+                onClick: () => void navigate(info.createPath()),
+              },
+            }}
             rows={query.data?.list}
             total={query.data?.count ?? 0}
             loading={query.isPending}

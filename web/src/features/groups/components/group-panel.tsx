@@ -28,6 +28,7 @@ import { IconPencil, IconTrash, IconUserMinus, IconUsersPlus } from '@tabler/ico
 import { useState } from 'react';
 import { DeleteDialog } from '../../../components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
+import { EmptyState } from '../../../components/empty-state';
 import { LoadingText } from '../../../components/loading-text';
 import { groupText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
@@ -142,13 +143,7 @@ export function GroupPanel({ groupId, onDeleted, onUserClick, showOrganization }
     return (
       <Paper p="xl">
         <Center py="xl" role="status">
-          {query.isPending ? (
-            <LoadingText />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {messages.noRecordsFound}
-            </Text>
-          )}
+          {query.isPending ? <LoadingText /> : <EmptyState title={messages.noRecordsFound} />}
         </Center>
       </Paper>
     );

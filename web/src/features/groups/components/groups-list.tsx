@@ -3,10 +3,12 @@
  * Instructors count; the chosen one is marked; rows open by click, Enter or Space. Paged when the
  * list is long, with the shared loading and empty texts (000 §2.4).
  */
-import { Box, Center, Group, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Center, Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import { defaultPageSize, messages, type Group as GroupItem } from '@practica/contract';
 import { IconUsersGroup } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { ColumnHeader } from '../../../components/list-table';
 import { LoadingText } from '../../../components/loading-text';
 import { groupText } from '../../../config/organization-text';
 import { uiText } from '../../../config/ui-text';
@@ -55,20 +57,11 @@ export function GroupsList({
     body = (
       <Table.Tr>
         <Table.Td colSpan={3}>
-          <Box ta="center" py={40} px="md">
-            <IconUsersGroup
-              size={28}
-              stroke={1.5}
-              color="var(--mantine-color-gray-5)"
-              aria-hidden
-            />
-            <Text size="sm" c="dimmed" mt={6}>
-              {messages.noRecordsFound}
-            </Text>
-            <Text size="xs" c="dimmed" mt={4}>
-              {groupText.noGroupsHint}
-            </Text>
-          </Box>
+          <EmptyState
+            icon={<IconUsersGroup size={24} stroke={1.5} />}
+            title={messages.noRecordsFound}
+            description={groupText.noGroupsHint}
+          />
         </Table.Td>
       </Table.Tr>
     );
@@ -119,15 +112,7 @@ export function GroupsList({
                 ta={i === 0 ? undefined : 'right'}
                 w={i === 0 ? undefined : 96}
               >
-                <Text
-                  size="xs"
-                  fw={600}
-                  tt="uppercase"
-                  c="dimmed"
-                  style={{ letterSpacing: '0.04em' }}
-                >
-                  {header}
-                </Text>
+                <ColumnHeader>{header}</ColumnHeader>
               </Table.Th>
             ))}
           </Table.Tr>

@@ -103,6 +103,7 @@ export function UserGroupsTab({ user }: { user: User }) {
         )}
       </Group>
       <GroupsTable
+        {...(mayEdit ? { empty: { description: groupText.noUserGroupsHint } } : {})}
         loading={query.isPending}
         rows={groups}
         total={query.data?.count ?? 0}

@@ -16,6 +16,7 @@ import {
 } from '@practica/contract';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { inviteText } from '../../../config/organization-text';
+import { userText } from '../../../config/user-text';
 import { uiText } from '../../../config/ui-text';
 import { useAcceptInvite } from '../api/accept-invite';
 
@@ -87,7 +88,7 @@ export function InviteRegistrationForm({
         />
         <PasswordInput
           label={messages.password}
-          description={inviteText.passwordRule(passwordMinLength, passwordMaxLength)}
+          description={userText.passwordRule(passwordMinLength, passwordMaxLength)}
           withAsterisk
           autoComplete="new-password"
           leftSection={<IconLock size={16} aria-hidden />}

@@ -67,6 +67,7 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
     <>
       <ListTable<InviteItem>
         label={inviteText.pendingInvites}
+        empty={{ description: inviteText.noInvitesHint }}
         loading={query.isPending}
         rows={query.data?.list}
         total={query.data?.count ?? 0}

@@ -20,7 +20,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { GroupsTable } from '../../../components/groups-table';
 import { ListTable } from '../../../components/list-table';
-import { organizationText } from '../../../config/organization-text';
+import { groupText, organizationText } from '../../../config/organization-text';
 import { uiText } from '../../../config/ui-text';
 import { usePaging } from '../../../lib/paging';
 import { useOrganizationGroups } from '../api/list-organization-groups';
@@ -116,6 +116,7 @@ function PeopleTable({
       />
       <ListTable<User>
         label={label}
+        empty={{ description: search ? undefined : organizationText.noMembersHint }}
         loading={query.isPending}
         rows={query.data?.list}
         total={query.data?.count ?? 0}
@@ -166,6 +167,7 @@ function OrganizationGroups({
   const query = useOrganizationGroups(organizationId, paging.page, paging.pageSize);
   return (
     <GroupsTable
+      empty={{ description: groupText.noGroupsHint }}
       loading={query.isPending}
       rows={query.data?.list}
       total={query.data?.count ?? 0}

@@ -4,6 +4,7 @@
  */
 import { Avatar, Group, Text } from '@mantine/core';
 import { messages, type OrganizationListItem, type PageSize } from '@practica/contract';
+import { organizationText } from '../../../config/organization-text';
 import { ListTable } from '../../../components/list-table';
 import { useOrganizations } from '../api/list-organizations';
 import { ActiveBadge } from './status-badge';
@@ -28,6 +29,7 @@ export function OrganizationsTable({
   return (
     <ListTable<OrganizationListItem>
       label={messages.organizations}
+      empty={{ description: organizationText.noOrganizationsHint }}
       loading={query.isPending}
       rows={query.data?.list}
       total={query.data?.count ?? 0}

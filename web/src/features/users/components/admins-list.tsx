@@ -83,6 +83,7 @@ export function AdminsList({ onOpenUser }: AdminsListProps) {
       />
       <ListTable<User>
         label={messages.admins}
+        empty={{ description: userText.noAdminsHint }}
         loading={query.isPending}
         rows={query.data?.list}
         total={query.data?.total ?? 0}
