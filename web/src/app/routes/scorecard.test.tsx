@@ -4,7 +4,7 @@
  * reviewer and the dates of the answer's latest review, opens the print dialog once when asked
  * (`?print=1`, which then leaves the URL) and on Print, and says so when there is nothing to print.
  */
-import { AnswerStatus, Role, messages } from '@practica/contract';
+import { AnswerStatus, Role, messages, type AnswerDetail } from '@practica/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -17,22 +17,19 @@ import { withReviewServer } from '../../test/review-server';
 /** The page is a lazy chunk: its first load may take a moment under a busy test run. */
 const lazyPage = { timeout: 5000 };
 
-/** A fake API holding answer 5 with status `statusId`; GET calls are counted by path. */
-function serve(statusId: (typeof AnswerStatus)[keyof typeof AnswerStatus]) {
-  const calls: string[] = [];
+/** A fake API holding answer 5 with status `statusId` (any other answer is not found). */
+function serve(statusId: AnswerDetail['statusId']) {
   vi.stubGlobal(
     'fetch',
     withReviewServer(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const path = url.split('?')[0]!;
-      calls.push(`${method} ${path}`);
       if (method === 'GET' && path === '/api/assignments/answers/5')
         return envelope(reviewDetail(statusId));
       if (method === 'POST' && path.endsWith('/claim')) return envelope(null);
       return envelope(null, 404);
     }),
   );
-  return calls;
 }
 
 describe('scorecard', () => {
