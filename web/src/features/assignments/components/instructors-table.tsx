@@ -2,6 +2,7 @@
 import { Button, Group, Table, Text, Stack } from '@mantine/core';
 import { Role, messages, type AssignmentUser } from '@practica/contract';
 import { IconPlus } from '@tabler/icons-react';
+import { ColumnHeader } from '../../../components/list-table';
 import { useAssignmentUsers } from '../api/list-assignment-users';
 
 export interface InstructorsTableProps {
@@ -25,10 +26,14 @@ export function InstructorsTable({ assignmentId, onAdd, onRowClick }: Instructor
       {/* At 375 px the table scrolls inside itself, never the page (issue 22 §13). */}
       <Table.ScrollContainer minWidth={420} type="native">
         <Table highlightOnHover aria-label={messages.instructors}>
-          <Table.Thead>
+          <Table.Thead bg="var(--mantine-color-gray-0)">
             <Table.Tr>
-              <Table.Th>{messages.name}</Table.Th>
-              <Table.Th>{messages.email}</Table.Th>
+              <Table.Th>
+                <ColumnHeader>{messages.name}</ColumnHeader>
+              </Table.Th>
+              <Table.Th>
+                <ColumnHeader>{messages.email}</ColumnHeader>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

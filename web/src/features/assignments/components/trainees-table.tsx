@@ -16,6 +16,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { ColumnHeader } from '../../../components/list-table';
 import { assignmentText } from '../../../config/assignment-text';
 import { useRemoveAssignmentMembers } from '../api/change-assignment';
 import { useAssignmentUsers } from '../api/list-assignment-users';
@@ -77,12 +79,20 @@ export function TraineesTable({
       {/* At 375 px the table scrolls inside itself, never the page (issue 22 §13). */}
       <Table.ScrollContainer minWidth={480} type="native">
         <Table highlightOnHover aria-label={messages.trainees}>
-          <Table.Thead>
+          <Table.Thead bg="var(--mantine-color-gray-0)">
             <Table.Tr>
-              <Table.Th>{messages.status}</Table.Th>
-              <Table.Th>{messages.name}</Table.Th>
-              <Table.Th>{messages.submitted}</Table.Th>
-              <Table.Th>{messages.score}</Table.Th>
+              <Table.Th>
+                <ColumnHeader>{messages.status}</ColumnHeader>
+              </Table.Th>
+              <Table.Th>
+                <ColumnHeader>{messages.name}</ColumnHeader>
+              </Table.Th>
+              <Table.Th>
+                <ColumnHeader>{messages.submitted}</ColumnHeader>
+              </Table.Th>
+              <Table.Th>
+                <ColumnHeader>{messages.score}</ColumnHeader>
+              </Table.Th>
               <Table.Th w={50} />
             </Table.Tr>
           </Table.Thead>
@@ -90,9 +100,13 @@ export function TraineesTable({
             {rows.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={5}>
-                  <Text c="dimmed" size="sm">
-                    {users.isLoading ? messages.loading : messages.noRecordsFound}
-                  </Text>
+                  {users.isLoading ? (
+                    <Text c="dimmed" size="sm">
+                      {messages.loading}
+                    </Text>
+                  ) : (
+                    <EmptyState title={messages.noRecordsFound} />
+                  )}
                 </Table.Td>
               </Table.Tr>
             )}
