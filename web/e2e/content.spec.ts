@@ -2,8 +2,8 @@
  * Content authoring end to end (issue 6; 001 §2, §4, §5, §8): the creator (instructor@demo.test)
  * builds an interview with two roles and three questions — one with an mp3 prompt and an avatar —
  * and submits it for review; the manager approves it from the organization contents and it shows
- * Active. A rating scale and a feedback form (whose single-choice question keeps its correct
- * answer) go the same way. The admin deactivates a general interview from its status tag, marks it
+ * Active. A rating scale and a feedback form (whose single-choice question has choices but no
+ * correct answer, issue 22 §8) go the same way. The admin deactivates a general interview from its status tag, marks it
  * Deleted with the trash icon, and finds it under Deleted in Demo Academy's Content tab, next to
  * the academy's own interviews. Screenshots go to web/e2e/screenshots/.
  */
@@ -244,7 +244,7 @@ test('a rating scale goes Draft, Review, Active', async ({ page, browser }) => {
   await approveAsManager(browser, name, messages.ratingScales, 'How clear were the answers?');
 });
 
-test('a feedback form keeps its correct answer and goes Draft, Review, Active', async ({
+test('a feedback form asks for choices without a correct answer and goes Draft, Review, Active', async ({
   page,
   browser,
 }) => {
@@ -258,24 +258,16 @@ test('a feedback form keeps its correct answer and goes Draft, Review, Active', 
     await choose(p, contentText.questionType, questionTypeLabels[QuestionType.Single]);
     await p.getByRole('textbox', { name: format.optionName(1) }).fill('Yes');
     await p.getByRole('textbox', { name: format.optionName(2) }).fill('No');
-    // Single choice holds one correct answer: marking 'Yes' clears 'No'.
-    const correct = (n: number) =>
-      p.getByRole('checkbox', { name: contentText.correctAnswerOf(format.optionName(n)) });
-    await correct(2).check();
-    await correct(1).check();
-    await expect(correct(2)).not.toBeChecked();
+    // A reviewer's feedback has no right answer: no correct-answer control (issue 22 §8).
+    await expect(p.getByRole('checkbox')).toHaveCount(0);
+    await expect(p.getByText(/correct/i)).toHaveCount(0);
     await p.screenshot({ path: join(shots, 'content-feedback-question.png'), fullPage: true });
   });
 
-  // The correct answer comes back when the question is opened again (001 §3 correctAnswer).
+  // The choices come back when the question is opened again; Cancel returns to the form.
   await page.getByRole('link', { name: contentText.editQuestion(1) }).click();
   await expect(page.getByRole('textbox', { name: format.optionName(1) })).toHaveValue('Yes');
-  await expect(
-    page.getByRole('checkbox', { name: contentText.correctAnswerOf(format.optionName(1)) }),
-  ).toBeChecked();
-  await expect(
-    page.getByRole('checkbox', { name: contentText.correctAnswerOf(format.optionName(2)) }),
-  ).not.toBeChecked();
+  await expect(page.getByRole('textbox', { name: format.optionName(2) })).toHaveValue('No');
   await page.getByRole('button', { name: messages.cancel, exact: true }).click();
   await expect(page).toHaveURL(/\/dbl\/3\/evaluations\/\d+\/edit$/);
 

@@ -11,7 +11,7 @@
  * page) the type, side and status live in the address (`contentTypeId`, `view`, `statusId`), so a
  * reload or a link (the dashboard's 'Review items') opens the same view.
  */
-import { Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
+import { Box, Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ContentStatus,
@@ -223,15 +223,18 @@ export function OrganizationContents({
             { value: String(Ownership.Authored), label: messages.organization },
           ]}
         />
-        <SegmentedControl
-          aria-label={contentText.statusFilter}
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          data={statusFilters.map((s) => ({ value: String(s), label: contentStatusLabels[s] }))}
-        />
+        {/* Narrow screens scroll the six filters inside their own row, never cut one off. */}
+        <Box style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <SegmentedControl
+            aria-label={contentText.statusFilter}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            data={statusFilters.map((s) => ({ value: String(s), label: contentStatusLabels[s] }))}
+          />
+        </Box>
       </Group>
       <ContentListToolbar
         search={text}

@@ -6,11 +6,12 @@
  * Issue 22 §8: a rating question asks for no options (the review rates it with 5 stars; a new one
  * is saved without options, which the server accepts: 001 §5 requires options only of single,
  * multiple and ranking questions; options stored earlier are kept as they are); an audio row
- * starts with the avatar of the question's role.
+ * starts with the avatar of the question's role. Below the md breakpoint the two panels stack.
  */
 import {
   Box,
   Button,
+  Flex,
   Group,
   Paper,
   ScrollArea,
@@ -168,8 +169,12 @@ export function QuestionForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label={contentText.questionDetails}>
-      <Group align="flex-start" gap="lg" wrap="nowrap">
-        <Paper p="md" w={questionInfoPanelWidthPx} style={{ flexShrink: 0 }}>
+      <Flex
+        direction={{ base: 'column', md: 'row' }}
+        align={{ base: 'stretch', md: 'flex-start' }}
+        gap="lg"
+      >
+        <Paper p="md" w={{ base: '100%', md: questionInfoPanelWidthPx }} style={{ flexShrink: 0 }}>
           <Stack gap="md">
             <Title order={2} size="h5">
               {contentText.questionDetails}
@@ -265,7 +270,7 @@ export function QuestionForm({
             </Group>
           </Box>
         </Paper>
-      </Group>
+      </Flex>
     </form>
   );
 }
