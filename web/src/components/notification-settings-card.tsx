@@ -88,6 +88,7 @@ export function NotificationSettingsCard({ path }: { path: NotificationSettingsP
               <Switch
                 key={setting.kind}
                 label={text.label}
+                aria-label={text.label}
                 description={text.description}
                 checked={saving ? mutation.variables.enabled : setting.enabled}
                 disabled={mutation.isPending}
