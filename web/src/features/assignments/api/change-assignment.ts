@@ -15,7 +15,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { assignmentKeys } from '../../../lib/query-keys';
+import { assignmentKeys, auditKeys } from '../../../lib/query-keys';
 
 /** The server's text when it sent one, otherwise the spec's fallback. */
 function failure(error: unknown, fallback: string): string {
@@ -71,9 +71,10 @@ export function useDeleteAssignment(id: number) {
   });
 }
 
-/** PUT /assignments/{id}/status?statusId=. */
+/** PUT /assignments/{id}/status?statusId=; the assignment's Activity shows the change at once. */
 export function useSetAssignmentStatus(id: number) {
   const invalidate = useInvalidate();
+  const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
     mutationFn: (statusId: AssignmentStatusId) =>
@@ -81,6 +82,7 @@ export function useSetAssignmentStatus(id: number) {
     onSuccess: (_data, statusId) => {
       toast.success(format.assignmentStatusUpdatedTo(assignmentStatusLabels[statusId]));
       void invalidate();
+      void client.invalidateQueries({ queryKey: auditKeys.assignment(id) });
     },
     onError: (error) => toast.error(failure(error, messages.failedToUpdateAssignmentStatus)),
   });
