@@ -24,7 +24,9 @@ const toast = (page: Page, text: string) =>
 
 async function picture(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) });
+  if (!dir) return;
+  await page.waitForTimeout(400); // the dialogs' opening transition
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 test('close asks with the counts, only a manager reopens, the dialog finds people, 375 px scrolls inside the table', async ({

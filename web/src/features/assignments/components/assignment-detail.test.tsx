@@ -66,6 +66,19 @@ function answer(data: unknown, message: string = messages.ok) {
   });
 }
 
+/** A trainee who has not answered: removable while the assignment is open. */
+const pendingTrainee = {
+  id: 21,
+  firstName: 'Tessa',
+  lastName: 'Tran',
+  email: 'tessa@demo.test',
+  roleId: Role.Trainee,
+  active: true,
+  image: null,
+  answer: null,
+};
+const removeTessa = `${messages.remove} Tessa Tran`;
+
 let current: AssignmentDetail;
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -86,6 +99,8 @@ beforeEach(() => {
       url === `/api/assignments/${assignmentId}`
     )
       return Promise.resolve(answer(current));
+    if (url.startsWith(`/api/assignments/${assignmentId}/users`))
+      return Promise.resolve(answer({ list: [pendingTrainee], count: 1 }));
     return Promise.resolve(answer({ list: [], count: 0 }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -146,6 +161,10 @@ describe('AssignmentDetailView: Close and Reopen', () => {
     });
     show(Role.Manager);
     await userEvent.click(await screen.findByRole('button', { name: assignmentText.reopen }));
+    // Closed refuses removals: none is offered.
+    const trainees = screen.getByRole('table', { name: messages.trainees });
+    expect(await within(trainees).findByText('Tessa Tran')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: removeTessa })).not.toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: assignmentText.reopenConfirmTitle });
     expect(dialog).toHaveTextContent(assignmentText.reopenConfirmEffect);
     // The due date has passed: the dialog says Pending trainees cannot answer any more.
@@ -155,6 +174,7 @@ describe('AssignmentDetailView: Close and Reopen', () => {
     expect(
       await screen.findByRole('button', { name: messages.closeAssignment }),
     ).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: removeTessa })).toBeInTheDocument();
   });
 
   it('offers an admin Reopen too', async () => {

@@ -157,6 +157,7 @@ export function AssignmentDetailView({
                   assignmentId={assignmentId}
                   counts={assignment.answerCounts}
                   canAdd={assignment.statusId === AssignmentStatus.Active}
+                  canRemove={assignment.statusId !== AssignmentStatus.Closed}
                   onAdd={() => setAssigning(Role.Trainee)}
                   onRowClick={openTrainee}
                 />

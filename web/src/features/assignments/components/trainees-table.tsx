@@ -29,6 +29,8 @@ export interface TraineesTableProps {
   counts?: { all: number; pending: number; submitted: number; reviewed: number };
   /** Shows the add button. */
   canAdd: boolean;
+  /** Offers removal on Pending rows (not on a Closed assignment, which refuses it); default true. */
+  canRemove?: boolean;
   onAdd: () => void;
   onRowClick?: (user: AssignmentUser) => void;
 }
@@ -45,6 +47,7 @@ export function TraineesTable({
   assignmentId,
   counts,
   canAdd,
+  canRemove = true,
   onAdd,
   onRowClick,
 }: TraineesTableProps) {
@@ -135,7 +138,7 @@ export function TraineesTable({
                       : ''}
                   </Table.Td>
                   <Table.Td>
-                    {answerStatus === AnswerStatus.Pending && (
+                    {canRemove && answerStatus === AnswerStatus.Pending && (
                       <Tooltip label={assignmentText.removeTrainee}>
                         <ActionIcon
                           variant="subtle"
