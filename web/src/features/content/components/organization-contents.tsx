@@ -164,10 +164,11 @@ export function OrganizationContents({
     },
     chosenSide === null,
   );
-  const autoSide =
-    own.data && own.data.count === 0 ? String(Ownership.Assigned) : String(Ownership.Authored);
+  // A placeholder (the previous type's answer) decides nothing.
+  const ownCount = own.isPlaceholderData ? undefined : own.data?.count;
+  const autoSide = ownCount === 0 ? String(Ownership.Assigned) : String(Ownership.Authored);
   const side = chosenSide ?? autoSide;
-  const deciding = chosenSide === null && own.isLoading;
+  const deciding = chosenSide === null && ownCount === undefined && !own.isError;
   const setSide = (next: string) => {
     setChosenSide(next);
     setInUrl(organizationContentsParams.view, viewOfSide(next));
