@@ -3,7 +3,17 @@
  * (`messages.loading`), the empty text `messages.noRecordsFound` when the total is under 1, page sizes 25/50/100 (default 25), 1-based pages
  * and the total shown.
  */
-import { Center, Group, Loader, NativeSelect, Pagination, Paper, Table, Text } from '@mantine/core';
+import {
+  Box,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Paper,
+  Table,
+  Text,
+} from '@mantine/core';
 import { messages, pageSizeOptions, type PageSize } from '@practica/contract';
 import { useId, type Key, type KeyboardEvent, type ReactNode } from 'react';
 import { uiText } from '../config/ui-text';
@@ -102,7 +112,17 @@ export function ListTable<T>({
     body = (
       <Table.Tr>
         <Table.Td colSpan={span}>
-          <EmptyState title={messages.noRecordsFound} {...empty} />
+          {/* Kept in view when a narrow screen scrolls the table sideways: stuck to the left
+              and no wider than the screen. */}
+          <Box
+            style={{
+              position: 'sticky',
+              left: 'var(--mantine-spacing-md)',
+              maxWidth: 'calc(100vw - 4rem)',
+            }}
+          >
+            <EmptyState title={messages.noRecordsFound} {...empty} />
+          </Box>
         </Table.Td>
       </Table.Tr>
     );
