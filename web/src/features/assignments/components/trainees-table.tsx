@@ -74,7 +74,12 @@ export function TraineesTable({
           <Text fw={600}>{format.traineesTab(users.data?.count ?? 0)}</Text>
         )}
         {canAdd && (
-          <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAdd}>
+          <Button
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={onAdd}
+            style={{ flexShrink: 0 }}
+          >
             {messages.add}
           </Button>
         )}
