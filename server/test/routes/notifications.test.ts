@@ -145,6 +145,7 @@ describe('assignment-added', () => {
       expect(mails[0]!.links).toContain(`${publicUrl}/practice/settings`);
       expect(mails[0]!.text).toContain('12.31.2099');
       expect(mails[0]!.html).toContain('Start practising');
+      expect(mails[0]!.html).toContain(`<a href="${publicUrl}/practice/settings">`);
     }
     // The instructor on it is not a trainee; the Draft assignment Tom is on sent nothing.
     expect(await mailbox('instructor', 'assignment-added')).toHaveLength(0);

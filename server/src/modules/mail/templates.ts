@@ -61,6 +61,8 @@ interface Parts {
   action?: { label: string; link: string };
   /** Paragraphs after the action. */
   after?: string[];
+  /** A closing line in small print with a link (notification mails: where to turn them off). */
+  footnote?: { text: string; linkLabel: string; link: string };
 }
 
 function greeting(name: string | null | undefined): string {
@@ -77,6 +79,7 @@ function compose(parts: Parts): OutgoingMail {
     ...parts.paragraphs.flatMap((p) => [p, '']),
     ...(parts.action ? [`${parts.action.label}: ${parts.action.link}`, ''] : []),
     ...after.flatMap((p) => [p, '']),
+    ...(parts.footnote ? [`${parts.footnote.text} ${parts.footnote.link}`, ''] : []),
     '— Practica',
     '',
   ].join('\n');
@@ -94,6 +97,9 @@ function compose(parts: Parts): OutgoingMail {
     ...parts.paragraphs.map(p),
     button,
     ...after.map(p),
+    parts.footnote
+      ? `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(parts.footnote.text)} <a href="${escapeHtml(parts.footnote.link)}">${escapeHtml(parts.footnote.linkLabel)}</a></p>`
+      : '',
     '<p style="margin:24px 0 0;color:#777777">— Practica</p>',
     '</div></body></html>',
   ].join('');
@@ -232,8 +238,12 @@ function consoleDate(date: string): string {
 }
 
 /** The closing paragraph of every notification mail: where to turn that kind off. */
-function optOutLine(settingsLink: string): string {
-  return `You receive this email because it is on in your notification settings; you can turn it off there: ${settingsLink}`;
+function optOutLine(settingsLink: string): NonNullable<Parts['footnote']> {
+  return {
+    text: 'You receive this email because it is on in your notification settings; you can turn it off there:',
+    linkLabel: 'Notification settings',
+    link: settingsLink,
+  };
 }
 
 interface NotificationInput {
@@ -275,7 +285,7 @@ export const notificationMails = {
             : ''),
       ],
       action: { label: 'Start practising', link: input.link },
-      after: [optOutLine(input.settingsLink)],
+      footnote: optOutLine(input.settingsLink),
     }),
 
   /** `due-reminder`: the due date is near and the trainee's answer is still Pending. */
@@ -291,7 +301,7 @@ export const notificationMails = {
         `Your answers to ${input.assignmentName} are due on ${consoleDate(input.dueDate)} and have not been submitted yet.`,
       ],
       action: { label: 'Finish and submit', link: input.link },
-      after: [optOutLine(input.settingsLink)],
+      footnote: optOutLine(input.settingsLink),
     }),
 
   /** `review-digest`: the answers submitted since the reviewer's last digest (`total` of them, `answers` the first few). */
@@ -315,7 +325,7 @@ export const notificationMails = {
         ...(more > 0 ? [`and ${more} more.`] : []),
       ],
       action: { label: 'Open the Reviews inbox', link: input.link },
-      after: [optOutLine(input.settingsLink)],
+      footnote: optOutLine(input.settingsLink),
     });
   },
 
@@ -336,7 +346,7 @@ export const notificationMails = {
         `${input.authorName ?? 'An author'} sent the ${input.typeLabel.toLowerCase()} ${input.contentName} for approval.`,
       ],
       action: { label: 'Review and approve', link: input.link },
-      after: [optOutLine(input.settingsLink)],
+      footnote: optOutLine(input.settingsLink),
     }),
 
   /** `content-decision`: the creator's content was approved (`approved`) or returned to Draft with an optional reason. */
@@ -366,6 +376,6 @@ export const notificationMails = {
               : []),
           ],
       action: { label: input.approved ? 'Open it' : 'Open and edit', link: input.link },
-      after: [optOutLine(input.settingsLink)],
+      footnote: optOutLine(input.settingsLink),
     }),
 };
