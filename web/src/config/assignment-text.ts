@@ -47,7 +47,8 @@ export const assignmentText = {
   assignPeopleHeading: (roleId: number) => (roleId === 1 ? 'Trainees' : 'Instructors'),
   assignScopeAll: 'Everyone in the organization, in a group or not.',
   assignScopeOwnGroups: 'People of your groups.',
-  groupTrainees: (n: number) => (n === 1 ? '1 active trainee' : `${n} active trainees`),
+  /** A group's trainees (the add call takes its active ones). */
+  groupTrainees: (n: number) => (n === 1 ? '1 trainee' : `${n} trainees`),
   inactive: 'Inactive',
   inactiveHint: 'Inactive account: cannot be added',
   noCandidates: 'Nobody matches.',
