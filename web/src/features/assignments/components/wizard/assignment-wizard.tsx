@@ -361,11 +361,7 @@ function WizardSteps({
           )}
         </Group>
       </Stack>
-      <LeaveGuard
-        dirty={dirty && !create.isPending}
-        persisted={persisted}
-        allowLeave={allowLeave}
-      />
+      <LeaveGuard dirty={dirty} persisted={persisted} allowLeave={allowLeave} />
       <DeleteDialog
         opened={discarding}
         onClose={() => setDiscarding(false)}
