@@ -182,6 +182,29 @@ describe('no review-ready email for a trainee who cannot sign in', () => {
   });
 });
 
+describe('a trainee who turned review mails off', () => {
+  it('gets no review-ready email, and gets it again once turned back on', async () => {
+    const off = await s.call('PUT', '/api/me/notifications', 'omar', {
+      settings: [{ kind: 'review-ready', enabled: false }],
+    });
+    expect(off.statusCode).toBe(200);
+    const before = (await reviewMails('omar@demo.test')).length;
+    const omar = await s.answerIdOf('omar'); // submitted and reviewed above
+    expect((await s.call('POST', reviewUrl(omar), 'instructor', validReview(s))).statusCode).toBe(
+      200,
+    );
+    expect(await reviewMails('omar@demo.test')).toHaveLength(before);
+
+    await s.call('PUT', '/api/me/notifications', 'omar', {
+      settings: [{ kind: 'review-ready', enabled: true }],
+    });
+    expect((await s.call('POST', reviewUrl(omar), 'instructor', validReview(s))).statusCode).toBe(
+      200,
+    );
+    expect(await reviewMails('omar@demo.test')).toHaveLength(before + 1);
+  });
+});
+
 describe('where my Reviewed answer stays reachable', () => {
   it('lists it after the due date (a Pending answer past it is left out)', async () => {
     await setAssignment({ closeDate: yesterday() });

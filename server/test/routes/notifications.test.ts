@@ -85,6 +85,7 @@ describe('settings', () => {
       settings: [
         { kind: 'assignment-added', enabled: true },
         { kind: 'due-reminder', enabled: true },
+        { kind: 'review-ready', enabled: true },
       ],
     });
     expect((await get('manager', true)).settings.map((x: { kind: string }) => x.kind)).toEqual([

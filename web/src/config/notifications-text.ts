@@ -23,6 +23,10 @@ export const notificationsText = {
       label: 'Due date reminders',
       description: 'Two days before an assignment is due, while your answers are not submitted.',
     },
+    'review-ready': {
+      label: 'My answer was reviewed',
+      description: 'When a reviewer has rated your answer and left feedback.',
+    },
     'review-digest': {
       label: 'Daily summary of answers to review',
       description: 'Once a day, the answers submitted since your last summary.',

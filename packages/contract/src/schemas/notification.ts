@@ -16,6 +16,7 @@ import { messages } from '../messages';
  * The notification kinds, in the order the settings list them:
  * - `assignment-added`: a trainee was added to an Active assignment (or one they are on was published);
  * - `due-reminder`: two days before the due date while the trainee's answer is still Pending;
+ * - `review-ready`: the trainee's answer was reviewed (written by the review call itself);
  * - `review-digest`: once a day, the answers submitted since the last digest that the reviewer may review;
  * - `content-review`: content of the organization was sent for approval (Managers; general content: Admins);
  * - `content-decision`: the user's content was returned to Draft (with the reason) or approved.
@@ -23,6 +24,7 @@ import { messages } from '../messages';
 export const notificationKinds = [
   'assignment-added',
   'due-reminder',
+  'review-ready',
   'review-digest',
   'content-review',
   'content-decision',
@@ -33,7 +35,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 export function notificationKindsFor(roleId: RoleId): readonly NotificationKind[] {
   switch (roleId) {
     case Role.Trainee:
-      return ['assignment-added', 'due-reminder'];
+      return ['assignment-added', 'due-reminder', 'review-ready'];
     case Role.Instructor:
       return ['review-digest', 'content-decision'];
     case Role.Manager:

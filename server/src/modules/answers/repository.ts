@@ -588,7 +588,10 @@ export async function formQuestionsOf(
 /** What a review reads of its answer, assignment and trainee under the row locks. */
 export interface ReviewLockRow extends ReviewedAnswerColumns {
   assignmentStatusId: number;
-  /** Where the review-ready email goes, while the trainee is active and not deleted. */
+  /**
+   * Where the review-ready email goes: `mailable` while the trainee is active, not deleted and did
+   * not turn 'review-ready' off (issue 22 §16).
+   */
   trainee: { email: string; firstName: string; mailable: boolean };
 }
 
@@ -606,7 +609,10 @@ export async function lockForReview(tx: Tx, answerId: number): Promise<ReviewLoc
       trainee: {
         email: users.email,
         firstName: users.firstName,
-        mailable: sql<boolean>`(${users.active} and ${users.deletedAt} is null)`.mapWith(Boolean),
+        mailable: sql<boolean>`(${users.active} and ${users.deletedAt} is null and not exists (
+          select 1 from notification_opt_outs o where o.user_id = ${users.id} and o.kind = 'review-ready'))`.mapWith(
+          Boolean,
+        ),
       },
     })
     .from(assignments)
