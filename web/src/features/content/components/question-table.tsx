@@ -79,13 +79,17 @@ export function QuestionTable({
                     {format.questionShortLabel(i + 1)}
                   </Text>
                 </Table.Td>
-                <Table.Td>{q.text}</Table.Td>
-                <Table.Td w={110}>{questionTypeLabels[q.questionTypeId]}</Table.Td>
-                {roles && (
-                  <Table.Td w={160}>
-                    {roles.find((r) => r.id === q.interviewRoleId)?.name ?? ''}
-                  </Table.Td>
-                )}
+                <Table.Td>
+                  <Text size="sm">{q.text}</Text>
+                  <Text size="xs" c="dimmed">
+                    {[
+                      questionTypeLabels[q.questionTypeId],
+                      roles?.find((r) => r.id === q.interviewRoleId)?.name,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Table.Td>
                 <Table.Td w={90}>
                   {editable && (
                     <Group gap={4} justify="flex-end" wrap="nowrap">
