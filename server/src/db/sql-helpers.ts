@@ -2,7 +2,7 @@
  * SQL conditions and patterns shared by the modules' queries. Plain Drizzle `sql`: they bind no
  * values of their own, so they may sit in a statement prepared by shape (db/query-shape.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './schema/index.js';
 
@@ -22,4 +22,17 @@ export function userNotDeleted(userId: AnyPgColumn): SQL {
  */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * SQL: the user's first name, last name, email or "first last" matches the ILIKE `pattern` (from
+ * `likePattern`, or a placeholder bound to one). Used by the people lists and pickers.
+ */
+export function userNameOrEmailMatches(pattern: string | Placeholder): SQL {
+  return or(
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ilike(users.email, pattern),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+  )!;
 }

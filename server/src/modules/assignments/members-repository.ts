@@ -4,11 +4,11 @@
  * instructors. Members whose account is soft-deleted are left out of every list (as in groups);
  * they come back when restored.
  */
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { AnswerStatus, Role, type RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { readPage, windowTotal } from '../../db/paging.js';
-import { likePattern } from '../../db/sql-helpers.js';
+import { likePattern, userNameOrEmailMatches } from '../../db/sql-helpers.js';
 import {
   answers,
   assignmentInstructors,
@@ -246,14 +246,7 @@ export async function listAssignmentUsers(
   const where = and(
     isNull(users.deletedAt),
     membership,
-    search
-      ? or(
-          ilike(users.firstName, search),
-          ilike(users.lastName, search),
-          ilike(users.email, search),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
-        )
-      : undefined,
+    search ? userNameOrEmailMatches(search) : undefined,
   );
   return readPage(filter, ({ limit, offset }) =>
     db
@@ -433,14 +426,7 @@ export async function listCandidates(
           isNull(users.deletedAt),
           inGroupsOf,
           inGroup,
-          search
-            ? or(
-                ilike(users.firstName, search),
-                ilike(users.lastName, search),
-                ilike(users.email, search),
-                ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
-              )
-            : undefined,
+          search ? userNameOrEmailMatches(search) : undefined,
         ),
       )
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))

@@ -6,11 +6,9 @@ import {
   and,
   asc,
   eq,
-  ilike,
   inArray,
   isNotNull,
   isNull,
-  or,
   sql,
   type Placeholder,
   type SQL,
@@ -19,7 +17,7 @@ import { Existence, type ExistenceId, type RoleId } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { readPage, type Paging } from '../../db/paging.js';
 import { QueryShape } from '../../db/query-shape.js';
-import { likePattern } from '../../db/sql-helpers.js';
+import { likePattern, userNameOrEmailMatches } from '../../db/sql-helpers.js';
 import { files, users } from '../../db/schema/index.js';
 
 export interface UserListFilter extends Paging {
@@ -87,12 +85,7 @@ function searchKind(text: string): SearchKind {
  */
 function userSearch(kind: SearchKind, search: Placeholder): SQL | undefined {
   if (kind === 'lines') {
-    return or(
-      ilike(users.firstName, search),
-      ilike(users.lastName, search),
-      ilike(users.email, search),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
-    );
+    return userNameOrEmailMatches(search);
   }
   return kind === 'trigram'
     ? sql`${users.searchKey} like lower(${search}::text)`
