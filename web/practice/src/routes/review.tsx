@@ -18,7 +18,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { ratingScaleMax, type MeReview } from '@practica/contract';
-import { IconArrowLeft, IconHourglass } from '@tabler/icons-react';
+import { IconHourglass } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { StatusMessage } from '../../../src/components/status-message';
@@ -28,22 +28,9 @@ import { AnswerVideos } from '../features/practice/answer-videos';
 import { practicePaths } from '../app/paths';
 import { appText } from '../app/app-text';
 import { QueryState } from '../app/query-state';
+import { BackHome } from '../app/back-home';
 import { dueDateText } from './home';
 import NotFoundPage from './not-found';
-
-function BackHome() {
-  return (
-    <Button
-      component={Link}
-      to={practicePaths.home}
-      variant="subtle"
-      leftSection={<IconArrowLeft size={16} aria-hidden />}
-      px={0}
-    >
-      {appText.backHome}
-    </Button>
-  );
-}
 
 function reviewedLine(review: MeReview): string {
   const date = dueDateText(review.reviewedAt);
