@@ -107,10 +107,15 @@ describe('GET /api/assignments/:id/audit', () => {
   });
 
   it('records nothing for a refused or a same-status change', async () => {
-    // Closed → Active is not allowed; Closed → Closed is a no-op.
+    // Closed → Draft is not allowed, nor an instructor's reopen (issue 22 §3: the Manager's or an
+    // Admin's); Closed → Closed is a no-op.
     expect(
-      (await s.call('PUT', statusUrl(s.assignment, AssignmentStatus.Active), 'manager')).statusCode,
+      (await s.call('PUT', statusUrl(s.assignment, AssignmentStatus.Draft), 'manager')).statusCode,
     ).toBe(400);
+    expect(
+      (await s.call('PUT', statusUrl(s.assignment, AssignmentStatus.Active), 'instructor'))
+        .statusCode,
+    ).toBe(403);
     expect(
       (await s.call('PUT', statusUrl(s.assignment, AssignmentStatus.Closed), 'manager')).statusCode,
     ).toBe(200);
