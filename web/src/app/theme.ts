@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { stepperColors } from '@practica/contract';
-import { uiText } from '../config/ui-text';
+import { themeText } from '../config/brand';
 
 /**
  * The brand red, built around the spec's stepper colours (001 §9): shade 6 is the active colour
@@ -73,21 +73,21 @@ export const theme = createTheme({
       defaultProps: {
         centered: true,
         radius: 'md',
-        closeButtonProps: { 'aria-label': uiText.close },
+        closeButtonProps: { 'aria-label': themeText.close },
       },
     },
     Notification: {
       defaultProps: {
         radius: 'md',
         withBorder: true,
-        closeButtonProps: { 'aria-label': uiText.close },
+        closeButtonProps: { 'aria-label': themeText.close },
       },
     },
     // The first/previous/next/last arrows have no text either.
     Pagination: {
       defaultProps: {
-        getControlProps: (control: keyof typeof uiText.paginationControls) => ({
-          'aria-label': uiText.paginationControls[control],
+        getControlProps: (control: keyof typeof themeText.paginationControls) => ({
+          'aria-label': themeText.paginationControls[control],
         }),
       },
     },

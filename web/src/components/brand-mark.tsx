@@ -1,6 +1,6 @@
 /** The product's mark and name, used by the sidebar, the sign-in page and the app page. */
 import { Group, Text } from '@mantine/core';
-import { uiText } from '../config/ui-text';
+import { brandName } from '../config/brand';
 
 /** The square logo mark (decorative). */
 export function BrandLogo({ size = 32, inverted = false }: { size?: number; inverted?: boolean }) {
@@ -38,7 +38,7 @@ export function BrandMark({
       <BrandLogo size={size} inverted={inverted} />
       <div>
         <Text fw={700} fz={size > 36 ? 'xl' : 'md'} lh={1.15} c={inverted ? 'white' : undefined}>
-          {uiText.brandName}
+          {brandName}
         </Text>
         {caption && (
           <Text size="xs" c={inverted ? 'rgba(255,255,255,0.8)' : 'dimmed'} lh={1.2}>

@@ -4,7 +4,7 @@
  * `<PageTitle title=… />`, which the top bar shows instead, and which also names the browser tab.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { uiText } from '../config/ui-text';
+import { brandName } from '../config/brand';
 
 let override: string | null = null;
 const listeners = new Set<() => void>();
@@ -29,7 +29,7 @@ export function usePageTitleOverride(): string | null {
 /** Names the browser tab after the page: 'Title · Practica' (or 'Title · <brand>'). */
 export function useDocumentTitle(
   title: string | null | undefined,
-  brand: string = uiText.brandName,
+  brand: string = brandName,
 ): void {
   useEffect(() => {
     document.title = title ? `${title} · ${brand}` : brand;

@@ -3,8 +3,10 @@
  * the spec quotes comes from the contract's `messages`/`format` instead; these are candidates for
  * the catalogue if the product wants one place for all copy.
  */
+import { brandName, themeText } from './brand';
+
 export const uiText = {
-  brandName: 'Practica',
+  brandName,
   brandTagline: 'Interview practice for training teams',
   staffConsole: 'Staff console',
   copyright: '© Practica',
@@ -25,14 +27,9 @@ export const uiText = {
   userMenu: 'Account',
   rowsPerPage: 'Rows per page',
   pagination: 'Pagination',
-  paginationControls: {
-    first: 'First page',
-    previous: 'Previous page',
-    next: 'Next page',
-    last: 'Last page',
-  },
+  paginationControls: themeText.paginationControls,
   /** The close icon of dialogs and toasts. */
-  close: 'Close',
+  close: themeText.close,
   range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   noCount: '—',
   organizationsIntro:

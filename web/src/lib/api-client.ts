@@ -13,7 +13,6 @@ import {
   type ListData,
 } from '@practica/contract';
 import type { z } from 'zod';
-import { markServerDown, markServerUp } from './connection';
 import { clearLocal, readLocal } from './storage';
 
 /** The API base path (DECISIONS.md 'API'). */
@@ -90,6 +89,18 @@ let session: ApiSession = { readToken: () => readLocal('authToken'), clear: clea
 /** Replaces the console's session storage (the practice app's entry calls it once at start). */
 export function setApiSession(next: ApiSession): void {
   session = next;
+}
+
+/** Hears, for each call, whether the server answered at all (true) or not (false, no response). */
+export type ReachabilityHandler = (answered: boolean) => void;
+let reachabilityHandler: ReachabilityHandler | undefined;
+
+/**
+ * The console's connection state (lib/connection.ts, issue 22 §4) registers here to learn whether
+ * calls get answers; the practice app registers nothing, so its entry carries none of that code.
+ */
+export function setReachabilityHandler(handler: ReachabilityHandler | undefined): void {
+  reachabilityHandler = handler;
 }
 
 /** The app registers how to go to login (router navigation) after a 401/403. */
@@ -213,7 +224,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     });
   } catch (cause) {
     if (outer?.aborted && !timedOut) throw cause; // cancelled by the caller (e.g. React Query)
-    if (!timedOut) markServerDown(); // no answer at all: the shell shows the network message
+    if (!timedOut) reachabilityHandler?.(false); // no answer at all: the shell shows the network message
     throw new ApiError({
       kind: timedOut ? 'timeout' : 'network',
       status: 0,
@@ -224,7 +235,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     outer?.removeEventListener('abort', relay);
   }
 
-  markServerUp();
+  reachabilityHandler?.(true);
   let parsed: RawEnvelope | null = null;
   const text = await response.text().catch(() => '');
   if (text) {

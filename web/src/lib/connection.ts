@@ -7,6 +7,7 @@
  * online); the first answer lowers the flag, and the shell then refetches its queries.
  */
 import { onlineManager } from '@tanstack/react-query';
+import { setReachabilityHandler } from './api-client';
 
 /** How often (ms) the console asks the server whether it is back. */
 export const probeIntervalMs = 3000;
@@ -71,6 +72,10 @@ export function isChunkLoadError(error: unknown): boolean {
     error.message,
   );
 }
+
+// Every API call of the console reports here whether it got an answer (set once this module loads,
+// with the shell).
+setReachabilityHandler((answered) => (answered ? markServerUp() : markServerDown()));
 
 /** Test hook: forget the "down" flag. */
 export function resetConnectionForTests(): void {
