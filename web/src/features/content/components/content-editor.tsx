@@ -197,15 +197,15 @@ export function ContentEditor({
                     {contentText.roles}
                   </Text>
                   {form.values.roles.map((role, i) => (
-                    <Group key={i} gap="sm" align="flex-start" wrap="nowrap">
+                    <Group key={i} gap="sm" align="flex-start" wrap="wrap">
                       <TextInput
-                        style={{ flex: 1 }}
+                        style={{ flex: '1 1 12rem' }}
                         aria-label={contentText.roleName(i + 1)}
                         placeholder={messages.role}
                         disabled={!editable}
                         {...form.getInputProps(`roles.${i}.name`)}
                       />
-                      <div style={{ width: 220 }}>
+                      <div style={{ flex: '0 1 220px', minWidth: 0 }}>
                         <AvatarSelect
                           avatars={avatars.data?.list ?? []}
                           value={role.avatarId}
