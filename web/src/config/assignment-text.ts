@@ -41,7 +41,7 @@ export const assignmentText = {
   groupLabel: (group: string) => `All trainees of ${group}`,
   completedLocked: 'Has answered: cannot be removed',
   // Issue 22 §5: search, inactive users, trainees outside groups.
-  assignSearchLabel: 'Search by name or email',
+  assignSearchLabel: `${messages.searchByName} or email`,
   assignSearchPlaceholder: 'Name or email (3+ characters)',
   assignGroupsHeading: 'Add whole groups',
   assignPeopleHeading: (roleId: number) => (roleId === 1 ? 'Trainees' : 'Instructors'),
