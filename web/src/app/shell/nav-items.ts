@@ -63,6 +63,33 @@ const assignmentPages: readonly RouteName[] = [
 const reviewPages: readonly RouteName[] = ['reviewInbox', 'review'];
 const groupPages: readonly RouteName[] = ['groups', 'groupCreate', 'groupDetail'];
 
+/**
+ * The first entries of a Manager and an Instructor (000 §2.4, issue 21 §1): their dashboard at
+ * `dashboardPath` (route `dashboardRoute`), Assignments and Reviews.
+ */
+function reviewerItems(dashboardPath: string, dashboardRoute: RouteName): NavItem[] {
+  return [
+    {
+      label: messages.dashboard,
+      to: dashboardPath,
+      icon: IconLayoutDashboard,
+      owns: [dashboardRoute],
+    },
+    {
+      label: messages.assignments,
+      to: paths.assignments(),
+      icon: IconClipboardList,
+      owns: assignmentPages,
+    },
+    {
+      label: reviewInboxText.navLabel,
+      to: paths.reviewInbox(),
+      icon: IconClipboardCheck,
+      owns: reviewPages,
+    },
+  ];
+}
+
 /** The sidebar entries of a user (000 §2.4). */
 export function navItemsFor(
   user: Pick<SessionUser, 'roleId' | 'creator' | 'organizationId'>,
@@ -106,26 +133,7 @@ export function navItemsFor(
       );
       break;
     case Role.Manager:
-      items.push(
-        {
-          label: messages.dashboard,
-          to: paths.orgManagerDashboard(),
-          icon: IconLayoutDashboard,
-          owns: ['orgManagerDashboard'],
-        },
-        {
-          label: messages.assignments,
-          to: paths.assignments(),
-          icon: IconClipboardList,
-          owns: assignmentPages,
-        },
-        {
-          label: reviewInboxText.navLabel,
-          to: paths.reviewInbox(),
-          icon: IconClipboardCheck,
-          owns: reviewPages,
-        },
-      );
+      items.push(...reviewerItems(paths.orgManagerDashboard(), 'orgManagerDashboard'));
       if (orgId !== null) {
         items.push(
           {
@@ -150,32 +158,12 @@ export function navItemsFor(
       }
       break;
     case Role.Instructor:
-      items.push(
-        {
-          label: messages.dashboard,
-          to: paths.dashboard(),
-          icon: IconLayoutDashboard,
-          owns: ['dashboard'],
-        },
-        {
-          label: messages.assignments,
-          to: paths.assignments(),
-          icon: IconClipboardList,
-          owns: assignmentPages,
-        },
-        {
-          label: reviewInboxText.navLabel,
-          to: paths.reviewInbox(),
-          icon: IconClipboardCheck,
-          owns: reviewPages,
-        },
-        {
-          label: messages.groups,
-          to: paths.groups(),
-          icon: IconUsersGroup,
-          owns: [...groupPages, 'userDetail', 'invites'],
-        },
-      );
+      items.push(...reviewerItems(paths.dashboard(), 'dashboard'), {
+        label: messages.groups,
+        to: paths.groups(),
+        icon: IconUsersGroup,
+        owns: [...groupPages, 'userDetail', 'invites'],
+      });
       break;
     default:
       items.push({
