@@ -58,6 +58,8 @@ export const contactNameMaxLength = 50;
 /** 000 §5: trainee and creator seats 0 to 10000. */
 export const seatsMin = 0;
 export const seatsMax = 10_000;
+/** Issue 23 §2: the most rows one CSV import of invites may send (one call). */
+export const inviteBatchMaxRows = 2_000;
 /** Upper bound of a group name and description (not a spec limit). */
 export const groupNameMaxLength = 100;
 export const groupDescriptionMaxLength = 1000;

@@ -25,4 +25,5 @@ export * from './schemas/review-comment';
 export * from './schemas/review-inbox';
 export * from './schemas/review-history';
 export * from './schemas/notification';
+export * from './schemas/insights';
 export * from './policy';

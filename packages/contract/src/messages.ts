@@ -11,6 +11,7 @@ import {
   contactNameMaxLength,
   contactNameMinLength,
   eraseConfirmationFallback,
+  inviteBatchMaxRows,
   organizationAddressMaxLength,
   organizationAddressMinLength,
   organizationNameMaxLength,
@@ -419,6 +420,12 @@ export const messages = {
   /** Issue 22 item 10: a registration link whose invite was already accepted. */
   inviteUsed: 'This invite has already been used. Sign in with the account it created.',
   tokenInvalidOrExpired: 'This link is invalid or has expired.',
+  /** Issue 23 §2: the CSV import of invites. */
+  importRoleInvalid: 'Role must be Trainee, Instructor or Manager.',
+  importRowsTooMany: `A file may have at most ${inviteBatchMaxRows} rows.`,
+  importRowsRequired: 'The file has no rows to invite.',
+  importUserExists: 'Already a user: not invited.',
+  importPendingInvite: 'Has a pending invite: it will be re-sent.',
   organizationInactive: 'This organization is inactive.',
   organizationRequired: 'Choose the organization of the new user.',
   contactSetAtCreation:
@@ -503,6 +510,11 @@ export type MessageKey = keyof typeof messages;
 
 /** Templated strings of the spec, verbatim around their placeholders. */
 export const format = {
+  // Issue 23 §2: the CSV import of invites.
+  importGroupUnknown: (name: string) => `No group named "${name}" in this organization.`,
+  importDuplicateEmail: (row: number) => `The same email is on row ${row} of this file.`,
+  importSeatsExceeded: (free: number, needed: number) =>
+    `Only ${free} of the ${needed} trainee invites fit in the free seats. Remove rows, or ask an Admin to raise the trainee seats.`,
   // 000 §2.4: top bar role label, 'Creator &' before the role label when the user is a creator.
   roleLabel: (role: string, creator: boolean) => (creator ? `Creator & ${role}` : role),
   // 000 §2.6: group tabs Trainees(n) and Instructors(n).

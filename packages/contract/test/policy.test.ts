@@ -54,6 +54,7 @@ const pageTable: Record<PageAction, { plain: [boolean, boolean, boolean, boolean
   'page:organizations':       { plain: [N, N, N, Y], creator: [N, N, N, Y] },
   'page:assets':              { plain: [N, N, N, Y], creator: [N, N, N, Y] },
   'page:orgManager':          { plain: [N, N, Y, N], creator: [N, N, Y, N] },
+  'page:reviewerConsistency': { plain: [N, N, Y, Y], creator: [N, N, Y, Y] },
 };
 
 const roleOrder: RoleName[] = ['Trainee', 'Instructor', 'Manager', 'Admin'];
@@ -456,6 +457,22 @@ const operationRows: Row[] = [
   row('manager reopens an assignment, other org', manager, 'assignment:reopen', other(), false),
   row('admin reopens an assignment, any org', admin, 'assignment:reopen', other(), true),
   row('instructor reopens an assignment', instructor, 'assignment:reopen', same(), false),
+  // insights (issue 23 §1)
+  row('instructor reads insights, same org', instructor, 'assignment:insights', same(), true),
+  row('manager reads insights, other org', manager, 'assignment:insights', other(), false),
+  row('trainee reads insights', trainee, 'assignment:insights', same(), false),
+  row('instructor reads progress, same org', instructor, 'user:progress', same({ userId: 99 }), true),
+  row('trainee reads its own progress', trainee, 'user:progress', same({ userId: trainee.id }), false),
+  row('manager reads progress, other org', manager, 'user:progress', other({ userId: 99 }), false),
+  row('manager reads reviewer consistency', manager, 'organization:reviewerConsistency', same(), true),
+  row('manager, other org', manager, 'organization:reviewerConsistency', other(), false),
+  row('instructor reads reviewer consistency', instructor, 'organization:reviewerConsistency', same(), false),
+  row('admin reads reviewer consistency, any org', admin, 'organization:reviewerConsistency', other(), true),
+  // CSV import of invites (issue 23 §2)
+  row('manager imports invites, same org', manager, 'invite:import', same(), true),
+  row('manager imports invites, other org', manager, 'invite:import', other(), false),
+  row('instructor imports invites', instructor, 'invite:import', same(), false),
+  row('admin imports invites, any org', admin, 'invite:import', other(), true),
   // reviews and answers
   row('instructor reviews, same org', instructor, 'answer:review', same(), true),
   row('manager reviews, other org', manager, 'answer:review', other(), false),

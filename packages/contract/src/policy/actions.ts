@@ -20,6 +20,7 @@ export const pageActions = [
   'page:organizations',
   'page:assets',
   'page:orgManager',
+  'page:reviewerConsistency',
 ] as const;
 
 export const operationActions = [
@@ -54,6 +55,7 @@ export const operationActions = [
   'invite:create',
   'invite:delete',
   'invite:resend',
+  'invite:import',
   // groups (000 §2.6, §6)
   'group:read',
   'group:create',
@@ -78,6 +80,10 @@ export const operationActions = [
   'assignment:changeStatus',
   'assignment:manageMembers',
   'assignment:reopen',
+  // insights (issue 23 §1)
+  'assignment:insights',
+  'user:progress',
+  'organization:reviewerConsistency',
   // answers and reviews (001 §6; DECISIONS.md 'Assignments and answers')
   'answer:read',
   'answer:review',

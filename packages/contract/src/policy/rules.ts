@@ -89,10 +89,13 @@ export const rules: Record<Action, Rule> = {
   'page:organizations': (a) => isAdmin(a),
   'page:assets': (a) => isAdmin(a),
   'page:orgManager': (a) => isManager(a),
+  'page:reviewerConsistency': (a) => adminOrManager(a),
 
   // ----- users (000 §6) -----
   'user:list': scoped(staff),
   'user:read': (a, t) => isSelf(a, t) || scoped(staff)(a, t),
+  /** Issue 23 §1: a trainee's progress, for the staff who may read the user. */
+  'user:progress': (a, t) => scoped(staff)(a, t),
   'user:create': (a, t) => isAdmin(a) || (isManager(a) && sameOrg(a, t) && notAdminTarget(t)),
   'user:update': manageUser,
   'user:updateEmail': manageUser,
@@ -121,6 +124,8 @@ export const rules: Record<Action, Rule> = {
   'organization:updateSeats': (a) => isAdmin(a),
   'organization:setActive': (a) => isAdmin(a),
   'organization:readMembers': scoped(staff),
+  /** Issue 23 §1: how alike the organization's reviewers score, for an admin or its manager. */
+  'organization:reviewerConsistency': scoped(isManager),
 
   // ----- invites (000 §2.7, §6) -----
   'invite:list': scoped(isManager),
@@ -133,6 +138,8 @@ export const rules: Record<Action, Rule> = {
   'invite:read': senderOrManager,
   'invite:delete': senderOrManager,
   'invite:resend': senderOrManager,
+  /** Issue 23 §2: the CSV import of invites, an admin or a manager of the organization. */
+  'invite:import': scoped(isManager),
 
   // ----- groups (000 §2.6, §6) -----
   /** Staff of the organization; a trainee only a group it belongs to (000 §2.6). */
@@ -175,6 +182,8 @@ export const rules: Record<Action, Rule> = {
   'assignment:manageMembers': scoped(staff),
   /** Closed → Active (issue 22 §3): an admin, or a manager of the assignment's organization. */
   'assignment:reopen': scoped(isManager),
+  /** Issue 23 §1: an assignment's insights, for whoever may read it. */
+  'assignment:insights': scoped(staff),
 
   // ----- answers (001 §6, DECISIONS.md) -----
   /** Staff of the organization; a trainee only its own answers. */

@@ -2,6 +2,7 @@
  * Invites and invite registration (000 §2.7, §3, §4, §5, §7 'Invites'; DECISIONS.md seats and tokens).
  */
 import { z } from 'zod';
+import { inviteBatchMaxRows } from '../constants';
 import { Role } from '../enums';
 import { messages } from '../messages';
 import { emailSchema, idSchema, passwordSchema, requiredText } from './common';
@@ -111,3 +112,72 @@ export type InvitePublic = z.infer<typeof invitePublicSchema>;
 /** POST /invites/{id}/link answer: a fresh registration link (only token hashes are stored). */
 export const inviteLinkSchema = z.object({ token: z.string(), url: z.string() });
 export type InviteLink = z.infer<typeof inviteLinkSchema>;
+
+/**
+ * One row of a CSV import of invites (issue 23 §2): an invite of the batch's organization, with the
+ * same rules and messages as POST /invites ('First name is required!', 'Email is required!', …).
+ * The console maps the file's role and group names to `roleId` and `groupId` first.
+ */
+export const inviteBatchRowSchema = z
+  .object({
+    roleId: z.literal(invitableRoleIds, { error: messages.importRoleInvalid }),
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    email: emailSchema,
+    groupId: idSchema.nullable().optional(),
+  })
+  .refine(
+    (v) => v.groupId == null || (groupableInviteRoleIds as readonly number[]).includes(v.roleId),
+    { error: messages.groupNotOfferedForRole, path: ['groupId'] },
+  );
+export type InviteBatchRow = z.infer<typeof inviteBatchRowSchema>;
+
+/**
+ * POST /invites/batch body (issue 23 §2): 1 to `inviteBatchMaxRows` rows for one organization, no
+ * email twice (compared ignoring case). `dryRun` answers what sending would do and writes nothing
+ * (the import's preview).
+ */
+export const inviteBatchBodySchema = z.object({
+  organizationId: idSchema,
+  dryRun: z.boolean().optional(),
+  rows: z
+    .array(inviteBatchRowSchema, { error: messages.importRowsRequired })
+    .min(1, { error: messages.importRowsRequired })
+    .max(inviteBatchMaxRows, { error: messages.importRowsTooMany }),
+});
+export type InviteBatchBody = z.infer<typeof inviteBatchBodySchema>;
+
+/**
+ * What the batch does with a row: `create` a new invite; `resend` the organization's pending
+ * invite for that email (renewed 7 days, a new link, the mail again: sending a file twice never
+ * duplicates); `skip` an email that is already a user's (`reason` says so).
+ */
+export const inviteBatchRowStatuses = ['create', 'resend', 'skip'] as const;
+export type InviteBatchRowStatus = (typeof inviteBatchRowStatuses)[number];
+
+/**
+ * POST /invites/batch answer: per row (`index`, 0-based in the body's rows) its status and, once
+ * sent, its invite's id; the counts; and the trainee seats the batch needs (new trainee invites and
+ * expired trainee invites renewed) against those free before it. A batch whose trainee rows need
+ * more seats than are free is refused whole (409, messages.importSeatsExceeded, nothing written).
+ */
+export const inviteBatchResultSchema = z.object({
+  dryRun: z.boolean(),
+  rows: z.array(
+    z.object({
+      index: z.number().int().nonnegative(),
+      email: z.string(),
+      status: z.enum(inviteBatchRowStatuses),
+      reason: z.string().nullable(),
+      inviteId: z.number().int().positive().nullable(),
+    }),
+  ),
+  created: z.number().int().nonnegative(),
+  resent: z.number().int().nonnegative(),
+  skipped: z.number().int().nonnegative(),
+  seats: z.object({
+    free: z.number().int().nonnegative(),
+    needed: z.number().int().nonnegative(),
+  }),
+});
+export type InviteBatchResult = z.infer<typeof inviteBatchResultSchema>;
