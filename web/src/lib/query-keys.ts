@@ -161,3 +161,15 @@ export const reviewInboxKeys = {
   options: (organizationId: number | undefined) =>
     [...reviewInboxKeys.all, 'options', organizationId ?? 0] as const,
 };
+
+/**
+ * Insights (issue 23 §1): an assignment's, a trainee's progress and an organization's reviewer
+ * consistency. A review changes all three: refresh `insightKeys.all`.
+ */
+export const insightKeys = {
+  all: ['insights'] as const,
+  assignment: (assignmentId: number) => [...insightKeys.all, 'assignment', assignmentId] as const,
+  progress: (userId: number) => [...insightKeys.all, 'progress', userId] as const,
+  consistency: (organizationId: number) =>
+    [...insightKeys.all, 'consistency', organizationId] as const,
+};

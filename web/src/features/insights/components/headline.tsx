@@ -1,0 +1,47 @@
+/**
+ * The headline figures above the insights (issue 23 §1 'Done when'): small stat cards, one of them
+ * the weakest criterion, so the question "which criterion is my cohort weakest on?" is answered
+ * before any chart is read.
+ */
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface Figure {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  /** A figure that answers the page's question: drawn with a colored edge. */
+  color?: string;
+}
+
+/** A row of stat cards (2 per line on a phone). */
+export function Headline({ figures }: { figures: Figure[] }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: figures.length > 3 ? 4 : figures.length }} spacing="sm">
+      {figures.map((f) => (
+        <Paper
+          key={f.label}
+          withBorder
+          radius="md"
+          p="sm"
+          style={
+            f.color ? { borderLeft: `4px solid var(--mantine-color-${f.color}-6)` } : undefined
+          }
+          data-figure={f.label}
+        >
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {f.label}
+          </Text>
+          <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+            {f.value}
+          </Text>
+          {f.hint && (
+            <Text size="xs" c="dimmed">
+              {f.hint}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The Progress tab of a trainee's user detail (issue 23 §1): loads the progress view and its
+ * charts only when the tab is opened (the user detail renders the active tab only).
+ */
+import { Loader } from '@mantine/core';
+import { Role, type User } from '@practica/contract';
+import { lazy, Suspense } from 'react';
+import { insightsText } from '../../../config/insights-text';
+
+const TraineeProgressView = lazy(() => import('./trainee-progress'));
+
+/** The Progress tab of `user`. */
+export function TraineeProgressTab({ user }: { user: User }) {
+  return (
+    <Suspense fallback={<Loader aria-label={insightsText.loading} />}>
+      <TraineeProgressView userId={user.id} />
+    </Suspense>
+  );
+}
+
+/** Whether `user` has a Progress tab: trainees only. */
+export function hasTraineeProgress(user: Pick<User, 'roleId'>): boolean {
+  return user.roleId === Role.Trainee;
+}

@@ -1,0 +1,125 @@
+/**
+ * A trainee's progress on user detail (issue 23 §1): their practice counts, and their stars per
+ * criterion across their reviewed assignments over time (a line per criterion, switchable to a
+ * table, downloadable as `user-{id}-progress.csv`). Carries the charts: loaded only when the
+ * Progress tab opens (trainee-progress-tab.tsx).
+ */
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Alert, Loader, Stack } from '@mantine/core';
+import type { TraineeProgress } from '@practica/contract';
+import { IconAlertTriangle, IconChartLine } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { EmptyState } from '../../../components/empty-state';
+import { formatMean, insightsText } from '../../../config/insights-text';
+import { useTraineeProgress } from '../api/get-insights';
+import { csvFileName } from '../csv';
+import { criterionSeries, extremeCriteria, seriesKey, starsOf } from '../model';
+import { DataView, type ViewColumn } from './data-view';
+import { Headline } from './headline';
+
+type Review = TraineeProgress['reviews'][number];
+
+/** The progress of trainee `userId` (loads it). */
+export default function TraineeProgressView({ userId }: { userId: number }) {
+  const query = useTraineeProgress(userId);
+  if (query.isLoading) return <Loader aria-label={insightsText.loading} />;
+  if (!query.data)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+        {insightsText.loadFailed}
+      </Alert>
+    );
+  return <TraineeProgressContent progress={query.data} />;
+}
+
+/** The progress of loaded `progress`. */
+export function TraineeProgressContent({ progress }: { progress: TraineeProgress }) {
+  const { criteria, reviews, practice } = progress;
+  const day = (r: Review) => dayjs(r.reviewedAt).format('YYYY-MM-DD');
+  // The weakest criterion over the trainee's reviews: the lowest mean of their stars.
+  const figures = criteria.map((criterion) => {
+    const stars = reviews
+      .map((r) => starsOf(r.ratings, criterion.questionId))
+      .filter((s): s is number => s !== null);
+    return {
+      criterion,
+      count: stars.length,
+      mean: stars.length ? stars.reduce((a, b) => a + b, 0) / stars.length : null,
+    };
+  });
+  const extremes = extremeCriteria(figures);
+  const columns: ViewColumn<Review>[] = [
+    { key: 'date', header: insightsText.reviewedAt, value: day },
+    { key: 'assignment', header: insightsText.assignment, value: (r) => r.assignment.title },
+    { key: 'score', header: insightsText.score, value: (r) => formatMean(r.score), align: 'right' },
+    {
+      key: 'practice',
+      header: insightsText.practiceSessions,
+      value: (r) => r.practiceCounter,
+      align: 'right',
+    },
+    ...criteria.map((c) => ({
+      key: `c${c.questionId}`,
+      header: c.text,
+      value: (r: Review) => starsOf(r.ratings, c.questionId) ?? insightsText.none,
+      align: 'right' as const,
+    })),
+  ];
+  const data = reviews.map((r) => {
+    const row: Record<string, string | number | null> = {
+      label: `${day(r)} · ${r.assignment.title}`,
+    };
+    for (const c of criteria) row[seriesKey(c.questionId)] = starsOf(r.ratings, c.questionId);
+    return row;
+  });
+  return (
+    <Stack gap="md">
+      <Headline
+        figures={[
+          {
+            label: insightsText.weakestCriterion,
+            value: extremes ? extremes.weakest.criterion.text : insightsText.none,
+            hint: extremes
+              ? insightsText.meanOf(formatMean(extremes.weakest.mean), extremes.weakest.count)
+              : undefined,
+            color: extremes ? 'red' : undefined,
+          },
+          { label: insightsText.assignments, value: practice.assignments },
+          {
+            label: `${insightsText.reviewed} / ${insightsText.toReview} / ${insightsText.pending}`,
+            value: `${practice.reviewed} / ${practice.submitted} / ${practice.pending}`,
+          },
+          { label: insightsText.practiceSessions, value: practice.sessions },
+        ]}
+      />
+      <DataView
+        title={insightsText.progressTitle}
+        caption={insightsText.progressCaption}
+        columns={columns}
+        rows={reviews}
+        rowKey={(r) => r.answerId}
+        fileName={csvFileName('user', progress.userId, 'progress')}
+        empty={
+          <EmptyState
+            icon={<IconChartLine size={24} stroke={1.5} />}
+            title={insightsText.noProgress}
+            description={insightsText.noProgressHint}
+          />
+        }
+        chart={
+          <LineChart
+            h={280}
+            data={data}
+            dataKey="label"
+            withLegend
+            connectNulls
+            yAxisProps={{ domain: [1, 5], ticks: [1, 2, 3, 4, 5] }}
+            xAxisProps={{ tickFormatter: (v: string) => v.slice(0, 10) }}
+            series={criterionSeries(criteria)}
+          />
+        }
+      />
+    </Stack>
+  );
+}
