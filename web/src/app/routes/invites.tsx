@@ -5,7 +5,7 @@
  * else `messages.somethingWentWrongNoOrganization`). The title is `format.invitesTitle`, with the
  * organization's name for admins.
  */
-import { Grid, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Grid, Group, Skeleton, Stack, Title } from '@mantine/core';
 import {
   format,
   messages,
@@ -14,17 +14,21 @@ import {
   roleIdSchema,
   type RoleId,
 } from '@practica/contract';
-import { useEffect, useRef } from 'react';
+import { IconFileImport } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { queryParams } from '../../config/paths';
+import { inviteImportText } from '../../config/invite-import-text';
 import { inviteText } from '../../config/organization-text';
+import { InviteImportDialog } from '../../features/invites/components/invite-import-dialog';
 import { InviteMemberForm } from '../../features/invites/components/invite-member-form';
 import { InvitesTable } from '../../features/invites/components/invites-table';
 import { useOrganization } from '../../features/organizations/api/get-organization';
 import { useOrganizationGroups } from '../../features/organizations/api/list-organization-groups';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
+import { useCan } from '../../lib/can';
 import { toast } from '../../lib/toast';
 import { useGoBack } from './go-back';
 
@@ -51,6 +55,9 @@ export default function InvitesPage() {
   const organization = useOrganization(orgId, { silent: true });
   // The Invite Member form offers the organization's groups (the largest page of them).
   const groups = useOrganizationGroups(orgId ?? 0, 1, pageSizeOptions[2], organization.isSuccess);
+  // Issue 23 §2: 'Import CSV' for Admins and Managers (not instructors).
+  const canImport = useCan('invite:import', { organizationId: orgId });
+  const [importing, setImporting] = useState(false);
 
   const missing = orgId === null || roleType === null;
   const failed = organization.isError;
@@ -86,8 +93,27 @@ export default function InvitesPage() {
       <PageTitle title={format.invitesTitle(admin ? organization.data.name : null)} />
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="sm">
-          <Title order={2}>{inviteText.pendingInvites}</Title>
+          <Group justify="space-between" gap="sm">
+            <Title order={2}>{inviteText.pendingInvites}</Title>
+            {canImport && (
+              <Button
+                variant="default"
+                leftSection={<IconFileImport size={16} aria-hidden />}
+                onClick={() => setImporting(true)}
+              >
+                {inviteImportText.importCsv}
+              </Button>
+            )}
+          </Group>
           <InvitesTable organizationId={orgId} />
+          {canImport && (
+            <InviteImportDialog
+              opened={importing}
+              onClose={() => setImporting(false)}
+              organizationId={orgId}
+              groups={groups.data?.list ?? []}
+            />
+          )}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
