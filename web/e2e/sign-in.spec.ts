@@ -5,6 +5,7 @@
  */
 import { messages, Role, roleLabels } from '@practica/contract';
 import { expect, test } from '@playwright/test';
+import { insightsText } from '../src/config/insights-text';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { uiText } from '../src/config/ui-text';
 import { demo, signIn, signInAs } from './helpers';
@@ -123,6 +124,7 @@ test.describe('shell', () => {
         messages.dashboard,
         messages.assignments,
         reviewInboxText.navLabel,
+        insightsText.consistencyNav,
         messages.contents,
         messages.organization,
       ],

@@ -6,6 +6,7 @@
 import { messages, type PageAction } from '@practica/contract';
 import type { ComponentType } from 'react';
 import { patterns, type RouteName } from '../config/paths';
+import { insightsText } from '../config/insights-text';
 import { reviewInboxText } from '../config/review-inbox-text';
 import { routeText } from './route-text';
 
@@ -179,5 +180,11 @@ export const guardedRoutes: GuardedRoute[] = [
     'page:orgManager',
     messages.organization,
     () => import('./routes/organization-info'),
+  ),
+  route(
+    'reviewerConsistency',
+    'page:reviewerConsistency',
+    insightsText.consistencyTitle,
+    () => import('./routes/reviewer-consistency'),
   ),
 ];

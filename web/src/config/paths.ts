@@ -70,6 +70,8 @@ export const patterns = {
   environmentEdit: '/dbl/environments/:id/edit',
   organizationContents: '/dbl/organization/:id/contents',
   organizationDetails: '/dbl/organization/:id/details',
+  /** Issue 23 §1: reviewer consistency (a Manager's organization, an Admin's by `organizationId`). */
+  reviewerConsistency: '/dbl/insights/reviewers',
 } as const;
 export type RouteName = keyof typeof patterns;
 
@@ -151,6 +153,11 @@ export const paths = {
   environmentEdit: (environmentId: Id) => `/dbl/environments/${seg(environmentId)}/edit`,
   organizationContents: (organizationId: Id) => `/dbl/organization/${seg(organizationId)}/contents`,
   organizationDetails: (organizationId: Id) => `/dbl/organization/${seg(organizationId)}/details`,
+  /** Reviewer consistency (issue 23 §1); an Admin names the organization. */
+  reviewerConsistency: (organizationId?: Id) =>
+    organizationId === undefined
+      ? patterns.reviewerConsistency
+      : `${patterns.reviewerConsistency}?organizationId=${seg(organizationId)}`,
 } as const;
 
 /** The bundled marketing page shown on `/` when no MARKETING_URL is configured (DECISIONS.md). */

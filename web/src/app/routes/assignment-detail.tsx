@@ -1,13 +1,14 @@
 /**
  * /dbl/assignments/:id (001 §2 'Assignment detail'): trainee rows open the review screen unless
  * Pending (then user detail); messages.returnToDraft goes to the edit screen; 'Print Report' exports
- * the reviewed answers (001 §9). Below, the assignment's Activity for Managers and Admins (issue
- * 21 §5: its audit log).
+ * the reviewed answers (001 §9); the Insights tab shows its analytics (issue 23 §1). Below, the
+ * assignment's Activity for Managers and Admins (issue 21 §5: its audit log).
  */
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { AssignmentDetailView } from '../../features/assignments';
 import { AssignmentActivity } from '../../features/audit';
+import { AssignmentInsightsTab } from '../../features/insights';
 import { PrintReportButton } from '../../features/report';
 
 /** The assignment detail page. */
@@ -21,6 +22,7 @@ export default function AssignmentDetailPage() {
         key={id}
         assignmentId={assignmentId}
         printReport={<PrintReportButton assignmentId={id} />}
+        insights={<AssignmentInsightsTab assignmentId={assignmentId} />}
         onOpenAnswer={(answerId) => void navigate(paths.review(answerId))}
         onOpenUser={(userId) => void navigate(paths.userDetail(userId))}
         onReturnedToDraft={() => void navigate(paths.assignmentEdit(id))}

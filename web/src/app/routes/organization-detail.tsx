@@ -20,11 +20,12 @@ import {
   Title,
 } from '@mantine/core';
 import { ContentType, messages, Role, type ContentTypeId } from '@practica/contract';
-import { IconClipboardCheck, IconMail, IconTrashX } from '@tabler/icons-react';
+import { IconChartBar, IconClipboardCheck, IconMail, IconTrashX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CreateButton } from '../../components/create-button';
 import { PageTitle } from '../../components/page-title';
+import { insightsText } from '../../config/insights-text';
 import { paths } from '../../config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
 import { OrganizationAssetsTab } from '../../features/assets';
@@ -97,6 +98,7 @@ export default function OrganizationDetailPage() {
   const maySetActive = useCan('organization:setActive', target);
   const mayViewDeleted = useCan('user:viewDeleted', target);
   const mayReview = useCan('answer:review', target);
+  const mayReadConsistency = useCan('organization:reviewerConsistency', target);
   const mayCreateGroup = useCan('group:create', target);
 
   // 000 §8: a missing loaded entity navigates back.
@@ -142,6 +144,16 @@ export default function OrganizationDetailPage() {
                 leftSection={<IconClipboardCheck size={16} aria-hidden />}
               >
                 {reviewInboxText.navLabel}
+              </Button>
+            )}
+            {mayReadConsistency && (
+              <Button
+                component={Link}
+                to={paths.reviewerConsistency(organization.id)}
+                variant="light"
+                leftSection={<IconChartBar size={16} aria-hidden />}
+              >
+                {insightsText.consistencyOpen}
               </Button>
             )}
             <Button

@@ -23,6 +23,8 @@ import {
 } from '../../features/users';
 import { UserAssignmentsTab } from '../../features/assignments';
 import { UserGroupsTab } from '../../features/groups';
+import { hasTraineeProgress, TraineeProgressTab } from '../../features/insights';
+import { insightsText } from '../../config/insights-text';
 import { roleHome, useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
 import { useHasHistory } from '../route-guard';
@@ -32,6 +34,8 @@ export interface UserDetailTab {
   value: string;
   label: string;
   Component: ComponentType<{ user: User }>;
+  /** Whether the user has this tab (all users when absent). */
+  shows?: (user: User) => boolean;
 }
 
 /**
@@ -44,6 +48,13 @@ export interface UserDetailTab {
 export const userDetailTabs: UserDetailTab[] = [
   { value: 'assignments', label: messages.assignments, Component: UserAssignmentsTab },
   { value: 'groups', label: messages.groups, Component: UserGroupsTab },
+  // Issue 23 §1: a trainee's scores per criterion over time and practice counts.
+  {
+    value: 'progress',
+    label: insightsText.progressTab,
+    Component: TraineeProgressTab,
+    shows: hasTraineeProgress,
+  },
 ];
 
 /** The user detail page (000 §2.10). */
@@ -88,6 +99,7 @@ export default function UserDetailPage() {
   if (!user || failed || erased) return <UserDetailSkeleton />;
 
   const deleted = user.deletedAt !== null;
+  const tabs = userDetailTabs.filter((tab) => !tab.shows || tab.shows(user));
   return (
     <Stack gap="lg">
       <ProfileCard
@@ -144,17 +156,17 @@ export default function UserDetailPage() {
           <UserAccessCard user={user} />
         </Grid.Col>
       </Grid>
-      {userDetailTabs.length > 0 && (
+      {tabs.length > 0 && (
         <Paper p="lg" component="section">
-          <Tabs defaultValue={userDetailTabs[0]!.value} keepMounted={false}>
+          <Tabs defaultValue={tabs[0]!.value} keepMounted={false}>
             <Tabs.List>
-              {userDetailTabs.map((tab) => (
+              {tabs.map((tab) => (
                 <Tabs.Tab key={tab.value} value={tab.value}>
                   {tab.label}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {userDetailTabs.map(({ value, Component }) => (
+            {tabs.map(({ value, Component }) => (
               <Tabs.Panel key={value} value={value} pt="md">
                 <Component user={user} />
               </Tabs.Panel>

@@ -1,6 +1,7 @@
 /**
  * The sidebar entries by role (000 §2.4): Admin: Dashboard, Admins. Manager: Dashboard,
- * Assignments, Reviews (issue 21 §1), Contents, Organization. Instructor: Dashboard, Assignments,
+ * Assignments, Reviews (issue 21 §1), Insights (issue 23 §1: reviewer consistency), Contents,
+ * Organization. Instructor: Dashboard, Assignments,
  * Reviews, Groups. Trainee:
  * Dashboard. The creator flag adds the creator dashboard entry. These are the root pages (000 §2.2).
  *
@@ -17,6 +18,7 @@ import { messages, Role, type SessionUser } from '@practica/contract';
 import {
   IconBooks,
   IconBuilding,
+  IconChartBar,
   IconClipboardCheck,
   IconClipboardList,
   IconLayoutDashboard,
@@ -27,6 +29,7 @@ import {
 } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
 import { paths, patterns, type RouteName } from '../../config/paths';
+import { insightsText } from '../../config/insights-text';
 import { reviewInboxText } from '../../config/review-inbox-text';
 
 export interface NavItem {
@@ -114,6 +117,7 @@ export function navItemsFor(
             ...reviewPages,
             ...groupPages,
             'invites',
+            'reviewerConsistency',
             'avatars',
             'avatarCreate',
             'avatarEdit',
@@ -133,7 +137,12 @@ export function navItemsFor(
       );
       break;
     case Role.Manager:
-      items.push(...reviewerItems(paths.orgManagerDashboard(), 'orgManagerDashboard'));
+      items.push(...reviewerItems(paths.orgManagerDashboard(), 'orgManagerDashboard'), {
+        label: insightsText.consistencyNav,
+        to: paths.reviewerConsistency(),
+        icon: IconChartBar,
+        owns: ['reviewerConsistency'],
+      });
       if (orgId !== null) {
         items.push(
           {

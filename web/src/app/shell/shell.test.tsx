@@ -3,6 +3,7 @@ import { can, format, messages, Role, roleLabels, type RoleId } from '@practica/
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { insightsText } from '../../config/insights-text';
 import { reviewInboxText } from '../../config/review-inbox-text';
 import { uiText } from '../../config/ui-text';
 import {
@@ -27,6 +28,7 @@ describe('sidebar entries', () => {
       messages.dashboard,
       messages.assignments,
       reviewInboxText.navLabel,
+      insightsText.consistencyNav,
       messages.contents,
       messages.organization,
     ]);
@@ -57,6 +59,7 @@ describe('sidebar entries', () => {
       '/dbl/org-manager/dashboard/org',
       '/dbl/assignments',
       '/dbl/reviews',
+      '/dbl/insights/reviewers',
       '/dbl/organization/7/contents',
       '/dbl/organization/7/details',
     ]);
@@ -87,6 +90,7 @@ describe('the highlighted sidebar entry (issue 22 item 11)', () => {
     [Manager, false, '/dbl/assignments/4/edit', messages.assignments],
     [Manager, false, '/dbl/reviews', reviewInboxText.navLabel],
     [Manager, false, '/dbl/reviews/12', reviewInboxText.navLabel],
+    [Manager, false, '/dbl/insights/reviewers', insightsText.consistencyNav],
     [Manager, false, '/dbl/organization/1/contents', messages.contents],
     [Manager, false, '/dbl/interviews', messages.contents],
     [Manager, false, '/dbl/interviews/3/edit', messages.contents],
@@ -116,6 +120,7 @@ describe('the highlighted sidebar entry (issue 22 item 11)', () => {
     [Admin, false, '/dbl/organizations/3', messages.dashboard],
     [Admin, false, '/dbl/avatars/2/edit', messages.dashboard],
     [Admin, false, '/dbl/environments', messages.dashboard],
+    [Admin, false, '/dbl/insights/reviewers', messages.dashboard],
     [Admin, false, '/dbl/interviews/3/edit', messages.dashboard],
     [Admin, true, '/dbl/interviews/3/edit', messages.creatorDashboard],
     [Admin, false, '/dbl/system-admin/users', messages.admins],

@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { StatusMessage } from '../../../components/status-message';
 import { assignmentText } from '../../../config/assignment-text';
+import { insightsText } from '../../../config/insights-text';
 import { useCan } from '../../../lib/can';
 import { useSetAssignmentStatus } from '../api/change-assignment';
 import { useAssignment } from '../api/get-assignment';
@@ -36,6 +37,11 @@ export interface AssignmentDetailViewProps {
   assignmentId: number;
   /** The 'Print Report' control (composed by the page from the report feature). */
   printReport?: ReactNode;
+  /**
+   * The 'Insights' tab's content (issue 23 §1, composed by the page from the insights feature):
+   * rendered only while the tab is open, so its charts load then.
+   */
+  insights?: ReactNode;
   /** A trainee row: the review screen unless Pending, else user detail. */
   onOpenAnswer: (answerId: number) => void;
   onOpenUser: (userId: number) => void;
@@ -86,6 +92,7 @@ function ReopenSummary({ assignment }: { assignment: AssignmentDetail }) {
 export function AssignmentDetailView({
   assignmentId,
   printReport,
+  insights,
   onOpenAnswer,
   onOpenUser,
   onReturnedToDraft,
@@ -99,6 +106,7 @@ export function AssignmentDetailView({
   // The confirmation asked last; kept while the dialog fades out, so its texts do not flip.
   const [confirming, setConfirming] = useState<'close' | 'reopen'>('close');
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [tab, setTab] = useState<string | null>('trainees');
   const confirm = (kind: 'close' | 'reopen') => {
     setConfirming(kind);
     setConfirmOpen(true);
@@ -147,10 +155,11 @@ export function AssignmentDetailView({
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Paper withBorder radius="md" p="md">
-            <Tabs defaultValue="trainees">
+            <Tabs value={tab} onChange={setTab}>
               <Tabs.List mb="md">
                 <Tabs.Tab value="trainees">{messages.trainees}</Tabs.Tab>
                 <Tabs.Tab value="instructors">{messages.instructors}</Tabs.Tab>
+                {insights && <Tabs.Tab value="insights">{insightsText.tab}</Tabs.Tab>}
               </Tabs.List>
               <Tabs.Panel value="trainees">
                 <TraineesTable
@@ -169,6 +178,9 @@ export function AssignmentDetailView({
                   onRowClick={(user) => onOpenUser(user.id)}
                 />
               </Tabs.Panel>
+              {insights && (
+                <Tabs.Panel value="insights">{tab === 'insights' && insights}</Tabs.Panel>
+              )}
             </Tabs>
           </Paper>
         </Grid.Col>

@@ -1,0 +1,18 @@
+/**
+ * The reviewer consistency page's content (issue 23 §1), loaded with its charts when rendered, so
+ * importing the feature's index never pulls the charts into another page's bundle.
+ */
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { insightsText } from '../../../config/insights-text';
+
+const ReviewerConsistencyView = lazy(() => import('./reviewer-consistency'));
+
+/** The reviewer consistency of organization `organizationId`. */
+export function ReviewerConsistencyPanel({ organizationId }: { organizationId: number }) {
+  return (
+    <Suspense fallback={<Loader aria-label={insightsText.loading} />}>
+      <ReviewerConsistencyView organizationId={organizationId} />
+    </Suspense>
+  );
+}
