@@ -515,6 +515,12 @@ export const format = {
   importDuplicateEmail: (row: number) => `The same email is on row ${row} of this file.`,
   importSeatsExceeded: (free: number, needed: number) =>
     `Only ${free} of the ${needed} trainee invites fit in the free seats. Remove rows, or ask an Admin to raise the trainee seats.`,
+  invitesImported: (created: number, resent: number, skipped: number) =>
+    `Invites sent: ${created} new, ${resent} re-sent, ${skipped} skipped.`,
+  invitesImportPreview: (created: number, resent: number, skipped: number) =>
+    `Ready to send: ${created} new, ${resent} re-sent, ${skipped} skipped.`,
+  /** The row a CSV import names a group id that is not the organization's (issue 23 §2). */
+  importGroupIdUnknown: (id: number) => `Group ${id} is not a group of this organization.`,
   // 000 §2.4: top bar role label, 'Creator &' before the role label when the user is a creator.
   roleLabel: (role: string, creator: boolean) => (creator ? `Creator & ${role}` : role),
   // 000 §2.6: group tabs Trainees(n) and Instructors(n).

@@ -6,7 +6,7 @@ import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { readPage, windowTotal } from '../../db/paging.js';
-import { groups, inviteLinks, invites, organizations } from '../../db/schema/index.js';
+import { groups, inviteLinks, invites, organizations, users } from '../../db/schema/index.js';
 
 export interface InviteRow {
   id: number;
@@ -151,7 +151,22 @@ export async function insertInviteLink(
   inviteId: number,
   tokenHash: string,
 ): Promise<void> {
-  await db.insert(inviteLinks).values({ inviteId, tokenHash });
+  await insertInviteLinks(db, [{ inviteId, tokenHash }]);
+}
+
+/** A link token's hash for an invite. */
+export interface InviteLinkValue {
+  inviteId: number;
+  tokenHash: string;
+}
+
+/** Stores the hashes of new link tokens, one statement for all of them (nothing for none). */
+export async function insertInviteLinks(
+  db: Db | Tx,
+  links: readonly InviteLinkValue[],
+): Promise<void> {
+  if (links.length === 0) return;
+  await db.insert(inviteLinks).values([...links]);
 }
 
 /**
@@ -167,4 +182,99 @@ export async function replaceInviteLinks(
   await tx.select({ id: invites.id }).from(invites).where(eq(invites.id, inviteId)).for('update');
   await tx.delete(inviteLinks).where(eq(inviteLinks.inviteId, inviteId));
   await insertInviteLink(tx, inviteId, tokenHash);
+}
+
+/** Deletes every link of the invites `ids` (their emailed links stop working). One statement. */
+export async function deleteInviteLinks(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(inviteLinks).where(inArray(inviteLinks.inviteId, [...ids]));
+}
+
+/**
+ * In `tx`: sets the expiry of the invites `ids` to `expirationDate` (the update locks their rows
+ * until the transaction ends) and answers them as they are then, with organization and group
+ * names. Two statements whatever their number.
+ */
+export async function renewInviteRows(
+  tx: Tx,
+  ids: readonly number[],
+  expirationDate: Date,
+): Promise<InviteRow[]> {
+  if (ids.length === 0) return [];
+  await tx
+    .update(invites)
+    .set({ expirationDate })
+    .where(inArray(invites.id, [...ids]));
+  return selectInvites(tx).where(inArray(invites.id, [...ids]));
+}
+
+/**
+ * Of `emails` (lower-cased, as stored), those that are a user's — any user, deleted ones too:
+ * the email of a user cannot be invited (000 §2.7). One statement.
+ */
+export async function userEmailsAmong(
+  db: Db | Tx,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.email, [...emails]));
+  return new Set(rows.map((r) => r.email));
+}
+
+/**
+ * The organization's open (not accepted) invites for any of `emails`, expired ones included, the
+ * newest first; `lock`: `FOR UPDATE` (in the transaction that renews them). One statement.
+ */
+export async function openInvitesForEmails(
+  db: Db | Tx,
+  organizationId: number,
+  emails: readonly string[],
+  { lock = false }: { lock?: boolean } = {},
+): Promise<InviteRow[]> {
+  if (emails.length === 0) return [];
+  const query = selectInvites(db)
+    .where(
+      and(
+        eq(invites.organizationId, organizationId),
+        isNull(invites.acceptedAt),
+        inArray(invites.email, [...emails]),
+      ),
+    )
+    .orderBy(desc(invites.id));
+  return lock ? query.for('update', { of: invites }) : query;
+}
+
+/** The columns of a new invite (`insertInvites`). */
+export type NewInvite = typeof invites.$inferInsert;
+
+/**
+ * Inserts `values` as new invites in one multi-row statement; answers their ids with their
+ * emails (an email is once in a batch, so callers match ids by email).
+ */
+export async function insertInvites(
+  tx: Tx,
+  values: readonly NewInvite[],
+): Promise<{ id: number; email: string }[]> {
+  if (values.length === 0) return [];
+  return tx
+    .insert(invites)
+    .values([...values])
+    .returning({ id: invites.id, email: invites.email });
+}
+
+/** Of the group ids, those of the organization. One statement. */
+export async function groupIdsOfOrganization(
+  db: Db | Tx,
+  organizationId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.organizationId, organizationId), inArray(groups.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }

@@ -2,6 +2,7 @@
  * The `/invites` calls of 000 §7 'Invites', plus POST /invites/{id}/link (ours: 'copy link').
  * GET /invites/{id} serves two callers: staff with a session and a numeric id (the invite), and
  * the public registration page with the link's token in place of the id (no session).
+ * POST /invites/batch (issue 23 §2, the CSV import) authorizes before its body is validated.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,9 +12,13 @@ import {
   envelopeSchema,
   format,
   idParamSchema,
+  idSchema,
   inviteAcceptBodySchema,
+  inviteBatchBodySchema,
+  inviteBatchResultSchema,
   inviteBodySchema,
   inviteItemSchema,
+  inviteBatchMaxRows,
   inviteLinkSchema,
   invitePublicSchema,
   listSchema,
@@ -28,6 +33,7 @@ import { ok } from '../../lib/envelope.js';
 import { signSessionToken } from '../../lib/session-token.js';
 import { presentSessionUser } from '../auth/index.js';
 import { findAccountById } from '../users/index.js';
+import { authorizeBatch, importInvites, type BatchOrganization } from './batch.js';
 import { presentInvite, presentInvitePublic } from './presenter.js';
 import * as service from './service.js';
 
@@ -39,6 +45,12 @@ export interface InviteRoutesOptions {
 }
 
 const tags = ['invites'];
+/**
+ * Body limit of POST /invites/batch: 2 MiB. A row of the longest names (100 characters each) and
+ * email (254) is about 520 bytes of JSON, so `inviteBatchMaxRows` (2,000) such rows are about
+ * 1.04 MB — just over the API's 1 MiB default; a typical file's 2,000 rows are about 300 KB.
+ */
+const batchBodyLimit = 2 * 1_048_576;
 const secured = { security: [{ bearer: [] }], tags };
 const itemAnswer = { 200: envelopeSchema(inviteItemSchema) };
 
@@ -126,6 +138,58 @@ export async function inviteRoutes(
           presentInvite(invite, token),
           format.roleSuccessfullyInvited(roleLabels[invite.roleId as RoleId]),
         );
+      },
+    );
+
+    /**
+     * The CSV import (issue 23 §2). Its organization is in the body, so — unlike POST /invites,
+     * whose body is validated first — the preValidation hook reads the raw `organizationId` and
+     * authorizes on it before the body is validated: 404 for a missing or another organization,
+     * 403 for the roles without `invite:import`. Without a readable `organizationId` it checks the
+     * role alone (403 for an instructor or trainee), then the validation answers 400.
+     */
+    const batchOrganization = new WeakMap<FastifyRequest, BatchOrganization>();
+    a.post(
+      '/invites/batch',
+      {
+        bodyLimit: batchBodyLimit,
+        schema: {
+          ...secured,
+          summary:
+            'Import invites (the CSV import; admin any organization, a manager its own — checked before the body): ' +
+            `body {organizationId, dryRun?, rows: 1..${inviteBatchMaxRows} of {roleId, firstName, lastName, email, groupId?}} ` +
+            'with the messages of POST /invites on `rows.<i>.<field>`, no email twice (ignoring case). Per row: an existing ' +
+            "user's email is skipped, an open invite of the organization is re-sent (7 more days, a new link, the mail again), " +
+            'the rest are created and mailed. All or nothing: 409 when the trainee rows (new, and expired ones renewed) need ' +
+            'more seats than are free. dryRun: the same answer, nothing written.',
+          body: inviteBatchBodySchema,
+          response: { 200: envelopeSchema(inviteBatchResultSchema) },
+        },
+        preValidation: async (request) => {
+          const raw = (request.body as { organizationId?: unknown } | null | undefined)
+            ?.organizationId;
+          const organizationId = idSchema.safeParse(raw);
+          if (!organizationId.success) {
+            request.authorize('invite:import');
+            return; // the validation answers 400
+          }
+          batchOrganization.set(
+            request,
+            await authorizeBatch(app.db, actorOf(request), organizationId.data),
+          );
+        },
+      },
+      async (request) => {
+        const organization =
+          batchOrganization.get(request) ??
+          (await authorizeBatch(app.db, actorOf(request), request.body.organizationId));
+        const { result, message } = await importInvites(
+          deps(),
+          actorOf(request),
+          organization,
+          request.body,
+        );
+        return ok(result, message);
       },
     );
 

@@ -26,17 +26,20 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
-import { enqueueMail } from '../mail/index.js';
+import { enqueueMail, enqueueMails, type OutgoingMail } from '../mail/index.js';
 import { accountMails, mailLinks } from '../mail/index.js';
 import { findOrganization, lockOrganization } from '../organizations/index.js';
 import { requireTraineeSeat } from '../organizations/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import { inviteExpired } from './presenter.js';
 import {
+  deleteInviteLinks,
   findInvite,
   findInviteStateByTokenHash,
   findPendingInviteByTokenHash,
   insertInviteLink,
+  insertInviteLinks,
+  renewInviteRows,
   replaceInviteLinks,
   listOpenInvites,
   pendingInviteExists,
@@ -52,7 +55,8 @@ export interface InvitesDeps {
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
-const newExpiry = () => new Date(Date.now() + inviteTokenLifetimeMs);
+/** The expiry of an invite sent or re-sent now: 7 days ahead (000 §2.7). */
+export const newInviteExpiry = (): Date => new Date(Date.now() + inviteTokenLifetimeMs);
 
 async function emailTaken(db: Db | Tx, email: string): Promise<boolean> {
   const [row] = await db
@@ -63,6 +67,21 @@ async function emailTaken(db: Db | Tx, email: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/** The invite mail with a registration link for `token`. */
+function inviteMail(
+  publicUrl: string,
+  invite: Pick<InviteRow, 'email' | 'firstName' | 'roleId' | 'organizationName'>,
+  token: string,
+): OutgoingMail {
+  return accountMails.invite({
+    to: invite.email,
+    firstName: invite.firstName,
+    link: mailLinks.invite(publicUrl, token),
+    organizationName: invite.organizationName,
+    roleName: roleLabels[invite.roleId as RoleId],
+  });
+}
+
 /** Enqueues the invite mail with a registration link for `token` (in the caller's transaction). */
 async function mailInvite(
   tx: Tx,
@@ -70,16 +89,40 @@ async function mailInvite(
   invite: Pick<InviteRow, 'email' | 'firstName' | 'roleId' | 'organizationName'>,
   token: string,
 ) {
-  await enqueueMail(
+  await enqueueMail(tx, inviteMail(publicUrl, invite, token));
+}
+
+/** A new invite as `sendInvites` mails it. */
+export type NewInviteToSend = Pick<
+  InviteRow,
+  'id' | 'email' | 'firstName' | 'roleId' | 'organizationName'
+>;
+
+/**
+ * In `tx`, under the caller's organization lock and after its seat check: sends invites by mail —
+ * the `renew` ones (the re-send of GET /invites/{id}/resend: expiry 7 days from now, their links
+ * replaced by a new one, so older links stop working) and the `created` ones (their first link).
+ * Each gets one new link token (hash stored) and one mail through the outbox. A fixed number of
+ * statements whatever the count: the renewal (2), the old links' delete, one insert of links, one
+ * of mails. Answers the renewed invites as they are now.
+ */
+export async function sendInvites(
+  tx: Tx,
+  publicUrl: string,
+  { renew = [], created = [] }: { renew?: readonly number[]; created?: readonly NewInviteToSend[] },
+): Promise<InviteRow[]> {
+  const renewed = await renewInviteRows(tx, renew, newInviteExpiry());
+  await deleteInviteLinks(tx, renew);
+  const sending = [...renewed, ...created].map((invite) => ({ invite, ...newEmailToken() }));
+  await insertInviteLinks(
     tx,
-    accountMails.invite({
-      to: invite.email,
-      firstName: invite.firstName,
-      link: mailLinks.invite(publicUrl, token),
-      organizationName: invite.organizationName,
-      roleName: roleLabels[invite.roleId as RoleId],
-    }),
+    sending.map(({ invite, hash }) => ({ inviteId: invite.id, tokenHash: hash })),
   );
+  await enqueueMails(
+    tx,
+    sending.map(({ invite, token }) => inviteMail(publicUrl, invite, token)),
+  );
+  return renewed;
 }
 
 /**
@@ -183,7 +226,7 @@ export async function createInvite(
         organizationId: org.id,
         groupId,
         createdById: actor.id,
-        expirationDate: newExpiry(),
+        expirationDate: newInviteExpiry(),
       })
       .returning({ id: invites.id });
     await insertInviteLink(tx, created!.id, hash);
@@ -195,7 +238,8 @@ export async function createInvite(
 
 /**
  * GET /invites/{id}/resend: renews the expiry to 7 days from now, replaces the invite's links by
- * a new one (older links stop working) and enqueues the mail again, in one transaction. Renewing
+ * a new one (older links stop working) and enqueues the mail again, in one transaction
+ * (`sendInvites`, which the CSV import's re-sends share). Renewing
  * an expired trainee invite takes a seat again (409 'No trainee seats left' when none is left).
  */
 export async function resendInvite(
@@ -205,7 +249,6 @@ export async function resendInvite(
 ): Promise<InviteRow> {
   const { db } = deps;
   const row = await loadInviteFor(db, actor, id, 'invite:resend');
-  const { token, hash } = newEmailToken();
   await db.transaction(async (tx) => {
     const org = await lockOrganization(tx, row.organizationId);
     if (!org) throw new NotFoundError();
@@ -214,9 +257,7 @@ export async function resendInvite(
     if (!current || current.acceptedAt !== null) throw new NotFoundError();
     if (current.roleId === Role.Trainee && inviteExpired(current))
       await requireTraineeSeat(tx, org);
-    await tx.update(invites).set({ expirationDate: newExpiry() }).where(eq(invites.id, id));
-    await replaceInviteLinks(tx, id, hash);
-    await mailInvite(tx, deps.publicUrl, current, token);
+    await sendInvites(tx, deps.publicUrl, { renew: [id] });
   });
   return (await findInvite(db, id))!;
 }

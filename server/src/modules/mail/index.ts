@@ -4,7 +4,7 @@
  *   await app.register(mailPlugin, config.mail);     // worker, app.mail, /dev/mailbox (not in production)
  *
  * Services write mail with `enqueueMail(tx, accountMails.passwordReset({to, firstName, link}))`
- * in the transaction of the change that causes it.
+ * in the transaction of the change that causes it (`enqueueMails(tx, [...])` for a batch, one statement).
  */
 export {
   devMailboxAccess,
@@ -17,7 +17,7 @@ export {
   type MailEnv,
 } from './config.js';
 export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.js';
-export { enqueueMail, outboxInsert, type OutgoingMail } from './outbox.js';
+export { enqueueMail, enqueueMails, outboxInsert, type OutgoingMail } from './outbox.js';
 export {
   accountMails,
   digestListedMax,
