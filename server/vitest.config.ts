@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite is single-connection and in-process; files run in parallel workers, each with its own database.
     pool: 'forks',
+    // One migrated database per run, copied by each file (test/helpers/database.ts).
+    globalSetup: ['./test/global-setup.ts'],
   },
 });

@@ -105,6 +105,11 @@ export interface DatabaseOptions {
    * Default on (config DATABASE_PREPARED_STATEMENTS).
    */
   preparedStatements?: boolean;
+  /**
+   * PGlite in memory only: start from this data-folder dump (`PGlite.dumpDataDir`) instead of a new
+   * cluster (tests copy one migrated template, test/global-setup.ts).
+   */
+  template?: Blob;
 }
 
 /** Opens the database chosen by the options. Throws when the embedded folder is held by another process. */
@@ -154,7 +159,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let release: () => void = () => {};
   let client: PGlite;
   if (options.dataDir === 'memory://') {
-    client = new PGlite({ extensions: pgliteExtensions });
+    client = new PGlite({
+      extensions: pgliteExtensions,
+      ...(options.template ? { loadDataDir: options.template } : {}),
+    });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     release = acquireDataDirLock(options.dataDir);
