@@ -82,6 +82,7 @@ const serverModuleLayers = {
   'review-inbox': ['assignments', 'groups', 'organizations'],
   me: ['answers', 'assignments', 'audit', 'composition', 'files', 'media', 'review-comments'],
   'review-history': ['answers'],
+  insights: [],
 };
 
 /** Throws when the layer map has a cycle or misses a module folder. */

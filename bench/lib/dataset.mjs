@@ -9,8 +9,9 @@
 // Multiple, Open); 50 assignments per organization (10,000: 10% Draft, 10% Planned, 50% Active,
 // 30% Closed), each with 2 instructors and 100 trainees (1,000,000 answers); on Active and Closed
 // assignments 3/8 of the answers are Reviewed (300,000, each with its ratings and feedback forms)
-// and 2/8 Submitted; every Submitted or Reviewed answer has 5 answer items (videos); 20 invites per
-// organization. Users are inserted in random order (as people join over time), so an
+// and 2/8 Submitted; every Submitted or Reviewed answer has 5 answer items (videos) and its review
+// in the history (`reviews`), one in ten of organization 1's a second, earlier one by an
+// instructor (reviewer consistency); 20 invites per organization. Users are inserted in random order (as people join over time), so an
 // organization's rows are spread over the table as in a real database.
 //
 // Organization 1 is the customer the benchmark acts for: its manager (manager.1@bench.test) has
@@ -385,6 +386,46 @@ export async function loadDataset(client, { scale, passwordHash, log = () => {} 
             null, b.submitted + interval '20 hours'
      from bench_answers b join assignments a on a.id = b.assignment_id where b.status = 3`,
   );
+  // Second opinions (issue 23 §1, reviewer consistency): one in ten of organization 1's Reviewed
+  // answers was first reviewed by the assignment's first instructor, a few hours before the
+  // manager's review that stands; criterion by criterion its stars are the manager's, one more
+  // or one fewer (in turn, within 1–5).
+  await q(
+    'second review forms',
+    `insert into content_answers (id, answer_id, content_id, created_by_id, answers, score, created_at)
+     select $1::int + b.id, b.id, b.ratings_id, i.user_id, s.answers, s.score,
+            b.submitted + interval '12 hours'
+     from bench_answers b
+     join assignments a on a.id = b.assignment_id and a.organization_id = 1
+     join lateral (select min(ai.user_id) as user_id from assignment_instructors ai
+                   where ai.assignment_id = a.id) i on true
+     cross join lateral (
+       select jsonb_agg(jsonb_build_object('questionId', (b.ratings_id - 1) * 5 + n, 'text', st::text) order by n) as answers,
+              round(avg(st), 2) as score
+       from generate_series(1, 4) n
+       cross join lateral (select case (b.id + n) % 3 when 0 then ((b.id + n - 1) % 5) + 1
+                                   when 1 then least(((b.id + n - 1) % 5) + 2, 5)
+                                   else greatest(((b.id + n - 1) % 5), 1) end as st) x) s
+     where b.status = 3 and b.id % 10 = 0`,
+    [size.answers * 2],
+  );
+  // The review history: every Reviewed answer's standing review (the manager's ratings and
+  // feedback forms) and, before it, the second opinions above.
+  await q(
+    'reviews',
+    `insert into reviews (answer_id, reviewer_id, ratings_answer_id, feedback_answer_id, score, version, created_at)
+     select r.answer_id, r.created_by_id, r.id, f.id, r.score,
+            case when r.id = an.ratings_answer_id and exists (
+                   select 1 from content_answers o where o.answer_id = r.answer_id and o.id > $1)
+                 then 2 else 1 end,
+            r.created_at
+     from content_answers r
+     join answers an on an.id = r.answer_id
+     left join content_answers f on f.id = an.feedback_answer_id and r.id = an.ratings_answer_id
+     where r.id % 2 = 1 and r.id <= $1 or r.id > $1
+     order by r.created_at, r.answer_id`,
+    [size.answers * 2],
+  );
   await q(
     'answer items',
     `insert into answer_items (id, answer_id, question_id, file_id, duration, created_at, updated_at)
@@ -429,6 +470,7 @@ export async function loadDataset(client, { scale, passwordHash, log = () => {} 
     'assignments',
     'answers',
     'content_answers',
+    'reviews',
     'answer_items',
     'invites',
     'invite_links',

@@ -32,6 +32,7 @@ import { mediaPlugin, mediaRoutes } from './modules/media/index.js';
 import { groupRefsOfUser } from './modules/groups/index.js';
 import { groupRoutes } from './modules/groups/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { insightRoutes } from './modules/insights/index.js';
 import { infoRoutes } from './modules/info/index.js';
 import { inviteRoutes } from './modules/invites/index.js';
 import { meRoutes, meUploadRoutes } from './modules/me/index.js';
@@ -271,6 +272,7 @@ export async function buildApp(
       await api.register(reviewCommentRoutes);
       await api.register(reviewInboxRoutes);
       await api.register(reviewHistoryRoutes);
+      await api.register(insightRoutes);
       await api.register(auditRoutes);
       await api.register(mediaRoutes);
       await api.register(meRoutes);
