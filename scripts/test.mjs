@@ -1,11 +1,12 @@
 // `npm test`: the project's whole test suite, in order, with one summary at the end.
-//   1. lint and typecheck
+//   1. lint and typecheck (side by side)
 //   2. unit and server tests (Vitest) on the embedded database (PGlite)
 //   3. the server tests again on a throwaway PostgreSQL cluster
 //   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
 // Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e.
 // Outside CI a missing PostgreSQL or Chromium skips its step with a notice; under CI=true it fails.
-import { spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,45 @@ function run(name, cmd, cmdArgs, env = {}) {
     seconds: Math.round((Date.now() - started) / 1000),
   });
   return ok;
+}
+
+/**
+ * Runs `list` ([name, cmd, args]) at the same time, each with its output held back and printed
+ * whole when it ends (so two outputs never interleave); records a step per command, in the order
+ * of `list`. Answers true when every one exited 0. Lint and typecheck are single-threaded: side
+ * by side they use both cores.
+ */
+function runTogether(list) {
+  return Promise.all(
+    list.map(
+      ([name, cmd, cmdArgs]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const chunks = [];
+          const child = spawn(cmd, cmdArgs, { cwd: root, env: process.env });
+          child.stdout.on('data', (c) => chunks.push(c));
+          child.stderr.on('data', (c) => chunks.push(c));
+          let ended = false;
+          const done = (code) => {
+            if (ended) return; // 'error' may be followed by 'close'
+            ended = true;
+            const ok = code === 0;
+            const seconds = Math.round((Date.now() - started) / 1000);
+            process.stdout.write(`\n━━ ${name}\n`);
+            process.stdout.write(Buffer.concat(chunks));
+            resolve({ name, status: ok ? 'ok' : 'FAILED', seconds });
+          };
+          child.on('error', (error) => {
+            chunks.push(Buffer.from(`${error.message}\n`));
+            done(1);
+          });
+          child.on('close', done);
+        }),
+    ),
+  ).then((done) => {
+    steps.push(...done); // in the order of `list`, whichever ended first
+    return done.every((d) => d.status === 'ok');
+  });
 }
 
 function skip(name, why) {
@@ -88,8 +128,11 @@ const vitest = (name, file, extra, env) => {
 
 let allOk = true;
 if (!args.has('--no-lint')) {
-  allOk = run('lint (eslint, prettier)', 'npm', ['run', 'lint', '--silent']) && allOk;
-  allOk = run('typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']) && allOk;
+  allOk =
+    (await runTogether([
+      ['lint (eslint, prettier)', 'npm', ['run', 'lint', '--silent']],
+      ['typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
+    ])) && allOk;
   if (!allOk) failed += 1;
 }
 
