@@ -1,7 +1,8 @@
 // `npm test`: the project's whole test suite, in order, with one summary at the end.
 //   1. lint and typecheck (side by side)
 //   2. unit and server tests (Vitest) on the embedded database (PGlite)
-//   3. the server tests again on a throwaway PostgreSQL cluster
+//   3. the server tests that touch the database again on a throwaway PostgreSQL cluster
+//      (lib/database-tests.mjs says which)
 //   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
 // Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e.
 // Outside CI a missing PostgreSQL or Chromium skips its step with a notice; under CI=true it fails.
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgresBin, startPostgres } from './lib/postgres.mjs';
+import { serverTestsByDatabase } from './lib/database-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -155,7 +157,7 @@ if (!quick && !args.has('--no-pg')) {
         vitest(
           'server tests on PostgreSQL',
           path.join(reports, 'vitest-pg.json'),
-          ['--project', 'server'],
+          ['--project', 'server', ...serverTestsByDatabase(root).database],
           { DATABASE_URL: pg.url },
         ) && allOk;
     } catch (error) {
