@@ -225,16 +225,8 @@ export async function importInvites(
     const creating = plan.rows.filter((p) => p.status === 'create').map((p) => p.row);
     const inserted = await insertInvites(
       tx,
-      creating.map((row) => ({
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        roleId: row.roleId,
-        organizationId: organization.id,
-        groupId: row.groupId ?? null,
-        createdById: actor.id,
-        expirationDate,
-      })),
+      creating.map((row) => ({ ...row, groupId: row.groupId ?? null })),
+      { organizationId: organization.id, createdById: actor.id, expirationDate },
     );
     const ids = new Map(inserted.map((r) => [r.email, r.id]));
     const renew = plan.rows.flatMap((p) => (p.existing ? [p.existing] : []));

@@ -2,11 +2,27 @@
  * Queries on invites and their links (000 §2.7, §3 'Invite', §7 'Invites'; DECISIONS.md 'Sessions
  * and tokens'). Only the SHA-256 hash of a link's token is stored (`invite_links`).
  */
-import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { readPage, windowTotal } from '../../db/paging.js';
 import { groups, inviteLinks, invites, organizations, users } from '../../db/schema/index.js';
+
+/** SQL: `column` is one of `values`, passed as one JSON parameter (not one per value). */
+function inJsonList(
+  column: SQL | AnyColumn,
+  values: readonly (string | number)[],
+  type: 'text' | 'int',
+): SQL {
+  const element = type === 'int' ? sql`value::int` : sql`value`;
+  return sql`${column} in (select ${element} from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+}
+
+/** Rows of a raw statement (node-postgres and PGlite both answer `{rows}`). */
+async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 export interface InviteRow {
   id: number;
@@ -166,7 +182,18 @@ export async function insertInviteLinks(
   links: readonly InviteLinkValue[],
 ): Promise<void> {
   if (links.length === 0) return;
-  await db.insert(inviteLinks).values([...links]);
+  if (links.length === 1) {
+    await db.insert(inviteLinks).values(links[0]!);
+    return;
+  }
+  const input = JSON.stringify(
+    links.map((l) => ({ invite_id: l.inviteId, token_hash: l.tokenHash })),
+  );
+  await db.execute(sql`
+    insert into ${inviteLinks} (invite_id, token_hash)
+    select l.invite_id, l.token_hash
+    from jsonb_to_recordset(${input}::jsonb) as l(invite_id integer, token_hash text)
+  `);
 }
 
 /**
@@ -187,7 +214,7 @@ export async function replaceInviteLinks(
 /** Deletes every link of the invites `ids` (their emailed links stop working). One statement. */
 export async function deleteInviteLinks(tx: Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.delete(inviteLinks).where(inArray(inviteLinks.inviteId, [...ids]));
+  await tx.delete(inviteLinks).where(inJsonList(inviteLinks.inviteId, ids, 'int'));
 }
 
 /**
@@ -204,8 +231,8 @@ export async function renewInviteRows(
   await tx
     .update(invites)
     .set({ expirationDate })
-    .where(inArray(invites.id, [...ids]));
-  return selectInvites(tx).where(inArray(invites.id, [...ids]));
+    .where(inJsonList(invites.id, ids, 'int'));
+  return selectInvites(tx).where(inJsonList(invites.id, ids, 'int'));
 }
 
 /**
@@ -220,7 +247,7 @@ export async function userEmailsAmong(
   const rows = await db
     .select({ email: users.email })
     .from(users)
-    .where(inArray(users.email, [...emails]));
+    .where(inJsonList(users.email, emails, 'text'));
   return new Set(rows.map((r) => r.email));
 }
 
@@ -240,29 +267,54 @@ export async function openInvitesForEmails(
       and(
         eq(invites.organizationId, organizationId),
         isNull(invites.acceptedAt),
-        inArray(invites.email, [...emails]),
+        inJsonList(invites.email, emails, 'text'),
       ),
     )
     .orderBy(desc(invites.id));
   return lock ? query.for('update', { of: invites }) : query;
 }
 
-/** The columns of a new invite (`insertInvites`). */
-export type NewInvite = typeof invites.$inferInsert;
+/** A new invite of a batch (`insertInvites`); the batch gives organization, sender and expiry. */
+export interface NewInvite {
+  firstName: string;
+  lastName: string;
+  email: string;
+  roleId: number;
+  groupId: number | null;
+}
 
 /**
- * Inserts `values` as new invites in one multi-row statement; answers their ids with their
- * emails (an email is once in a batch, so callers match ids by email).
+ * Inserts `rows` as new invites of `organizationId`, sent by `createdById`, expiring at
+ * `expirationDate`, in one statement (the rows as one JSON parameter); answers their ids with
+ * their emails (an email is once in a batch, so callers match ids by email).
  */
 export async function insertInvites(
   tx: Tx,
-  values: readonly NewInvite[],
+  rows: readonly NewInvite[],
+  batch: { organizationId: number; createdById: number; expirationDate: Date },
 ): Promise<{ id: number; email: string }[]> {
-  if (values.length === 0) return [];
-  return tx
-    .insert(invites)
-    .values([...values])
-    .returning({ id: invites.id, email: invites.email });
+  if (rows.length === 0) return [];
+  const input = JSON.stringify(
+    rows.map((r) => ({
+      first_name: r.firstName,
+      last_name: r.lastName,
+      email: r.email,
+      role_id: r.roleId,
+      group_id: r.groupId,
+    })),
+  );
+  const inserted = await rowsOf<{ id: number; email: string }>(
+    tx,
+    sql`
+      insert into ${invites} (first_name, last_name, email, role_id, organization_id, group_id, created_by_id, expiration_date)
+      select r.first_name, r.last_name, r.email, r.role_id, ${batch.organizationId}, r.group_id,
+        ${batch.createdById}, ${batch.expirationDate.toISOString()}::timestamptz
+      from jsonb_to_recordset(${input}::jsonb)
+        as r(first_name text, last_name text, email text, role_id smallint, group_id integer)
+      returning id, email
+    `,
+  );
+  return inserted.map((r) => ({ id: Number(r.id), email: r.email }));
 }
 
 /** Of the group ids, those of the organization. One statement. */
@@ -275,6 +327,6 @@ export async function groupIdsOfOrganization(
   const rows = await db
     .select({ id: groups.id })
     .from(groups)
-    .where(and(eq(groups.organizationId, organizationId), inArray(groups.id, [...ids])));
+    .where(and(eq(groups.organizationId, organizationId), inJsonList(groups.id, ids, 'int')));
   return new Set(rows.map((r) => r.id));
 }

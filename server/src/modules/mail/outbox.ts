@@ -3,6 +3,7 @@
  * makes the change causing the mail (or put `outboxInsert` in that change's statement), so the
  * mail exists exactly when the change committed.
  */
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
@@ -36,17 +37,29 @@ function outboxValues(mail: OutgoingMail) {
 }
 
 /**
- * Inserts `mails` as Pending, due now, in one multi-row statement (a batch's mails, e.g. the
- * invites of a CSV import, issue 23 §2); nothing for an empty list. Returns their outbox ids in
- * the order given.
+ * Inserts `mails` as Pending, due now, in one statement (a batch's mails, e.g. the invites of a
+ * CSV import, issue 23 §2); nothing for an empty list. Returns their outbox ids, ascending.
  */
 export async function enqueueMails(db: Db | Tx, mails: readonly OutgoingMail[]): Promise<number[]> {
   if (mails.length === 0) return [];
-  const rows = await db
-    .insert(mailOutbox)
-    .values(mails.map(outboxValues))
-    .returning({ id: mailOutbox.id });
-  return rows.map((row) => row.id).sort((a, b) => a - b);
+  // One JSON parameter rather than five per mail: parsing thousands of bound values is what
+  // makes a multi-row VALUES slow, on PGlite most of all.
+  const input = JSON.stringify(
+    mails.map((m) => ({
+      kind: m.kind,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+    })),
+  );
+  const result = (await db.execute(sql`
+    insert into ${mailOutbox} (kind, to_address, subject, text_body, html_body)
+    select m.kind, m."to", m.subject, m.text, m.html
+    from jsonb_to_recordset(${input}::jsonb) as m(kind text, "to" text, subject text, text text, html text)
+    returning id
+  `)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** Inserts the mail as Pending, due now. Returns its outbox id. */
