@@ -747,6 +747,28 @@ export const rows: Row[] = [
     },
   },
   {
+    route: 'POST /api/invites/batch',
+    note: 'The CSV import (issue 23 §2): admin and manager only (policy invite:import), authorized on the body’s organization before the body is validated.',
+    request: (s) => ({
+      url: '/api/invites/batch',
+      payload: {
+        organizationId: s.o.organizationId,
+        rows: [
+          {
+            roleId: Role.Instructor,
+            firstName: `Imported ${s.o.canary}`,
+            lastName: `Last ${s.o.canary}`,
+            email: s.make.email(),
+          },
+        ],
+      },
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
     route: 'DELETE /api/invites/:id',
     note: "own: an invite the actor sent; same: the manager's.",
     request: async (s) => ({
@@ -1593,6 +1615,46 @@ export const rows: Row[] = [
     route: 'GET /api/assignments/:id/audit',
     note: 'Issue 21 §5: Managers of the organization and Admins only.',
     request: (s) => ({ url: `/api/assignments/${s.o.assignmentId}/audit` }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/assignments/:id/insights',
+    note: 'Issue 23 §1: whoever reads the assignment (staff of the organization) reads its insights.',
+    request: (s) => ({ url: `/api/assignments/${s.o.assignmentId}/insights` }),
+    expect: {
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/users/:id/progress',
+    note: 'Issue 23 §1: a trainee’s progress, for the staff who read the user; a trainee not even its own; a user who is no trainee is a 404 (the staff’s own rows).',
+    request: (s) => ({
+      url: `/api/users/${s.target === 'own' ? ownUser(s) : s.o.user.trainee2}/progress`,
+    }),
+    expect: {
+      own: '  401 401  401  401  | 403  404  404  404  404',
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/users/:id/progress',
+    variant: 'soft-deleted trainee',
+    note: 'As the user detail: a soft-deleted trainee is visible to admins only.',
+    request: (s) => ({ url: `/api/users/${s.o.user.deleted}/progress` }),
+    expect: {
+      same: ' 401 401  401  401  | 404  404  404  404  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/organizations/:id/reviewer-consistency',
+    note: 'Issue 23 §1: an Admin, or a Manager of the organization.',
+    request: (s) => ({ url: `/api/organizations/${s.o.organizationId}/reviewer-consistency` }),
     expect: {
       same: ' 401 401  401  401  | 403  403  403  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
