@@ -30,8 +30,9 @@ export interface InviteBatchCheck {
 /**
  * The preview's dry run of `entries` (the file's rows without errors, each with its preview key);
  * `version` changes whenever the rows do (a new file, a row removed), so the check is asked again.
- * Filed under the organization, so sending (which refreshes it) checks again too. While a new
- * check runs the previous one stays (`isPlaceholderData`), its rows found by key.
+ * Not filed under the organization: the refresh after sending must not check the sent rows again
+ * (the dialog asks with `refetch` after a refusal). While a new check runs the previous one stays
+ * (`isPlaceholderData`), its rows found by key.
  */
 export function useInviteBatchDryRun(
   organizationId: number,
@@ -39,7 +40,7 @@ export function useInviteBatchDryRun(
   version: string,
 ) {
   return useQuery({
-    queryKey: [...organizationKeys.detail(organizationId), 'invite-batch-dry-run', version],
+    queryKey: ['invite-batch-dry-run', organizationId, version],
     queryFn: async ({ signal }): Promise<InviteBatchCheck> => ({
       keys: entries.map((e) => e.key),
       result: await sendInviteBatch(
@@ -49,16 +50,21 @@ export function useInviteBatchDryRun(
     }),
     enabled: entries.length > 0,
     placeholderData: (previous) => previous,
-    staleTime: 0,
+    staleTime: Infinity,
+    gcTime: 0,
   });
 }
 
-/** Sends a batch; refreshes the organization (its invites list, seat usage) once it is sent. */
+/**
+ * Sends a batch; refreshes the organization (its invites list, seat usage) once it is sent, without
+ * waiting for that refresh (the result shows at once).
+ */
 export function useSendInviteBatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: InviteBatchBody) => sendInviteBatch(body),
-    onSettled: (_result, _error, body) =>
-      client.invalidateQueries({ queryKey: organizationKeys.detail(body.organizationId) }),
+    onSettled: (_result, _error, body) => {
+      void client.invalidateQueries({ queryKey: organizationKeys.detail(body.organizationId) });
+    },
   });
 }

@@ -262,9 +262,12 @@ export function InviteImportDialog({
       ),
     [current, problems],
   );
+  const rowsVersion = loaded ? `${loaded.token}:${entries.map((e) => e.key).join(',')}` : '';
   const [version] = useDebouncedValue(
-    loaded ? `${loaded.token}:${entries.map((e) => e.key).join(',')}` : '',
+    rowsVersion,
     250,
+    // A new file is checked at once; removals in a row are checked once they pause.
+    { leading: true },
   );
   const dryRun = useInviteBatchDryRun(organizationId, entries, version);
   const check = dryRun.data;
@@ -283,8 +286,13 @@ export function InviteImportDialog({
   }, [current, problems, statuses]);
   const seats = check?.result.seats;
   const seatsExceeded = Boolean(seats && seats.needed > seats.free);
+  // Send goes by a check of exactly the rows it sends.
   const checked =
-    dryRun.isSuccess && !dryRun.isPlaceholderData && !dryRun.isFetching && entries.length > 0;
+    version === rowsVersion &&
+    dryRun.isSuccess &&
+    !dryRun.isPlaceholderData &&
+    !dryRun.isFetching &&
+    entries.length > 0;
   const sending = send.isPending;
   const canSend = checked && counts.errors === 0 && !seatsExceeded && !sending;
   // Rows the server skips (existing users) are in the call but send nothing.
@@ -354,6 +362,8 @@ export function InviteImportDialog({
           const message =
             isApiError(error) && error.fromServer ? error.message : messages.somethingWentWrong;
           setSendError(message);
+          // The seats (or the invites) changed meanwhile: check the rows again.
+          void dryRun.refetch();
         },
       },
     );

@@ -1,0 +1,259 @@
+/**
+ * CSV bulk invite (issue 23 §2) in Chromium. Each scenario works in a fresh organization with its
+ * own manager (made through the API as the demo admin), so no other spec's seats or invites change.
+ *
+ * - A manager imports a file with a bad row (no first name), a duplicate email and an existing
+ *   user; removes the two rows with errors, sends, sees the result per row (created, skipped) and
+ *   the invites in the Pending invites list.
+ * - A 1,000-row file end to end (choosing the file → the result per row shown) within 5 s; the
+ *   figure is printed. Sending the same file again re-sends the 1,000 invites instead of
+ *   duplicating them (the organization still has 1,000 invites).
+ * - At 375 px the preview scrolls inside itself, not the page.
+ */
+import { format, messages, Role } from '@practica/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { inviteImportText as t } from '../src/config/invite-import-text';
+import { inviteText } from '../src/config/organization-text';
+import { paths } from '../src/config/paths';
+import { demo, demoPassword, rememberTokens, signInAs } from './helpers';
+
+let serial = 0;
+/** A tag no other run of the suite uses. */
+function tag(): string {
+  serial += 1;
+  return `${Date.now().toString(36)}${serial}${Math.floor(Math.random() * 1e4)}`;
+}
+
+async function tokenOf(request: APIRequestContext, email: string, password: string) {
+  const answer = await request.post('/api/auth', { data: { email, password } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+/** A fresh organization with `userSeats` trainee seats and its own signed-up manager. */
+async function freshOrganization(request: APIRequestContext, userSeats: number) {
+  const t = tag();
+  const admin = await tokenOf(request, demo.admin, demoPassword);
+  const headers = { Authorization: `Bearer ${admin}` };
+  const created = await request.post('/api/organizations', {
+    headers,
+    data: {
+      name: `Import Test ${t}`,
+      address: '5 Harbour Street, Leeds',
+      contact: {
+        firstName: 'Carla',
+        lastName: 'Contact',
+        email: `contact-${t}@demo.test`,
+        phoneNumber: '5550123456',
+      },
+      userSeats,
+      creatorSeats: 0,
+    },
+  });
+  expect(created.ok()).toBeTruthy();
+  const org = ((await created.json()) as { data: { id: number } }).data;
+  const manager = {
+    firstName: 'Mona',
+    lastName: 'Manager',
+    email: `import-manager-${t}@demo.test`,
+    password: 'manage123',
+  };
+  const invited = await request.post('/api/invites', {
+    headers,
+    data: {
+      organizationId: org.id,
+      roleId: Role.Manager,
+      firstName: manager.firstName,
+      lastName: manager.lastName,
+      email: manager.email,
+    },
+  });
+  expect(invited.ok()).toBeTruthy();
+  const { token } = ((await invited.json()) as { data: { token: string } }).data;
+  rememberTokens(token);
+  const accepted = await request.post('/api/invites/accept', { data: { ...manager, token } });
+  expect(accepted.ok()).toBeTruthy();
+  return { id: org.id, manager, tag: t };
+}
+
+/** Signs in as the fresh manager and opens the Import CSV dialog on the Invites screen. */
+async function openImport(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(messages.emailAddress).fill(email);
+  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(password);
+  await page.getByRole('button', { name: messages.login, exact: true }).click();
+  await expect(page).toHaveURL(paths.orgManagerDashboard());
+  await page.goto(paths.invites());
+  await page.getByRole('button', { name: t.importCsv }).click();
+  return page.getByRole('dialog', { name: t.title });
+}
+
+const csv = (rows: string[][]) =>
+  Buffer.from(['First name,Last name,E-mail,Role', ...rows.map((r) => r.join(','))].join('\n'));
+
+const choose = (page: Page, name: string, buffer: Buffer) =>
+  page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+
+test.describe('CSV bulk invite', () => {
+  test('a manager removes a bad row and a duplicate, sends, and sees the result and the invites', async ({
+    page,
+    request,
+  }) => {
+    const org = await freshOrganization(request, 5);
+    const emails = [1, 2, 3].map((i) => `import-${org.tag}-${i}@demo.test`);
+    const dialog = await openImport(page, org.manager.email, org.manager.password);
+    await expect(dialog.getByRole('link', { name: t.downloadTemplate })).toBeVisible();
+
+    await choose(
+      page,
+      'cohort.csv',
+      csv([
+        ['Ada', 'Lovelace', emails[0]!, 'Trainee'],
+        ['', 'Hopper', emails[1]!, 'Instructor'],
+        ['Grace', 'Hopper', emails[1]!, 'instructor'],
+        ['Ada', 'Again', emails[0]!.toUpperCase(), 'Trainee'],
+        ['Mona', 'Manager', org.manager.email, 'Manager'],
+        ['Kim', 'Park', emails[2]!, 'Manager'],
+      ]),
+    );
+    const preview = dialog.getByRole('table', { name: t.previewLabel });
+    const row = (line: number) =>
+      preview
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: t.removeRow(line) }) });
+    await expect(row(3)).toContainText(messages.firstNameRequired);
+    await expect(row(5)).toContainText(format.importDuplicateEmail(2));
+    await expect(row(6)).toContainText(messages.importUserExists);
+    const send = dialog.getByRole('button', { name: /^Send / });
+    await expect(send).toBeDisabled();
+    // Row 4 repeats the email of the bad row 3.
+    await expect(row(4)).toContainText(format.importDuplicateEmail(3));
+    await expect(dialog.getByText(t.summaryErrors(3))).toBeVisible();
+
+    // Fix by removing the bad row (by keyboard: focus its remove button, press Enter): Grace on
+    // row 4 is then the first with her email; then the duplicate of Ada.
+    await row(3)
+      .getByRole('button', { name: t.removeRow(3) })
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect(row(4)).toContainText(t.willCreate);
+    await expect(dialog.getByText(t.summaryErrors(1))).toBeVisible();
+    await row(5)
+      .getByRole('button', { name: t.removeRow(5) })
+      .click();
+    await expect(dialog.getByText(t.summaryErrors(0))).toBeVisible();
+    await expect(dialog.getByText(t.summaryCreate(3))).toBeVisible();
+    await expect(dialog.getByText(t.summarySkip(1))).toBeVisible();
+    await expect(send).toBeEnabled();
+    await send.click();
+
+    const results = dialog.getByRole('table', { name: t.resultsLabel });
+    await expect(results).toBeVisible();
+    await expect(dialog.getByText(t.resultSummary(3, 0, 1))).toBeVisible();
+    await expect(results.getByText(t.created)).toHaveCount(3);
+    await expect(results.getByText(t.skipped)).toHaveCount(1);
+    await expect(page.getByText(t.sentToast(3, 0, 1))).toBeVisible();
+    await dialog.getByRole('button', { name: t.close }).click();
+
+    const list = page.getByRole('table', { name: inviteText.pendingInvites });
+    for (const email of emails) await expect(list.getByText(email)).toBeVisible();
+  });
+
+  test('a 1,000-row file end to end in ≤ 5 s; the same file again re-sends instead of duplicating', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const org = await freshOrganization(request, 1000);
+    const rows = Array.from({ length: 1000 }, (_, i) => [
+      'Trainee',
+      `Number${i + 1}`,
+      `bulk-${org.tag}-${i + 1}@demo.test`,
+      'Trainee',
+    ]);
+    const file = csv(rows);
+    const dialog = await openImport(page, org.manager.email, org.manager.password);
+    const send = dialog.getByRole('button', { name: t.send(1000) });
+    const results = dialog.getByRole('table', { name: t.resultsLabel });
+
+    const started = Date.now();
+    await choose(page, 'cohort-1000.csv', file);
+    await expect(send).toBeEnabled({ timeout: 10_000 });
+    await send.click();
+    await expect(dialog.getByText(t.resultSummary(1000, 0, 0))).toBeVisible({ timeout: 15_000 });
+    await expect(results).toBeVisible();
+    const elapsed = Date.now() - started;
+    console.log(`invite-import: 1,000-row file end to end in ${elapsed} ms`);
+    test.info().annotations.push({ type: '1000-row import (ms)', description: String(elapsed) });
+    expect(elapsed).toBeLessThanOrEqual(5_000);
+
+    // The same file again: every row is a pending invite now, re-sent, not duplicated.
+    await dialog.getByRole('button', { name: t.importAnother }).click();
+    await choose(page, 'cohort-1000.csv', file);
+    await expect(dialog.getByText(t.summaryResend(1000))).toBeVisible({ timeout: 10_000 });
+    await expect(dialog.getByText(t.summaryCreate(0))).toBeVisible();
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(dialog.getByText(t.resultSummary(0, 1000, 0))).toBeVisible({ timeout: 15_000 });
+
+    const token = await tokenOf(request, org.manager.email, org.manager.password);
+    const listed = await request.get(`/api/organizations/${org.id}/invites`, {
+      headers: { Authorization: `Bearer ${token}` },
+      params: { page: 1, pageSize: 25 },
+    });
+    expect(listed.ok()).toBeTruthy();
+    expect(((await listed.json()) as { data: { count: number } }).data.count).toBe(1000);
+  });
+
+  test('the seat rule: more trainee rows than free seats keeps Send off; at 375 px the preview scrolls inside itself', async ({
+    page,
+    request,
+  }) => {
+    const org = await freshOrganization(request, 2);
+    await page.setViewportSize({ width: 375, height: 740 });
+    const dialog = await openImport(page, org.manager.email, org.manager.password);
+    await choose(
+      page,
+      'too-many.csv',
+      csv(
+        [1, 2, 3].map((i) => [
+          'Seat',
+          `Person${i}`,
+          `seat-${org.tag}-${i}-with-a-rather-long-address@demo.test`,
+          'Trainee',
+        ]),
+      ),
+    );
+    await expect(dialog.getByText(format.importSeatsExceeded(2, 3))).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^Send / })).toBeDisabled();
+    // A manager cannot raise seats: no link to them.
+    await expect(dialog.getByRole('link', { name: t.raiseSeats })).toHaveCount(0);
+
+    // The page does not scroll sideways; the preview's own container does.
+    const pageOverflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    const table = dialog.getByRole('table', { name: t.previewLabel });
+    const scroller = await table.evaluate((el) => {
+      let node: HTMLElement | null = el.parentElement;
+      while (node && node.scrollWidth <= node.clientWidth) node = node.parentElement;
+      return node ? { scrollWidth: node.scrollWidth, clientWidth: node.clientWidth } : null;
+    });
+    expect(scroller).not.toBeNull();
+    expect(scroller!.clientWidth).toBeLessThanOrEqual(375);
+
+    await dialog.getByRole('button', { name: t.removeRow(4) }).click();
+    await expect(dialog.getByText(/trainee invites fit in the free seats/)).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: t.send(2) })).toBeEnabled();
+  });
+});
+
+test('instructors do not see Import CSV', async ({ page }) => {
+  await signInAs(page, demo.instructor, paths.dashboard());
+  // The Invites screen is not theirs: asking for it lands back on the dashboard, without the action.
+  await page.goto(paths.invites());
+  await expect(page).toHaveURL(paths.dashboard());
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: t.importCsv })).toHaveCount(0);
+});
