@@ -20,6 +20,10 @@ import { buildTestApp, type TestContext } from './helpers/build.js';
 import { onPostgres } from './helpers/database.js';
 import { emptyDemoFixture, loadDemoFixture } from './helpers/demo-fixture.js';
 
+// Every response carries the number of SQL statements its request ran (x-sql-count), for the
+// fixed-statements check below; only read over HTTP (the counter tells requests apart by socket).
+process.env['BENCH_SQL_COUNT'] = '1';
+
 let ctx: TestContext;
 const demo = emptyDemoFixture();
 const { org, groups: group, call } = demo;
@@ -490,5 +494,47 @@ describe('POST /api/invites/batch: trainee seats for the whole batch', () => {
     expect(await mailsTo(emails)).toBe(10);
     const detail = (await call('GET', `/api/organizations/${id}`, 'admin')).json().data;
     expect(detail.seatsUsed).toBe(10);
+  });
+});
+
+describe('POST /api/invites/batch: a fixed number of statements', () => {
+  it('runs as many SQL statements for 400 rows as for 4 (over HTTP, with the statement counter)', async () => {
+    const id = await newOrganization(1000);
+    const setup = await call('POST', url, 'admin', {
+      organizationId: id,
+      rows: [...rowsOf('pending', 100), row('one-pending@batch.test')],
+    });
+    expect(setup.statusCode).toBe(200);
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const send = async (rows: Row[]) => {
+      const res = await fetch(`${address}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${demo.tokens['admin']}`,
+        },
+        body: JSON.stringify({ organizationId: id, rows }),
+      });
+      expect(res.status).toBe(200);
+      const data = ((await res.json()) as { data: InviteBatchResult }).data;
+      return { statements: Number(res.headers.get('x-sql-count')), data };
+    };
+    // Each batch: new invites, a re-send and a skipped user.
+    const small = await send([
+      ...rowsOf('small', 2),
+      row('one-pending@batch.test'),
+      row('tessa@demo.test'),
+    ]);
+    const large = await send([
+      ...rowsOf('large', 300),
+      ...rowsOf('pending', 100),
+      row('tessa@demo.test'),
+      row('trainee@demo.test'),
+    ]);
+    expect(small.data).toMatchObject({ created: 2, resent: 1, skipped: 1 });
+    expect(large.data).toMatchObject({ created: 300, resent: 100, skipped: 2 });
+    console.log(`invite batch: ${small.statements} SQL statements for 4 rows and for 402`);
+    expect(small.statements).toBeGreaterThan(0);
+    expect(large.statements).toBe(small.statements);
   });
 });
