@@ -203,6 +203,29 @@ describe('POST /api/invites/batch: bad rows', () => {
   });
 });
 
+describe('POST /api/invites/batch: the largest body', () => {
+  it(`takes ${inviteBatchMaxRows} rows of the longest names and emails (about 1 MB of JSON, over the API's 1 MiB default)`, async () => {
+    const longest = Array.from({ length: inviteBatchMaxRows }, (_, i) => {
+      const local = `${String(i).padStart(4, '0')}${'l'.repeat(60)}`;
+      const domain = `${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(56)}.test`;
+      return row(`${local}@${domain}`, {
+        roleId: Role.Instructor,
+        firstName: 'F'.repeat(100),
+        lastName: 'L'.repeat(100),
+        groupId: 2_147_483_647,
+      });
+    });
+    expect(longest[0]!.email).toHaveLength(254);
+    const payload = { organizationId: org.demo, dryRun: true, rows: longest };
+    expect(JSON.stringify(payload).length).toBeGreaterThan(1_048_576);
+    const res = await call('POST', url, 'manager', payload);
+    // Read whole and validated: the rows' group is unknown, so the answer is the rows' 400, not a 413.
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toHaveLength(inviteBatchMaxRows);
+    expect(res.json().message).toBe(format.importGroupIdUnknown(2_147_483_647));
+  });
+});
+
 describe('POST /api/invites/batch: sending', () => {
   const emails = rowsOf('cohort', 1000).map((r) => r.email);
   /** The 1,000 rows: every tenth an instructor, every other one in Cohort A (after the fixture loaded). */
