@@ -28,6 +28,8 @@ export interface FuzzRoute {
   body?: JsonSchema;
   querystring?: JsonSchema;
   params?: JsonSchema;
+  /** The route's own body limit in bytes, when it sets one. */
+  bodyLimit?: number;
 }
 
 /** One request to send: path parameters, query, and a JSON body or raw bytes. */
@@ -61,6 +63,7 @@ export function fuzzRoutesOf(collected: RouteOptions[]): FuzzRoute[] {
         body: toJsonSchema(schema['body']),
         querystring: toJsonSchema(schema['querystring']),
         params: toJsonSchema(schema['params']),
+        ...(r.bodyLimit !== undefined ? { bodyLimit: r.bodyLimit } : {}),
       });
     }
   }
@@ -301,6 +304,15 @@ export async function send(
 
 /** A request body just over the API's 1 MB limit. */
 export const oversizedBody = JSON.stringify({ name: oneMegabyte });
+
+/**
+ * A body just over `route`'s limit: `oversizedBody` for the API's 1 MiB default, longer for a
+ * route with a larger limit of its own (POST /invites/batch takes 2 MiB for 2,000 rows).
+ */
+export function oversizedBodyFor(route: FuzzRoute): string {
+  if (route.bodyLimit === undefined || route.bodyLimit <= oneMegabyte.length) return oversizedBody;
+  return JSON.stringify({ name: 'x'.repeat(route.bodyLimit) });
+}
 
 const codeOfStatus: Record<number, string> = {
   400: 'VALIDATION',

@@ -28,7 +28,7 @@ import {
   fingerprinter,
   refusalMayWrite,
   fuzzRoutesOf,
-  oversizedBody,
+  oversizedBodyFor,
   problemOf,
   send,
   type FuzzCase,
@@ -246,8 +246,12 @@ describe('as the admin', () => {
         const params = Object.fromEntries(
           [...route.url.matchAll(/:(\w+)/g)].map((m) => [m[1]!, 1] as const),
         );
-        const over = await check(route, { ...base, params, raw: oversizedBody }, adminToken);
-        expect(over, 'a body over 1 MB').toBe(413);
+        const over = await check(
+          route,
+          { ...base, params, raw: oversizedBodyFor(route) },
+          adminToken,
+        );
+        expect(over, 'a body over its limit (1 MiB unless the route sets one)').toBe(413);
         for (const raw of ['{', '{"id":NaN}']) {
           expect(await check(route, { ...base, params, raw }, adminToken)).toBe(400);
         }
