@@ -159,6 +159,14 @@ async function discover(url) {
       `select u.email from users u join organizations o on o.id = u.organization_id
        where u.role_id = 1 and u.active and u.deleted_at is null and o.active order by u.id limit 500`,
     );
+    // Trainees of the big organization with a reviewed answer, for their progress (issue 23 §1).
+    const progressUsers = await ids(
+      `select distinct a.user_id as id from answers a join assignments s on s.id = a.assignment_id
+       join users u on u.id = a.user_id
+       where s.organization_id = $1 and a.status_id = 3 and u.deleted_at is null
+       order by a.user_id limit 500`,
+      [bigOrganizationId],
+    );
     const [{ n: bigUsers }] = await ids(
       `select count(*)::int as n from users where organization_id = $1 and deleted_at is null`,
       [bigOrganizationId],
@@ -174,6 +182,7 @@ async function discover(url) {
         },
       })),
       organizationIds: organizations.map((r) => r.id),
+      progressUserIds: progressUsers.map((r) => r.id),
       traineeEmails: trainees.map((r) => r.email),
       bigUsers,
     };
@@ -186,8 +195,10 @@ async function discover(url) {
  * The benchmarked calls. `kind` decides the targets: list and detail calls have them all (each is
  * also measured against its raw-SQL reference: the statements the server ran for the call's first
  * request, replayed with a plain `pg` pool at the same concurrency); writes must not fail; `info`
- * is the framework without a database. `mix` is the call's weight, in percent, in the console's
- * mix (bench/README.md, 'The console's mix'). `next(i)` answers the i-th request of the call.
+ * is the framework without a database; `insight` calls (issue 23 §1) are measured below saturation
+ * (open loop at `targets.insight.rate`) instead of in the closed loop. `mix` is the call's weight,
+ * in percent, in the console's mix (bench/README.md, 'The console's mix'). `next(i)` answers the
+ * i-th request of the call.
  */
 function endpoints(data, runId) {
   const deepPage = 100;
@@ -315,6 +326,36 @@ function endpoints(data, runId) {
           lastName: 'Invitee',
           email: `invitee.${runId}.${i}@bench-invites.test`,
         },
+      }),
+    },
+    {
+      key: 'assignment-insights',
+      label: `GET /api/assignments/{id}/insights at ${targets.insight.rate}/s`,
+      kind: 'insight',
+      auth: 'manager',
+      next: (i) => ({
+        method: 'GET',
+        path: `/api/assignments/${pick(data.assignmentIds, i)}/insights`,
+      }),
+    },
+    {
+      key: 'trainee-progress',
+      label: `GET /api/users/{id}/progress at ${targets.insight.rate}/s`,
+      kind: 'insight',
+      auth: 'manager',
+      next: (i) => ({
+        method: 'GET',
+        path: `/api/users/${pick(data.progressUserIds, i)}/progress`,
+      }),
+    },
+    {
+      key: 'reviewer-consistency',
+      label: `GET /api/organizations/{id}/reviewer-consistency at ${targets.insight.rate}/s`,
+      kind: 'insight',
+      auth: 'manager',
+      next: () => ({
+        method: 'GET',
+        path: `/api/organizations/${bigOrganizationId}/reviewer-consistency`,
       }),
     },
   ];
@@ -481,13 +522,45 @@ async function main() {
       await counting.close();
     }
 
-    // 2. Closed-loop runs on the large dataset, the raw-SQL references and the logins.
+    // 2. The insight views below saturation (issue 23 §1): each alone, open loop at a low rate,
+    // before the writes below add reviews to the history they read.
     const target = await open(large.url, port);
-    if (calls.length)
+    const insightCalls = calls.filter((c) => c.kind === 'insight');
+    if (insightCalls.length)
+      log(
+        `\nInsights below saturation: open loop at ${targets.insight.rate}/s, ${opts.warmup} s warm-up + ${opts.seconds} s per call.`,
+      );
+    for (const call of insightCalls) {
+      const run = (seconds, from, meter) =>
+        openLoop({
+          base: target.server.base,
+          rate: targets.insight.rate,
+          seconds,
+          connections: opts.connections,
+          meter,
+          next: (i) => ({ ...call.next(i + from), headers: target.headersFor(call) }),
+        });
+      await run(opts.warmup, 0);
+      const meter = await cpuMeter({ serverPid: target.server.pid, dbUrl: target.url });
+      const r = await run(opts.seconds, Math.round(opts.warmup * targets.insight.rate), meter);
+      results.endpoints.push({
+        key: call.key,
+        label: call.label,
+        kind: call.kind,
+        ...r,
+        sql: sqlCounts[call.key]?.max ?? null,
+        sqlCounts: sqlCounts[call.key]?.counts,
+      });
+      log(line(call.label, r));
+    }
+
+    // 3. Closed-loop runs on the large dataset, the raw-SQL references and the logins.
+    const closedCalls = calls.filter((c) => c.kind !== 'insight');
+    if (closedCalls.length)
       log(
         `\nClosed loop: ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.seconds} s per call${opts.compression ? ', accept-encoding like a browser' : ''}.`,
       );
-    for (const call of calls) {
+    for (const call of closedCalls) {
       const r = await measure(target, call);
       results.endpoints.push({
         key: call.key,
@@ -536,7 +609,7 @@ async function main() {
       );
     }
 
-    // 3. The console's mix, open loop: at the target rate, then at rising rates until p99
+    // 4. The console's mix, open loop: at the target rate, then at rising rates until p99
     // crosses the capacity limit. Each call's requests go on from one run to the next.
     if (selected('mix') || selected('capacity')) {
       const mixCalls = endpoints(data, `${runId}m`).filter((c) => c.mix);
@@ -593,7 +666,7 @@ async function main() {
       }
     }
 
-    // 4. Growth: each list call on the 10× smaller dataset, then again on the large one right
+    // 5. Growth: each list call on the 10× smaller dataset, then again on the large one right
     // after, so both sides of a ratio see the same machine.
     if (small && calls.some((c) => c.kind === 'list')) {
       log('\nGrowth: each list call on the 10× smaller dataset, then on the large one again:');

@@ -10,6 +10,8 @@ export const targets = {
   /** p50 on the large dataset over p50 on the 10× smaller one, every list call. */
   growthP50: 1.5,
   loginP95Ms: 250,
+  /** The insight views (issue 23 §1), each alone, open loop at `rate` requests/s: p50 at most. */
+  insight: { rate: 10, p50Ms: 50 },
   /** The console's mix, open loop, at `rate` requests/s for `seconds`. */
   mix: { rate: 300, seconds: 30, p99Ms: 25, p999Ms: 100 },
   /** The p99 whose crossing rate is reported as the machine's capacity (not a target). */
@@ -103,7 +105,7 @@ const mixLabel = (mix) => `the console's mix at ${mix.rate}/s (open loop)`;
 
 /**
  * Checks every target: errors of every call (and that it was answered at all); SQL statements and throughput against the raw-SQL
- * reference of each list and detail call; the mix's p99, p99.9 and errors; p50 growth of the list
+ * reference of each list and detail call; SQL statements and p50 of each insight view (open loop); the mix's p99, p99.9 and errors; p50 growth of the list
  * calls from the small to the large dataset; login p95 and errors; with `results.comparison`, no
  * CPU rise over `targets.cpuRise`. Answers `{ok, targets: [{target, subject, value, limit, ok}]}`.
  */
@@ -114,6 +116,24 @@ export function evaluate(results) {
   for (const e of results.endpoints) {
     check('errors', e.label, e.errors, targets.errors, e.errors <= targets.errors);
     check('answers in the measured run', e.label, e.requests, 1, e.requests >= 1);
+    if (e.kind === 'insight') {
+      check(
+        'insight p50 ms',
+        e.label,
+        e.p50,
+        targets.insight.p50Ms,
+        e.p50 <= targets.insight.p50Ms,
+      );
+      if (e.sql !== null)
+        check(
+          'SQL statements per request',
+          e.label,
+          e.sql,
+          targets.sqlPerRequest,
+          e.sql <= targets.sqlPerRequest,
+        );
+      continue;
+    }
     if (e.kind !== 'list' && e.kind !== 'detail') continue;
     if (e.sql !== null)
       check(

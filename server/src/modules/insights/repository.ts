@@ -481,21 +481,18 @@ export async function readReviewerConsistency(
       where q.content_id = any(array(select distinct ratings_id from rv))
         and q.question_type_id = ${QuestionType.Rating}
     ),
-    elements as materialized (
-      select r.id as review_id, coalesce(r.reviewer_id, 0) as reviewer_key, r.ratings_id,
+    rt as materialized (
+      select r.id as review_id, coalesce(r.reviewer_id, 0) as reviewer_key,
              e->>'questionId' as question_key, x.stars
       from rv r
       cross join lateral jsonb_array_elements(coalesce(r.answers, '[]'::jsonb)) e
       cross join lateral (select ${starsOf(sql`e`)} as stars) x
       where x.stars is not null
-    ),
-    rt as materialized (
-      select el.review_id, el.reviewer_key, c.question_id, c.ratings_id, c.position, el.stars
-      from elements el
-      join crit c on c.ratings_id = el.ratings_id and c.question_id::text = el.question_key
+        and e->>'questionId' = any(array(select question_id::text from crit))
     ),
     org as materialized (
-      select question_id, count(*)::int as count, avg(stars) as mean from rt group by question_id
+      select question_key, count(*)::int as count, avg(stars) as mean
+      from rt group by question_key
     ),
     reviewer as materialized (
       select coalesce(reviewer_id, 0) as reviewer_key, count(*)::int as reviews,
@@ -503,18 +500,19 @@ export async function readReviewerConsistency(
       from rv group by 1
     ),
     reviewer_crit as (
-      select rt.reviewer_key, rt.question_id, rt.ratings_id, rt.position, count(*)::int as count,
-             round(avg(rt.stars), 2)::float8 as mean,
-             case when count(*) >= 2 then round(stddev_pop(rt.stars), 2)::float8 end as stddev,
-             round(avg(rt.stars) - o.mean, 2)::float8 as delta
-      from rt join org o on o.question_id = rt.question_id
-      group by rt.reviewer_key, rt.question_id, rt.ratings_id, rt.position, o.mean
+      select rt.reviewer_key, rt.question_key, count(*)::int as count, avg(rt.stars) as mean,
+             case when count(*) >= 2 then round(stddev_pop(rt.stars), 2)::float8 end as stddev
+      from rt group by rt.reviewer_key, rt.question_key
     ),
     reviewer_json as materialized (
       select rc.reviewer_key, json_agg(json_build_object(
-               'questionId', rc.question_id, 'count', rc.count, 'mean', rc.mean,
-               'stddev', rc.stddev, 'delta', rc.delta) order by rc.ratings_id, rc.position) as criteria
-      from reviewer_crit rc group by rc.reviewer_key
+               'questionId', c.question_id, 'count', rc.count,
+               'mean', round(rc.mean, 2)::float8, 'stddev', rc.stddev,
+               'delta', round(rc.mean - o.mean, 2)::float8) order by c.ratings_id, c.position) as criteria
+      from reviewer_crit rc
+      join org o on o.question_key = rc.question_key
+      join crit c on c.question_id::text = rc.question_key
+      group by rc.reviewer_key
     ),
     latest as (
       select distinct on (answer_id, reviewer_id) id, answer_id, reviewer_id
@@ -530,7 +528,7 @@ export async function readReviewerConsistency(
       select p.a_id, p.b_id, abs(ra.stars - rb.stars) as diff
       from pair p
       join rt ra on ra.review_id = p.a_review
-      join rt rb on rb.review_id = p.b_review and rb.question_id = ra.question_id
+      join rt rb on rb.review_id = p.b_review and rb.question_key = ra.question_key
     ),
     pairs as (
       select p.a_id, p.b_id, p.answers, coalesce(s.ratings, 0) as ratings,
@@ -548,7 +546,7 @@ export async function readReviewerConsistency(
           'questionId', c.question_id, 'text', c.text, 'position', c.position,
           'ratingsId', c.ratings_id, 'count', o.count, 'mean', round(o.mean, 2)::float8)
           order by c.ratings_id, c.position)
-        from crit c join org o on o.question_id = c.question_id), '[]'::json),
+        from crit c join org o on o.question_key = c.question_id::text), '[]'::json),
       'reviewers', coalesce((select json_agg(json_build_object(
           'reviewer', json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name),
           'reviews', r.reviews,
