@@ -413,6 +413,34 @@ describe('POST /api/invites/batch: existing users, pending invites, dry run', ()
     expect(ivy).toMatchObject({ roleId: Role.Instructor, firstName: 'Ivy' });
   });
 
+  it('ignores fields a row may not set (organization, sender, id, acceptance)', async () => {
+    const res = await call('POST', url, 'manager', {
+      organizationId: org.demo,
+      rows: [
+        {
+          ...row('sneaky@batch.test', { roleId: Role.Instructor }),
+          organizationId: org.northwind,
+          createdById: demo.ids['admin'],
+          id: 999_999,
+          acceptedAt: new Date().toISOString(),
+          expirationDate: '2099-01-01T00:00:00Z',
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const [stored] = await db()
+      .select()
+      .from(invites)
+      .where(eq(invites.email, 'sneaky@batch.test'));
+    expect(stored).toMatchObject({
+      organizationId: org.demo,
+      createdById: demo.ids['manager'],
+      acceptedAt: null,
+    });
+    expect(stored!.id).not.toBe(999_999);
+    expect(stored!.expirationDate.getFullYear()).toBeLessThan(2099);
+  });
+
   it('answers 400 for an inactive organization', async () => {
     const id = await newOrganization(5);
     await db().update(organizations).set({ active: false }).where(eq(organizations.id, id));
