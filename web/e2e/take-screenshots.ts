@@ -1,13 +1,15 @@
 /**
  * `npm run screenshots` (web/e2e/screenshots.config.ts), not part of the e2e suite: pictures of the
  * main screens to look at (web/e2e/screenshots/, not committed) and the two of the README that it
- * writes (docs/screenshots/login.png, docs/screenshots/admin-dashboard.png).
+ * writes (docs/screenshots/login.png, docs/screenshots/admin-dashboard.png,
+ * docs/screenshots/invite-import.png).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages } from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { inviteImportText } from '../src/config/invite-import-text';
 import { uiText } from '../src/config/ui-text';
 import { demo, signInAs } from './helpers';
 
@@ -79,6 +81,35 @@ test.describe('screenshots', () => {
     await hideToasts(page);
     await settle(page);
     await page.screenshot({ path: join(shots, 'manager-dashboard.png'), fullPage: true });
+  });
+
+  test('invite import (CSV preview)', async ({ page }) => {
+    // Issue 23 §2: the preview of a small file (a bad row, a duplicate, an existing user, an
+    // unknown group); the dry run writes nothing, so the demo organization stays as it is.
+    await page.setViewportSize({ width: 1440, height: 960 });
+    await signInAs(page, demo.manager, '/dbl/org-manager/dashboard/org');
+    await hideToasts(page);
+    await page.goto('/dbl/invites');
+    await page.getByRole('button', { name: inviteImportText.importCsv }).click();
+    const file = [
+      'First name,Last name,E-mail,Role,Group',
+      'Ada,Lovelace,ada.lovelace@example.com,Trainee,',
+      'Grace,Hopper,grace.hopper@example.com,Instructor,',
+      ',Turing,alan.turing@example.com,Trainee,',
+      'Ada,Lovelace,ADA.LOVELACE@example.com,Trainee,',
+      'Tara,Trainee,trainee@demo.test,Trainee,',
+      'Katherine,Johnson,katherine.johnson@example.com,Manager,',
+      'Edsger,Dijkstra,edsger.dijkstra@example.com,Trainee,Night shift',
+      'Barbara,Liskov,barbara.liskov@example.com,Admin,',
+    ].join('\n');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'cohort.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    const dialog = page.getByRole('dialog', { name: inviteImportText.title });
+    await expect(dialog.getByText(messages.importUserExists)).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'invite-import.png') });
+    await page.screenshot({ path: join(docs, 'invite-import.png') });
   });
 
   test('instructor and creator dashboards, logout dialog', async ({ page }) => {

@@ -81,6 +81,6 @@ export const inviteImportText = {
     `Invites sent: ${created} created, ${resent} re-sent, ${skipped} skipped.`,
   nothingLost: 'Nothing was sent; the rows are kept below, so you can remove some and send again.',
   importAnother: 'Import another file',
-  close: 'Close',
+  close: 'Done',
   cancel: 'Cancel',
 } as const;
