@@ -5,7 +5,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
@@ -57,6 +57,49 @@ export function serverEnv(overrides = {}) {
   return env;
 }
 
+/**
+ * The pids of every live descendant of `pid` (Linux /proc; none elsewhere): a server's ffmpeg
+ * and ffprobe, which a SIGKILL of the server alone would leave running as orphans.
+ */
+export function descendants(pid) {
+  const parents = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
+  for (const d of entries) {
+    try {
+      const text = readFileSync(`/proc/${d}/stat`, 'utf8');
+      parents.set(Number(d), Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const found = [];
+  const walk = (p) => {
+    for (const [child, parent] of parents)
+      if (parent === p) {
+        found.push(child);
+        walk(child);
+      }
+  };
+  walk(pid);
+  return found;
+}
+
+/** SIGKILLs each of `pids`, ignoring those already gone. */
+function killAll(pids) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+}
+
 /** GET `url` with a timeout; answers the status, 0 when unreachable. */
 export function probe(url, timeoutMs = 2_000) {
   return new Promise((resolve) => {
@@ -105,9 +148,17 @@ export async function startServer({
       resolve(exit);
     });
   });
+  // Media tools the server started: a SIGKILL (a crash) ends them with it, as the end of a
+  // container would, instead of leaving them to run on as orphans beside the next measurement.
+  let tools = [];
+  const killWithTools = () => {
+    tools = descendants(child.pid);
+    child.kill('SIGKILL');
+    killAll(tools);
+  };
   const unregister = onCleanup(async () => {
     if (exit) return;
-    child.kill('SIGKILL');
+    killWithTools();
     await exited;
   });
   void exited.then(unregister);
@@ -125,8 +176,16 @@ export async function startServer({
     },
     /** Everything the process printed so far (the last megabyte). */
     output: () => Buffer.concat(chunks).toString('utf8'),
-    /** Sends `signal` (default SIGTERM). */
-    kill: (signal = 'SIGTERM') => (exit ? false : child.kill(signal)),
+    /**
+     * Sends `signal` (default SIGTERM) to the server; SIGKILL also kills its media tools (ffmpeg,
+     * ffprobe), which would otherwise run on as orphans.
+     */
+    kill: (signal = 'SIGTERM') => {
+      if (exit) return false;
+      if (signal !== 'SIGKILL') return child.kill(signal);
+      killWithTools();
+      return true;
+    },
     /** Answers the exit, or null when the process still runs after `ms`. */
     async waitExit(ms) {
       let timer;
@@ -145,7 +204,7 @@ export async function startServer({
       child.kill('SIGTERM');
       const done = await server.waitExit(graceMs);
       if (done) return done;
-      child.kill('SIGKILL');
+      killWithTools();
       return exited;
     },
     /** Polls /readyz until 200; throws when the process exits or `ms` passes. */
