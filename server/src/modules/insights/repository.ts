@@ -9,9 +9,11 @@
  * Answers of soft-deleted trainees are left out everywhere (as `assignment_answer_counts` does).
  * Means have 2 decimals, shares 3; dates are ISO 8601 in UTC.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AnswerStatus, AssignmentStatus, QuestionType } from '@practica/contract';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared-queries.js';
+import { assignments, organizations, users } from '../../db/schema/index.js';
 
 /** Rows of a raw statement (node-postgres and PGlite both answer `{rows}`). */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -19,11 +21,32 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** The one JSON value a statement answers (`select … as data`); node-postgres and PGlite parse `json`. */
-async function jsonOf<T>(db: Db, query: SQL): Promise<T> {
-  const [row] = await rowsOf<{ data: T | string }>(db, query);
-  const data = row!.data;
-  return (typeof data === 'string' ? JSON.parse(data) : data) as T;
+/** The placeholder of the id a view is read for, in its prepared statement. */
+const idParam = sql.placeholder('id');
+
+/**
+ * The JSON a view's statement builds (`body()`, a statement answering one `json` value, reading
+ * the id as `idParam`) for the row `id` of `table`, or undefined when that row is gone. The
+ * statement is prepared once per database (db/prepared-queries.ts) under `key`: a view's text is
+ * long and planned anew on every call otherwise. node-postgres and PGlite both parse `json`.
+ */
+async function viewOf<T>(
+  db: Db,
+  key: string,
+  table: typeof assignments | typeof users | typeof organizations,
+  id: number,
+  body: () => SQL,
+): Promise<T | undefined> {
+  const query = preparedQuery(db, key, (name) =>
+    db
+      .select({ data: sql<T | string>`(${body()})` })
+      .from(table)
+      .where(eq(table.id, idParam))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
+  if (!row) return undefined;
+  return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as T;
 }
 
 /** SQL: `ts` (timestamptz) as ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes it. */
@@ -153,21 +176,25 @@ export interface AssignmentInsightsRow {
  * `ratings_answer_id`, its author the reviewer), per criterion overall, per group of the
  * organization and per reviewer; the reviewed trainees best score first; the answers by status now
  * and at the end of each day (each week past 90 days; the last 120 points) from the first answer
- * to today, or to the assignment's last change once Closed. One statement.
+ * to today, or to the assignment's last change once Closed. One prepared statement; undefined
+ * when the assignment is gone.
  */
 export async function readAssignmentInsights(
   db: Db,
   assignmentId: number,
-): Promise<AssignmentInsightsRow> {
-  return jsonOf<AssignmentInsightsRow>(
+): Promise<AssignmentInsightsRow | undefined> {
+  return viewOf<AssignmentInsightsRow>(
     db,
-    sql`
+    'insights.assignment',
+    assignments,
+    assignmentId,
+    () => sql`
     with a as (
       select id, organization_id, ratings_id,
              case when status_id = ${AssignmentStatus.Closed}
                   then (updated_at at time zone 'UTC')::date
                   else (now() at time zone 'UTC')::date end as last_day
-      from assignments where id = ${assignmentId}
+      from assignments where id = ${idParam}
     ),
     crit as (
       select q.id as question_id, q.text,
@@ -314,7 +341,7 @@ export async function readAssignmentInsights(
             'date', to_char(tl.day, 'YYYY-MM-DD'), 'pending', tl.pending,
             'submitted', tl.submitted, 'reviewed', tl.reviewed) order by tl.day)
           from timeline tl), '[]'::json))
-    ) as data`,
+    )`,
   );
 }
 
@@ -342,17 +369,24 @@ export interface TraineeProgressRow {
  * The progress of trainee `userId` (the contract's `traineeProgressSchema`): over its answers of
  * assignments that are not Draft, the Reviewed ones oldest review first with the stars of their
  * latest review, the criteria of the rating scales those reviews used, and the answers' counts by
- * status with the sum of their practice counters. One statement.
+ * status with the sum of their practice counters. One prepared statement; undefined when the
+ * user is gone.
  */
-export async function readTraineeProgress(db: Db, userId: number): Promise<TraineeProgressRow> {
-  return jsonOf<TraineeProgressRow>(
+export async function readTraineeProgress(
+  db: Db,
+  userId: number,
+): Promise<TraineeProgressRow | undefined> {
+  return viewOf<TraineeProgressRow>(
     db,
-    sql`
+    'insights.progress',
+    users,
+    userId,
+    () => sql`
     with mine as (
       select an.id, an.status_id, an.score, an.practice_counter, an.reviewed_at, an.updated_at,
              an.ratings_answer_id, a.id as assignment_id, a.name
       from answers an join assignments a on a.id = an.assignment_id
-      where an.user_id = ${userId} and a.status_id <> ${AssignmentStatus.Draft}
+      where an.user_id = ${idParam} and a.status_id <> ${AssignmentStatus.Draft}
     ),
     rev as (
       select m.*, ca.content_id as ratings_id, ca.answers,
@@ -401,7 +435,7 @@ export async function readTraineeProgress(db: Db, userId: number): Promise<Train
           'reviewed', count(*) filter (where m.status_id = ${AnswerStatus.Reviewed}),
           'sessions', coalesce(sum(m.practice_counter), 0))
         from mine m)
-    ) as data`,
+    )`,
   );
 }
 
@@ -456,22 +490,26 @@ export interface ReviewerConsistencyRow {
  * and the shares equal and at most one star apart, most shared ratings first. A reviewer erased
  * since (null id) counts in the criteria and as one 'Deleted user', not in the pairs. Reviews are
  * looked up from the Reviewed answers only (answers_assignment_status_idx, then reviews_answer_idx):
- * an answer is reviewed once Reviewed and never leaves that status. One statement.
+ * an answer is reviewed once Reviewed and never leaves that status. One prepared statement;
+ * undefined when the organization is gone.
  */
 export async function readReviewerConsistency(
   db: Db,
   organizationId: number,
-): Promise<ReviewerConsistencyRow> {
-  return jsonOf<ReviewerConsistencyRow>(
+): Promise<ReviewerConsistencyRow | undefined> {
+  return viewOf<ReviewerConsistencyRow>(
     db,
-    sql`
+    'insights.consistency',
+    organizations,
+    organizationId,
+    () => sql`
     with rv as materialized (
       select r.id, r.answer_id, r.reviewer_id, r.score, ca.content_id as ratings_id, ca.answers
       from assignments a
       join answers an on an.assignment_id = a.id
       join reviews r on r.answer_id = an.id
       left join content_answers ca on ca.id = r.ratings_answer_id
-      where a.organization_id = ${organizationId} and an.status_id = ${AnswerStatus.Reviewed}
+      where a.organization_id = ${idParam} and an.status_id = ${AnswerStatus.Reviewed}
         and an.user_id not in (select id from users where deleted_at is not null)
     ),
     crit as (
@@ -481,18 +519,24 @@ export async function readReviewerConsistency(
       where q.content_id = any(array(select distinct ratings_id from rv))
         and q.question_type_id = ${QuestionType.Rating}
     ),
-    rt as materialized (
-      select r.id as review_id, coalesce(r.reviewer_id, 0) as reviewer_key,
-             e->>'questionId' as question_key, x.stars
+    crit_keys as materialized (
+      select array(select question_id::text from crit) as keys
+    ),
+    rt as (
+      select coalesce(r.reviewer_id, 0) as reviewer_key, e->>'questionId' as question_key, x.stars
       from rv r
+      cross join crit_keys k
       cross join lateral jsonb_array_elements(coalesce(r.answers, '[]'::jsonb)) e
       cross join lateral (select ${starsOf(sql`e`)} as stars) x
-      where x.stars is not null
-        and e->>'questionId' = any(array(select question_id::text from crit))
+      where x.stars is not null and e->>'questionId' = any(k.keys)
+    ),
+    stats as materialized (
+      select grouping(rt.reviewer_key) as whole, rt.reviewer_key, rt.question_key,
+             count(*)::int as count, avg(rt.stars) as mean, stddev_pop(rt.stars) as sd
+      from rt group by grouping sets ((rt.question_key), (rt.reviewer_key, rt.question_key))
     ),
     org as materialized (
-      select question_key, count(*)::int as count, avg(stars) as mean
-      from rt group by question_key
+      select question_key, count, mean from stats where whole = 1
     ),
     reviewer as materialized (
       select coalesce(reviewer_id, 0) as reviewer_key, count(*)::int as reviews,
@@ -500,9 +544,9 @@ export async function readReviewerConsistency(
       from rv group by 1
     ),
     reviewer_crit as (
-      select rt.reviewer_key, rt.question_key, count(*)::int as count, avg(rt.stars) as mean,
-             case when count(*) >= 2 then round(stddev_pop(rt.stars), 2)::float8 end as stddev
-      from rt group by rt.reviewer_key, rt.question_key
+      select reviewer_key, question_key, count, mean,
+             case when count >= 2 then round(sd, 2)::float8 end as stddev
+      from stats where whole = 0
     ),
     reviewer_json as materialized (
       select rc.reviewer_key, json_agg(json_build_object(
@@ -515,20 +559,25 @@ export async function readReviewerConsistency(
       group by rc.reviewer_key
     ),
     latest as (
-      select distinct on (answer_id, reviewer_id) id, answer_id, reviewer_id
+      select distinct on (answer_id, reviewer_id) answer_id, reviewer_id, answers
       from rv where reviewer_id is not null
       order by answer_id, reviewer_id, id desc
     ),
-    pair as (
-      select x.reviewer_id as a_id, y.reviewer_id as b_id, x.answer_id, x.id as a_review,
-             y.id as b_review
+    pair as materialized (
+      select x.reviewer_id as a_id, y.reviewer_id as b_id, x.answer_id, x.answers as a_answers,
+             y.answers as b_answers
       from latest x join latest y on y.answer_id = x.answer_id and y.reviewer_id > x.reviewer_id
     ),
     pair_ratings as (
-      select p.a_id, p.b_id, abs(ra.stars - rb.stars) as diff
+      select p.a_id, p.b_id, abs(xa.stars - xb.stars) as diff
       from pair p
-      join rt ra on ra.review_id = p.a_review
-      join rt rb on rb.review_id = p.b_review and rb.question_key = ra.question_key
+      cross join crit_keys k
+      cross join lateral jsonb_array_elements(coalesce(p.a_answers, '[]'::jsonb)) ea
+      cross join lateral (select ${starsOf(sql`ea`)} as stars) xa
+      cross join lateral jsonb_array_elements(coalesce(p.b_answers, '[]'::jsonb)) eb
+      cross join lateral (select ${starsOf(sql`eb`)} as stars) xb
+      where ea->>'questionId' = any(k.keys) and eb->>'questionId' = ea->>'questionId'
+        and xa.stars is not null and xb.stars is not null
     ),
     pairs as (
       select p.a_id, p.b_id, p.answers, coalesce(s.ratings, 0) as ratings,
@@ -572,6 +621,6 @@ export async function readReviewerConsistency(
             order by p.ratings desc, p.answers desc, p.a_id, p.b_id)
           from pairs p join users ua on ua.id = p.a_id join users ub on ub.id = p.b_id),
           '[]'::json))
-    ) as data`,
+    )`,
   );
 }

@@ -35,6 +35,12 @@ import {
   readTraineeProgress,
 } from './repository.js';
 
+/** `view`, or 404 when its row went between the access check and the read. */
+function found<T>(view: T | undefined): T {
+  if (view === undefined) throw new NotFoundError();
+  return view;
+}
+
 /** GET /assignments/{id}/insights: the insights of assignment `id` (see the module note). */
 export async function assignmentInsightsFor(
   db: Db,
@@ -44,7 +50,7 @@ export async function assignmentInsightsFor(
   await loadAuthorized(actor, 'assignment:insights', findAssignmentRef(db, id), (a) => ({
     organizationId: a.organizationId,
   }));
-  return presentAssignmentInsights(id, await readAssignmentInsights(db, id));
+  return presentAssignmentInsights(id, found(await readAssignmentInsights(db, id)));
 }
 
 /** GET /users/{id}/progress: the progress of trainee `id` (see the module note). */
@@ -60,7 +66,7 @@ export async function traineeProgressFor(
     deleted: u.deleted,
   }));
   if (user.roleId !== Role.Trainee) throw new NotFoundError();
-  return presentTraineeProgress(id, await readTraineeProgress(db, id));
+  return presentTraineeProgress(id, found(await readTraineeProgress(db, id)));
 }
 
 /** GET /organizations/{id}/reviewer-consistency: how alike organization `id`'s reviewers score. */
@@ -75,5 +81,5 @@ export async function reviewerConsistencyFor(
     findOrganizationRef(db, id),
     (o) => ({ organizationId: o.id }),
   );
-  return presentReviewerConsistency(id, await readReviewerConsistency(db, id));
+  return presentReviewerConsistency(id, found(await readReviewerConsistency(db, id)));
 }
