@@ -77,6 +77,7 @@ export const insightsText = {
   meanScore: 'Mean score',
   spread: 'Spread (SD)',
   delta: 'vs. mean',
+  largestGap: 'Largest gap to the mean',
   deltaTitle: 'Mean per criterion against the organization',
   deltaCaption:
     'Each reviewer’s mean stars per criterion minus the organization’s mean; a large gap means a harsher or kinder reviewer',

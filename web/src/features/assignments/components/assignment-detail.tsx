@@ -153,7 +153,8 @@ export function AssignmentDetailView({
         {assignment.canPrintReport && printReport}
       </Group>
       <Grid gap="lg" align="flex-start">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        {/* The insights' charts take the page's width; the summary goes under them. */}
+        <Grid.Col span={{ base: 12, md: tab === 'insights' ? 12 : 8 }}>
           <Paper withBorder radius="md" p="md">
             <Tabs value={tab} onChange={setTab}>
               <Tabs.List mb="md">
@@ -184,7 +185,7 @@ export function AssignmentDetailView({
             </Tabs>
           </Paper>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, md: tab === 'insights' ? 12 : 4 }}>
           <AssignmentSummary assignment={assignment} />
         </Grid.Col>
       </Grid>

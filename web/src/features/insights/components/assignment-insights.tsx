@@ -8,7 +8,7 @@
  */
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Loader, Stack, useMatches } from '@mantine/core';
 import type { AssignmentInsights, InsightCriterionStats } from '@practica/contract';
 import { IconAlertTriangle, IconChartBarOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -161,6 +161,7 @@ function CriteriaSection({ insights, file, empty, rated }: SectionProps & { rate
       ?.distribution ?? [0, 0, 0, 0, 0],
   }));
   type Row = (typeof rows)[number];
+  const labelWidth = useMatches({ base: 90, sm: 140 });
   const columns: ViewColumn<Row>[] = [
     { key: 'criterion', header: insightsText.criterion, value: (r) => r.criterion.text },
     { key: 'mean', header: insightsText.mean, value: (r) => formatMean(r.mean), align: 'right' },
@@ -193,7 +194,8 @@ function CriteriaSection({ insights, file, empty, rated }: SectionProps & { rate
           type="stacked"
           orientation="vertical"
           withLegend
-          yAxisProps={{ width: 140 }}
+          maxBarWidth={28}
+          yAxisProps={{ width: labelWidth }}
           series={starKeys.map((n) => ({
             name: `s${n}`,
             label: insightsText.starsHeader(n),

@@ -30,7 +30,7 @@ describe('ReviewerConsistencyContent', () => {
     );
     expect(figure(insightsText.agreementOverall)).toHaveTextContent('50% exact');
     expect(figure(insightsText.agreementOverall)).toHaveTextContent('83% within one star');
-    expect(figure(insightsText.delta)).toHaveTextContent(
+    expect(figure(insightsText.largestGap)).toHaveTextContent(
       insightsText.outlier('Mia Manager', '+0.80', 'Clarity'),
     );
   });

@@ -8,7 +8,7 @@
  */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Loader, Stack, Text, useMatches } from '@mantine/core';
 import type { ReviewerConsistency } from '@practica/contract';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
@@ -133,6 +133,7 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
     },
   ];
   const pairName = (p: Pair) => `${personName(p.a)} & ${personName(p.b)}`;
+  const labelWidth = useMatches({ base: 90, sm: 140 });
 
   if (reviewers.length === 0)
     return (
@@ -173,7 +174,7 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
             color: overall.pairs > 0 ? 'blue' : undefined,
           },
           {
-            label: insightsText.delta,
+            label: insightsText.largestGap,
             value: outlier ? formatDelta(outlier.delta) : insightsText.none,
             hint: outlier
               ? insightsText.outlier(
@@ -206,7 +207,8 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
             dataKey="name"
             orientation="vertical"
             withLegend
-            yAxisProps={{ width: 120 }}
+            maxBarWidth={14}
+            yAxisProps={{ width: labelWidth }}
             xAxisProps={{ domain: [-2, 2] }}
             valueFormatter={(v) => formatDelta(v)}
             referenceLines={[{ x: 0, color: 'gray.6' }]}
@@ -233,9 +235,10 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
             dataKey="name"
             orientation="vertical"
             withLegend
-            unit="%"
-            yAxisProps={{ width: 140 }}
-            xAxisProps={{ domain: [0, 100] }}
+            maxBarWidth={20}
+            valueFormatter={(v) => `${v}%`}
+            yAxisProps={{ width: labelWidth }}
+            xAxisProps={{ domain: [0, 100], tickFormatter: (v: number) => `${v}%` }}
             series={[
               { name: 'exact', label: insightsText.exact, color: 'blue.6' },
               { name: 'withinOne', label: insightsText.withinOne, color: 'cyan.4' },

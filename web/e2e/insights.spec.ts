@@ -1,0 +1,175 @@
+/**
+ * Insights (issue 23 §1) in Chromium. Two trainees submit to a new assignment; the manager reviews
+ * both (Clarity-like first criterion low) and an admin reviews one of them again, so two reviewers
+ * share an answer. The manager opens the assignment's Insights tab, reads the weakest criterion,
+ * switches the criteria to a table, downloads the CSV (its content checked), opens a trainee's
+ * Progress, then Insights in the sidebar (reviewer consistency) and sees the reviewers' agreement.
+ * At 375 px no insights screen scrolls the page sideways.
+ *
+ * SCREENSHOT_DIR=<folder> writes insights.png, trainee-progress.png and reviewer-consistency.png
+ * (1440 px) there: the README's pictures (docs/screenshots/).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { QuestionType, type AssignmentContent, type AssignmentDetail } from '@practica/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { insightsText } from '../src/config/insights-text';
+import { paths } from '../src/config/paths';
+import { uiText } from '../src/config/ui-text';
+import { demo, signInAs } from './helpers';
+import { apiSend, assignmentWithSubmissions, tokenOf } from './review-helpers';
+
+const pageLoad = { timeout: 20_000 };
+
+async function picture(page: Page, name: string, fullPage = true) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  await page.waitForTimeout(600); // the charts' entry animation
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
+}
+
+/** A review of one form: `stars` for its rating questions in order, plausible other answers. */
+function formAnswers(form: AssignmentContent | null, stars: number[]) {
+  let rating = 0;
+  return (form?.questions ?? []).map((q) => {
+    const ids = q.options.map((o) => o.id);
+    switch (q.questionTypeId) {
+      case QuestionType.Rating:
+        return { questionId: q.id, text: String(stars[rating++ % stars.length]) };
+      case QuestionType.Single:
+        return { questionId: q.id, text: String(ids[0]) };
+      case QuestionType.Multiple:
+      case QuestionType.Rank:
+        return { questionId: q.id, text: ids.slice(0, 2).join(',') };
+      default:
+        return { questionId: q.id, text: 'Clear and well structured.' };
+    }
+  });
+}
+
+async function review(
+  request: APIRequestContext,
+  token: string,
+  source: AssignmentDetail,
+  answerId: number,
+  stars: number[],
+) {
+  await apiSend(request, token, 'POST', `/api/assignments/interviews/answers/review/${answerId}`, {
+    answers: {
+      ratings: formAnswers(source.data.ratings, stars),
+      feedback: formAnswers(source.data.feedback, stars),
+    },
+  });
+}
+
+/** How far the page scrolls sideways (0: not at all). */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test('a manager finds the weakest criterion, exports it, and sees whether reviewers agree', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const manager = await tokenOf(request, demo.manager);
+  const admin = await tokenOf(request, demo.admin);
+  const { id, source, answerIds, trainees } = await assignmentWithSubmissions(request, manager, {
+    name: `Insights ${Date.now()}`,
+    emails: [demo.trainee, 'tessa@demo.test'],
+    url: baseURL!,
+  });
+  const criteria = (source.data.ratings?.questions ?? []).filter(
+    (q) => q.questionTypeId === QuestionType.Rating,
+  );
+  expect(criteria.length).toBeGreaterThan(1);
+  const first = criteria[0]!.text;
+  // The first criterion gets 1 and 2 stars, the others 4 and 5: it is the weakest.
+  await review(request, manager, source, answerIds[0]!, [1, 4, 4, 5]);
+  await review(request, manager, source, answerIds[1]!, [2, 5, 4, 4]);
+  // A second reviewer of the first answer (the history keeps both): 3 of 4 stars the same.
+  await review(request, admin, source, answerIds[0]!, [1, 4, 5, 5]);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAs(page, demo.manager, paths.orgManagerDashboard());
+  await page.goto(paths.assignmentDetail(id));
+  await page.getByRole('tab', { name: insightsText.tab }).click(pageLoad);
+  const weakest = page.locator('[data-figure]', { hasText: insightsText.weakestCriterion });
+  await expect(weakest).toContainText(first, pageLoad);
+  await expect(weakest).toContainText(insightsText.meanOf('1.50', 2));
+  await picture(page, 'insights');
+
+  // The criteria as a table: caption, headers, the figures.
+  const criteriaSection = page.getByRole('region', { name: insightsText.criteriaTitle });
+  await criteriaSection.getByText(insightsText.table, { exact: true }).click();
+  const table = criteriaSection.getByRole('table', { name: insightsText.criteriaCaption });
+  await expect(
+    table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: first }) }),
+  ).toContainText(/1\.50\s*2\s*1\s*1\s*0\s*0\s*0/);
+
+  // …and as CSV, with the same figures.
+  const download = page.waitForEvent('download');
+  await criteriaSection
+    .getByRole('button', { name: insightsText.downloadCsvLabel(insightsText.criteriaTitle) })
+    .click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`assignment-${id}-criteria.csv`);
+  const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
+  expect(csv[0]).toBe('Criterion,Mean,Ratings,1 star,2 stars,3 stars,4 stars,5 stars');
+  expect(csv).toContain(`${first.includes(',') ? `"${first}"` : first},1.50,2,1,1,0,0,0`);
+  expect(csv).toHaveLength(criteria.length + 1);
+
+  // A trainee's progress on user detail.
+  await page.goto(paths.userDetail(trainees[1]!.id));
+  await page.getByRole('tab', { name: insightsText.progressTab }).click(pageLoad);
+  await expect(page.getByRole('region', { name: insightsText.progressTitle })).toBeVisible(
+    pageLoad,
+  );
+  // The tabs area in view (the shell's header stays put, so a full-page picture would not).
+  await page.getByRole('tab', { name: insightsText.progressTab }).scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 400);
+  await picture(page, 'trainee-progress', false);
+
+  // Reviewer consistency from the sidebar: the agreement of the manager and the admin.
+  await page
+    .getByRole('navigation', { name: uiText.mainNavigation })
+    .getByRole('link', { name: insightsText.consistencyNav })
+    .click();
+  await expect(page).toHaveURL(paths.reviewerConsistency());
+  await expect(
+    page.locator('[data-figure]', { hasText: insightsText.agreementOverall }),
+  ).toContainText(/\d+% exact/, pageLoad);
+  await picture(page, 'reviewer-consistency');
+  const agreement = page.getByRole('region', { name: insightsText.agreementTitle });
+  await agreement.getByText(insightsText.table, { exact: true }).click();
+  const pair = agreement
+    .getByRole('row')
+    .filter({ hasText: 'Maya Manning' })
+    .filter({ hasText: 'Ada Admin' });
+  await expect(pair).toHaveCount(1);
+  await expect(pair).toContainText('%');
+
+  // 375 px: nothing scrolls the page sideways (wide tables scroll inside their card).
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(
+    page.locator('[data-figure]', { hasText: insightsText.agreementOverall }),
+  ).toContainText(/\d+% exact/, pageLoad);
+  expect(await sideways(page)).toBe(0);
+  await page
+    .getByRole('region', { name: insightsText.deltaTitle })
+    .getByText(insightsText.table, { exact: true })
+    .click();
+  expect(await sideways(page)).toBe(0);
+  await page.goto(paths.assignmentDetail(id));
+  await page.getByRole('tab', { name: insightsText.tab }).click(pageLoad);
+  await expect(weakest).toContainText(first, pageLoad);
+  await page.getByRole('region', { name: insightsText.traineesTitle }).scrollIntoViewIfNeeded();
+  expect(await sideways(page)).toBe(0);
+  await page.goto(paths.userDetail(trainees[1]!.id));
+  await page.getByRole('tab', { name: insightsText.progressTab }).click(pageLoad);
+  await expect(page.getByRole('region', { name: insightsText.progressTitle })).toBeVisible(
+    pageLoad,
+  );
+  expect(await sideways(page)).toBe(0);
+});
