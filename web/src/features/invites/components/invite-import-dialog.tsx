@@ -15,6 +15,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   FileButton,
   Group,
@@ -82,6 +83,12 @@ interface Loaded {
   token: number;
   rows: ImportRow[];
 }
+
+/**
+ * The preview and the results scroll inside themselves (sideways in the table, up and down here),
+ * so the summary above and Send below stay in view, at 375 px too.
+ */
+const previewScroll = { maxHeight: 'min(56vh, 640px)', overflowY: 'auto' } as const;
 
 const fullName = (row: { firstName: string; lastName: string }) =>
   `${row.firstName} ${row.lastName}`.trim();
@@ -385,42 +392,44 @@ export function InviteImportDialog({
         <Alert color="green" variant="light" role="status">
           {t.resultSummary(created, resent, skipped)}
         </Alert>
-        <ListTable<ImportRow>
-          label={t.resultsLabel}
-          rows={rows.slice((resultPage - 1) * resultPageSize, resultPage * resultPageSize)}
-          total={rows.length}
-          page={resultPage}
-          pageSize={resultPageSize}
-          onPageChange={setResultPage}
-          onPageSizeChange={(size) => {
-            setResultPageSize(size);
-            setResultPage(1);
-          }}
-          rowKey={(row) => row.key}
-          columns={[
-            { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
-            {
-              key: 'name',
-              header: t.name,
-              cell: (row) => (
-                <div>
-                  <Text size="sm" fw={500}>
-                    {fullName(row)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {row.email}
-                  </Text>
-                </div>
-              ),
-            },
-            { key: 'role', header: t.role, cell: roleText },
-            {
-              key: 'status',
-              header: messages.status,
-              cell: (row) => <StatusBadge row={results.get(row.key)!} sent />,
-            },
-          ]}
-        />
+        <Box style={previewScroll}>
+          <ListTable<ImportRow>
+            label={t.resultsLabel}
+            rows={rows.slice((resultPage - 1) * resultPageSize, resultPage * resultPageSize)}
+            total={rows.length}
+            page={resultPage}
+            pageSize={resultPageSize}
+            onPageChange={setResultPage}
+            onPageSizeChange={(size) => {
+              setResultPageSize(size);
+              setResultPage(1);
+            }}
+            rowKey={(row) => row.key}
+            columns={[
+              { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
+              {
+                key: 'name',
+                header: t.name,
+                cell: (row) => (
+                  <div>
+                    <Text size="sm" fw={500}>
+                      {fullName(row)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {row.email}
+                    </Text>
+                  </div>
+                ),
+              },
+              { key: 'role', header: t.role, cell: roleText },
+              {
+                key: 'status',
+                header: messages.status,
+                cell: (row) => <StatusBadge row={results.get(row.key)!} sent />,
+              },
+            ]}
+          />
+        </Box>
         <Group justify="flex-end">
           <Button variant="default" onClick={reset}>
             {t.importAnother}
@@ -551,94 +560,96 @@ export function InviteImportDialog({
             {t.noRowsLeft}
           </Alert>
         ) : (
-          <ListTable<ImportRow>
-            label={t.previewLabel}
-            rows={shown.slice((shownPage - 1) * pageSize, shownPage * pageSize)}
-            total={shown.length}
-            page={shownPage}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-            rowKey={(row) => row.key}
-            columns={[
-              { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
-              {
-                key: 'name',
-                header: t.name,
-                cell: (row) => (
-                  <div>
-                    <Text size="sm" fw={500}>
-                      {fullName(row) || '—'}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                      {row.email || '—'}
-                    </Text>
-                  </div>
-                ),
-              },
-              {
-                key: 'role',
-                header: t.role,
-                cell: (row) => (
-                  <div>
-                    <Text size="sm">{roleText(row)}</Text>
-                    {row.group && (
-                      <Text size="xs" c="dimmed">
-                        {row.group}
+          <Box style={previewScroll} data-testid="import-preview-scroll">
+            <ListTable<ImportRow>
+              label={t.previewLabel}
+              rows={shown.slice((shownPage - 1) * pageSize, shownPage * pageSize)}
+              total={shown.length}
+              page={shownPage}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+              rowKey={(row) => row.key}
+              columns={[
+                { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
+                {
+                  key: 'name',
+                  header: t.name,
+                  cell: (row) => (
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {fullName(row) || '—'}
                       </Text>
-                    )}
-                  </div>
-                ),
-              },
-              {
-                key: 'check',
-                header: t.check,
-                cell: (row) => {
-                  const list = problems.get(row.key);
-                  if (list) {
-                    return (
-                      <Stack gap={2}>
-                        {list.map((message) => (
-                          <Text key={message} size="xs" c="red.8">
-                            {message}
-                          </Text>
-                        ))}
-                      </Stack>
-                    );
-                  }
-                  const status = statuses.get(row.key);
-                  if (status) return <StatusBadge row={status} sent={false} />;
-                  return (
-                    <Text size="xs" c="dimmed">
-                      {t.checking}
-                    </Text>
-                  );
+                      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                        {row.email || '—'}
+                      </Text>
+                    </div>
+                  ),
                 },
-              },
-              {
-                key: 'remove',
-                header: <VisuallyHidden>{t.remove}</VisuallyHidden>,
-                align: 'right',
-                width: 56,
-                cell: (row) => (
-                  <Tooltip label={t.remove}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t.removeRow(row.line)}
-                      onClick={() => removeRows([row.key])}
-                      disabled={sending}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                ),
-              },
-            ]}
-          />
+                {
+                  key: 'role',
+                  header: t.role,
+                  cell: (row) => (
+                    <div>
+                      <Text size="sm">{roleText(row)}</Text>
+                      {row.group && (
+                        <Text size="xs" c="dimmed">
+                          {row.group}
+                        </Text>
+                      )}
+                    </div>
+                  ),
+                },
+                {
+                  key: 'check',
+                  header: t.check,
+                  cell: (row) => {
+                    const list = problems.get(row.key);
+                    if (list) {
+                      return (
+                        <Stack gap={2}>
+                          {list.map((message) => (
+                            <Text key={message} size="xs" c="red.8">
+                              {message}
+                            </Text>
+                          ))}
+                        </Stack>
+                      );
+                    }
+                    const status = statuses.get(row.key);
+                    if (status) return <StatusBadge row={status} sent={false} />;
+                    return (
+                      <Text size="xs" c="dimmed">
+                        {t.checking}
+                      </Text>
+                    );
+                  },
+                },
+                {
+                  key: 'remove',
+                  header: <VisuallyHidden>{t.remove}</VisuallyHidden>,
+                  align: 'right',
+                  width: 56,
+                  cell: (row) => (
+                    <Tooltip label={t.remove}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t.removeRow(row.line)}
+                        onClick={() => removeRows([row.key])}
+                        disabled={sending}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ),
+                },
+              ]}
+            />
+          </Box>
         )}
         {sending && (
           <Stack gap={4} role="status">
