@@ -11,13 +11,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { QuestionType, type AssignmentContent, type AssignmentDetail } from '@practica/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { QuestionType } from '@practica/contract';
+import { expect, test, type Page } from '@playwright/test';
 import { insightsText } from '../src/config/insights-text';
 import { paths } from '../src/config/paths';
 import { uiText } from '../src/config/ui-text';
 import { demo, signInAs } from './helpers';
-import { apiSend, assignmentWithSubmissions, tokenOf } from './review-helpers';
+import { reviewWithStars } from './insights-helpers';
+import { assignmentWithSubmissions, tokenOf } from './review-helpers';
 
 const pageLoad = { timeout: 20_000 };
 
@@ -26,40 +27,6 @@ async function picture(page: Page, name: string, fullPage = true) {
   if (!dir) return;
   await page.waitForTimeout(600); // the charts' entry animation
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-}
-
-/** A review of one form: `stars` for its rating questions in order, plausible other answers. */
-function formAnswers(form: AssignmentContent | null, stars: number[]) {
-  let rating = 0;
-  return (form?.questions ?? []).map((q) => {
-    const ids = q.options.map((o) => o.id);
-    switch (q.questionTypeId) {
-      case QuestionType.Rating:
-        return { questionId: q.id, text: String(stars[rating++ % stars.length]) };
-      case QuestionType.Single:
-        return { questionId: q.id, text: String(ids[0]) };
-      case QuestionType.Multiple:
-      case QuestionType.Rank:
-        return { questionId: q.id, text: ids.slice(0, 2).join(',') };
-      default:
-        return { questionId: q.id, text: 'Clear and well structured.' };
-    }
-  });
-}
-
-async function review(
-  request: APIRequestContext,
-  token: string,
-  source: AssignmentDetail,
-  answerId: number,
-  stars: number[],
-) {
-  await apiSend(request, token, 'POST', `/api/assignments/interviews/answers/review/${answerId}`, {
-    answers: {
-      ratings: formAnswers(source.data.ratings, stars),
-      feedback: formAnswers(source.data.feedback, stars),
-    },
-  });
 }
 
 /** How far the page scrolls sideways (0: not at all). */
@@ -85,10 +52,10 @@ test('a manager finds the weakest criterion, exports it, and sees whether review
   expect(criteria.length).toBeGreaterThan(1);
   const first = criteria[0]!.text;
   // The first criterion gets 1 and 2 stars, the others 4 and 5: it is the weakest.
-  await review(request, manager, source, answerIds[0]!, [1, 4, 4, 5]);
-  await review(request, manager, source, answerIds[1]!, [2, 5, 4, 4]);
+  await reviewWithStars(request, manager, source, answerIds[0]!, [1, 4, 4, 5]);
+  await reviewWithStars(request, manager, source, answerIds[1]!, [2, 5, 4, 4]);
   // A second reviewer of the first answer (the history keeps both): 3 of 4 stars the same.
-  await review(request, admin, source, answerIds[0]!, [1, 4, 5, 5]);
+  await reviewWithStars(request, admin, source, answerIds[0]!, [1, 4, 5, 5]);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAs(page, demo.manager, paths.orgManagerDashboard());

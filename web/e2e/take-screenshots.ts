@@ -2,16 +2,29 @@
  * `npm run screenshots` (web/e2e/screenshots.config.ts), not part of the e2e suite: pictures of the
  * main screens to look at (web/e2e/screenshots/, not committed) and the two of the README that it
  * writes (docs/screenshots/login.png, docs/screenshots/admin-dashboard.png,
- * docs/screenshots/invite-import.png).
+ * docs/screenshots/invite-import.png, and issue 23's insights.png, trainee-progress.png and
+ * reviewer-consistency.png).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { messages } from '@practica/contract';
+import {
+  AnswerStatus,
+  AssignmentStatus,
+  messages,
+  Role,
+  type AssignmentDetail,
+  type AssignmentListItem,
+  type AssignmentUser,
+} from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
+import { insightsText } from '../src/config/insights-text';
 import { inviteImportText } from '../src/config/invite-import-text';
+import { paths } from '../src/config/paths';
 import { uiText } from '../src/config/ui-text';
 import { demo, signInAs } from './helpers';
+import { reviewWithStars } from './insights-helpers';
+import { apiData, tokenOf } from './review-helpers';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const shots = join(here, 'screenshots');
@@ -110,6 +123,58 @@ test.describe('screenshots', () => {
     await settle(page);
     await page.screenshot({ path: join(shots, 'invite-import.png') });
     await page.screenshot({ path: join(docs, 'invite-import.png') });
+  });
+
+  test('insights: assignment, trainee progress, reviewer consistency', async ({
+    page,
+    request,
+  }) => {
+    // Issue 23 §1, on the demo's Active assignment: the manager reviews Tessa's submitted answer
+    // and the admin reviews Omar's again, so two reviewers share an answer.
+    const manager = await tokenOf(request, demo.manager);
+    const admin = await tokenOf(request, demo.admin);
+    const { list } = await apiData<{ list: AssignmentListItem[] }>(
+      request,
+      manager,
+      `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+    );
+    const id = [...list].sort((a, b) => a.id - b.id)[0]!.id;
+    const assignment = await apiData<AssignmentDetail>(request, manager, `/api/assignments/${id}`);
+    const { list: members } = await apiData<{ list: AssignmentUser[] }>(
+      request,
+      manager,
+      `/api/assignments/${id}/users?roles=${Role.Trainee}&page=1&pageSize=100`,
+    );
+    const answerOf = (email: string) => members.find((m) => m.email === email)?.answer;
+    const tessa = answerOf('tessa@demo.test');
+    if (tessa?.statusId === AnswerStatus.Submitted)
+      await reviewWithStars(request, manager, assignment, tessa.id, [2, 4, 3, 5]);
+    const omar = answerOf('omar@demo.test');
+    if (omar) await reviewWithStars(request, admin, assignment, omar.id, [3, 5, 3, 4]);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAs(page, demo.manager, '/dbl/org-manager/dashboard/org');
+    await hideToasts(page);
+    await page.goto(paths.assignmentDetail(id));
+    await page.getByRole('tab', { name: insightsText.tab }).click();
+    await expect(page.getByText(insightsText.weakestCriterion)).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'insights.png'), fullPage: true });
+    await page.screenshot({ path: join(docs, 'insights.png'), fullPage: true });
+
+    await page.goto(paths.userDetail(members.find((m) => m.email === 'tessa@demo.test')!.id));
+    await page.getByRole('tab', { name: insightsText.progressTab }).click();
+    await expect(page.getByRole('region', { name: insightsText.progressTitle })).toBeVisible();
+    await page.mouse.wheel(0, 2000);
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'trainee-progress.png') });
+    await page.screenshot({ path: join(docs, 'trainee-progress.png') });
+
+    await page.goto(paths.reviewerConsistency());
+    await expect(page.getByText(insightsText.agreementOverall)).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: join(shots, 'reviewer-consistency.png') });
+    await page.screenshot({ path: join(docs, 'reviewer-consistency.png') });
   });
 
   test('instructor and creator dashboards, logout dialog', async ({ page }) => {
