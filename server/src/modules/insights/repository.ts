@@ -1,6 +1,6 @@
 /**
  * Reads of the insights (issue 23 §1): each view is one statement that builds the whole answer as
- * JSON with CTEs and aggregates (counts, `avg`, `stddev_pop`, `jsonb_array_elements` over the
+ * JSON with CTEs and aggregates (counts, `avg`, `stddev_pop`, `jsonb_to_recordset` over the
  * ratings forms, `generate_series` for the timeline), plus the small lookup its access check needs.
  *
  * A criterion is a Rating question (QuestionType.Rating) of a rating scale, numbered 1, 2, … in the
@@ -52,9 +52,16 @@ async function viewOf<T>(
 /** SQL: `ts` (timestamptz) as ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes it. */
 const iso = (ts: SQL) => sql`to_char(${ts} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** SQL: the rating of the ratings form element `e` (jsonb), 1–5, or null when it is no rating. */
-const starsOf = (e: SQL) =>
-  sql`case when ${e}->>'text' in ('1', '2', '3', '4', '5') then (${e}->>'text')::int end`;
+/**
+ * SQL: the elements of the ratings form `answers` (jsonb `[{questionId, text}]`, as the review call
+ * stores it) as the rows `alias("questionId" text, text text)`, one pass over the array (cheaper
+ * than `jsonb_array_elements` and `->>` per field); a missing form has none.
+ */
+const formRows = (answers: SQL, alias: string) =>
+  sql`jsonb_to_recordset(coalesce(${answers}, '[]'::jsonb)) as ${sql.raw(alias)}("questionId" text, text text)`;
+
+/** SQL: the form row `alias` is a rating (its text one of '1'…'5'). */
+const isRating = (alias: string) => sql`${sql.raw(alias)}.text in ('1', '2', '3', '4', '5')`;
 
 /** SQL: the stats of one criterion over rows with a `stars` column (count, mean, distribution). */
 const statsColumns = (stars: SQL) => sql`count(${stars})::int as count,
@@ -218,12 +225,12 @@ export async function readAssignmentInsights(
       where l.status_id = ${AnswerStatus.Reviewed}
     ),
     ratings as materialized (
-      select r.answer_id, coalesce(r.reviewer_id, 0) as reviewer_key, c.question_id, x.stars
+      select r.answer_id, coalesce(r.reviewer_id, 0) as reviewer_key, c.question_id,
+             e.text::int as stars
       from rev r
-      cross join lateral jsonb_array_elements(coalesce(r.answers, '[]'::jsonb)) e
-      cross join lateral (select ${starsOf(sql`e`)} as stars) x
-      join crit c on c.question_id::text = e->>'questionId'
-      where x.stars is not null
+      cross join lateral ${formRows(sql`r.answers`, 'e')}
+      join crit c on c.question_id::text = e."questionId"
+      where ${isRating('e')}
     ),
     overall as materialized (
       select r.question_id, ${statsColumns(sql`r.stars`)}
@@ -402,12 +409,11 @@ export async function readTraineeProgress(
         and q.question_type_id = ${QuestionType.Rating}
     ),
     ratings as (
-      select r.id as answer_id, c.question_id, c.ratings_id, c.position, x.stars
+      select r.id as answer_id, c.question_id, c.ratings_id, c.position, e.text::int as stars
       from rev r
-      cross join lateral jsonb_array_elements(coalesce(r.answers, '[]'::jsonb)) e
-      cross join lateral (select ${starsOf(sql`e`)} as stars) x
-      join crit c on c.ratings_id = r.ratings_id and c.question_id::text = e->>'questionId'
-      where x.stars is not null
+      cross join lateral ${formRows(sql`r.answers`, 'e')}
+      join crit c on c.ratings_id = r.ratings_id and c.question_id::text = e."questionId"
+      where ${isRating('e')}
     ),
     review_json as (
       select rt.answer_id, json_agg(json_build_object(
@@ -523,12 +529,12 @@ export async function readReviewerConsistency(
       select array(select question_id::text from crit) as keys
     ),
     rt as (
-      select coalesce(r.reviewer_id, 0) as reviewer_key, e->>'questionId' as question_key, x.stars
+      select coalesce(r.reviewer_id, 0) as reviewer_key, e."questionId" as question_key,
+             e.text::int as stars
       from rv r
       cross join crit_keys k
-      cross join lateral jsonb_array_elements(coalesce(r.answers, '[]'::jsonb)) e
-      cross join lateral (select ${starsOf(sql`e`)} as stars) x
-      where x.stars is not null and e->>'questionId' = any(k.keys)
+      cross join lateral ${formRows(sql`r.answers`, 'e')}
+      where ${isRating('e')} and e."questionId" = any(k.keys)
     ),
     stats as materialized (
       select grouping(rt.reviewer_key) as whole, rt.reviewer_key, rt.question_key,
@@ -569,15 +575,13 @@ export async function readReviewerConsistency(
       from latest x join latest y on y.answer_id = x.answer_id and y.reviewer_id > x.reviewer_id
     ),
     pair_ratings as (
-      select p.a_id, p.b_id, abs(xa.stars - xb.stars) as diff
+      select p.a_id, p.b_id, abs(ea.text::int - eb.text::int) as diff
       from pair p
       cross join crit_keys k
-      cross join lateral jsonb_array_elements(coalesce(p.a_answers, '[]'::jsonb)) ea
-      cross join lateral (select ${starsOf(sql`ea`)} as stars) xa
-      cross join lateral jsonb_array_elements(coalesce(p.b_answers, '[]'::jsonb)) eb
-      cross join lateral (select ${starsOf(sql`eb`)} as stars) xb
-      where ea->>'questionId' = any(k.keys) and eb->>'questionId' = ea->>'questionId'
-        and xa.stars is not null and xb.stars is not null
+      cross join lateral ${formRows(sql`p.a_answers`, 'ea')}
+      cross join lateral ${formRows(sql`p.b_answers`, 'eb')}
+      where ${isRating('ea')} and ${isRating('eb')} and ea."questionId" = any(k.keys)
+        and eb."questionId" = ea."questionId"
     ),
     pairs as (
       select p.a_id, p.b_id, p.answers, coalesce(s.ratings, 0) as ratings,
