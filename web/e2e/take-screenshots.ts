@@ -157,21 +157,25 @@ test.describe('screenshots', () => {
     await hideToasts(page);
     await page.goto(paths.assignmentDetail(id));
     await page.getByRole('tab', { name: insightsText.tab }).click();
-    await expect(page.getByText(insightsText.weakestCriterion)).toBeVisible();
+    // The charts' chunk loads with the tab.
+    await expect(page.getByText(insightsText.weakestCriterion)).toBeVisible({ timeout: 20_000 });
     await settle(page);
     await page.screenshot({ path: join(shots, 'insights.png'), fullPage: true });
     await page.screenshot({ path: join(docs, 'insights.png'), fullPage: true });
 
     await page.goto(paths.userDetail(members.find((m) => m.email === 'tessa@demo.test')!.id));
     await page.getByRole('tab', { name: insightsText.progressTab }).click();
-    await expect(page.getByRole('region', { name: insightsText.progressTitle })).toBeVisible();
+    await expect(page.getByRole('region', { name: insightsText.progressTitle })).toBeVisible({
+      timeout: 20_000,
+    });
     await page.mouse.wheel(0, 2000);
+    await page.mouse.move(0, 0);
     await settle(page);
     await page.screenshot({ path: join(shots, 'trainee-progress.png') });
     await page.screenshot({ path: join(docs, 'trainee-progress.png') });
 
     await page.goto(paths.reviewerConsistency());
-    await expect(page.getByText(insightsText.agreementOverall)).toBeVisible();
+    await expect(page.getByText(insightsText.agreementOverall)).toBeVisible({ timeout: 20_000 });
     await settle(page);
     await page.screenshot({ path: join(shots, 'reviewer-consistency.png') });
     await page.screenshot({ path: join(docs, 'reviewer-consistency.png') });

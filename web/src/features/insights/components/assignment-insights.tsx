@@ -262,6 +262,7 @@ function MeansChart({
   return (
     <BarChart
       h={260}
+      maxBarWidth={40}
       data={breakdownChartData(criteria, entries)}
       dataKey="name"
       withLegend
