@@ -5,8 +5,9 @@
  * - A manager imports a file with a bad row (no first name), a duplicate email and an existing
  *   user; removes the two rows with errors, sends, sees the result per row (created, skipped) and
  *   the invites in the Pending invites list.
- * - A 1,000-row file end to end (choosing the file → the result per row shown) within 5 s; the
- *   figure is printed. Sending the same file again re-sends the 1,000 invites instead of
+ * - A 1,000-row file end to end (choosing the file → the result per row shown): every row is
+ *   created and the time is printed (`npm run bench:web` runs this test and checks ≤ 5 s: speed is
+ *   the benchmark's, measured on a quiet machine, not a timed test beside the suite). Sending the same file again re-sends the 1,000 invites instead of
  *   duplicating them (the organization still has 1,000 invites).
  * - At 375 px the preview scrolls inside itself, not the page.
  */
@@ -159,7 +160,7 @@ test.describe('CSV bulk invite', () => {
     for (const email of emails) await expect(list.getByText(email)).toBeVisible();
   });
 
-  test('a 1,000-row file end to end in ≤ 5 s; the same file again re-sends instead of duplicating', async ({
+  test('a 1,000-row file imports whole and prints its time (bench:web checks ≤ 5 s); the same file again re-sends instead of duplicating', async ({
     page,
     request,
   }) => {
@@ -189,7 +190,6 @@ test.describe('CSV bulk invite', () => {
       `invite-import: 1,000-row file end to end in ${elapsed} ms (previewed and checked in ${checked} ms, sent and shown in ${elapsed - checked} ms)`,
     );
     test.info().annotations.push({ type: '1000-row import (ms)', description: String(elapsed) });
-    expect(elapsed).toBeLessThanOrEqual(5_000);
 
     // The same file again: every row is a pending invite now, re-sent, not duplicated.
     await dialog.getByRole('button', { name: t.importAnother }).click();
