@@ -49,6 +49,8 @@ export const organizationKeys = {
     [...organizationKeys.detail(id), 'users', query] as const,
   groups: (id: number, page: number, pageSize: PageSize) =>
     [...organizationKeys.detail(id), 'groups', { page, pageSize }] as const,
+  /** Every group of the organization (the CSV import's group names). */
+  allGroups: (id: number) => [...organizationKeys.detail(id), 'groups', 'all'] as const,
   invites: (id: number, page: number, pageSize: PageSize) =>
     [...organizationKeys.detail(id), 'invites', { page, pageSize }] as const,
   candidates: (id: number, roleId: RoleId, search: string | undefined) =>

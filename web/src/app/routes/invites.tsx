@@ -25,7 +25,10 @@ import { InviteImportDialog } from '../../features/invites/components/invite-imp
 import { InviteMemberForm } from '../../features/invites/components/invite-member-form';
 import { InvitesTable } from '../../features/invites/components/invites-table';
 import { useOrganization } from '../../features/organizations/api/get-organization';
-import { useOrganizationGroups } from '../../features/organizations/api/list-organization-groups';
+import {
+  useAllOrganizationGroups,
+  useOrganizationGroups,
+} from '../../features/organizations/api/list-organization-groups';
 import { isApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
@@ -58,6 +61,8 @@ export default function InvitesPage() {
   // Issue 23 §2: 'Import CSV' for Admins and Managers (not instructors).
   const canImport = useCan('invite:import', { organizationId: orgId });
   const [importing, setImporting] = useState(false);
+  // The CSV import matches group names against every group of the organization, read when it opens.
+  const allGroups = useAllOrganizationGroups(orgId ?? 0, importing);
 
   const missing = orgId === null || roleType === null;
   const failed = organization.isError;
@@ -111,7 +116,7 @@ export default function InvitesPage() {
               opened={importing}
               onClose={() => setImporting(false)}
               organizationId={orgId}
-              groups={groups.data?.list ?? []}
+              groups={allGroups.data ?? groups.data?.list ?? []}
             />
           )}
         </Stack>

@@ -1,5 +1,5 @@
 /** GET /organizations/{id}/groups (000 §2.9 Groups member tab, §7): the organization's groups. */
-import { groupSchema, type PageSize } from '@practica/contract';
+import { groupSchema, pageSizeOptions, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
@@ -32,6 +32,32 @@ export function useOrganizationGroups(
 ) {
   return useQuery({
     ...organizationGroupsQueryOptions(id, page, pageSize),
+    enabled: enabled && id > 0,
+  });
+}
+
+/**
+ * Every group of an organization, read page by page at the largest page size (100) until the
+ * count is reached: what the CSV import of invites (issue 23 §2) matches the file's group names
+ * against, so an organization with hundreds of groups finds each one. Answers `Group[]`.
+ */
+export async function listAllOrganizationGroups(id: number, signal?: AbortSignal) {
+  const pageSize = pageSizeOptions[pageSizeOptions.length - 1]!;
+  const first = await listOrganizationGroups(id, 1, pageSize, signal);
+  const pages = Math.ceil(first.count / pageSize);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+      listOrganizationGroups(id, i + 2, pageSize, signal),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.list);
+}
+
+/** Every group of an organization (`listAllOrganizationGroups`), read while `enabled`. */
+export function useAllOrganizationGroups(id: number, enabled = true) {
+  return useQuery({
+    queryKey: organizationKeys.allGroups(id),
+    queryFn: ({ signal }) => listAllOrganizationGroups(id, signal),
     enabled: enabled && id > 0,
   });
 }
