@@ -19,7 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { answerKeys, assignmentKeys } from '../../../lib/query-keys';
+import { answerKeys, assignmentKeys, insightKeys } from '../../../lib/query-keys';
 
 /**
  * Sends the review of answer `answerId` of trainee `traineeId`; answers the answer's detail.
@@ -70,6 +70,8 @@ export function useSubmitReview(
       if (version.current !== undefined) version.current = answer.reviewVersion;
       client.setQueryData(answerKeys.detail(answerId), answer);
       void client.invalidateQueries({ queryKey: assignmentKeys.all });
+      // A review moves every insight view (issue 23 §1): the assignment's, the trainee's, the reviewers'.
+      void client.invalidateQueries({ queryKey: insightKeys.all });
       toast.success(messages.interviewReviewSubmitted);
       onDone?.();
     },
