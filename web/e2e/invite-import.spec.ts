@@ -11,71 +11,12 @@
  *   duplicating them (the organization still has 1,000 invites).
  * - At 375 px the preview scrolls inside itself, not the page.
  */
-import { format, messages, Role } from '@practica/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { format, messages } from '@practica/contract';
+import { expect, test, type Page } from '@playwright/test';
 import { inviteImportText as t } from '../src/config/invite-import-text';
 import { inviteText } from '../src/config/organization-text';
 import { paths } from '../src/config/paths';
-import { demo, demoPassword, rememberTokens, signInAs } from './helpers';
-
-let serial = 0;
-/** A tag no other run of the suite uses. */
-function tag(): string {
-  serial += 1;
-  return `${Date.now().toString(36)}${serial}${Math.floor(Math.random() * 1e4)}`;
-}
-
-async function tokenOf(request: APIRequestContext, email: string, password: string) {
-  const answer = await request.post('/api/auth', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-/** A fresh organization with `userSeats` trainee seats and its own signed-up manager. */
-async function freshOrganization(request: APIRequestContext, userSeats: number) {
-  const t = tag();
-  const admin = await tokenOf(request, demo.admin, demoPassword);
-  const headers = { Authorization: `Bearer ${admin}` };
-  const created = await request.post('/api/organizations', {
-    headers,
-    data: {
-      name: `Import Test ${t}`,
-      address: '5 Harbour Street, Leeds',
-      contact: {
-        firstName: 'Carla',
-        lastName: 'Contact',
-        email: `contact-${t}@demo.test`,
-        phoneNumber: '5550123456',
-      },
-      userSeats,
-      creatorSeats: 0,
-    },
-  });
-  expect(created.ok()).toBeTruthy();
-  const org = ((await created.json()) as { data: { id: number } }).data;
-  const manager = {
-    firstName: 'Mona',
-    lastName: 'Manager',
-    email: `import-manager-${t}@demo.test`,
-    password: 'manage123',
-  };
-  const invited = await request.post('/api/invites', {
-    headers,
-    data: {
-      organizationId: org.id,
-      roleId: Role.Manager,
-      firstName: manager.firstName,
-      lastName: manager.lastName,
-      email: manager.email,
-    },
-  });
-  expect(invited.ok()).toBeTruthy();
-  const { token } = ((await invited.json()) as { data: { token: string } }).data;
-  rememberTokens(token);
-  const accepted = await request.post('/api/invites/accept', { data: { ...manager, token } });
-  expect(accepted.ok()).toBeTruthy();
-  return { id: org.id, manager, tag: t };
-}
+import { apiToken, demo, freshOrganization, signInAs } from './helpers';
 
 /** Signs in as the fresh manager and opens the Import CSV dialog on the Invites screen. */
 async function openImport(page: Page, email: string, password: string) {
@@ -100,7 +41,7 @@ test.describe('CSV bulk invite', () => {
     page,
     request,
   }) => {
-    const org = await freshOrganization(request, 5);
+    const org = await freshOrganization(request, 5, 'Import Test');
     const emails = [1, 2, 3].map((i) => `import-${org.tag}-${i}@demo.test`);
     const dialog = await openImport(page, org.manager.email, org.manager.password);
     await expect(dialog.getByRole('link', { name: t.downloadTemplate })).toBeVisible();
@@ -165,7 +106,7 @@ test.describe('CSV bulk invite', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const org = await freshOrganization(request, 1000);
+    const org = await freshOrganization(request, 1000, 'Import Test');
     const rows = Array.from({ length: 1000 }, (_, i) => [
       'Trainee',
       `Number${i + 1}`,
@@ -200,7 +141,7 @@ test.describe('CSV bulk invite', () => {
     await send.click();
     await expect(dialog.getByText(t.resultSummary(0, 1000, 0))).toBeVisible({ timeout: 15_000 });
 
-    const token = await tokenOf(request, org.manager.email, org.manager.password);
+    const token = await apiToken(request, org.manager.email, org.manager.password);
     const listed = await request.get(`/api/organizations/${org.id}/invites`, {
       headers: { Authorization: `Bearer ${token}` },
       params: { page: 1, pageSize: 25 },
@@ -213,7 +154,7 @@ test.describe('CSV bulk invite', () => {
     page,
     request,
   }) => {
-    const org = await freshOrganization(request, 2);
+    const org = await freshOrganization(request, 2, 'Import Test');
     await page.setViewportSize({ width: 375, height: 740 });
     const dialog = await openImport(page, org.manager.email, org.manager.password);
     await choose(

@@ -16,7 +16,15 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { routeText } from '../src/app/route-text';
 import { groupText, inviteText, organizationText } from '../src/config/organization-text';
 import { uiText } from '../src/config/ui-text';
-import { demo, demoPassword, inviteLinkToken, rememberTokens, signIn, signInAs } from './helpers';
+import {
+  demo,
+  freshOrganization,
+  inviteLinkToken,
+  rememberTokens,
+  signIn,
+  signInAs,
+  uniqueTag,
+} from './helpers';
 
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
@@ -28,13 +36,6 @@ const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-let serial = 0;
-/** A tag no other run of the suite uses. */
-function tag(): string {
-  serial += 1;
-  return `${Date.now().toString(36)}${serial}${Math.floor(Math.random() * 1e4)}`;
-}
 
 interface Mail {
   kind: string;
@@ -54,70 +55,6 @@ async function latestMail(request: APIRequestContext, to: string, kind: string):
     })
     .toBe(true);
   return found!;
-}
-
-async function tokenOf(request: APIRequestContext, email: string, password: string) {
-  const answer = await request.post('/api/auth', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-interface Person {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
-/**
- * A fresh organization with trainee seats and its own manager, made through the API as the demo
- * admin: POST /organizations, POST /invites (manager) and POST /invites/accept.
- */
-async function freshOrganization(request: APIRequestContext, userSeats: number) {
-  const t = tag();
-  const admin = await tokenOf(request, demo.admin, demoPassword);
-  const headers = { Authorization: `Bearer ${admin}` };
-  const created = await request.post('/api/organizations', {
-    headers,
-    data: {
-      name: `Seat Test ${t}`,
-      address: '5 Harbour Street, Leeds',
-      contact: {
-        firstName: 'Carla',
-        lastName: 'Contact',
-        email: `contact-${t}@demo.test`,
-        phoneNumber: '5550123456',
-      },
-      userSeats,
-      creatorSeats: 0,
-    },
-  });
-  expect(created.ok()).toBeTruthy();
-  const org = ((await created.json()) as { data: { id: number; name: string } }).data;
-  const manager: Person = {
-    firstName: 'Mona',
-    lastName: 'Manager',
-    email: `manager-${t}@demo.test`,
-    password: 'manage123',
-  };
-  const invited = await request.post('/api/invites', {
-    headers,
-    data: {
-      organizationId: org.id,
-      roleId: Role.Manager,
-      firstName: manager.firstName,
-      lastName: manager.lastName,
-      email: manager.email,
-    },
-  });
-  expect(invited.ok()).toBeTruthy();
-  const { token } = ((await invited.json()) as { data: { token: string } }).data;
-  rememberTokens(token);
-  const accepted = await request.post('/api/invites/accept', {
-    data: { ...manager, token },
-  });
-  expect(accepted.ok()).toBeTruthy();
-  return { ...org, manager };
 }
 
 async function settle(page: Page) {
@@ -181,7 +118,7 @@ test.describe('organizations', () => {
     await settle(page);
     await page.screenshot({ path: join(shots, 'organization-create-invalid.png') });
 
-    const name = `Riverside Academy ${tag()}`;
+    const name = `Riverside Academy ${uniqueTag()}`;
     await field(messages.name).fill(name);
     await field(orgText.address).fill('12 River Road, Bristol');
     await field(messages.firstName).fill('Rosa');
@@ -293,8 +230,8 @@ test.describe('invites', () => {
     await expect(form.getByText(messages.emailRequired, { exact: true })).toBeVisible();
     const trainee = {
       firstName: 'Tara',
-      lastName: `Newcomb${tag()}`,
-      email: `tara-${tag()}@demo.test`,
+      lastName: `Newcomb${uniqueTag()}`,
+      email: `tara-${uniqueTag()}@demo.test`,
       password: 'practice1',
     };
     await expect(form.getByRole('radio', { name: roleLabels[Role.Admin] })).toHaveCount(0);
@@ -400,8 +337,8 @@ test.describe('invites', () => {
     await page.goto('/dbl/invites');
     const other = {
       firstName: 'Otto',
-      lastName: `Other${tag()}`,
-      email: `otto-${tag()}@demo.test`,
+      lastName: `Other${uniqueTag()}`,
+      email: `otto-${uniqueTag()}@demo.test`,
     };
     await form
       .getByRole('textbox', { name: messages.firstName, exact: true })
@@ -444,7 +381,7 @@ test.describe('groups', () => {
     await dialog.getByRole('button', { name: messages.save }).click();
     await expect(dialog.getByText(messages.groupNameRequired)).toBeVisible();
     await expect(dialog.getByText(messages.groupDescriptionRequired)).toBeVisible();
-    const name = `Weekend cohort ${tag()}`;
+    const name = `Weekend cohort ${uniqueTag()}`;
     await dialog.getByRole('textbox', { name: messages.name, exact: true }).fill(name);
     await dialog
       .getByRole('textbox', { name: messages.description, exact: true })
