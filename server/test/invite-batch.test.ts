@@ -141,6 +141,7 @@ describe('POST /api/invites/batch: bad rows', () => {
         row('not-an-email'),
         row('admin@batch.test', { roleId: Role.Admin }),
         row('boss@batch.test', { roleId: Role.Manager, groupId: group['Cohort A'] }),
+        row('nobody@batch.test', { roleId: 9 }),
       ],
     });
     expect(res.statusCode).toBe(400);
@@ -152,8 +153,9 @@ describe('POST /api/invites/batch: bad rows', () => {
       { path: 'rows.2.lastName', message: messages.lastNameRequired },
       { path: 'rows.3.email', message: messages.emailRequired },
       { path: 'rows.4.email', message: messages.emailInvalid },
-      { path: 'rows.5.roleId', message: messages.importRoleInvalid },
+      { path: 'rows.5.roleId', message: messages.adminNotInvitable },
       { path: 'rows.6.groupId', message: messages.groupNotOfferedForRole },
+      { path: 'rows.7.roleId', message: messages.importRoleInvalid },
     ]);
     expect(await totals()).toEqual(before);
   });

@@ -115,12 +115,17 @@ export type InviteLink = z.infer<typeof inviteLinkSchema>;
 
 /**
  * One row of a CSV import of invites (issue 23 §2): an invite of the batch's organization, with the
- * same rules and messages as POST /invites ('First name is required!', 'Email is required!', …).
+ * same rules and messages as POST /invites ('First name is required!', 'Email is required!', …;
+ * 'Admins cannot be invited.' for the Admin role, 'Role must be Trainee, Instructor or Manager.' for
+ * any other role id).
  * The console maps the file's role and group names to `roleId` and `groupId` first.
  */
 export const inviteBatchRowSchema = z
   .object({
-    roleId: z.literal(invitableRoleIds, { error: messages.importRoleInvalid }),
+    roleId: z.literal(invitableRoleIds, {
+      error: (issue) =>
+        issue.input === Role.Admin ? messages.adminNotInvitable : messages.importRoleInvalid,
+    }),
     firstName: firstNameSchema,
     lastName: lastNameSchema,
     email: emailSchema,

@@ -114,7 +114,6 @@ export function validateRow(
   const errors: { field: string; message: string }[] = [];
   const roleName = cells.role.trim().toLowerCase();
   const roleId = roleByName[roleName];
-  if (roleId === Role.Admin) errors.push({ field: 'roleId', message: messages.adminNotInvitable });
   const groupName = cells.group.trim();
   let groupId: number | null = null;
   if (groupName) {
@@ -127,15 +126,12 @@ export function validateRow(
     firstName: cells.firstName,
     lastName: cells.lastName,
     email: cells.email,
-    roleId: roleId === Role.Admin ? undefined : roleId,
+    roleId,
     groupId,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      // Admin already has its own message.
-      if (field === 'roleId' && roleId === Role.Admin) continue;
-      errors.push({ field, message: issue.message });
+      errors.push({ field: String(issue.path[0] ?? ''), message: issue.message });
     }
   }
   errors.sort((a, b) => fieldOrder.indexOf(a.field) - fieldOrder.indexOf(b.field));
