@@ -1,7 +1,7 @@
 /**
  * The CSV import of invites, without React (issue 23 §2): reading the file with `papaparse`, matching
  * its header names loosely, turning each line into a row with the spec's own messages
- * (`inviteBatchRowSchema`: 'First name is required!', …; `messages.adminNotInvitable`,
+ * (`inviteBatchRowSchema`: `messages.firstNameRequired`, …; `messages.adminNotInvitable`,
  * `messages.importRoleInvalid`, `format.importGroupUnknown`), the duplicates within the file
  * (`format.importDuplicateEmail`) and the downloadable template.
  *

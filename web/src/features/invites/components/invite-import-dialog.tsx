@@ -46,7 +46,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
-import { ListTable } from '../../../components/list-table';
+import { ListTable, type ListTableColumn } from '../../../components/list-table';
 import { inviteImportText as t } from '../../../config/invite-import-text';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -104,6 +104,77 @@ function byKey(check: InviteBatchCheck | null | undefined): Map<number, ResultRo
     if (key !== undefined) map.set(key, row);
   }
   return map;
+}
+
+/**
+ * A file's rows as the preview and the result list show them, paged in the dialog (50 a page by
+ * default) and scrolling inside itself: the spreadsheet's row number, the name and email, the role
+ * and group, then `columns` (the check or the result). Remount it (`key`) to go back to page 1;
+ * removing rows keeps the page within range.
+ */
+function ImportRowsTable({
+  label,
+  rows,
+  columns,
+  testId,
+}: {
+  label: string;
+  rows: readonly ImportRow[];
+  columns: ListTableColumn<ImportRow>[];
+  testId?: string;
+}) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(50);
+  const shownPage = Math.min(page, Math.max(1, Math.ceil(rows.length / pageSize)));
+  return (
+    <Box style={previewScroll} data-testid={testId}>
+      <ListTable<ImportRow>
+        label={label}
+        rows={rows.slice((shownPage - 1) * pageSize, shownPage * pageSize)}
+        total={rows.length}
+        page={shownPage}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        rowKey={(row) => row.key}
+        columns={[
+          { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
+          {
+            key: 'name',
+            header: t.name,
+            cell: (row) => (
+              <div>
+                <Text size="sm" fw={500}>
+                  {fullName(row) || '—'}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {row.email || '—'}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            key: 'role',
+            header: t.role,
+            cell: (row) => (
+              <div>
+                <Text size="sm">{roleText(row)}</Text>
+                {row.group && (
+                  <Text size="xs" c="dimmed">
+                    {row.group}
+                  </Text>
+                )}
+              </div>
+            ),
+          },
+          ...columns,
+        ]}
+      />
+    </Box>
+  );
 }
 
 /** The status badge of a row the server checked or sent. */
@@ -236,12 +307,8 @@ export function InviteImportDialog({
   const [reading, setReading] = useState(false);
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [onlyErrors, setOnlyErrors] = useState(false);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(50);
   const [sendError, setSendError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ check: InviteBatchCheck; rows: ImportRow[] } | null>(null);
-  const [resultPage, setResultPage] = useState(1);
-  const [resultPageSize, setResultPageSize] = useState<PageSize>(50);
   const send = useSendInviteBatch();
 
   const templateHref = useMemo(
@@ -306,18 +373,14 @@ export function InviteImportDialog({
   const toSend = Math.max(0, entries.length - counts.skip);
 
   const shown = onlyErrors ? current.filter((row) => problems.has(row.key)) : current;
-  const pages = Math.max(1, Math.ceil(shown.length / pageSize));
-  const shownPage = Math.min(page, pages);
 
   const reset = () => {
     setLoaded(null);
     setFileError(null);
     setRemoved(new Set());
     setOnlyErrors(false);
-    setPage(1);
     setSendError(null);
     setSent(null);
-    setResultPage(1);
   };
 
   const onFile = async (file: File | null) => {
@@ -338,7 +401,6 @@ export function InviteImportDialog({
       setFileError(null);
       setRemoved(new Set());
       setOnlyErrors(false);
-      setPage(1);
       setLoaded({ name: file.name, token: Date.now(), rows: read.rows });
     } catch {
       setFileError(t.unreadable);
@@ -362,7 +424,6 @@ export function InviteImportDialog({
       {
         onSuccess: (result) => {
           setSent({ check: { keys, result }, rows });
-          setResultPage(1);
           toast.success(t.sentToast(result.created, result.resent, result.skipped));
         },
         onError: (error) => {
@@ -392,44 +453,17 @@ export function InviteImportDialog({
         <Alert color="green" variant="light" role="status">
           {t.resultSummary(created, resent, skipped)}
         </Alert>
-        <Box style={previewScroll}>
-          <ListTable<ImportRow>
-            label={t.resultsLabel}
-            rows={rows.slice((resultPage - 1) * resultPageSize, resultPage * resultPageSize)}
-            total={rows.length}
-            page={resultPage}
-            pageSize={resultPageSize}
-            onPageChange={setResultPage}
-            onPageSizeChange={(size) => {
-              setResultPageSize(size);
-              setResultPage(1);
-            }}
-            rowKey={(row) => row.key}
-            columns={[
-              { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
-              {
-                key: 'name',
-                header: t.name,
-                cell: (row) => (
-                  <div>
-                    <Text size="sm" fw={500}>
-                      {fullName(row)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {row.email}
-                    </Text>
-                  </div>
-                ),
-              },
-              { key: 'role', header: t.role, cell: roleText },
-              {
-                key: 'status',
-                header: messages.status,
-                cell: (row) => <StatusBadge row={results.get(row.key)!} sent />,
-              },
-            ]}
-          />
-        </Box>
+        <ImportRowsTable
+          label={t.resultsLabel}
+          rows={rows}
+          columns={[
+            {
+              key: 'status',
+              header: messages.status,
+              cell: (row) => <StatusBadge row={results.get(row.key)!} sent />,
+            },
+          ]}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={reset}>
             {t.importAnother}
@@ -534,7 +568,6 @@ export function InviteImportDialog({
               value={onlyErrors ? 'errors' : 'all'}
               onChange={(value) => {
                 setOnlyErrors(value === 'errors');
-                setPage(1);
               }}
               data={[
                 { value: 'all', label: t.showAll },
@@ -560,96 +593,58 @@ export function InviteImportDialog({
             {t.noRowsLeft}
           </Alert>
         ) : (
-          <Box style={previewScroll} data-testid="import-preview-scroll">
-            <ListTable<ImportRow>
-              label={t.previewLabel}
-              rows={shown.slice((shownPage - 1) * pageSize, shownPage * pageSize)}
-              total={shown.length}
-              page={shownPage}
-              pageSize={pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-              rowKey={(row) => row.key}
-              columns={[
-                { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
-                {
-                  key: 'name',
-                  header: t.name,
-                  cell: (row) => (
-                    <div>
-                      <Text size="sm" fw={500}>
-                        {fullName(row) || '—'}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                        {row.email || '—'}
-                      </Text>
-                    </div>
-                  ),
-                },
-                {
-                  key: 'role',
-                  header: t.role,
-                  cell: (row) => (
-                    <div>
-                      <Text size="sm">{roleText(row)}</Text>
-                      {row.group && (
-                        <Text size="xs" c="dimmed">
-                          {row.group}
-                        </Text>
-                      )}
-                    </div>
-                  ),
-                },
-                {
-                  key: 'check',
-                  header: t.check,
-                  cell: (row) => {
-                    const list = problems.get(row.key);
-                    if (list) {
-                      return (
-                        <Stack gap={2}>
-                          {list.map((message) => (
-                            <Text key={message} size="xs" c="red.8">
-                              {message}
-                            </Text>
-                          ))}
-                        </Stack>
-                      );
-                    }
-                    const status = statuses.get(row.key);
-                    if (status) return <StatusBadge row={status} sent={false} />;
+          <ImportRowsTable
+            key={onlyErrors ? 'errors' : 'all'}
+            label={t.previewLabel}
+            rows={shown}
+            testId="import-preview-scroll"
+            columns={[
+              {
+                key: 'check',
+                header: t.check,
+                cell: (row) => {
+                  const list = problems.get(row.key);
+                  if (list) {
                     return (
-                      <Text size="xs" c="dimmed">
-                        {t.checking}
-                      </Text>
+                      <Stack gap={2}>
+                        {list.map((message) => (
+                          <Text key={message} size="xs" c="red.8">
+                            {message}
+                          </Text>
+                        ))}
+                      </Stack>
                     );
-                  },
+                  }
+                  const status = statuses.get(row.key);
+                  if (status) return <StatusBadge row={status} sent={false} />;
+                  return (
+                    <Text size="xs" c="dimmed">
+                      {t.checking}
+                    </Text>
+                  );
                 },
-                {
-                  key: 'remove',
-                  header: <VisuallyHidden>{t.remove}</VisuallyHidden>,
-                  align: 'right',
-                  width: 56,
-                  cell: (row) => (
-                    <Tooltip label={t.remove}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t.removeRow(row.line)}
-                        onClick={() => removeRows([row.key])}
-                        disabled={sending}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  ),
-                },
-              ]}
-            />
-          </Box>
+              },
+              {
+                key: 'remove',
+                header: <VisuallyHidden>{t.remove}</VisuallyHidden>,
+                align: 'right',
+                width: 56,
+                cell: (row) => (
+                  <Tooltip label={t.remove}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t.removeRow(row.line)}
+                      onClick={() => removeRows([row.key])}
+                      disabled={sending}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                ),
+              },
+            ]}
+          />
         )}
         {sending && (
           <Stack gap={4} role="status">
