@@ -8,9 +8,9 @@
  */
 import '@mantine/charts/styles.css';
 import { AreaChart, BarChart } from '@mantine/charts';
-import { Alert, Loader, Stack, useMatches } from '@mantine/core';
+import { Stack, useMatches } from '@mantine/core';
 import type { AssignmentInsights, InsightCriterionStats } from '@practica/contract';
-import { IconAlertTriangle, IconChartBarOff } from '@tabler/icons-react';
+import { IconChartBarOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../../components/empty-state';
 import { formatMean, insightsText } from '../../../config/insights-text';
@@ -29,6 +29,7 @@ import {
 } from '../model';
 import { DataView, type ViewColumn } from './data-view';
 import { Headline } from './headline';
+import { InsightQuery } from './insight-query';
 
 export interface AssignmentInsightsProps {
   assignmentId: number;
@@ -69,15 +70,11 @@ function breakdownColumns(nameHeader: string, sizeHeader: string): ViewColumn<Br
 
 /** The Insights of assignment `assignmentId` (loads them). */
 export default function AssignmentInsightsView({ assignmentId }: AssignmentInsightsProps) {
-  const query = useAssignmentInsights(assignmentId);
-  if (query.isLoading) return <Loader aria-label={insightsText.loading} />;
-  if (!query.data)
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        {insightsText.loadFailed}
-      </Alert>
-    );
-  return <AssignmentInsightsContent insights={query.data} />;
+  return (
+    <InsightQuery query={useAssignmentInsights(assignmentId)}>
+      {(data) => <AssignmentInsightsContent insights={data} />}
+    </InsightQuery>
+  );
 }
 
 /** The Insights of loaded `insights`. */

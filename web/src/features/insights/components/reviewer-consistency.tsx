@@ -8,9 +8,9 @@
  */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Loader, Stack, Text, useMatches } from '@mantine/core';
+import { Badge, Stack, Text, useMatches } from '@mantine/core';
 import type { ReviewerConsistency } from '@practica/contract';
-import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDelta, formatMean, formatShare, insightsText } from '../../../config/insights-text';
 import { useReviewerConsistency } from '../api/get-insights';
@@ -18,6 +18,7 @@ import { csvFileName } from '../csv';
 import { criterionSeries, extremeCriteria, personName, seriesKey } from '../model';
 import { DataView, type ViewColumn } from './data-view';
 import { Headline } from './headline';
+import { InsightQuery } from './insight-query';
 
 /** A gap to the organization's mean (stars) from which a reviewer stands out. */
 export const outlierDelta = 0.5;
@@ -27,15 +28,11 @@ type Pair = ReviewerConsistency['agreement']['pairs'][number];
 
 /** The reviewer consistency of organization `organizationId` (loads it). */
 export default function ReviewerConsistencyView({ organizationId }: { organizationId: number }) {
-  const query = useReviewerConsistency(organizationId);
-  if (query.isLoading) return <Loader aria-label={insightsText.loading} />;
-  if (!query.data)
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        {insightsText.loadFailed}
-      </Alert>
-    );
-  return <ReviewerConsistencyContent consistency={query.data} />;
+  return (
+    <InsightQuery query={useReviewerConsistency(organizationId)}>
+      {(data) => <ReviewerConsistencyContent consistency={data} />}
+    </InsightQuery>
+  );
 }
 
 /** A gap to the mean as a badge: red below, teal above, strong from `outlierDelta`. */

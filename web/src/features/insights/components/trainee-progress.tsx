@@ -6,9 +6,9 @@
  */
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { TraineeProgress } from '@practica/contract';
-import { IconAlertTriangle, IconChartLine } from '@tabler/icons-react';
+import { IconChartLine } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../../components/empty-state';
 import { formatMean, insightsText } from '../../../config/insights-text';
@@ -17,20 +17,17 @@ import { csvFileName } from '../csv';
 import { criterionSeries, extremeCriteria, seriesKey, starsOf } from '../model';
 import { DataView, type ViewColumn } from './data-view';
 import { Headline } from './headline';
+import { InsightQuery } from './insight-query';
 
 type Review = TraineeProgress['reviews'][number];
 
 /** The progress of trainee `userId` (loads it). */
 export default function TraineeProgressView({ userId }: { userId: number }) {
-  const query = useTraineeProgress(userId);
-  if (query.isLoading) return <Loader aria-label={insightsText.loading} />;
-  if (!query.data)
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        {insightsText.loadFailed}
-      </Alert>
-    );
-  return <TraineeProgressContent progress={query.data} />;
+  return (
+    <InsightQuery query={useTraineeProgress(userId)}>
+      {(data) => <TraineeProgressContent progress={data} />}
+    </InsightQuery>
+  );
 }
 
 /** The progress of loaded `progress`. */

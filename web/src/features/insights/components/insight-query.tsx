@@ -1,0 +1,26 @@
+/**
+ * The loading and failure states every insight view shares (issue 23 §1): a loader while its one
+ * call runs, the 'could not load' alert when it failed, otherwise `children` of the answer.
+ */
+import { Alert, Loader } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { insightsText } from '../../../config/insights-text';
+
+/** Renders `children(data)` once `query` has its data; a loader or the failure alert before. */
+export function InsightQuery<T>({
+  query,
+  children,
+}: {
+  query: { isLoading: boolean; data: T | undefined };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isLoading) return <Loader aria-label={insightsText.loading} />;
+  if (!query.data)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+        {insightsText.loadFailed}
+      </Alert>
+    );
+  return children(query.data);
+}
