@@ -28,7 +28,7 @@ import {
   type BreakdownRow,
 } from '../model';
 import { DataView, type ViewColumn } from './data-view';
-import { Headline } from './headline';
+import { criterionFigure, Headline } from './headline';
 import { InsightQuery } from './insight-query';
 
 export interface AssignmentInsightsProps {
@@ -97,22 +97,8 @@ export function AssignmentInsightsContent({ insights }: { insights: AssignmentIn
     <Stack gap="md">
       <Headline
         figures={[
-          {
-            label: insightsText.weakestCriterion,
-            value: extremes ? extremes.weakest.criterion.text : insightsText.none,
-            hint: extremes
-              ? insightsText.meanOf(formatMean(extremes.weakest.mean), extremes.weakest.count)
-              : undefined,
-            color: extremes ? 'red' : undefined,
-          },
-          {
-            label: insightsText.strongestCriterion,
-            value: extremes ? extremes.strongest.criterion.text : insightsText.none,
-            hint: extremes
-              ? insightsText.meanOf(formatMean(extremes.strongest.mean), extremes.strongest.count)
-              : undefined,
-            color: extremes ? 'green' : undefined,
-          },
+          criterionFigure('weakest', extremes),
+          criterionFigure('strongest', extremes),
           { label: insightsText.reviewedAnswers, value: totals.reviewed },
           {
             label: `${insightsText.toReview} / ${insightsText.pending}`,

@@ -5,6 +5,8 @@
  */
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatMean, insightsText } from '../../../config/insights-text';
+import type { CriterionFigure } from '../model';
 
 export interface Figure {
   label: string;
@@ -44,4 +46,21 @@ export function Headline({ figures }: { figures: Figure[] }) {
       ))}
     </SimpleGrid>
   );
+}
+
+/**
+ * The headline figure of the weakest (red edge) or strongest (green edge) criterion: its text and
+ * 'mean m over n ratings', or 'none' when nothing is rated yet.
+ */
+export function criterionFigure(
+  which: 'weakest' | 'strongest',
+  extremes: { weakest: CriterionFigure; strongest: CriterionFigure } | null,
+): Figure {
+  const f = extremes?.[which];
+  return {
+    label: which === 'weakest' ? insightsText.weakestCriterion : insightsText.strongestCriterion,
+    value: f ? f.criterion.text : insightsText.none,
+    hint: f ? insightsText.meanOf(formatMean(f.mean), f.count) : undefined,
+    color: f ? (which === 'weakest' ? 'red' : 'green') : undefined,
+  };
 }

@@ -17,7 +17,7 @@ import { useReviewerConsistency } from '../api/get-insights';
 import { csvFileName } from '../csv';
 import { criterionSeries, extremeCriteria, personName, seriesKey } from '../model';
 import { DataView, type ViewColumn } from './data-view';
-import { Headline } from './headline';
+import { criterionFigure, Headline } from './headline';
 import { InsightQuery } from './insight-query';
 
 /** A gap to the organization's mean (stars) from which a reviewer stands out. */
@@ -150,14 +150,7 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
       </Text>
       <Headline
         figures={[
-          {
-            label: insightsText.weakestCriterion,
-            value: extremes ? extremes.weakest.criterion.text : insightsText.none,
-            hint: extremes
-              ? insightsText.meanOf(formatMean(extremes.weakest.mean), extremes.weakest.count)
-              : undefined,
-            color: extremes ? 'red' : undefined,
-          },
+          criterionFigure('weakest', extremes),
           {
             label: insightsText.agreementOverall,
             value:

@@ -16,7 +16,7 @@ import { useTraineeProgress } from '../api/get-insights';
 import { csvFileName } from '../csv';
 import { criterionSeries, extremeCriteria, seriesKey, starsOf } from '../model';
 import { DataView, type ViewColumn } from './data-view';
-import { Headline } from './headline';
+import { criterionFigure, Headline } from './headline';
 import { InsightQuery } from './insight-query';
 
 type Review = TraineeProgress['reviews'][number];
@@ -74,14 +74,7 @@ export function TraineeProgressContent({ progress }: { progress: TraineeProgress
     <Stack gap="md">
       <Headline
         figures={[
-          {
-            label: insightsText.weakestCriterion,
-            value: extremes ? extremes.weakest.criterion.text : insightsText.none,
-            hint: extremes
-              ? insightsText.meanOf(formatMean(extremes.weakest.mean), extremes.weakest.count)
-              : undefined,
-            color: extremes ? 'red' : undefined,
-          },
+          criterionFigure('weakest', extremes),
           { label: insightsText.assignments, value: practice.assignments },
           {
             label: `${insightsText.reviewed} / ${insightsText.toReview} / ${insightsText.pending}`,
