@@ -4,6 +4,7 @@
  */
 import { ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.js';
 import { users } from './schema/index.js';
 
 /**
@@ -35,4 +36,14 @@ export function userNameOrEmailMatches(pattern: string | Placeholder): SQL {
     ilike(users.email, pattern),
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
   )!;
+}
+
+/**
+ * Runs the raw statement `query` on `db` (a connection or a transaction) and answers its rows as
+ * `T[]` (node-postgres and PGlite both answer `{rows}`): the one way modules read a hand-written
+ * statement's rows.
+ */
+export async function executeRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -14,12 +14,7 @@ import { AnswerStatus, AssignmentStatus, QuestionType } from '@practica/contract
 import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import { assignments, organizations, users } from '../../db/schema/index.js';
-
-/** Rows of a raw statement (node-postgres and PGlite both answer `{rows}`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { executeRows } from '../../db/sql-helpers.js';
 
 /** The placeholder of the id a view is read for, in its prepared statement. */
 const idParam = sql.placeholder('id');
@@ -87,7 +82,7 @@ export interface AssignmentRef {
 
 /** The assignment `id` (organization only), or undefined. One statement. */
 export async function findAssignmentRef(db: Db, id: number): Promise<AssignmentRef | undefined> {
-  const [row] = await rowsOf<{ id: number; organization_id: number }>(
+  const [row] = await executeRows<{ id: number; organization_id: number }>(
     db,
     sql`select id, organization_id from assignments where id = ${id}`,
   );
@@ -104,7 +99,7 @@ export interface UserRef {
 
 /** The user `id` (organization, role, soft-deleted), or undefined. One statement. */
 export async function findUserRef(db: Db, id: number): Promise<UserRef | undefined> {
-  const [row] = await rowsOf<{
+  const [row] = await executeRows<{
     id: number;
     organization_id: number | null;
     role_id: number;
@@ -125,7 +120,7 @@ export async function findUserRef(db: Db, id: number): Promise<UserRef | undefin
 
 /** The organization `id`, or undefined. One statement. */
 export async function findOrganizationRef(db: Db, id: number): Promise<{ id: number } | undefined> {
-  const [row] = await rowsOf<{ id: number }>(
+  const [row] = await executeRows<{ id: number }>(
     db,
     sql`select id from organizations where id = ${id}`,
   );

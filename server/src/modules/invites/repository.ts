@@ -7,6 +7,7 @@ import type { RoleId } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { readPage, windowTotal } from '../../db/paging.js';
 import { groups, inviteLinks, invites, organizations, users } from '../../db/schema/index.js';
+import { executeRows } from '../../db/sql-helpers.js';
 
 /** SQL: `column` is one of `values`, passed as one JSON parameter (not one per value). */
 function inJsonList(
@@ -16,12 +17,6 @@ function inJsonList(
 ): SQL {
   const element = type === 'int' ? sql`value::int` : sql`value`;
   return sql`${column} in (select ${element} from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-}
-
-/** Rows of a raw statement (node-postgres and PGlite both answer `{rows}`). */
-async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 export interface InviteRow {
@@ -303,7 +298,7 @@ export async function insertInvites(
       group_id: r.groupId,
     })),
   );
-  const inserted = await rowsOf<{ id: number; email: string }>(
+  const inserted = await executeRows<{ id: number; email: string }>(
     tx,
     sql`
       insert into ${invites} (first_name, last_name, email, role_id, organization_id, group_id, created_by_id, expiration_date)

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
+import { executeRows } from '../../db/sql-helpers.js';
 
 export interface OutgoingMail {
   /** What caused it, e.g. 'password-reset', 'email-change', 'email-change-notice', 'invite'. */
@@ -53,13 +54,16 @@ export async function enqueueMails(db: Db | Tx, mails: readonly OutgoingMail[]):
       html: m.html ?? null,
     })),
   );
-  const result = (await db.execute(sql`
+  const rows = await executeRows<{ id: number }>(
+    db,
+    sql`
     insert into ${mailOutbox} (kind, to_address, subject, text_body, html_body)
     select m.kind, m."to", m.subject, m.text, m.html
     from jsonb_to_recordset(${input}::jsonb) as m(kind text, "to" text, subject text, text text, html text)
     returning id
-  `)) as unknown as { rows: { id: number }[] };
-  return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  `,
+  );
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** Inserts the mail as Pending, due now. Returns its outbox id. */

@@ -9,14 +9,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AnswerStatus, AssignmentStatus, Role } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { OutgoingMail } from '../mail/index.js';
+import { executeRows } from '../../db/sql-helpers.js';
 
 type Conn = Db | Tx;
-
-/** Rows of a raw statement (node-postgres and PGlite both answer `{rows}`). */
-async function rowsOf<T>(db: Conn, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** JSON text for a `jsonb` parameter. */
 const json = (value: unknown) => JSON.stringify(value);
@@ -37,7 +32,7 @@ function notSent(kind: string, userId: SQL, subjectKey: SQL): SQL {
 
 /** The kinds `userId` turned off. One statement. */
 export async function optOutsOf(db: Conn, userId: number): Promise<string[]> {
-  const rows = await rowsOf<{ kind: string }>(
+  const rows = await executeRows<{ kind: string }>(
     db,
     sql`select kind from notification_opt_outs where user_id = ${userId} order by kind`,
   );
@@ -108,7 +103,7 @@ export async function sendOnce(
   now: Date,
 ): Promise<number> {
   if (mails.length === 0) return 0;
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await executeRows<{ id: number }>(
     db,
     sql`
       with input as (
@@ -137,7 +132,7 @@ export async function sendOnce(
  */
 export async function sendEach(db: Conn, mails: readonly NotificationMail[]): Promise<number> {
   if (mails.length === 0) return 0;
-  const rows = await rowsOf<{ id: number }>(
+  const rows = await executeRows<{ id: number }>(
     db,
     sql`
       insert into mail_outbox (kind, to_address, subject, text_body, html_body)
@@ -182,7 +177,7 @@ export async function traineesToTellAdded(
   userIds: readonly number[] | undefined,
 ): Promise<TraineeOnAssignment[]> {
   if (assignmentIds.length === 0 || userIds?.length === 0) return [];
-  return rowsOf<TraineeOnAssignment>(
+  return executeRows<TraineeOnAssignment>(
     db,
     sql`
       select ${traineeColumns}
@@ -209,7 +204,7 @@ export async function traineesToRemind(
   db: Conn,
   { today, days, limit }: { today: string; days: number; limit: number },
 ): Promise<TraineeOnAssignment[]> {
-  return rowsOf<TraineeOnAssignment>(
+  return executeRows<TraineeOnAssignment>(
     db,
     sql`
       select ${traineeColumns}
@@ -250,7 +245,7 @@ export async function digestsDue(
   { day, now, limit, listed }: { day: string; now: Date; limit: number; listed: number },
 ): Promise<DigestRow[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await rowsOf<DigestRow & { total: number | string }>(
+  const rows = await executeRows<DigestRow & { total: number | string }>(
     db,
     sql`
       with reviewers as (
@@ -321,7 +316,7 @@ export async function contentRecipients(
       ? sql`u.id = c.created_by_id`
       : sql`((c.organization_id is not null and u.organization_id = c.organization_id and u.role_id = ${Role.Manager})
             or (c.organization_id is null and u.role_id = ${Role.Admin}))`;
-  return rowsOf<ContentRecipient>(
+  return executeRows<ContentRecipient>(
     db,
     sql`
       select u.id as "userId", u.email, u.first_name as "firstName", u.role_id as "roleId",
