@@ -261,6 +261,8 @@ export async function buildApp(
         secret: new TextEncoder().encode(config.jwtSecret),
         sessionTtlSeconds: config.sessionTtlSeconds,
         acceptRatePerMinute: config.loginRatePerMinute,
+        batchChecksPerMinute: config.inviteBatchChecksPerMinute,
+        batchSendsPerMinute: config.inviteBatchSendsPerMinute,
       });
       await api.register(groupRoutes);
       await api.register(fileRoutes);

@@ -52,6 +52,8 @@ const envSchema = z.object({
   LOGIN_FAILURES_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_FAILURES_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   RESET_MAX_PER_HOUR: z.coerce.number().int().positive().default(5),
+  INVITE_BATCH_CHECKS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  INVITE_BATCH_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(5),
   FILE_URL_LIFETIME_MINUTES: z.coerce
     .number()
     .min(1)
@@ -102,6 +104,10 @@ export interface Config {
   loginFailuresMax: number;
   loginFailuresWindowMs: number;
   resetMaxPerHour: number;
+  /** Dry runs of POST /invites/batch one user may ask per minute (the import's preview checks). */
+  inviteBatchChecksPerMinute: number;
+  /** Batches one user may send through POST /invites/batch per minute. */
+  inviteBatchSendsPerMinute: number;
   /** How long a file URL handed out by the server serves the file (milliseconds; signing.ts rounds it up to a window). */
   fileUrlLifetimeMs: number;
   /** Bytes one user may upload in 24 hours (files module). */
@@ -207,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     loginFailuresMax: e.LOGIN_FAILURES_MAX,
     loginFailuresWindowMs: Math.round(e.LOGIN_FAILURES_WINDOW_MINUTES * 60_000),
     resetMaxPerHour: e.RESET_MAX_PER_HOUR,
+    inviteBatchChecksPerMinute: e.INVITE_BATCH_CHECKS_PER_MINUTE,
+    inviteBatchSendsPerMinute: e.INVITE_BATCH_SENDS_PER_MINUTE,
     fileUrlLifetimeMs: Math.round(e.FILE_URL_LIFETIME_MINUTES * 60_000),
     uploadMaxBytesPerDay: e.UPLOAD_MAX_BYTES_PER_DAY,
     storage:

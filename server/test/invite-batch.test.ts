@@ -5,6 +5,10 @@
  * duplicated, each mail once more), users' emails skipped, the dry run, and the seat rule for the
  * whole batch — exactly the free seats pass, one more is 409 with nothing written, and concurrent
  * batches on the last seats never exceed them (the organization row lock, PGlite and PostgreSQL).
+ * A manager's batch (dry run or sent) tells nothing of other organizations' users: their emails are
+ * answered and invited as unused ones, while an Admin sees them skipped. Each user's dry runs and
+ * sends are rate limited apart (429 with Retry-After), on an app of its own with low limits; the
+ * main app's limits are lifted so the other scenarios can call as often as they need.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -28,7 +32,10 @@ let ctx: TestContext;
 const demo = emptyDemoFixture();
 const { org, groups: group, call } = demo;
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  ctx = await buildTestApp({
+    INVITE_BATCH_CHECKS_PER_MINUTE: '100000',
+    INVITE_BATCH_SENDS_PER_MINUTE: '100000',
+  });
   await loadDemoFixture(ctx, demo);
 });
 afterAll(() => ctx.close());
@@ -456,6 +463,93 @@ describe('POST /api/invites/batch: existing users, pending invites, dry run', ()
   });
 });
 
+describe("POST /api/invites/batch: other organizations' users", () => {
+  // Northwind's trainee and (deleted) instructor, the admin, and Demo Academy's deleted trainee.
+  const foreign = ['nina@demo.test', 'wendy@demo.test', 'admin@demo.test'];
+  const rows = () => [
+    row('nina@demo.test'),
+    row('wendy@demo.test', { roleId: Role.Instructor }),
+    row('admin@demo.test', { roleId: Role.Manager }),
+    row('victor@demo.test'),
+    row('stranger@batch.test'),
+  ];
+
+  it("a manager's dry run answers them as unused addresses, never 'Already a user'; an Admin's skips them", async () => {
+    const before = await totals();
+    const dry = await call('POST', url, 'manager', {
+      organizationId: org.demo,
+      dryRun: true,
+      rows: rows(),
+    });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const planned = dry.json().data as InviteBatchResult;
+    const unused = { status: 'create', reason: null, inviteId: null };
+    expect(planned.rows).toEqual([
+      { index: 0, email: 'nina@demo.test', ...unused },
+      { index: 1, email: 'wendy@demo.test', ...unused },
+      { index: 2, email: 'admin@demo.test', ...unused },
+      // The organization's own (deleted) user, whom its manager can list: skipped as before.
+      {
+        index: 3,
+        email: 'victor@demo.test',
+        status: 'skip',
+        reason: messages.importUserExists,
+        inviteId: null,
+      },
+      { index: 4, email: 'stranger@batch.test', ...unused },
+    ]);
+    // The seats count them as the new trainee invites they would be.
+    expect(planned).toMatchObject({ created: 4, resent: 0, skipped: 1, seats: { needed: 2 } });
+    expect(dry.json().message).toBe(format.invitesImportPreview(4, 0, 1));
+
+    const admin = await call('POST', url, 'admin', {
+      organizationId: org.demo,
+      dryRun: true,
+      rows: rows(),
+    });
+    expect(admin.statusCode).toBe(200);
+    expect((admin.json().data as InviteBatchResult).rows.map((r) => r.status)).toEqual([
+      'skip',
+      'skip',
+      'skip',
+      'skip',
+      'create',
+    ]);
+    expect(await totals()).toEqual(before);
+  });
+
+  it("a manager's send invites them like anyone (the answer as the dry run's), and registering says the address is taken", async () => {
+    const sent = await call('POST', url, 'manager', { organizationId: org.demo, rows: rows() });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const result = sent.json().data as InviteBatchResult;
+    expect(result.rows.map((r) => r.status)).toEqual([
+      'create',
+      'create',
+      'create',
+      'skip',
+      'create',
+    ]);
+    expect(result.rows.every((r) => (r.status === 'create') === (r.inviteId !== null))).toBe(true);
+    expect(await invitesTo(foreign)).toBe(3);
+    expect(await mailsTo(foreign)).toBe(3);
+    // The person holding the link learns that their address has an account; the manager does not.
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'nina@demo.test'));
+    const token = /\/invite-registration\/([\w-]+)/.exec(mail!.textBody)![1]!;
+    const accept = await call('POST', '/api/invites/accept', undefined, {
+      firstName: 'Nina',
+      lastName: 'Novak',
+      email: 'nina@demo.test',
+      token,
+      password: 'secret1',
+    });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().message).toBe(messages.emailAlreadyInUse);
+  });
+});
+
 describe('POST /api/invites/batch: trainee seats for the whole batch', () => {
   it('passes with exactly the free seats; one more trainee is 409 with the message and nothing written', async () => {
     const id = await newOrganization(4);
@@ -589,5 +683,59 @@ describe('POST /api/invites/batch: a fixed number of statements', () => {
     console.log(`invite batch: ${small.statements} SQL statements for 4 rows and for 402`);
     expect(small.statements).toBeGreaterThan(0);
     expect(large.statements).toBe(small.statements);
+  });
+});
+
+describe('POST /api/invites/batch: rate limited per user', () => {
+  let limited: TestContext;
+  const session = emptyDemoFixture();
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      INVITE_BATCH_CHECKS_PER_MINUTE: '3',
+      INVITE_BATCH_SENDS_PER_MINUTE: '2',
+    });
+    await loadDemoFixture(limited, session);
+  });
+  afterAll(() => limited.close());
+
+  const expect429 = (res: Awaited<ReturnType<typeof session.call>>) => {
+    expect(res.statusCode, res.body).toBe(429);
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(res.json()).toMatchObject({
+      success: false,
+      data: null,
+      error: { code: 'RATE_LIMITED', message: messages.tooManyRequests },
+    });
+  };
+  const check = (who: string, email: string) =>
+    session.call('POST', url, who, {
+      organizationId: session.org.demo,
+      dryRun: true,
+      rows: [row(email)],
+    });
+  const send = (who: string, email: string) =>
+    session.call('POST', url, who, {
+      organizationId: session.org.demo,
+      rows: [row(email, { roleId: Role.Instructor })],
+    });
+
+  it('answers 429 with Retry-After past the dry runs a minute; sends and other users count apart', async () => {
+    for (let i = 0; i < 3; i += 1)
+      expect((await check('manager', `probe${i}@limit.test`)).statusCode).toBe(200);
+    expect429(await check('manager', 'probe3@limit.test'));
+    // Another user has their own allowance.
+    expect((await check('admin', 'probe4@limit.test')).statusCode).toBe(200);
+
+    // Sends have their own, smaller allowance; the refused send writes nothing.
+    expect((await send('manager', 'sent0@limit.test')).statusCode).toBe(200);
+    expect((await send('manager', 'sent1@limit.test')).statusCode).toBe(200);
+    expect429(await send('manager', 'sent2@limit.test'));
+    const stored = await limited.testDb.database.db
+      .select({ email: invites.email })
+      .from(invites)
+      .where(inArray(invites.email, ['sent0@limit.test', 'sent1@limit.test', 'sent2@limit.test']));
+    expect(stored.map((r) => r.email).sort()).toEqual(['sent0@limit.test', 'sent1@limit.test']);
   });
 });

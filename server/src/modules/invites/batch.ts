@@ -1,8 +1,13 @@
 /**
  * POST /invites/batch, the CSV import of invites (issue 23 §2; 000 §2.7 invite rules, DECISIONS.md
  * seats). One call takes up to `inviteBatchMaxRows` rows of one organization:
- * - an email that is a user's is skipped (`messages.importUserExists`), never an error, so a file
- *   sent again after some people registered goes through;
+ * - an email that is a user's of the organization is skipped (`messages.importUserExists`), never
+ *   an error, so a file sent again after some people registered goes through; for an Admin, any
+ *   user's email is (an Admin sees every organization);
+ * - a Manager learns nothing of people outside the organization: another organization's user's
+ *   email (or an Admin's) is planned, sent and answered exactly as an address nobody uses — a new
+ *   invite, mailed — so neither the dry run nor sending tells the two apart (registering from that
+ *   invite answers 'A user with this email address already exists!' to the link's holder only);
  * - an email with an open (not accepted) invite of the organization is re-sent — exactly GET
  *   /invites/{id}/resend (`sendInvites`): 7 more days, a new link, the mail again — so sending the
  *   same file twice never duplicates an invite; the existing invite keeps its role, names and group;
@@ -118,20 +123,36 @@ async function checkRows(
 const rowOf = (path: string) => Number(path.split('.')[1]);
 
 /**
- * What sending `rows` would do now (three statements): skip users' emails, re-send the newest
- * open invite of the organization for an email, create the rest; and the trainee seats free
- * (`userSeats` − active trainees − pending trainee invites, at least 0) against those the batch
- * needs (new trainee invites, and re-sent trainee invites that had expired, since a pending one
- * already holds its seat). `lock`: lock the open invites it re-sends (when sending).
+ * Of the users found by email (email → organization id, null for an admin), those whose existence
+ * `actor` may learn from a batch into `organizationId`: all of them for an Admin, the
+ * organization's own (deleted ones too, which its Manager lists) for anyone else.
+ */
+function knownUsers(
+  actor: Actor,
+  organizationId: number,
+  found: ReadonlyMap<string, number | null>,
+): Set<string> {
+  if (actor.roleId === Role.Admin) return new Set(found.keys());
+  return new Set([...found].flatMap(([email, org]) => (org === organizationId ? [email] : [])));
+}
+
+/**
+ * What sending `rows` would do now (three statements): skip the emails of the users `actor` may
+ * know of (`knownUsers`), re-send the newest open invite of the organization for an email, create
+ * the rest; and the trainee seats free (`userSeats` − active trainees − pending trainee invites,
+ * at least 0) against those the batch needs (new trainee invites, and re-sent trainee invites that
+ * had expired, since a pending one already holds its seat). `lock`: lock the open invites it
+ * re-sends (when sending).
  */
 async function planBatch(
   db: Db | Tx,
+  actor: Actor,
   organization: { id: number; userSeats: number },
   rows: readonly InviteBatchRow[],
   { lock }: { lock: boolean },
 ): Promise<Plan> {
   const emails = rows.map((row) => row.email);
-  const users = await userEmailsAmong(db, emails);
+  const users = knownUsers(actor, organization.id, await userEmailsAmong(db, emails));
   const open = await openInvitesForEmails(db, organization.id, emails, { lock });
   const usage = await traineeSeatUsage(db, organization.id);
   const newestOpen = new Map<string, InviteRow>();
@@ -201,7 +222,10 @@ export async function importInvites(
   if (!organization.active) throw new ValidationError(messages.organizationInactive);
   await checkRows(db, organization.id, body.rows);
   if (body.dryRun) {
-    const result = resultOf(await planBatch(db, organization, body.rows, { lock: false }), true);
+    const result = resultOf(
+      await planBatch(db, actor, organization, body.rows, { lock: false }),
+      true,
+    );
     const { free, needed } = result.seats;
     return {
       result,
@@ -215,7 +239,7 @@ export async function importInvites(
     const locked = await lockOrganization(tx, organization.id);
     if (!locked) throw new NotFoundError();
     if (!locked.active) throw new ValidationError(messages.organizationInactive);
-    const plan = await planBatch(tx, locked, body.rows, { lock: true });
+    const plan = await planBatch(tx, actor, locked, body.rows, { lock: true });
     if (plan.seats.needed > plan.seats.free)
       throw new ConflictError(
         format.importSeatsExceeded(plan.seats.free, plan.seats.needed),

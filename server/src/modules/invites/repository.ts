@@ -232,18 +232,19 @@ export async function renewInviteRows(
 
 /**
  * Of `emails` (lower-cased, as stored), those that are a user's — any user, deleted ones too:
- * the email of a user cannot be invited (000 §2.7). One statement.
+ * the email of a user cannot be invited (000 §2.7) — each with the user's organization id (null
+ * for an admin). One statement.
  */
 export async function userEmailsAmong(
   db: Db | Tx,
   emails: readonly string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
+): Promise<Map<string, number | null>> {
+  if (emails.length === 0) return new Map();
   const rows = await db
-    .select({ email: users.email })
+    .select({ email: users.email, organizationId: users.organizationId })
     .from(users)
     .where(inJsonList(users.email, emails, 'text'));
-  return new Set(rows.map((r) => r.email));
+  return new Map(rows.map((r) => [r.email, r.organizationId]));
 }
 
 /**

@@ -42,6 +42,10 @@ export interface InviteRoutesOptions {
   sessionTtlSeconds: number;
   /** Requests per IP per minute on the public accept call (the sign-in limit). */
   acceptRatePerMinute: number;
+  /** Dry runs of POST /invites/batch per user per minute (`INVITE_BATCH_CHECKS_PER_MINUTE`). */
+  batchChecksPerMinute: number;
+  /** Sent batches of POST /invites/batch per user per minute (`INVITE_BATCH_SENDS_PER_MINUTE`). */
+  batchSendsPerMinute: number;
 }
 
 const tags = ['invites'];
@@ -52,6 +56,26 @@ const tags = ['invites'];
  */
 const batchBodyLimit = 2 * 1_048_576;
 const secured = { security: [{ bearer: [] }], tags };
+
+/**
+ * The rate limit of POST /invites/batch: per signed-in user, dry runs and sends counted apart
+ * (`checks` and `sends` a minute), so a script cannot run 2,000-row checks without end while a
+ * manager's preview (a check per file and per pause in removing rows) and sending stay well
+ * within it. Applied once the body is validated and the caller authorized (preHandler), so the
+ * key knows who asks and whether it is a dry run; beyond it, 429 `messages.tooManyRequests` with
+ * Retry-After (seconds).
+ */
+function batchRateLimit(checks: number, sends: number) {
+  const kind = (request: FastifyRequest) =>
+    (request.body as { dryRun?: unknown } | undefined)?.dryRun === true ? 'check' : 'send';
+  return {
+    hook: 'preHandler' as const,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) =>
+      `invite-batch:${request.actor?.id ?? 0}:${kind(request)}`,
+    max: (_request: FastifyRequest, key: string) => (key.endsWith(':check') ? checks : sends),
+  };
+}
 const itemAnswer = { 200: envelopeSchema(inviteItemSchema) };
 
 /** Registers the invite routes (inside the `/api` prefix). */
@@ -153,15 +177,20 @@ export async function inviteRoutes(
       '/invites/batch',
       {
         bodyLimit: batchBodyLimit,
+        config: {
+          rateLimit: batchRateLimit(options.batchChecksPerMinute, options.batchSendsPerMinute),
+        },
         schema: {
           ...secured,
           summary:
             'Import invites (the CSV import; admin any organization, a manager its own — checked before the body): ' +
             `body {organizationId, dryRun?, rows: 1..${inviteBatchMaxRows} of {roleId, firstName, lastName, email, groupId?}} ` +
-            'with the messages of POST /invites on `rows.<i>.<field>`, no email twice (ignoring case). Per row: an existing ' +
-            "user's email is skipped, an open invite of the organization is re-sent (7 more days, a new link, the mail again), " +
-            'the rest are created and mailed. All or nothing: 409 when the trainee rows (new, and expired ones renewed) need ' +
-            'more seats than are free. dryRun: the same answer, nothing written.',
+            'with the messages of POST /invites on `rows.<i>.<field>`, no email twice (ignoring case). Per row: the email of ' +
+            "a user of the organization (for an admin, of any user) is skipped — a manager is told nothing of other organizations' " +
+            'users, whose emails are invited like new ones —, an open invite of the organization is re-sent (7 more days, a new ' +
+            'link, the mail again), the rest are created and mailed. All or nothing: 409 when the trainee rows (new, and expired ' +
+            'ones renewed) need more seats than are free. dryRun: the same answer, nothing written. Per user, a few dry runs and ' +
+            'fewer sends a minute (INVITE_BATCH_CHECKS_PER_MINUTE, INVITE_BATCH_SENDS_PER_MINUTE), then 429 with Retry-After.',
           body: inviteBatchBodySchema,
           response: { 200: envelopeSchema(inviteBatchResultSchema) },
         },
