@@ -7,7 +7,8 @@
 export const reviewKeysText = {
   dialogTitle: 'Keyboard shortcuts',
   /** Under the table: where the keys do not act. */
-  dialogNote: 'Keys do nothing while you type in a text field.',
+  dialogNote:
+    'Keys work wherever the focus is, except while you type in a text field; Space and the arrows stay with a focused button, option or slider.',
   keyColumn: 'Key',
   doesColumn: 'Does',
   /** The button that opens the dialog (its tooltip names `?`). */

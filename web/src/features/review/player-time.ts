@@ -14,13 +14,3 @@ export function usableDuration(mediaDuration: number, itemDuration: number | und
   if (Number.isFinite(mediaDuration) && mediaDuration > 0) return mediaDuration;
   return itemDuration ?? 0;
 }
-
-/** Whether a key event comes from a field that handles keys itself (inputs, sliders, radios). */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  const role = target.getAttribute('role');
-  return role === 'slider' || role === 'radio' || role === 'checkbox' || role === 'tab';
-}

@@ -1,16 +1,16 @@
 /**
  * The review screen's navigation in the inbox (issue 21 §1, §2): "Previous" / "Next" buttons and
- * the `k` / `j` keys (never while typing in a field: `useHotkeys` ignores inputs, text areas and
- * selects), the answer's place ("3 of 30") and "Back to inbox" keeping the inbox's filters. The
+ * the `k` / `j` keys (wherever the focus is but in a text field: `lib/screen-hotkeys.ts`), the
+ * answer's place ("3 of 30") and "Back to inbox" keeping the inbox's filters. The
  * neighbors come from `useInboxNeighbors` (the page fetches them once and shares them with
  * 'Submit and next').
  */
 import { Anchor, Button, Group, Kbd, Paper, Text } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import type { ReviewInboxNeighbors } from '@practica/contract';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { reviewInboxText as text } from '../../../config/review-inbox-text';
+import { useScreenHotkeys } from '../../../lib/screen-hotkeys';
 
 /** The default keys: `j` next, `k` previous (issue 21 §2). */
 export const inboxHotkeys = { next: 'j', previous: 'k' } as const;
@@ -34,7 +34,7 @@ export function ReviewNavigation({
 }: ReviewNavigationProps) {
   const previousId = neighbors?.previousId ?? null;
   const nextId = neighbors?.nextId ?? null;
-  useHotkeys([
+  useScreenHotkeys([
     [hotkeys.next, () => nextId !== null && onGo(nextId)],
     [hotkeys.previous, () => previousId !== null && onGo(previousId)],
   ]);

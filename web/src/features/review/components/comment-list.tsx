@@ -4,7 +4,8 @@
  * Clicking a comment's time seeks there. The author edits or deletes their drafts inline. Adding
  * (the 'Add comment' button or `c`, while the caller may review the answer): the video pauses, a
  * field opens at the current time; Enter saves (Shift+Enter is a new line), Escape cancels, and the
- * video goes on if it was playing. Keys typed in a field never act as shortcuts.
+ * video goes on if it was playing. Keys typed in a field never act as shortcuts; `c` works wherever
+ * else the focus is (on the stars, a button: `lib/screen-hotkeys.ts`).
  */
 import {
   ActionIcon,
@@ -18,13 +19,13 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import type { ReviewComment } from '@practica/contract';
 import { IconMessagePlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { reviewCommentsText as text } from '../../../config/review-comments-text';
+import { useScreenHotkeys } from '../../../lib/screen-hotkeys';
 import { useComments, useCreateComment, useDeleteComment, useUpdateComment } from '../api/comments';
-import { clock, isTypingTarget } from '../player-time';
+import { clock } from '../player-time';
 import { hotkeys } from '../review-shortcuts';
 
 /** What the comments need of the review player: the question shown and the playhead. */
@@ -125,17 +126,8 @@ export function CommentList({ player }: { player: CommentPlayer }) {
     update.mutate({ id: editing.id, text: value }, { onSuccess: () => setEditing(null) });
   };
 
-  useHotkeys([
-    [
-      hotkeys.comment,
-      (event) => {
-        if (isTypingTarget(event.target) || !canAdd) return;
-        event.preventDefault();
-        open();
-      },
-      { preventDefault: false },
-    ],
-  ]);
+  // Wherever the focus is but in a text field (lib/screen-hotkeys): on the stars or a button too.
+  useScreenHotkeys([[hotkeys.comment, open]]);
 
   const list = questionComments(comments.data?.list, questionId);
   const addingHere = adding?.questionId === questionId ? adding : null;

@@ -1,14 +1,19 @@
 /**
  * A rating question's 1..5 stars (001 §2 'Review panel', issue 21 §2 and §7) as a real radio group:
- * native radio inputs, so Tab reaches the group once and ← → choose and commit a rating as any radio
- * group does; the group is named by its question (`aria-labelledby`). While a star has the focus,
- * `1`–`5` rate and then call `onRated` (the panel moves on to the next question), ↑ ↓ call `onMove`
- * (the panel focuses the previous / next rating question) instead of changing the rating.
+ * native radio inputs, so Tab reaches the group once and, on a star the reviewer tabbed to, ← → and
+ * Space choose a rating as any radio group does; the group is named by its question
+ * (`aria-labelledby`). The group itself takes the focus the screen moves (`focusGroup`, or
+ * `[data-review-focus]`: after a digit rated the question before, ↑ ↓, a missing question) and the
+ * focus of a click on a star, so that only `1`–`5` and ↑ ↓ are the stars' keys there: Space, ← →
+ * and every other key stay the screen's shortcuts (play, seek, comment) and never change a rating
+ * the reviewer did not aim at. While the group or a star has the focus, `1`–`5` rate and then call
+ * `onRated` (the panel moves on to the next question), ↑ ↓ call `onMove` (the panel focuses the
+ * previous / next rating question) instead of changing the rating.
  */
 import { getHotkeyHandler } from '@mantine/hooks';
 import { ratingScaleMax } from '@practica/contract';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { reviewKeysText } from '../../../config/review-keys-text';
 import { hotkeys } from '../review-shortcuts';
 import classes from './rating-stars.module.css';
@@ -40,6 +45,9 @@ export function RatingStars({
   invalid = false,
 }: RatingStarsProps) {
   const name = useId();
+  const groupRef = useRef<HTMLDivElement>(null);
+  /** When a pointer last pressed a star (ms): its click leaves the focus on the group, not the star. */
+  const pressedAt = useRef(0);
   const stars = Array.from({ length: ratingScaleMax }, (_, i) => i + 1);
   const onKeyDown = getHotkeyHandler([
     ...hotkeys.rate.map(
@@ -58,10 +66,16 @@ export function RatingStars({
   ]);
   return (
     <div
+      ref={groupRef}
       role="radiogroup"
       aria-labelledby={labelledBy}
       aria-invalid={invalid || undefined}
       aria-required
+      aria-disabled={disabled || undefined}
+      aria-keyshortcuts="1 2 3 4 5"
+      // Focusable by the screen (not a Tab stop): see the module note.
+      tabIndex={-1}
+      data-review-focus
       className={classes.group}
       style={{ display: 'inline-flex', alignSelf: 'flex-start' }}
       onKeyDown={(event) => {
@@ -83,11 +97,20 @@ export function RatingStars({
               value={n}
               checked={value === n}
               onChange={() => onChange(n)}
+              onClick={() => {
+                if (Date.now() - pressedAt.current > 1000) return; // a key's click: the star keeps it
+                pressedAt.current = 0;
+                // After the browser focused the star: the group takes the focus (module note).
+                window.setTimeout(() => groupRef.current?.focus({ preventScroll: true }), 0);
+              }}
               disabled={disabled}
               aria-label={reviewKeysText.starLabel(n)}
             />
             <label
               htmlFor={id}
+              onPointerDown={() => {
+                pressedAt.current = Date.now();
+              }}
               className={classes.star}
               data-full={n <= value || undefined}
               data-disabled={disabled || undefined}

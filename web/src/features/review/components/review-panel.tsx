@@ -7,10 +7,11 @@
  * Issue 21 §2 and §7: the counters count answered questions ('Feedback 3/4'; the spec's 0/1 – 1/1
  * meant 'form incomplete / complete', which n/n still shows); an incomplete submit names the missing
  * questions ('Missing: R2, F1'), marks them, switches to the tab of the first and focuses it. Keys
- * (`review-shortcuts.ts`, never while typing in a field): `1`–`5` rate the focused rating question
- * (else the first unanswered one) and focus the next (after the last, the first feedback question,
- * else Submit), ↑ ↓ move between rating questions, `f` / `r` switch tabs, Ctrl/⌘+Enter submits
- * (from a text field too).
+ * (`review-shortcuts.ts`; wherever the focus is but in a text field, `lib/screen-hotkeys.ts`):
+ * `1`–`5` rate the focused rating question (else the first unanswered one; with every one rated
+ * and none focused, nothing) and focus the next one's stars as a group (after the last, the first
+ * feedback question, else Submit), ↑ ↓ move between rating questions, `f` / `r` switch tabs,
+ * Ctrl/⌘+Enter submits (from a text field too).
  */
 import {
   Box,
@@ -26,7 +27,6 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import {
   AnswerStatus,
@@ -42,6 +42,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { reviewInboxText } from '../../../config/review-inbox-text';
 import { reviewKeysText } from '../../../config/review-keys-text';
 import { reviewText } from '../../../config/review-text';
+import { useScreenHotkeys, type ScreenHotkey } from '../../../lib/screen-hotkeys';
 import { toast } from '../../../lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { answerKeys } from '../../../lib/query-keys';
@@ -55,7 +56,6 @@ import {
   useReviewDraft,
   type ReviewForm,
 } from '../review-draft';
-import { isTypingTarget } from '../player-time';
 import { hotkeys, shortcutOf } from '../review-shortcuts';
 import { EvaluationQuestion } from './evaluation-question';
 
@@ -66,10 +66,15 @@ const answered = (text: string | undefined) => (text ?? '').trim() !== '';
 const questionElement = (root: HTMLElement | null, form: ReviewForm, questionId: number) =>
   root?.querySelector<HTMLElement>(`[data-review-question="${form}:${questionId}"]`) ?? null;
 
-/** Focuses the question's chosen option or star, else its first field; whether one took it. */
+/**
+ * Focuses the question: a rating question's stars as a group (`[data-review-focus]`: a digit rates
+ * it, while Space and the arrows stay the screen's), else its chosen option, else its first field;
+ * whether one took it.
+ */
 function focusQuestion(root: HTMLElement | null, form: ReviewForm, questionId: number): boolean {
   const element = questionElement(root, form, questionId);
   const field =
+    element?.querySelector<HTMLElement>('[data-review-focus]') ??
     element?.querySelector<HTMLElement>('input:checked:not(:disabled)') ??
     element?.querySelector<HTMLElement>('input:not(:disabled), textarea:not(:disabled)');
   field?.focus();
@@ -173,14 +178,13 @@ export function ReviewPanel({
     submit.mutate(reviewBody(answer, draft));
   };
 
-  /** The index of the rating question holding the focus, else of the first unanswered one. */
+  /** The index of the rating question holding the focus, else of the first unanswered one, else -1. */
   const currentRating = () => {
     const focused = forms.ratings.findIndex((q) =>
       questionElement(rootRef.current, 'ratings', q.id)?.contains(document.activeElement),
     );
     if (focused !== -1) return focused;
-    const unanswered = forms.ratings.findIndex((q) => !answered(draft.ratings[q.id]));
-    return unanswered === -1 ? 0 : unanswered;
+    return forms.ratings.findIndex((q) => !answered(draft.ratings[q.id]));
   };
   /** Focuses rating question `index` (shown first); false when there is none. */
   const focusRating = (index: number) => {
@@ -200,34 +204,36 @@ export function ReviewPanel({
     } else setFocusTarget('submit');
   };
   const rateKey = (rating: number) => {
+    // With every rating given and none focused, a digit aims at no question: it changes nothing.
     const index = currentRating();
     const q = forms.ratings[index];
     if (!q || !canEdit) return;
     change('ratings', q.id, String(rating));
     afterRating(index);
   };
-  const moveRating = (by: -1 | 1) => (event: KeyboardEvent) => {
-    // Arrows belong to sliders, tabs and option groups when they have the focus.
-    if (isTypingTarget(event.target) || forms.ratings.length === 0) return;
-    event.preventDefault();
+  const moveRating = (by: -1 | 1) => () => {
+    if (forms.ratings.length === 0) return;
     const focused = forms.ratings.some((q) =>
       questionElement(rootRef.current, 'ratings', q.id)?.contains(document.activeElement),
     );
-    focusRating(
-      focused
-        ? Math.min(Math.max(currentRating() + by, 0), forms.ratings.length - 1)
-        : currentRating(),
-    );
+    const current = Math.max(currentRating(), 0);
+    focusRating(focused ? Math.min(Math.max(current + by, 0), forms.ratings.length - 1) : current);
   };
-  useHotkeys([
-    ...hotkeys.rate.map((key) => [key, () => rateKey(Number(key))] as [string, () => void]),
-    [hotkeys.nextRating, moveRating(1), { preventDefault: false }],
-    [hotkeys.previousRating, moveRating(-1), { preventDefault: false }],
+  // The screen's rule (lib/screen-hotkeys): never while typing, nor a key the focused control
+  // uses itself (the arrows of a slider, tabs or an option group).
+  useScreenHotkeys([
+    ...hotkeys.rate.map((key): ScreenHotkey => [key, () => rateKey(Number(key))]),
+    [hotkeys.nextRating, moveRating(1)],
+    [hotkeys.previousRating, moveRating(-1)],
     [hotkeys.feedbackTab, () => setTab('feedback')],
     [hotkeys.ratingsTab, () => setTab('ratings')],
+    // Submitting is no typing: Ctrl/⌘+Enter works from the feedback's text fields too.
+    [
+      hotkeys.submit,
+      () => answer.canReview && !submit.isPending && onSubmit(),
+      { everywhere: true },
+    ],
   ]);
-  // Submitting is no typing: Ctrl/⌘+Enter works from the feedback's text fields too.
-  useHotkeys([[hotkeys.submit, () => answer.canReview && !submit.isPending && onSubmit()]], []);
 
   const list = (form: ReviewForm, questions: AssignmentQuestion[]) =>
     questions.length === 0 ? (

@@ -4,8 +4,9 @@
  * The dialog's own keys are Mantine's (Escape closes, focus returns to where it was).
  */
 import { Button, Group, Kbd, Modal, Table, Text } from '@mantine/core';
-import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { reviewKeysText } from '../../../config/review-keys-text';
+import { useScreenHotkeys, type ScreenHotkey } from '../../../lib/screen-hotkeys';
 import { hotkeys, reviewShortcuts, shortcutOf } from '../review-shortcuts';
 
 /** The keys of a shortcut, one `<Kbd>` each (separators such as '–' and '+' as text). */
@@ -30,7 +31,7 @@ export function ShortcutKeys({ keys }: { keys: readonly string[] }) {
 /** The button that opens the dialog, and the dialog; `?` opens it from anywhere on the screen. */
 export function ShortcutsDialog() {
   const [opened, { open, close }] = useDisclosure(false);
-  useHotkeys(hotkeys.help.map((key) => [key, open] as [string, () => void]));
+  useScreenHotkeys(hotkeys.help.map((key): ScreenHotkey => [key, open]));
   return (
     <>
       <Button

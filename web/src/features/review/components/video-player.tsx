@@ -3,8 +3,9 @@
  * play/pause, seek slider, elapsed/total time, mute, previous/next question, the segmented
  * progress bar Q1..Qn, the question text and role; at most 500px high and 675px wide. Keys: space
  * play/pause, arrows seek, n/p (or N/P) next/previous question, `<` `>` playback speed (issue 21
- * §2: 0.75…2, shown beside the time and kept per reviewer in local storage); none while typing in a
- * field or on a control that takes keys itself (`isTypingTarget`). The keys come from
+ * §2: 0.75…2, shown beside the time and kept per reviewer in local storage); wherever the focus is
+ * but in a text field or on a control using that key itself (`lib/screen-hotkeys.ts`: a focused
+ * button's Space, the slider's arrows). The keys come from
  * `review-shortcuts.ts`, whose dialog (`?`) opens from the player's foot. Issue 21 §7: the next
  * question's video loads while this one plays, and when one ends the next starts if the reviewer
  * chose 'autoplay' (a switch, kept per reviewer).
@@ -51,18 +52,19 @@ import {
   IconVolume,
   IconVolumeOff,
 } from '@tabler/icons-react';
-import { useElementSize, useHotkeys, useLocalStorage, type HotkeyItem } from '@mantine/hooks';
+import { useElementSize, useLocalStorage } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { reviewKeysText } from '../../../config/review-keys-text';
 import { reviewText } from '../../../config/review-text';
 import { useAuth } from '../../../lib/auth';
 import { useCan } from '../../../lib/can';
+import { useScreenHotkeys, type ScreenHotkey } from '../../../lib/screen-hotkeys';
 import { filePath, playableOf, useStableFileUrl } from '../../../lib/media-playback';
 import { errorMessage } from '../../../lib/query-client';
 import { useRetryMedia } from '../api/retry-media';
 import { CommentList, type CommentPlayer } from './comment-list';
 import { CommentMarkers } from './comment-markers';
-import { clock, isTypingTarget, usableDuration } from '../player-time';
+import { clock, usableDuration } from '../player-time';
 import { hotkeys, playbackRates, playerSettingKeys, stepRate } from '../review-shortcuts';
 import { ShortcutKeys, ShortcutsDialog } from './shortcuts-dialog';
 
@@ -200,38 +202,18 @@ export function VideoPlayer({
     const video = videoRef.current;
     if (video) seek(video.currentTime + seconds);
   };
-  /** A shortcut's handler: nothing when the key belongs to a field or control. */
-  const shortcut =
-    (action: () => void, preventDefault = true) =>
-    (event: KeyboardEvent) => {
-      if (isTypingTarget(event.target)) return;
-      if (preventDefault) event.preventDefault();
-      action();
-    };
-  // The handlers prevent the default themselves, after the typing check.
-  const own = { preventDefault: false };
-  const each = (keys: readonly string[], handler: (event: KeyboardEvent) => void) =>
-    keys.map((key): HotkeyItem => [key, handler, own]);
-  useHotkeys([
-    [hotkeys.playPause, shortcut(toggle), own],
-    [hotkeys.seekForward, shortcut(() => seekBy(seekStepSeconds)), own],
-    [hotkeys.seekBack, shortcut(() => seekBy(-seekStepSeconds)), own],
-    ...each(
-      hotkeys.nextQuestion,
-      shortcut(() => go(index + 1), false),
-    ),
-    ...each(
-      hotkeys.previousQuestion,
-      shortcut(() => go(index - 1), false),
-    ),
-    ...each(
-      hotkeys.slower,
-      shortcut(() => setRate((r) => stepRate(r, -1))),
-    ),
-    ...each(
-      hotkeys.faster,
-      shortcut(() => setRate((r) => stepRate(r, 1))),
-    ),
+  const each = (keys: readonly string[], handler: () => void) =>
+    keys.map((key): ScreenHotkey => [key, handler]);
+  // Wherever the focus is but in a text field, or on a control using the key itself (a focused
+  // button's Space, the seek slider's arrows): lib/screen-hotkeys.
+  useScreenHotkeys([
+    [hotkeys.playPause, toggle],
+    [hotkeys.seekForward, () => seekBy(seekStepSeconds)],
+    [hotkeys.seekBack, () => seekBy(-seekStepSeconds)],
+    ...each(hotkeys.nextQuestion, () => go(index + 1)),
+    ...each(hotkeys.previousQuestion, () => go(index - 1)),
+    ...each(hotkeys.slower, () => setRate((r) => stepRate(r, -1))),
+    ...each(hotkeys.faster, () => setRate((r) => stepRate(r, 1))),
   ]);
 
   if (!question) return null;
