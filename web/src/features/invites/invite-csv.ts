@@ -3,7 +3,8 @@
  * its header names loosely, turning each line into a row with the spec's own messages
  * (`inviteBatchRowSchema`: `messages.firstNameRequired`, …; `messages.adminNotInvitable`,
  * `messages.importRoleInvalid`, `format.importGroupUnknown`), the duplicates within the file
- * (`format.importDuplicateEmail`) and the downloadable template.
+ * (`format.importDuplicateEmail`) and the downloadable template (written by `lib/csv.ts`, whose
+ * formula guard — a leading single quote — is dropped again when a cell is read back).
  *
  * Row numbers are the spreadsheet's: the header is row 1, the first invite row 2.
  */
@@ -18,6 +19,7 @@ import {
 } from '@practica/contract';
 import Papa from 'papaparse';
 import { inviteImportText } from '../../config/invite-import-text';
+import { restoreCell, writeCsv } from '../../lib/csv';
 
 /** The columns of the file, in the template's order. */
 export const importColumns = ['firstName', 'lastName', 'email', 'role', 'group'] as const;
@@ -181,7 +183,7 @@ export function readInviteCsv(
   const groupsByName = new Map(groups.map((g) => [g.name.trim().toLowerCase(), g.id]));
   const cell = (cells: string[], column: ImportColumn) => {
     const index = columns[column];
-    return index === undefined ? '' : (cells[index] ?? '').trim();
+    return index === undefined ? '' : restoreCell((cells[index] ?? '').trim());
   };
   const rows: ImportRow[] = [];
   for (let i = headerIndex + 1; i < lines.length; i += 1) {
@@ -229,12 +231,15 @@ export function rowMessages(row: ImportRow, duplicates: ReadonlyMap<number, numb
 
 /**
  * The template (`invites-template.csv`): the header row and two example rows; takes a group name
- * to show in the example (the organization's first group), if any.
+ * to show in the example (the organization's first group), if any. Written by the console's CSV
+ * writer (`writeCsv`), so a group name a spreadsheet could run as a formula is neutralised.
  */
 export function inviteTemplateCsv(exampleGroup?: string): string {
-  return Papa.unparse([
+  return writeCsv(
     importColumns.map((c) => importColumnLabels[c]),
-    ['Ada', 'Lovelace', 'ada.lovelace@example.com', 'Trainee', exampleGroup ?? ''],
-    ['Grace', 'Hopper', 'grace.hopper@example.com', 'Instructor', ''],
-  ]);
+    [
+      ['Ada', 'Lovelace', 'ada.lovelace@example.com', 'Trainee', exampleGroup ?? ''],
+      ['Grace', 'Hopper', 'grace.hopper@example.com', 'Instructor', ''],
+    ],
+  );
 }

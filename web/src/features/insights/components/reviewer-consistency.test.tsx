@@ -89,7 +89,7 @@ describe('ReviewerConsistencyContent', () => {
     expect(lines[0]).toBe(
       'Reviewer,Reviews,Mean score,Clarity · Mean,Clarity · Spread (SD),Clarity · vs. mean,Empathy · Mean,Empathy · Spread (SD),Empathy · vs. mean',
     );
-    expect(lines[1]).toBe('Mia Manager,6,3.60,3.70,0.47,+0.80,3.50,0.50,−0.10');
+    expect(lines[1]).toBe('Mia Manager,6,3.60,3.70,0.47,0.8,3.50,0.50,-0.1');
   });
 
   it('says when no answer was reviewed twice, and when nothing was reviewed', () => {

@@ -35,6 +35,11 @@ export default function ReviewerConsistencyView({ organizationId }: { organizati
   );
 }
 
+/** A gap to the mean as the CSV file holds it: a number of 2 decimals, or '—' when there is none. */
+function deltaFigure(delta: number | null): number | string {
+  return delta === null ? insightsText.none : Math.round(delta * 100) / 100;
+}
+
 /** A gap to the mean as a badge: red below, teal above, strong from `outlierDelta`. */
 function DeltaBadge({ delta }: { delta: number | null }) {
   if (delta === null)
@@ -100,7 +105,9 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
       {
         key: `d${c.questionId}`,
         header: `${c.text} · ${insightsText.delta}`,
-        value: (r) => formatDelta(stat(r, c.questionId)?.delta ?? null),
+        // Exported as a number (0.8, -0.35): a spreadsheet computes with it, where the screen's
+        // '+0.80' would be text needing the CSV writer's formula guard and '−0.35' no number.
+        value: (r) => deltaFigure(stat(r, c.questionId)?.delta ?? null),
         cell: (r) => <DeltaBadge delta={stat(r, c.questionId)?.delta ?? null} />,
         align: 'right',
       },
