@@ -134,6 +134,7 @@ export function PracticeSession({ detail, userId, onSubmitted }: PracticeSession
           stream={camera.stream}
           takeBlob={take?.blob ?? null}
           takeDurationSeconds={take?.durationSeconds ?? null}
+          takeRecordedAt={take?.createdAt ?? null}
           upload={upload}
           onTake={onTake}
           onRequestCamera={() => void camera.request()}

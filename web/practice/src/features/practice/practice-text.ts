@@ -110,4 +110,19 @@ export const practiceText = {
     'Your device storage is full, so this answer could not be kept. Free some space, then record it again.',
   storageUnavailable: 'This browser cannot keep answers on the device (private browsing?).',
   recorderFailed: 'The recording stopped unexpectedly. Record this answer again.',
+  recorderStartFailed: 'Recording could not start. Select Record to try again.',
+  recordingEmpty:
+    'Nothing was recorded: your browser gave no video. Select Record to try again. If it happens again, use a recent Chrome, Safari, Firefox or Edge.',
+  emptyTake: 'This answer holds no video. Select Retake to record it again.',
+  sizeLimitNotice:
+    'Recording stopped early: the video reached the largest size that can be uploaded. Watch it, and record a shorter answer if it is cut short (a brighter room also makes the video smaller).',
+  interruptedNotice:
+    'Recording stopped early: your browser ended the camera or microphone (another app may be using it). Watch your answer and record it again if it is cut short.',
+  cameraStoppedTitle: 'Camera or microphone stopped',
+  cameraStopped:
+    'Your camera or microphone stopped working (another app may be using it, or it was unplugged). Close other apps that use it, then select Try again.',
+  oldTake: (days: number) =>
+    `You recorded this answer ${days} days ago and it is still only on this device. Upload it soon: stay online with this page open until it shows as on the server.`,
+  oldTakeMayBeDeleted:
+    'Browsers may delete what a website keeps on a device after 7 days without a visit. Installing this app (on iPhone or iPad: Share › Add to Home Screen) keeps your answers safer.',
 } as const;

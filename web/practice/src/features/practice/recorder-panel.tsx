@@ -2,13 +2,23 @@
  * The recorder of one question: the live camera, 'Record' with a visible
  * running time, 'Stop' (or the 3-minute limit), watching the take, 'Retake'; a screen-reader live
  * region announces each state. Its state is `recorderReducer`, fed by the buttons, a clock and
- * the question's upload; a finished take goes to `onTake` with its measured duration.
+ * the question's upload; a finished take goes to `onTake` with its measured duration. A take
+ * the recorder ended early (near the server's size limit, or the browser ended the camera) is
+ * kept with a notice; a recording of 0 bytes is no take: a clear message and 'Record' again. A
+ * kept take not uploaded after `oldTakeAgeMs` says it should be uploaded before the browser may
+ * delete it (and how installing the app keeps it, unless storage is persistent already).
  */
 import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { formatClock, formatLimit } from './format';
 import { LiveVideo } from './live-video';
-import { startRecording, type Recording } from './media-recording';
+import { useStoragePersisted } from '../../lib/persistent-storage';
+import {
+  EmptyRecordingError,
+  startRecording,
+  type EarlyStopReason,
+  type Recording,
+} from './media-recording';
 import { practiceText } from './practice-text';
 import {
   answerTimeLimitMs,
@@ -19,6 +29,7 @@ import {
   type RecorderEvent,
   type RecorderState,
 } from './recorder-machine';
+import { oldTakeDays } from './takes-store';
 import type { QuestionUpload } from './upload-queue';
 
 export interface RecorderPanelProps {
@@ -26,6 +37,8 @@ export interface RecorderPanelProps {
   /** The take recorded on this device, if any. */
   takeBlob: Blob | null;
   takeDurationSeconds: number | null;
+  /** When the kept take was recorded, epoch ms (null without one). */
+  takeRecordedAt?: number | null;
   /** The question's upload as the queue sees it. */
   upload: QuestionUpload;
   /** Keeps a finished take; may throw (e.g. storage full), shown as the failure. */
@@ -87,10 +100,23 @@ function announcement(state: RecorderState): string {
   }
 }
 
+const earlyStopNotice: Record<EarlyStopReason, string> = {
+  'size-limit': practiceText.sizeLimitNotice,
+  interrupted: practiceText.interruptedNotice,
+};
+
+/** A notice of the recorder itself, beside the reducer's state (cleared by the next 'Record'). */
+interface Notice {
+  color: 'yellow' | 'red';
+  text: string;
+}
+
 /** The recorder of the current question. */
 export function RecorderPanel(props: RecorderPanelProps) {
   const { stream, takeBlob, upload, onTake, onRequestCamera, onRecordingStart, next } = props;
   const [state, dispatch] = useReducer(recorderReducer, props, initialState);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const persisted = useStoragePersisted();
   const stateRef = useRef(state);
   stateRef.current = state;
   const recordingRef = useRef<Recording | null>(null);
@@ -128,13 +154,19 @@ export function RecorderPanel(props: RecorderPanelProps) {
         setRecordedBlob(blob);
         await onTake(blob, blob.type || recording.mimeType, seconds);
       })
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
+        if (error instanceof EmptyRecordingError) {
+          // Nothing to keep or watch: back to the camera, with why.
+          setNotice({ color: 'red', text: error.message });
+          dispatch({ type: 'retake' });
+          return;
+        }
         dispatch({
           type: 'fail',
           message:
             error instanceof Error && error.message ? error.message : practiceText.recorderFailed,
-        }),
-      );
+        });
+      });
   }, [state.status, state.elapsedMs, onTake]);
 
   // Stop recording when the question goes away.
@@ -184,19 +216,28 @@ export function RecorderPanel(props: RecorderPanelProps) {
 
   const record = () => {
     if (!stream) return;
+    setNotice(null);
     try {
-      recordingRef.current = startRecording(stream, () =>
-        dispatch({ type: 'fail', message: practiceText.recorderFailed }),
-      );
+      recordingRef.current = startRecording(stream, {
+        onFailure: () => dispatch({ type: 'fail', message: practiceText.recorderFailed }),
+        onEarlyStop: (reason) => {
+          setNotice({ color: 'yellow', text: earlyStopNotice[reason] });
+          dispatch({ type: 'stop', at: performance.now() });
+        },
+      });
       onRecordingStart?.();
       send({ type: 'record', at: performance.now() });
-    } catch (error) {
-      send({
-        type: 'fail',
-        message: error instanceof Error ? error.message : practiceText.recorderFailed,
-      });
+    } catch {
+      // The browser's own words ('Failed to execute start…') help nobody.
+      send({ type: 'fail', message: practiceText.recorderStartFailed });
     }
   };
+
+  // A kept take (not one just recorded) still waiting for the server days later.
+  const oldDays =
+    state.hasTake && !recordedBlob && state.status !== 'uploaded' && props.takeRecordedAt
+      ? oldTakeDays(props.takeRecordedAt)
+      : null;
 
   const live =
     state.status === 'idle' || state.status === 'previewing' || state.status === 'recording';
@@ -245,6 +286,17 @@ export function RecorderPanel(props: RecorderPanelProps) {
           {practiceText.autoStoppedNotice(limit)}
         </Alert>
       )}
+      {notice && (
+        <Alert color={notice.color} role="alert">
+          {notice.text}
+        </Alert>
+      )}
+      {oldDays !== null && (
+        <Alert color="orange" role="alert">
+          <Text size="sm">{practiceText.oldTake(oldDays)}</Text>
+          {persisted !== true && <Text size="sm">{practiceText.oldTakeMayBeDeleted}</Text>}
+        </Alert>
+      )}
       {state.status === 'failed' && state.error && (
         <Alert color="red" role="alert">
           {state.error}
@@ -257,7 +309,7 @@ export function RecorderPanel(props: RecorderPanelProps) {
             {practiceText.record}
           </Button>
         )}
-        {!stream && !state.hasTake && (
+        {!stream && state.status !== 'recording' && (
           <Button variant="default" onClick={onRequestCamera}>
             {practiceText.tryAgain}
           </Button>

@@ -1,15 +1,23 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newTake, StorageFullError, takeKey, TakesStore } from './takes-store';
+import { EmptyRecordingError } from './media-recording';
+import {
+  newTake,
+  oldTakeAgeMs,
+  oldTakeDays,
+  StorageFullError,
+  takeKey,
+  TakesStore,
+} from './takes-store';
 
 // jsdom's Blob cannot be structured-cloned into IndexedDB; Node's can (browsers' too).
 const blob = (text: string) => new NodeBlob([text], { type: 'video/webm' }) as unknown as Blob;
 
 let count = 0;
 const stores: TakesStore[] = [];
-function openStore() {
-  const store = new TakesStore(`takes-test-${++count}`);
+function openStore(onFirstSave: () => Promise<unknown> = () => Promise.resolve()) {
+  const store = new TakesStore(`takes-test-${++count}`, { onFirstSave });
   stores.push(store);
   return store;
 }
@@ -98,5 +106,45 @@ describe('takes store', () => {
     const error = await store.save(take(1)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StorageFullError);
     expect((error as Error).message).toMatch(/storage is full/);
+  });
+
+  it('refuses a take of 0 bytes and keeps the earlier take', async () => {
+    const store = openStore();
+    await store.save(take(1, 1_000));
+    const empty = { ...take(1, 2_000), blob: blob('') };
+    await expect(store.save(empty)).rejects.toBeInstanceOf(EmptyRecordingError);
+    expect((await store.read('3:7:1'))!.createdAt).toBe(1_000);
+  });
+
+  it('asks once, after the first take is kept, for the storage to be spared', async () => {
+    const persist = vi.fn(() => Promise.resolve('persisted'));
+    const store = openStore(persist);
+    await store.read('warm-up');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new DOMException('Quota exceeded', 'QuotaExceededError');
+    });
+    await expect(store.save(take(1))).rejects.toBeInstanceOf(StorageFullError);
+    expect(persist).not.toHaveBeenCalled();
+    put.mockRestore();
+    await store.save(take(1));
+    await store.save(take(2));
+    expect(persist).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the take when asking for persistent storage fails', async () => {
+    const store = openStore(() => Promise.reject(new Error('refused')));
+    await store.save(take(1));
+    expect(await store.read('3:7:1')).toBeDefined();
+  });
+});
+
+describe('oldTakeDays', () => {
+  it('names the days of a take kept for 3 days or more, else null', () => {
+    const day = 24 * 60 * 60 * 1000;
+    const now = 100 * day;
+    expect(oldTakeAgeMs).toBe(3 * day);
+    expect(oldTakeDays(now - 2 * day, now)).toBeNull();
+    expect(oldTakeDays(now - 3 * day, now)).toBe(3);
+    expect(oldTakeDays(now - 8.5 * day, now)).toBe(8);
   });
 });

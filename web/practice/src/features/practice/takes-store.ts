@@ -4,10 +4,27 @@
  * `${userId}:${assignmentId}:${questionId}` (a retake overwrites the question's take). A take holds
  * the recorded bytes, their media type, the measured duration (seconds), when it was recorded and
  * its upload state (tus upload URL, bytes the server holds, status). It is removed only with the
- * server's file id. A full disk becomes `StorageFullError`.
+ * server's file id. A full disk becomes `StorageFullError`; a take of 0 bytes is refused
+ * (`EmptyRecordingError`). The first take kept asks the browser to spare the app's storage
+ * (`requestPersistentStorage`): Safari deletes a site's IndexedDB after 7 days without a visit
+ * unless the app is on the Home Screen, so a take waiting that long is pointed out (`takeAgeDays`).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { requestPersistentStorage } from '../../lib/persistent-storage';
+import { EmptyRecordingError } from './media-recording';
 import { practiceText } from './practice-text';
+
+/** Age (ms) from which a take still on the device is pointed out to be uploaded: 3 days. */
+export const oldTakeAgeMs = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * Whole days since `createdAt` (epoch ms) when a take recorded then is `oldTakeAgeMs` old or
+ * older at `now` (epoch ms), else null.
+ */
+export function oldTakeDays(createdAt: number, now: number = Date.now()): number | null {
+  const age = now - createdAt;
+  return age >= oldTakeAgeMs ? Math.floor(age / (24 * 60 * 60 * 1000)) : null;
+}
 
 /** Where a take's upload stands. `done` is never stored: a confirmed take is removed. */
 export type TakeUploadStatus = 'queued' | 'uploading' | 'failed' | 'done';
@@ -72,11 +89,24 @@ function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
+/** Options of a `TakesStore`. */
+export interface TakesStoreOptions {
+  /** Called once, after the first take is kept (default: `requestPersistentStorage`). */
+  onFirstSave?: () => Promise<unknown>;
+}
+
 /** The takes of one database (the app uses `takesStore`; tests open their own). */
 export class TakesStore {
   private db: Promise<IDBPDatabase<PracticeDb>> | null = null;
+  private saved = false;
+  private readonly onFirstSave: () => Promise<unknown>;
 
-  constructor(private readonly dbName = 'practica-practice') {}
+  constructor(
+    private readonly dbName = 'practica-practice',
+    options: TakesStoreOptions = {},
+  ) {
+    this.onFirstSave = options.onFirstSave ?? (() => requestPersistentStorage());
+  }
 
   private open(): Promise<IDBPDatabase<PracticeDb>> {
     this.db ??= openDB<PracticeDb>(this.dbName, 1, {
@@ -87,8 +117,12 @@ export class TakesStore {
     return this.db;
   }
 
-  /** Keeps `take` (replacing the question's earlier take). Throws `StorageFullError` when full. */
+  /**
+   * Keeps `take` (replacing the question's earlier take). Throws `EmptyRecordingError` for a take
+   * of 0 bytes (the earlier take stays), `StorageFullError` when the device is full.
+   */
   async save(take: Take): Promise<void> {
+    if (take.blob.size === 0) throw new EmptyRecordingError();
     const db = await this.open();
     try {
       const tx = db.transaction('takes', 'readwrite');
@@ -96,6 +130,10 @@ export class TakesStore {
     } catch (error) {
       if (isQuotaError(error)) throw new StorageFullError({ cause: error });
       throw error;
+    }
+    if (!this.saved) {
+      this.saved = true;
+      void this.onFirstSave().catch(() => undefined);
     }
   }
 

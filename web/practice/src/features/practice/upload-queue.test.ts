@@ -162,6 +162,40 @@ describe('upload queue', () => {
     expect(FakeUpload.instances.filter((u) => u.started)).toHaveLength(3);
   });
 
+  it('sends an MP4 take as MP4: filetype with its codecs, and the .mp4 extension', async () => {
+    const store = openStore();
+    const queue = queueWith(store);
+    const t = { ...take(11), mimeType: 'video/mp4;codecs=avc1,opus' };
+    await store.save(t);
+    queue.add(t);
+    await flush();
+    expect(last().options.metadata).toMatchObject({
+      filetype: 'video/mp4;codecs=avc1,opus',
+      filename: 'answer-7-11-1000.mp4',
+    });
+  });
+
+  it('never sends a take of 0 bytes kept by an earlier version: only a retake helps', async () => {
+    const store = openStore();
+    const queue = queueWith(store);
+    queue.add({ ...take(11), blob: blob(0) });
+    await flush();
+    expect(FakeUpload.instances).toHaveLength(0);
+    expect(queue.getSnapshot().questions[0]).toMatchObject({
+      status: 'failed',
+      refused: true,
+      error: 'This answer holds no video. Select Retake to record it again.',
+    });
+    queue.retry();
+    await flush();
+    expect(FakeUpload.instances).toHaveLength(0);
+    const retake = take(11, 2_000);
+    await store.save(retake);
+    queue.add(retake);
+    await flush();
+    expect(last().options.metadata!.filename).toBe('answer-7-11-2000.webm');
+  });
+
   it('reports progress in bytes per question and removes a confirmed take from the device', async () => {
     const store = openStore();
     const queue = queueWith(store);

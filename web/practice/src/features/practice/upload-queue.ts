@@ -7,10 +7,14 @@
  * with the server's message as given; a 401/403 pauses the queue as session-expired (takes kept
  * until `retry()` after signing in again). The server answers the finished upload with
  * `{fileId, url}`; the take is then removed from the device. `canSubmit`: every question has a
- * confirmed file and nothing is left to send. The tus `Upload` class is injected (tests).
+ * confirmed file and nothing is left to send. A take of 0 bytes (kept by an earlier version) is
+ * never sent: it fails at once as refused, so only a retake helps. The upload's `filetype` is the
+ * take's type and its file name's extension that type's container (the recorder types a take by
+ * the container its bytes are). The tus `Upload` class is injected (tests).
  */
-import { answerVideoUploadPath, messages } from '@practica/contract';
+import { answerVideoExtension, answerVideoUploadPath, messages } from '@practica/contract';
 import type { DetailedError, PreviousUpload, UploadOptions } from 'tus-js-client';
+import { practiceText } from './practice-text';
 import type { Take, TakesStore } from './takes-store';
 
 /** The tus endpoint of answer videos. */
@@ -134,9 +138,9 @@ function confirmedFileOf(body: string): { fileId: number; url: string | null } |
   }
 }
 
-/** File name sent with a take: the question and the container's extension. */
-function fileNameOf(take: Take): string {
-  const extension = take.mimeType.startsWith('video/mp4') ? 'mp4' : 'webm';
+/** File name sent with a take: the question and its type's extension (mp4 or webm). */
+export function fileNameOf(take: Take): string {
+  const extension = answerVideoExtension(take.mimeType) ?? 'webm';
   return `answer-${take.assignmentId}-${take.questionId}-${take.createdAt}.${extension}`;
 }
 
@@ -177,13 +181,15 @@ export class UploadQueue {
       previous.upload = null;
       void upload?.abort(true).catch(() => undefined);
     }
-    const refused = take.upload.status === 'failed' && take.upload.error !== null && !previous;
+    const empty = take.blob.size === 0;
+    const refused =
+      empty || (take.upload.status === 'failed' && take.upload.error !== null && !previous);
     this.entries.set(take.questionId, {
       take,
       status: refused ? 'failed' : 'queued',
       bytesSent: take.upload.bytesSent,
       url: take.upload.url,
-      error: refused ? take.upload.error : null,
+      error: empty ? practiceText.emptyTake : refused ? take.upload.error : null,
       refused,
       upload: null,
     });
