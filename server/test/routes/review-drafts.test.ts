@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { messages, type ReviewDraft } from '@practica/contract';
+import { format, messages, type ReviewDraft } from '@practica/contract';
 import { reviewDrafts } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
 import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
@@ -127,6 +127,37 @@ describe('review drafts', () => {
     expect((await s.call('GET', draftUrl(otherAnswerId), 'instructor2')).json().data).toMatchObject(
       body(),
     );
+  });
+
+  it('refuses a reviewer’s draft while another holds the answer’s claim (409, nothing stored), until taken over', async () => {
+    const claimUrl = `/api/assignments/answers/${answerId}/claim`;
+    const mine = { ratings: {}, feedback: { [String(s.feedback.questionIds[0])]: 'Mine' } };
+    expect((await s.call('POST', claimUrl, 'manager')).statusCode).toBe(200);
+    const before = (await s.call('GET', draftUrl(answerId), 'instructor')).json().data;
+    try {
+      const refused = await s.call('PUT', draftUrl(answerId), 'instructor', mine);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        success: false,
+        message: format.answerClaimedBy('Maya Manning'),
+        data: { answerId, user: { firstName: 'Maya' }, mine: false },
+      });
+      expect((await s.call('GET', draftUrl(answerId), 'instructor')).json().data).toEqual(before);
+      // The holder saves as before.
+      expect((await s.call('PUT', draftUrl(answerId), 'manager', mine)).statusCode).toBe(200);
+      // Taken over, the answer is the instructor's: his draft is saved.
+      expect((await s.call('POST', claimUrl, 'instructor', { takeOver: true })).statusCode).toBe(
+        200,
+      );
+      expect((await s.call('PUT', draftUrl(answerId), 'instructor', mine)).statusCode).toBe(200);
+      // Released, the answer is free: anyone's draft is saved.
+      await s.call('DELETE', claimUrl, 'instructor');
+      expect((await s.call('PUT', draftUrl(answerId), 'instructor2', mine)).statusCode).toBe(200);
+    } finally {
+      await s.call('DELETE', claimUrl, 'manager');
+      await s.call('DELETE', claimUrl, 'instructor');
+      await s.call('DELETE', draftUrl(answerId), 'manager');
+    }
   });
 
   it('saves in one statement besides the session and the answer check', async () => {

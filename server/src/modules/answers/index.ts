@@ -19,4 +19,4 @@ export {
   upsertItems,
 } from './repository.js';
 export { answerRoutes } from './routes.js';
-export { authorizeReview, getAnswerFor, submitReview } from './service.js';
+export { authorizeReview, getAnswerFor, refuseClaimedByAnother, submitReview } from './service.js';

@@ -230,6 +230,20 @@ export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<An
 }
 
 /**
+ * Throws 409 format.answerClaimedBy (the claim as data, as the claim call answers it) when a
+ * reviewer other than `actor` holds a live claim on `row` (its `claim`, read with the answer): the
+ * console's calls that only the claim's holder may make (a draft, issue 21 §4, §6).
+ */
+export function refuseClaimedByAnother(row: AnswerFullRow, actor: Actor): void {
+  const held = row.claim;
+  if (held && held.userId !== actor.id)
+    throw new ConflictError(
+      format.answerClaimedBy(`${held.firstName} ${held.lastName}`.trim()),
+      presentClaim(held, actor.id),
+    );
+}
+
+/**
  * Authorizes a review of the answer `id` before its body is read, so a trainee or another
  * organization's manager gets 403/404 whatever it sends: answers the answer as `loadAnswerFor`
  * with 'answer:review' loads it (404 missing or another organization, 403 not a reviewer).

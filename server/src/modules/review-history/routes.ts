@@ -69,7 +69,9 @@ export async function reviewHistoryRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Save the caller’s review in progress on the answer: body {ratings, feedback}, each {questionId: text} ' +
           '(at most 100 per form, texts up to 5000 characters, empty for not answered yet); replaces the ' +
-          'stored draft. Who may call is checked before the body. Answers the draft',
+          'stored draft. Who may call is checked before the body. While another reviewer holds a live claim on ' +
+          'the answer: 409 “Name is reviewing this answer” with that claim as data, nothing stored (take the ' +
+          'claim over first). Answers the draft',
         params: idParamSchema,
         body: reviewDraftBodySchema,
         response: { 200: envelopeSchema(reviewDraftSchema) },

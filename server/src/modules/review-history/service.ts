@@ -8,6 +8,11 @@
  * - Drafts ('answer:review' on the answer, checked before a body is read): one per answer and
  *   reviewer, only ever the caller's own; PUT replaces both forms in one statement; DELETE
  *   discards. Submitting a review deletes the reviewer's draft (the answers module does).
+ * - While another reviewer holds a live claim on the answer, the caller's screen is read only:
+ *   PUT is refused with 409 format.answerClaimedBy and that claim as data (as the claim call
+ *   answers), nothing stored; the caller takes the claim over first. Free, expired or the
+ *   caller's own claim: saved. (The draft calls are the console's, not the spec's call tables; the
+ *   review call itself never asks for a claim.)
  */
 import {
   can,
@@ -18,7 +23,12 @@ import {
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
-import { authorizeReview, findAnswer, type AnswerFullRow } from '../answers/index.js';
+import {
+  authorizeReview,
+  findAnswer,
+  refuseClaimedByAnother,
+  type AnswerFullRow,
+} from '../answers/index.js';
 import { presentDraft, presentReview } from './presenter.js';
 import {
   commentsOfReviews,
@@ -77,7 +87,9 @@ export async function draftFor(db: Db, actor: Actor, id: number): Promise<Review
 /**
  * PUT /assignments/answers/{id}/draft: stores the caller's draft (both forms, replacing what was
  * there; texts by question id, at most 100 per form, each ≤ 5000 characters — the body schema
- * checks). `answer`: the answer id, or the row the preValidation hook authorized. Answers the draft.
+ * checks). `answer`: the answer id, or the row the preValidation hook authorized (with its live
+ * claim). 409 format.answerClaimedBy with the claim as data while another reviewer holds the
+ * answer (see the module note). Answers the draft.
  */
 export async function saveDraft(
   db: Db,
@@ -86,6 +98,7 @@ export async function saveDraft(
   body: ReviewDraftBody,
 ): Promise<ReviewDraft> {
   const row = typeof answer === 'number' ? await authorizeDraft(db, actor, answer) : answer;
+  refuseClaimedByAnother(row, actor);
   return presentDraft(await upsertDraft(db, row.id, actor.id, body));
 }
 

@@ -52,6 +52,9 @@ export default function ReviewPage() {
   );
   // Issue 21 §4: claim the answer while reviewing it; another's claim shows the banner.
   const claim = useAnswerClaim(id, valid && answer?.canReview === true);
+  // Read only while another reviewer holds the answer, or before the claim call has answered: no
+  // rating, typing, comment or draft until the reviewer takes over.
+  const readOnly = claim.heldBy !== undefined || !claim.asked;
   const goTo = (answerId: number) => void navigate(paths.review(answerId, inboxSearch));
   /** After a submit: refresh the inbox; 'Submit and next' goes on (or back, all caught up). */
   const onSubmitted = (next: boolean) => {
@@ -104,7 +107,7 @@ export default function ReviewPage() {
             organizationId={answer.assignment.organizationId}
             questions={answer.questions}
             items={answer.data.interviewAnswer.answers}
-            comments={{ canAdd: answer.canReview, reviewedAt: answer.reviewedAt }}
+            comments={{ canAdd: answer.canReview && !readOnly, reviewedAt: answer.reviewedAt }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -120,7 +123,8 @@ export default function ReviewPage() {
               />
             }
             onSubmitted={onSubmitted}
-            submitBlocked={claim.heldBy !== undefined}
+            readOnly={readOnly}
+            onDraftRefused={claim.recheck}
           />
           {/* Issue 21 §5: the answer's earlier reviews, per the policy. */}
           <ReviewHistory key={`history-${answer.id}`} answer={answer} />

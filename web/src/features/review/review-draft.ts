@@ -17,7 +17,7 @@ import {
 } from '@practica/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { api, isApiError } from '../../lib/api-client';
 import { reviewDraftKeys } from '../../lib/query-keys';
 
 /** Texts by question id, per form. */
@@ -199,17 +199,34 @@ export function initialDraft(
   return { draft: draftFromAnswer(answer), unsent: false };
 }
 
+/** What the screen tells `useReviewDraft` besides the answer. */
+export interface ReviewDraftOptions {
+  /**
+   * Whether the reviewer may edit now (default: the answer can take a review). False while another
+   * reviewer holds the claim: `change` does nothing and nothing is sent to the server.
+   */
+  editable?: boolean;
+  /** A save refused with 409 (someone holds the answer's claim now): the local copy keeps it. */
+  onRefused?: () => void;
+}
+
 /**
  * The review in progress of `answer` (see the module note). The server's draft is loaded with
  * TanStack Query; `change` sets the text of one question of a form, keeps a local copy at once
  * and sends the whole draft 500 ms after the last change (at once when the page is hidden or the
  * panel unmounts; again when the browser is back online); `clear` forgets both copies after a
  * submit (the server already deleted its draft), so the draft is the answer's latest review again.
+ * `own`: whether the draft shown is the reviewer's (changed on this screen, or a stored draft)
+ * rather than the answer's latest review. See `ReviewDraftOptions` for read only.
  */
-export function useReviewDraft(answer: AnswerDetail): {
+export function useReviewDraft(
+  answer: AnswerDetail,
+  { editable = answer.canReview, onRefused }: ReviewDraftOptions = {},
+): {
   draft: ReviewDraft;
   change: (form: ReviewForm, questionId: number, text: string) => void;
   clear: () => void;
+  own: boolean;
 } {
   const client = useQueryClient();
   const answerId = answer.id;
@@ -228,6 +245,8 @@ export function useReviewDraft(answer: AnswerDetail): {
   const initial = initialDraft(answer, { data: server.data, settled }, readLocalDraft(answerId));
   const draft = edits?.answerId === answerId ? edits.draft : initial.draft;
 
+  const onRefusedRef = useRef(onRefused);
+  onRefusedRef.current = onRefused;
   const save = useCallback(
     async (id: number, next: ReviewDraft, keepalive = false) => {
       const startedAt = Date.now();
@@ -237,8 +256,9 @@ export function useReviewDraft(answer: AnswerDetail): {
         const local = readLocalDraft(id);
         // A change made while this one was on its way stays pending.
         if (local && local.savedAt <= startedAt) writeLocalDraft(id, { ...local, pending: false });
-      } catch {
+      } catch (error) {
         // Offline or refused: the local copy keeps the change (pending) until the next save.
+        if (isApiError(error) && error.status === 409) onRefusedRef.current?.();
       }
     },
     [client],
@@ -256,7 +276,7 @@ export function useReviewDraft(answer: AnswerDetail): {
     };
     const onOnline = () => {
       const local = readLocalDraft(answerId);
-      if (local?.pending && answer.canReview) void save(answerId, local.draft);
+      if (local?.pending && editable) void save(answerId, local.draft);
     };
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('online', onOnline);
@@ -264,7 +284,7 @@ export function useReviewDraft(answer: AnswerDetail): {
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('online', onOnline);
     };
-  }, [answerId, answer.canReview, save, saveLater]);
+  }, [answerId, editable, save, saveLater]);
 
   // A change the server lacks (the tab closed before its save, or made offline) is sent once the
   // server's draft is known, unless this screen changed the draft since.
@@ -272,14 +292,15 @@ export function useReviewDraft(answer: AnswerDetail): {
     initial.unsent && edits?.answerId !== answerId && server.isSuccess ? initial.draft : null;
   const sentFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!unsentDraft || !answer.canReview) return;
+    if (!unsentDraft || !editable) return;
     const token = `${answerId}:${server.dataUpdatedAt}`;
     if (sentFor.current === token) return;
     sentFor.current = token;
     void save(answerId, unsentDraft);
-  }, [unsentDraft, answer.canReview, answerId, server.dataUpdatedAt, save]);
+  }, [unsentDraft, editable, answerId, server.dataUpdatedAt, save]);
 
   const change = (form: ReviewForm, questionId: number, text: string) => {
+    if (!editable) return;
     const next = { ...draft, [form]: { ...draft[form], [questionId]: text } };
     setEdits({ answerId, draft: next });
     writeLocalDraft(answerId, { draft: next, savedAt: Date.now(), pending: true });
@@ -294,5 +315,6 @@ export function useReviewDraft(answer: AnswerDetail): {
     client.setQueryData(reviewDraftKeys.detail(answerId), null);
     void client.invalidateQueries({ queryKey: reviewDraftKeys.detail(answerId) });
   };
-  return { draft, change, clear };
+  const own = edits?.answerId === answerId || initial.unsent || !!server.data;
+  return { draft, change, clear, own };
 }

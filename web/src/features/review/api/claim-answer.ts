@@ -3,7 +3,9 @@
  * opening, renewed every `reviewClaimRenewMs` while the tab is visible and the reviewer was active
  * recently, released (DELETE) on leaving the screen and on `pagehide` (a keepalive request, so it
  * outlives the page). When another reviewer holds it, the hook answers that claim (`heldBy`) and
- * `takeOver` takes it explicitly.
+ * `takeOver` takes it explicitly. Until the first claim call has answered (`asked`), nobody knows
+ * yet whether the screen may edit: the panel stays read only meanwhile. `recheck` asks again (a
+ * draft refused because someone took the answer over).
  */
 import { useDocumentVisibility, useIdle } from '@mantine/hooks';
 import { reviewClaimRenewMs, reviewClaimSchema, type ReviewClaim } from '@practica/contract';
@@ -43,6 +45,10 @@ export interface AnswerClaim {
   /** Takes the claim over from `heldBy`. */
   takeOver: () => Promise<void>;
   takingOver: boolean;
+  /** Whether the first claim call has answered (held, mine, or failed: offline, not reviewable). */
+  asked: boolean;
+  /** Asks for the claim again (renews the caller's, or learns who holds it now). */
+  recheck: () => void;
 }
 
 /**
@@ -53,6 +59,8 @@ export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim 
   const [mine, setMine] = useState<ReviewClaim>();
   const [heldBy, setHeldBy] = useState<ReviewClaim>();
   const [takingOver, setTakingOver] = useState(false);
+  /** The answer whose first claim call has answered. */
+  const [askedFor, setAskedFor] = useState<number>();
   const visibility = useDocumentVisibility();
   const idle = useIdle(idleAfterMs, { initialState: false });
   const holding = useRef(false);
@@ -71,6 +79,8 @@ export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim 
         const held = heldClaimOf(error);
         if (held) apply(held);
         // Other failures (the answer reviewed meanwhile, offline) leave the screen as it is.
+      } finally {
+        setAskedFor(answerId);
       }
     },
     [answerId, apply],
@@ -120,5 +130,16 @@ export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim 
     }
   }, [attempt]);
 
-  return { mine, heldBy, takeOver, takingOver };
+  const recheck = useCallback(() => {
+    if (enabled) void attempt(false);
+  }, [enabled, attempt]);
+
+  return {
+    mine,
+    heldBy,
+    takeOver,
+    takingOver,
+    asked: !enabled || askedFor === answerId,
+    recheck,
+  };
 }

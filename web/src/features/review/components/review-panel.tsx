@@ -91,8 +91,14 @@ export interface ReviewPanelProps {
    * button becomes 'Submit and next' with 'Submit' in its menu; without it, a plain Submit.
    */
   onSubmitted?: (next: boolean) => void;
-  /** Another reviewer holds the answer's claim (issue 21 §4): Submit stays disabled until taken over. */
-  submitBlocked?: boolean;
+  /**
+   * Read only (issue 21 §4): another reviewer holds the answer's claim, or the screen has not heard
+   * yet whether one does. Nothing can be rated (by click or key), typed, saved as a draft or
+   * submitted until the reviewer takes over; everything stays readable.
+   */
+  readOnly?: boolean;
+  /** A draft save was refused because someone holds the claim now (the page checks the claim). */
+  onDraftRefused?: () => void;
 }
 
 /** The right-hand panel of the review screen. */
@@ -100,10 +106,14 @@ export function ReviewPanel({
   answer,
   printReport,
   onSubmitted,
-  submitBlocked = false,
+  readOnly = false,
+  onDraftRefused,
 }: ReviewPanelProps) {
   const forms = useMemo(() => reviewForms(answer), [answer]);
-  const { draft, change, clear } = useReviewDraft(answer);
+  const { draft, change, clear } = useReviewDraft(answer, {
+    editable: answer.canReview && !readOnly,
+    onRefused: onDraftRefused,
+  });
   const client = useQueryClient();
   const [tab, setTab] = useState<ReviewForm>('ratings');
   const rootRef = useRef<HTMLDivElement>(null);
@@ -130,7 +140,7 @@ export function ReviewPanel({
     answer.reviewVersion,
     setConflict,
   );
-  const canEdit = answer.canReview && !submit.isPending;
+  const canEdit = answer.canReview && !readOnly && !submit.isPending;
 
   const complete = {
     ratings: isFormComplete(forms.ratings, draft.ratings),
@@ -149,7 +159,7 @@ export function ReviewPanel({
 
   /** Submits the review; `next` (the default action): then go on to the next answer. */
   const onSubmit = (next = true) => {
-    if (submitBlocked) return;
+    if (readOnly) return;
     nextRef.current = next;
     if (!complete.ratings || !complete.feedback) {
       const missing = [
@@ -326,7 +336,7 @@ export function ReviewPanel({
                 ref={submitRef}
                 onClick={() => onSubmit(true)}
                 loading={submit.isPending}
-                disabled={!answer.canReview || submitBlocked}
+                disabled={!answer.canReview || readOnly}
                 style={
                   onSubmitted
                     ? { flexShrink: 0, borderTopRightRadius: 0, borderBottomRightRadius: 0 }
@@ -342,7 +352,7 @@ export function ReviewPanel({
                 <Menu.Target>
                   <Button
                     px={6}
-                    disabled={!answer.canReview || submit.isPending || submitBlocked}
+                    disabled={!answer.canReview || submit.isPending || readOnly}
                     aria-label={reviewInboxText.moreSubmitActions}
                     style={{
                       flexShrink: 0,
