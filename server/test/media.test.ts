@@ -1,18 +1,23 @@
 /**
- * Media processing of answer videos (issue 20 §2), on real recordings: a Chrome WebM becomes an
- * H.264/AAC MP4 with a poster and its probed duration; a Safari-like H.264/AAC MP4 is kept as its
- * own playback; an undecodable file fails after its attempts with `last_error` and staff send it
- * back (the review call's authorization; 409 unless failed); a job whose item moved on leaves
- * nothing; a lease that runs out (a copy died mid-job) lets the job run again; two workers never
- * run one job twice; without ffmpeg items stay 'original'. The app's worker does not poll in tests
- * (MEDIA_POLL_MS defaults to 0): jobs run in `app.media.drain()`, and time passing is a due date
- * moved in the database.
+ * Media processing of answer videos (issue 20 §2), on real recordings: H.264 from Safari (a
+ * fragmented MP4 with AAC) and Chromium (MP4 or WebM with Opus) is copied, not encoded, into a new
+ * plain MP4 with its index first (Opus becomes AAC), rotation kept; VP8 and VP9 are encoded to
+ * H.264/AAC; each gets a poster and its probed duration. A file ffmpeg cannot read fails at once
+ * with a reason the reviewer reads and staff send it back (the review call's authorization; 409
+ * unless failed); a storage failure is retried; a job whose item moved on leaves nothing; a lease
+ * that runs out (a copy died mid-job) lets the job run again; two workers never run one job twice;
+ * without ffmpeg items stay 'original'. The app's worker does not poll in tests (MEDIA_POLL_MS
+ * defaults to 0): jobs run in `app.media.drain()`, and time passing is a due date moved in the
+ * database.
  */
+import { execFile } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaType, messages, type AnswerDetail, type AnswerItem } from '@practica/contract';
@@ -30,6 +35,7 @@ import {
   startMediaWorker,
   type MediaTools,
 } from '../src/modules/media/index.js';
+import { newStorageKey } from '../src/lib/storage/index.js';
 import { buildAnswersScenario, type AnswersScenario } from './helpers/answers.js';
 import { buildWithPlugins } from './helpers/with-plugins.js';
 import * as fakeMedia from './helpers/media-fixtures.js';
@@ -37,6 +43,11 @@ import * as fakeMedia from './helpers/media-fixtures.js';
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
 const chromeWebm = fixture('chrome-media-recorder.webm');
 const safariMp4 = fixture('fragmented-iso5.mp4');
+const chromiumMp4 = fixture('chromium-h264-opus.mp4');
+const chromiumH264Webm = fixture('chromium-h264-opus.webm');
+const chromiumVp9Webm = fixture('chromium-vp9-opus.webm');
+const rotatedMp4 = fixture('rotated-90-fragmented.mp4');
+const exec = promisify(execFile);
 
 let s: AnswersScenario;
 let tools: MediaTools;
@@ -67,6 +78,22 @@ async function record(n: number, bytes: Buffer, name: string, duration = 9): Pro
   return fileId;
 }
 
+/**
+ * Records a valid WebM for question `n`, then, before its job runs, makes the item's file hold
+ * `stored` instead (bytes the upload check would refuse: Chromium's H.264 WebM says DocType
+ * 'matroska'). Answers the file id.
+ */
+async function recordStored(n: number, stored: Buffer, name: string): Promise<number> {
+  const fileId = await record(n, chromeWebm, name);
+  const storageKey = newStorageKey('webm');
+  await s.app.files.storage.put(storageKey, Readable.from([stored]), stored.length);
+  await s.db
+    .update(files)
+    .set({ storageKey, size: stored.length, declaredSize: stored.length })
+    .where(eq(files.id, fileId));
+  return fileId;
+}
+
 /** The trainee's item of question `n` as the review screen shows it. */
 async function itemOf(n: number): Promise<AnswerItem> {
   const res = await s.call('GET', `/api/assignments/answers/${answerId}`, 'instructor');
@@ -80,12 +107,70 @@ async function fileRow(id: number) {
   return row;
 }
 
-/** Copies a stored file to a temporary path and probes it. */
-async function probeStored(id: number) {
+/** Copies a stored file to a temporary path; answers the path. */
+async function copyStored(id: number): Promise<string> {
   const row = (await fileRow(id))!;
   const target = path.join(tmp, `${id}.${row.extension}`);
   await pipeline(s.app.files.storage.createReadStream(row.storageKey), createWriteStream(target));
-  return probeVideo(tools, target);
+  return target;
+}
+
+/**
+ * The video of `file` as decoded frames, each frame's MD5 (ffmpeg's framemd5, every frame at its
+ * own time). A copied H.264 stream decodes to the very same frames (its packets may change form:
+ * Chromium's WebM carries start codes, MP4 length prefixes); an encode never does.
+ */
+async function decodedFrames(file: string): Promise<string[]> {
+  const { stdout } = await exec(tools.ffmpeg, [
+    ...['-v', 'error', '-i', file, '-map', '0:v:0', '-vsync', 'passthrough', '-f', 'framemd5', '-'],
+  ]);
+  return stdout
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(',').at(-1)!.trim());
+}
+
+/** The top-level box types of an MP4, in order (`moov` before `mdat`: it starts playing at once). */
+function topLevelBoxes(bytes: Buffer): string[] {
+  const types: string[] = [];
+  for (let at = 0; at + 8 <= bytes.length;) {
+    let size = bytes.readUInt32BE(at);
+    types.push(bytes.toString('latin1', at + 4, at + 8));
+    if (size === 1) size = Number(bytes.readBigUInt64BE(at + 8));
+    if (size === 0) break;
+    at += size;
+  }
+  return types;
+}
+
+/**
+ * The item of question `n` once processed: Ready, its playback a new MP4 (not the upload) whose
+ * video is `copied` from the upload (the same frames) or not, H.264 with AAC audio, a plain MP4 (no
+ * fragments) with its index before the media data, and a poster. Answers the playback's probe.
+ */
+async function expectPlayback(n: number, uploadId: number, copied: boolean) {
+  const item = await itemOf(n);
+  expect(item.media.status).toBe('ready');
+  expect(item.media.failure).toBeNull();
+  expect(item.media.playback!.id).not.toBe(uploadId);
+  expect(item.media.poster).not.toBeNull();
+  const [upload, playback, poster] = await Promise.all(
+    [uploadId, item.media.playback!.id, item.media.poster!.id].map(copyStored),
+  );
+  const mp4 = await probeVideo(tools, playback!, 'mp4');
+  expect(mp4).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac' });
+  const frames = await decodedFrames(upload!);
+  expect(frames.length).toBeGreaterThan(3);
+  // The same frames in the same order; a WebM's last frame, which has no duration, may be left out.
+  const out = await decodedFrames(playback!);
+  const same = out.length >= frames.length - 1 && out.every((hash, i) => hash === frames[i]);
+  expect(same).toBe(copied);
+  const boxes = topLevelBoxes(readFileSync(playback!));
+  expect(boxes).not.toContain('moof');
+  expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
+  expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  expect(readFileSync(poster!).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // a JPEG
+  return { item, mp4 };
 }
 
 async function jobsOf(itemId: number) {
@@ -112,6 +197,7 @@ describe('media jobs', () => {
       playback: null,
       poster: null,
       deletedAfterDays: null,
+      failure: null,
     });
     expect(queued.file?.id).toBe(fileId);
 
@@ -126,10 +212,8 @@ describe('media jobs', () => {
     expect(item.duration).toBeGreaterThan(0.4);
     expect(item.duration).toBeLessThan(1.2);
 
-    const mp4 = await probeStored(item.media.playback!.id);
+    const { mp4 } = await expectPlayback(0, fileId, false);
     expect(mp4.formatName.split(',')).toContain('mp4');
-    expect(mp4.videoCodec).toBe('h264');
-    expect(mp4.audioCodec).toBe('aac');
     const [source, playback, poster] = await Promise.all(
       [fileId, item.media.playback!.id, item.media.poster!.id].map(fileRow),
     );
@@ -148,30 +232,52 @@ describe('media jobs', () => {
     expect((await jobsOf(item.id))[0]).toMatchObject({ status: JobStatus.Done, attempts: 1 });
   });
 
-  it('keeps an H.264/AAC MP4 as its own playback and makes its poster', async () => {
+  it("copies a Safari-style fragmented H.264/AAC MP4's video and audio into a plain MP4 with its index first", async () => {
     const fileId = await record(1, safariMp4, 'answer-q2.mp4');
     expect(await s.app.media.drain()).toBe(1);
-    const item = await itemOf(1);
-    expect(item.media.status).toBe('ready');
-    expect(item.media.playback!.id).toBe(fileId);
-    expect(item.media.poster).not.toBeNull();
+    const { item } = await expectPlayback(1, fileId, true);
     expect(item.duration).toBeLessThan(1);
   });
 
-  it('fails an undecodable video after its attempts, with last_error; staff send it back', async () => {
+  it("copies a Chromium H.264 MP4's video and encodes its Opus audio to AAC", async () => {
+    const fileId = await record(1, chromiumMp4, 'answer-q2-chromium.mp4');
+    expect(await s.app.media.drain()).toBe(1);
+    const { item } = await expectPlayback(1, fileId, true);
+    expect(item.duration).toBeGreaterThan(0.9);
+    expect(item.duration).toBeLessThan(1.5);
+  });
+
+  it("copies the H.264 video of Chromium's WebM (Matroska) too", async () => {
+    const fileId = await recordStored(1, chromiumH264Webm, 'answer-q2-chromium.webm');
+    expect(await s.app.media.drain()).toBe(1);
+    await expectPlayback(1, fileId, true);
+  });
+
+  it('keeps the rotation of a copied portrait recording', async () => {
+    const fileId = await record(1, rotatedMp4, 'answer-q2-portrait.mp4');
+    expect(await s.app.media.drain()).toBe(1);
+    const { mp4 } = await expectPlayback(1, fileId, true);
+    expect(mp4.rotation).toBe(90);
+  });
+
+  it('encodes VP9 (a Chromium WebM) to H.264', async () => {
+    const fileId = await record(1, chromiumVp9Webm, 'answer-q2-vp9.webm');
+    expect(await s.app.media.drain()).toBe(1);
+    await expectPlayback(1, fileId, false);
+  });
+
+  it('fails an unreadable video at once, without retries, and says why; staff send it back', async () => {
     await record(2, fakeMedia.webm, 'broken.webm');
     const itemId = (await itemOf(2)).id;
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      expect(await s.app.media.drain()).toBe(1);
-      // The retry waits for its backoff: nothing is due until time passes.
-      expect(await s.app.media.drain()).toBe(0);
-      await dueNow();
-    }
+    expect(await s.app.media.drain()).toBe(1);
+    await dueNow();
+    expect(await s.app.media.drain()).toBe(0);
     const [job] = await jobsOf(itemId);
-    expect(job).toMatchObject({ status: JobStatus.Failed, attempts: 3 });
-    expect(job!.lastError).toMatch(/ffprobe/);
+    expect(job).toMatchObject({ status: JobStatus.Failed, attempts: 1 });
+    expect(job!.lastError).toMatch(/^\[unreadable\] ffprobe/);
     const failed = await itemOf(2);
     expect(failed.media.status).toBe('failed');
+    expect(failed.media.failure).toBe(messages.mediaUnreadable);
     expect(failed.file).not.toBeNull();
 
     const url = `/api/answers/${answerId}/items/${itemId}/media/retry`;
@@ -193,7 +299,10 @@ describe('media jobs', () => {
 
     const retried = await s.call('POST', url, 'instructor');
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json().data).toMatchObject({ id: itemId, media: { status: 'processing' } });
+    expect(retried.json().data).toMatchObject({
+      id: itemId,
+      media: { status: 'processing', failure: null },
+    });
     expect((await s.call('POST', url, 'instructor')).statusCode).toBe(409);
     const jobs = await jobsOf(itemId);
     expect(jobs).toHaveLength(2);
@@ -203,6 +312,39 @@ describe('media jobs', () => {
       .update(mediaJobs)
       .set({ status: JobStatus.Failed })
       .where(eq(mediaJobs.id, jobs[1]!.id));
+  });
+
+  it('retries a job whose storage failed, without a reason for the reviewer', async () => {
+    await record(1, safariMp4, 'answer-q2-storage.mp4');
+    const broken = {
+      ...s.app.files.storage,
+      createReadStream: () =>
+        new Readable({
+          read() {
+            this.destroy(new Error('the store is unreachable'));
+          },
+        }),
+    };
+    const other = startMediaWorker({
+      db: s.db,
+      storage: broken,
+      tools,
+      log: { info() {}, warn() {}, error() {} },
+      pollMs: 0,
+    });
+    try {
+      expect(await other.drain()).toBe(1);
+    } finally {
+      await other.stop();
+    }
+    const item = await itemOf(1);
+    expect(item.media).toMatchObject({ status: 'processing', failure: null });
+    const [job] = (await jobsOf(item.id)).slice(-1);
+    expect(job).toMatchObject({ status: JobStatus.Pending, attempts: 1 });
+    expect(job!.lastError).toMatch(/unreachable/);
+    await dueNow();
+    expect(await s.app.media.drain()).toBe(1);
+    expect((await itemOf(1)).media.status).toBe('ready');
   });
 
   it('ends a job whose item was re-recorded without effect, and drops the old MP4 and poster', async () => {
@@ -224,7 +366,8 @@ describe('media jobs', () => {
     expect(await s.app.media.drain()).toBe(2);
     const item = await itemOf(0);
     expect(item.media.status).toBe('ready');
-    expect(item.media.playback!.id).toBe(second);
+    expect(item.file!.id).toBe(second);
+    expect(item.media.playback!.id).not.toBe(second);
     const jobs = await jobsOf(item.id);
     expect(jobs.slice(-2).map((j) => [j.sourceFileId, j.status])).toEqual([
       [first, JobStatus.Done],
@@ -235,6 +378,12 @@ describe('media jobs', () => {
       .from(files)
       .where(eq(files.fileTypeId, MediaType.Image));
     expect(imagesAfter.length).toBe(imagesBefore.length + 1);
+    // Nothing of the first take's job is left: one MP4 and one poster for the item.
+    const outputs = await s.db
+      .select({ id: files.id })
+      .from(files)
+      .where(inArray(files.id, [item.media.playback!.id, item.media.poster!.id]));
+    expect(outputs).toHaveLength(2);
   });
 
   it('runs a job again once the lease of a copy that died mid-job runs out', async () => {
@@ -288,6 +437,7 @@ describe('media jobs', () => {
         playback: null,
         poster: null,
         deletedAfterDays: 30,
+        failure: null,
       });
     } finally {
       await s.db
@@ -324,6 +474,7 @@ describe('media jobs', () => {
         playback: null,
         poster: null,
         deletedAfterDays: null,
+        failure: null,
       });
       expect(await bare.app.media.drain()).toBe(0);
     } finally {

@@ -52,6 +52,11 @@ import { reviewClaimSchema } from './review-claim';
 
 /** Longest recording accepted as an answer item's `duration`, in seconds (not a spec limit). */
 export const answerDurationMaxSeconds = 3600;
+/**
+ * Answer time per take, in seconds (3 minutes; not a spec limit): the practice app's recorder stops
+ * by itself there, and the server's media job refuses a video much longer than that.
+ */
+export const answerTimeLimitSeconds = 180;
 /** Longest review answer text or answer item text (not a spec limit). */
 export const answerTextMaxLength = contentDescriptionMaxLength;
 
@@ -204,6 +209,8 @@ const count = z.number().int().nonnegative();
  * - `processing`: the MP4 and poster are being made; `file` (the original) plays meanwhile;
  * - `ready`: `playback` is an H.264/AAC MP4 that plays in every browser, `poster` its still;
  * - `failed`: processing gave up (`file` plays where the browser can); staff may retry;
+ *   `failure` says why in a sentence for the reviewer when the server knows (not readable as its
+ *   type, longer than the time limit, took too long), else null;
  * - `deleted`: VIDEO_RETENTION_DAYS removed the video `deletedAfterDays` days after review.
  */
 export const answerItemMediaSchema = z.object({
@@ -211,6 +218,8 @@ export const answerItemMediaSchema = z.object({
   playback: imageRefSchema.nullable(),
   poster: imageRefSchema.nullable(),
   deletedAfterDays: z.number().int().positive().nullable(),
+  /** Beyond the spec (additive): why processing failed for good, null otherwise or unknown. */
+  failure: z.string().nullable().optional(),
 });
 export type AnswerItemMedia = z.infer<typeof answerItemMediaSchema>;
 

@@ -6,6 +6,8 @@
  */
 import {
   AnswerStatus,
+  answerTimeLimitSeconds,
+  format,
   messages,
   type AnswerContentAnswer,
   type AnswerData,
@@ -53,11 +55,18 @@ const mediaStatusNames = {
   [MediaStatus.Failed]: 'failed',
 } as const satisfies Record<number, AnswerItemMedia['status']>;
 
+/** The reviewer's sentence for each code of a failed processing (`mediaFailureCode`). */
+const mediaFailureTexts: ReadonlyMap<string, string> = new Map([
+  ['unreadable', messages.mediaUnreadable],
+  ['too-long', format.mediaTooLong(answerTimeLimitSeconds)],
+  ['too-slow', messages.mediaTooSlow],
+]);
+
 /**
  * How the item's video plays (`answerItemMediaSchema`): 'deleted' once VIDEO_RETENTION_DAYS
  * removed it, with the whole days between the review and the removal (at least 1); otherwise its
  * media status, with the MP4 and poster while they are Ready ('ready' without a Ready MP4 falls
- * back to 'original': the original plays).
+ * back to 'original': the original plays) and, when 'failed', the reason when one is known.
  */
 function presentMedia(row: AnswerItemRow): AnswerItemMedia {
   if (row.videoDeletedAt) {
@@ -65,7 +74,13 @@ function presentMedia(row: AnswerItemRow): AnswerItemMedia {
       row.reviewedAt !== null
         ? Math.max(1, Math.floor((row.videoDeletedAt.getTime() - row.reviewedAt.getTime()) / dayMs))
         : null;
-    return { status: 'deleted', playback: null, poster: null, deletedAfterDays: days };
+    return {
+      status: 'deleted',
+      playback: null,
+      poster: null,
+      deletedAfterDays: days,
+      failure: null,
+    };
   }
   const playback = fileRefOf(row.playbackFileId, row.playbackKey);
   const status =
@@ -75,6 +90,10 @@ function presentMedia(row: AnswerItemRow): AnswerItemMedia {
     playback: status === 'ready' ? playback : null,
     poster: status === 'ready' ? fileRefOf(row.posterFileId, row.posterKey) : null,
     deletedAfterDays: null,
+    failure:
+      status === 'failed' && row.mediaFailure !== null
+        ? (mediaFailureTexts.get(row.mediaFailure) ?? null)
+        : null,
   };
 }
 

@@ -10,7 +10,11 @@ import { AnswerStatus } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
 import type { Db, Tx } from '../../db/client.js';
 import { answerRowColumns, type AnswerRow } from '../assignments/index.js';
-import type { AnswerItemRow, ContentAnswerRow } from '../composition/index.js';
+import {
+  mediaFailureCode,
+  type AnswerItemRow,
+  type ContentAnswerRow,
+} from '../composition/index.js';
 import {
   FileStatus,
   MediaStatus,
@@ -238,6 +242,7 @@ const itemColumns = {
   posterFileId: answerItems.posterFileId,
   posterKey: posterFile.storageKey,
   videoDeletedAt: answerItems.videoDeletedAt,
+  mediaFailure: mediaFailureCode(answerItems),
   reviewedAt: answers.reviewedAt,
 };
 

@@ -19,6 +19,7 @@ import {
 } from './repository.js';
 
 export type { AnswerItemRow, AudioPromptRow, ContentAnswerRow } from './repository.js';
+export { mediaFailureCode } from './repository.js';
 
 /** The `data` of the assignment `assignmentId`. One statement; 404 when it does not exist. */
 export async function assignmentDataOf(

@@ -5,10 +5,31 @@
  * relations of db/relations.ts), so one JSON-aggregating statement, prepared once per database with
  * the id as its placeholder.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared-queries.js';
-import { FileStatus } from '../../db/schema/index.js';
+import { FileStatus, JobStatus, MediaStatus } from '../../db/schema/index.js';
+
+/**
+ * Why an item's video processing failed for good, as a code (`unreadable`, `too-long`,
+ * `too-slow` …), or null: for an item whose media status is Failed, the `[code]` the media worker
+ * puts at the start of its latest Failed job's `last_error`; null for any other item, or a failure
+ * without a code (storage or database failures after their retries). `item`: the item's id and
+ * media status columns (aliased as the query has them). The media_jobs part is written out (`mj`)
+ * because a relational query's extras would alias its columns as the item's.
+ */
+export function mediaFailureCode(item: {
+  id: PgColumn;
+  mediaStatus: PgColumn;
+}): SQL<string | null> {
+  const failed = sql.raw(String(MediaStatus.Failed));
+  const jobFailed = sql.raw(String(JobStatus.Failed));
+  const code = sql.raw(String.raw`substring(mj.last_error from '^\[([a-z-]+)\]')`);
+  return sql<
+    string | null
+  >`case when ${item.mediaStatus} = ${failed} then (select ${code} from media_jobs mj where mj.answer_item_id = ${item.id} and mj.status = ${jobFailed} order by mj.id desc limit 1) end`;
+}
 
 /** An asset with its image's storage key. */
 const assetRead = {
@@ -117,6 +138,9 @@ const itemRead = {
     posterFileId: true,
     videoDeletedAt: true,
   },
+  extras: (item: { id: PgColumn; mediaStatus: PgColumn }) => ({
+    mediaFailure: mediaFailureCode(item).as('media_failure'),
+  }),
   with: {
     file: { columns: { storageKey: true, status: true } },
     playbackFile: { columns: { storageKey: true, status: true } },
@@ -221,6 +245,8 @@ export interface AnswerItemRow {
   posterKey: string | null;
   /** When VIDEO_RETENTION_DAYS removed the video; null while kept. */
   videoDeletedAt: Date | null;
+  /** Why its processing failed for good, as a code (`mediaFailureCode`); null otherwise. */
+  mediaFailure: string | null;
   /** When the item's answer was reviewed (the start of its retention); null before. */
   reviewedAt: Date | null;
 }

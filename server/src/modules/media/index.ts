@@ -1,29 +1,43 @@
 /**
- * The media module (issue 20 §2): every uploaded answer video becomes an H.264/AAC MP4 with a
- * poster, through a durable job queue. The app registers, at the root and inside `/api`:
+ * The media module (issue 20 §2): every uploaded answer video becomes a plain MP4 that plays in
+ * every browser — its H.264 video copied when it has one, encoded otherwise — with a poster,
+ * through a durable job queue; ffmpeg runs boxed (tools.ts) and bounded (limits.ts). The app
+ * registers, at the root and inside `/api`:
  *
  *   await app.register(mediaPlugin, config.media);   // ffmpeg lookup, worker, app.media
  *   await api.register(mediaRoutes);                 // POST /answers/{id}/items/{itemId}/media/retry
  *
- * Saving an item's new video queues its job in the same transaction:
- * `if (mediaProcessingOn()) await queueMediaJobs(tx, answerId, questionIds)`.
+ * Saving an item's new video queues its job in the same transaction, which wakes the workers when
+ * it commits: `if (mediaProcessingOn()) await queueMediaJobs(tx, answerId, questionIds)`.
  */
 export { mediaConfigFrom, mediaEnvSchema, mediaEnvShape, type MediaConfig } from './config.js';
-export { runMediaJob, type JobOutcome, type MediaJobDeps } from './job.js';
+export { runMediaJob, type JobOutcome, type JobResult, type MediaJobDeps } from './job.js';
+export {
+  jobBoundMs,
+  minJobBoundMs,
+  recordingCapSeconds,
+  recordingMarginSeconds,
+} from './limits.js';
+export { listenForQueuedJobs, mediaJobsChannel } from './notify.js';
 export { mediaPlugin, type MediaPluginOptions, type MediaService } from './plugin.js';
 export { claimDueJobs, queueMediaJobs, type MediaJobRow } from './repository.js';
 export { mediaRoutes } from './routes.js';
 export { retryItemMedia } from './service.js';
 export { installMediaProcessing, mediaProcessingOn } from './switch.js';
 export {
+  MediaContentError,
+  canCopyVideo,
+  containerOf,
+  copyToMp4,
+  encodeToMp4,
   findMediaTools,
-  isPlayableMp4,
   makePoster,
   probeVideo,
-  transcodeToMp4,
+  type MediaFailureReason,
   type MediaTools,
   type MediaToolsEnv,
   type ToolOptions,
+  type VideoContainer,
   type VideoProbe,
 } from './tools.js';
 export {

@@ -1,13 +1,15 @@
 /**
  * `mediaPlugin` (issue 20 §2): finds ffmpeg/ffprobe (tools.ts) when registered and installs the
  * answer of `mediaProcessingOn()`; when the app is ready starts the media worker on the files
- * module's storage driver, and stops it when the app closes. Without usable tools it logs once
- * that videos play as uploaded, and starts no worker. Decorates `app.media = { tools, drain() }`.
- * Register at the root, after `filesPlugin`.
+ * module's storage driver and, when it polls, listens for queued jobs (notify.ts) to wake it at
+ * once; both stop when the app closes. Without usable tools it logs once that videos play as
+ * uploaded, and starts no worker. Decorates `app.media = { tools, drain(), wake() }`. Register at
+ * the root, after `filesPlugin`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MediaConfig } from './config.js';
+import { listenForQueuedJobs } from './notify.js';
 import { installMediaProcessing } from './switch.js';
 import { findMediaTools, type MediaTools } from './tools.js';
 import { startMediaWorker, type MediaWorker } from './worker.js';
@@ -17,6 +19,11 @@ export interface MediaService {
   tools: MediaTools | null;
   /** Runs every media job due now (tests); answers how many were attempted. */
   drain(): Promise<number>;
+  /**
+   * Starts the jobs due now in the background, without waiting for the next poll (jobs were just
+   * queued outside the statements that notify); does nothing without a worker. Never throws.
+   */
+  wake(): void;
 }
 
 declare module 'fastify' {
@@ -46,10 +53,12 @@ export const mediaPlugin = fp(
           });
     const uninstall = installMediaProcessing(tools !== null);
     let worker: MediaWorker | null = null;
+    let unlisten: (() => Promise<void>) | null = null;
 
     app.decorate('media', {
       tools,
       drain: async () => (worker ? worker.drain() : 0),
+      wake: () => worker?.wake(),
     } satisfies MediaService);
 
     app.addHook('onReady', async () => {
@@ -72,8 +81,15 @@ export const mediaPlugin = fp(
         ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
         ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
       });
+      // Polling off (tests): jobs run when asked, so no wake-ups either.
+      if (options.pollMs > 0) {
+        const started = worker;
+        unlisten = await listenForQueuedJobs(app.db, () => started.wake(), app.log);
+      }
     });
     app.addHook('preClose', async () => {
+      await unlisten?.();
+      unlisten = null;
       await worker?.stop();
       worker = null;
     });

@@ -10,19 +10,26 @@ import {
   JobStatus,
   MediaStatus,
   answerItems,
+  answers,
   files,
   mediaJobs,
+  users,
 } from '../../db/schema/index.js';
+import { mediaJobsChannel } from './notify.js';
 
 export type MediaJobRow = typeof mediaJobs.$inferSelect;
 
 /** `now() + ms` as SQL (ms: whole milliseconds). */
 const nowPlus = (ms: number) => sql`now() + (${Math.round(ms)}::bigint * interval '1 millisecond')`;
 
+/** `select pg_notify(…)` of the media jobs channel: workers listening wake when the transaction commits. */
+const notifyQueued = sql`select pg_notify(${mediaJobsChannel}, '')`;
+
 /**
  * Marks the items of `answerId` for `questionIds` that have a video Processing and queues one job
- * per item, due now, working from the item's current video. Call it in the transaction that gave
- * the items their videos. One statement.
+ * per item, due now, working from the item's current video; when it queued any, notifies the
+ * media jobs channel, so listening workers start them as soon as the transaction commits. Call it
+ * in the transaction that gave the items their videos. One statement.
  */
 export async function queueMediaJobs(
   tx: Db | Tx,
@@ -42,14 +49,14 @@ export async function queueMediaJobs(
     )
     .returning({ id: answerItems.id, fileId: answerItems.fileId });
   await tx.execute(
-    sql`with queued as ${queued} insert into ${mediaJobs} (answer_item_id, source_file_id) select id, file_id from queued`,
+    sql`with queued as ${queued}, inserted as (insert into ${mediaJobs} (answer_item_id, source_file_id) select id, file_id from queued returning 1) ${notifyQueued} where exists (select 1 from inserted)`,
   );
 }
 
 /**
  * Queues the item `itemId` of `answerId` again when its processing Failed: Processing and a new job
- * due now. Answers 'requeued', 'not-failed' (any other media status) or 'missing' (no such item of
- * that answer). One statement.
+ * due now, the media jobs channel notified. Answers 'requeued', 'not-failed' (any other media
+ * status) or 'missing' (no such item of that answer).
  */
 export async function requeueFailedItem(
   tx: Tx,
@@ -68,6 +75,7 @@ export async function requeueFailedItem(
     .set({ mediaStatus: MediaStatus.Processing })
     .where(eq(answerItems.id, itemId));
   await tx.insert(mediaJobs).values({ answerItemId: itemId, sourceFileId: item.fileId });
+  await tx.execute(notifyQueued);
   return 'requeued';
 }
 
@@ -132,9 +140,14 @@ export interface JobSource {
   fileStatus: number;
   createdById: number | null;
   organizationId: number | null;
+  /** The answer's user (the video's owner) is soft-deleted. */
+  ownerDeleted: boolean;
 }
 
-/** The item of `job` with the video it works from, or undefined when the item or the file is gone. */
+/**
+ * The item of `job` with the video it works from and whether its owner is soft-deleted, or
+ * undefined when the item, its answer's user or the file is gone. One statement.
+ */
 export async function jobSource(db: Db, job: MediaJobRow): Promise<JobSource | undefined> {
   const [row] = await db
     .select({
@@ -145,12 +158,36 @@ export async function jobSource(db: Db, job: MediaJobRow): Promise<JobSource | u
       fileStatus: files.status,
       createdById: files.createdById,
       organizationId: files.organizationId,
+      ownerDeleted: sql<boolean>`${users.deletedAt} is not null`,
     })
     .from(answerItems)
     .innerJoin(files, eq(files.id, job.sourceFileId))
+    .innerJoin(answers, eq(answers.id, answerItems.answerId))
+    .innerJoin(users, eq(users.id, answers.userId))
     .where(eq(answerItems.id, job.answerItemId))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether `job` should go on running: 'wanted'; 'moved-on' when the job is no longer this worker's
+ * claim, or gone with its item or its answer's user (erased), or its item shows another video (or
+ * none); 'owner-deleted' when the answer's user is soft-deleted. One statement.
+ */
+export async function jobStillWanted(
+  db: Db,
+  job: MediaJobRow,
+): Promise<'wanted' | 'moved-on' | 'owner-deleted'> {
+  const [row] = await db
+    .select({ fileId: answerItems.fileId, ownerDeletedAt: users.deletedAt })
+    .from(mediaJobs)
+    .innerJoin(answerItems, eq(answerItems.id, mediaJobs.answerItemId))
+    .innerJoin(answers, eq(answers.id, answerItems.answerId))
+    .innerJoin(users, eq(users.id, answers.userId))
+    .where(stillClaimed(job))
+    .limit(1);
+  if (!row || row.fileId !== job.sourceFileId) return 'moved-on';
+  return row.ownerDeletedAt ? 'owner-deleted' : 'wanted';
 }
 
 /** A file a job made, reserved as a Pending row before its bytes are stored. */
@@ -241,6 +278,17 @@ export async function releaseJob(db: Db, job: MediaJobRow): Promise<void> {
   await db
     .update(mediaJobs)
     .set({ attempts: sql`${mediaJobs.attempts} - 1`, nextAttemptAt: sql`now()` })
+    .where(stillClaimed(job));
+}
+
+/**
+ * Puts `job` aside for `delayMs` without counting the attempt (its owner is soft-deleted: not
+ * processed meanwhile, not lost if they are restored). One statement.
+ */
+export async function parkJob(db: Db, job: MediaJobRow, delayMs: number): Promise<void> {
+  await db
+    .update(mediaJobs)
+    .set({ attempts: sql`${mediaJobs.attempts} - 1`, nextAttemptAt: nowPlus(delayMs) })
     .where(stillClaimed(job));
 }
 

@@ -3,6 +3,13 @@
  * `concurrency` at once in this process, with retries and backoff; a job is never lost by a crash
  * or a restart.
  *
+ * - `wake()` runs a round now (after the one in progress, which also picks up what is due):
+ *   the plugin calls it when a transaction that queued jobs commits (notify.ts), so a new
+ *   recording does not wait for the next poll. Wakes while a round is waiting to start add none.
+ * - A failure the recording causes (`MediaContentError`: not readable as its type, too long, over
+ *   its time bound) fails the job for good at once, its reason kept as `[reason] …` at the start
+ *   of `last_error`: retrying would only delay the other trainees' videos again.
+ *
  * - Claiming takes a lease (`claimDueJobs`: FOR UPDATE SKIP LOCKED, `next_attempt_at` moved
  *   `leaseMs` ahead); a running job renews it every third of `leaseMs`, so two copies never run one
  *   job at once, and a copy that dies leaves the job due again when the lease runs out.
@@ -16,6 +23,7 @@ import type { Db } from '../../db/client.js';
 import { backoffDelayMs, errorText, startPollingWorker } from '../../lib/polling-worker.js';
 import type { StorageDriver } from '../../lib/storage/index.js';
 import { runMediaJob } from './job.js';
+import { MediaContentError } from './tools.js';
 import {
   claimDueJobs,
   extendLease,
@@ -47,11 +55,17 @@ export interface MediaWorkerOptions {
   leaseMs?: number;
   /** First retry delay in milliseconds (default 30 s), doubled per attempt up to 1 hour. */
   retryBaseMs?: number;
+  /** The least time bound of a job in milliseconds (default 30 s; limits.ts). */
+  minBoundMs?: number;
+  /** How often a running job checks it is still wanted, in milliseconds (default 2 s). */
+  watchMs?: number;
 }
 
 export interface MediaWorker {
   /** Runs every job due now, round after round, and answers how many were attempted. */
   drain(): Promise<number>;
+  /** Runs a round soon, in the background (jobs were just queued); never throws. */
+  wake(): void;
   /** Stops polling, kills the jobs in progress (they are given back, due now) and waits for them. */
   stop(): Promise<void>;
 }
@@ -72,28 +86,37 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
       );
     }, leaseMs / 3).unref();
     const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
     try {
-      const outcome = await runMediaJob({ ...options, signal: stopping.signal }, job);
-      const ms = Math.round(performance.now() - started);
-      log.info({ jobId: job.id, itemId: job.answerItemId, outcome, ms }, 'media job finished');
+      const { outcome, path } = await runMediaJob({ ...options, signal: stopping.signal }, job);
+      log.info(
+        { jobId: job.id, itemId: job.answerItemId, outcome, path, ms: ms() },
+        'media job finished',
+      );
     } catch (error) {
       if (stopping.signal.aborted) {
         await releaseJob(db, job);
         log.info({ jobId: job.id, itemId: job.answerItemId }, 'media job stopped; due again');
         return;
       }
-      const final = job.attempts >= maxAttempts;
+      const content = error instanceof MediaContentError;
+      const final = content || job.attempts >= maxAttempts;
       const retryInMs = backoffDelayMs(job.attempts, retryBaseMs);
-      await failJobAttempt(db, job, { error: errorText(error), retryInMs, final });
-      const entry = { jobId: job.id, itemId: job.answerItemId, attempts: job.attempts };
-      if (final) log.error({ ...entry, err: errorText(error) }, 'media job failed for good');
-      else log.warn({ ...entry, err: errorText(error), retryInMs }, 'media job failed; will retry');
+      const text = content ? `[${error.reason}] ${error.message}` : errorText(error);
+      await failJobAttempt(db, job, { error: text, retryInMs, final });
+      const entry = { jobId: job.id, itemId: job.answerItemId, attempts: job.attempts, ms: ms() };
+      if (final) log.error({ ...entry, err: text }, 'media job failed for good');
+      else log.warn({ ...entry, err: text, retryInMs }, 'media job failed; will retry');
     } finally {
       clearInterval(renew);
     }
   }
 
+  /** A woken round is queued and has not started yet: another wake adds nothing. */
+  let wakeQueued = false;
+
   async function round(isStopped: () => boolean): Promise<number> {
+    wakeQueued = false;
     let attempted = 0;
     while (!isStopped()) {
       const jobs = await claimDueJobs(db, { limit: concurrency, leaseMs });
@@ -111,10 +134,22 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     return attempted;
   }
 
-  return startPollingWorker({
+  const polling = startPollingWorker({
     pollMs,
     round,
     onRoundError: (error) => log.error({ err: error }, 'media worker round failed'),
     onStop: () => stopping.abort(),
   });
+  return {
+    drain: () => polling.drain(),
+    stop: () => polling.stop(),
+    wake() {
+      if (wakeQueued || stopping.signal.aborted) return;
+      wakeQueued = true;
+      polling.drain().catch((err: unknown) => {
+        wakeQueued = false;
+        log.error({ err }, 'media worker round failed');
+      });
+    },
+  };
 }

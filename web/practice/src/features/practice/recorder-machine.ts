@@ -6,8 +6,13 @@
  * An event the current state does not accept returns the same state object (no change).
  */
 
-/** Answer time per take: 3 minutes (at the recorder's bit rate a take stays far below 100 MB). */
-export const answerTimeLimitSeconds = 180;
+import { answerTimeLimitSeconds } from '@practica/contract';
+
+/**
+ * Answer time per take, in seconds: the contract's 3 minutes, which the server's media job also
+ * holds recordings to (at the recorder's bit rate a take stays far below 100 MB).
+ */
+export { answerTimeLimitSeconds };
 /** `answerTimeLimitSeconds` in milliseconds. */
 export const answerTimeLimitMs = answerTimeLimitSeconds * 1000;
 
