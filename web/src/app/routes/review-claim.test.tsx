@@ -2,12 +2,23 @@
  * The review screen while another reviewer holds the answer's claim (issue 21 §4): read only means
  * read only — the banner says who reviews it, and until Take over no key or click rates, no option
  * is chosen, nothing is sent as a draft (PUT …/draft) and nothing is submitted; once taken over the
- * same keys rate and the draft is saved.
+ * same keys rate and the draft is saved. The screen stays true to the server: when the holder
+ * submits (the claim released, a new review in the history), the banner goes and the history shows
+ * that review within seconds, without a key pressed; a submit from there goes against that review's
+ * version, not the one first opened.
  */
-import { AnswerStatus, Role, format, type ReviewClaim } from '@practica/contract';
+import {
+  AnswerStatus,
+  Role,
+  format,
+  type AnswerDetail,
+  type ReviewClaim,
+  type ReviewHistoryItem,
+} from '@practica/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { reviewHistoryText } from '../../config/review-history-text';
 import { reviewSafetyText } from '../../config/review-safety-text';
 import { makeUser, renderRoutes, signedOut, signInAsUser } from '../../test/render';
 import { envelope, reviewDetail as detail } from '../../test/review-fixtures';
@@ -124,6 +135,87 @@ describe('the review screen of an answer another reviewer holds', () => {
       await user.keyboard('4');
       expect(r1()).toBe(4);
       await waitFor(() => expect(draftPuts()).toHaveLength(1), { timeout: 3000 });
+    },
+  );
+});
+
+/** Answer 5 as Maya's submit left it: Reviewed, version 1, its claim released. */
+const reviewedByMaya = (): AnswerDetail => ({
+  ...detail(AnswerStatus.Reviewed),
+  reviewVersion: 1,
+  claim: null,
+});
+/** The history's row of Maya's review. */
+const mayasReview = (): ReviewHistoryItem => {
+  const answer = reviewedByMaya();
+  return {
+    id: 70,
+    version: 1,
+    reviewer: { id: 2, firstName: 'Maya', lastName: 'Manning' },
+    reviewerName: 'Maya Manning',
+    createdAt: '2026-01-02T00:00:00.000Z',
+    score: 4,
+    commentsCount: 0,
+    ratingsAnswer: answer.data.ratingsAnswer,
+    feedbackAnswer: answer.data.feedbackAnswer,
+    comments: [],
+  };
+};
+
+describe('the review screen learns what the holder did', () => {
+  it(
+    'drops the banner and shows the new review within seconds of the holder’s submit; a submit then goes against it',
+    { timeout: 40_000 },
+    async () => {
+      signInAsUser(makeUser(Role.Manager));
+      const server = { reviewed: false };
+      /** The If-Match of each review call. */
+      const ifMatch: string[] = [];
+      const next = withReviewServer(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        const path = url.split('?')[0]!;
+        if (method === 'GET' && path === '/api/assignments/answers/5')
+          return envelope(
+            server.reviewed
+              ? reviewedByMaya()
+              : { ...detail(AnswerStatus.Submitted), claim: mayaClaim() },
+          );
+        if (method === 'POST' && path === '/api/assignments/answers/5/claim')
+          return server.reviewed ? envelope(myClaim()) : held(mayaClaim());
+        if (method === 'POST' && path === '/api/assignments/interviews/answers/review/5') {
+          ifMatch.push(new Headers(init?.headers).get('If-Match') ?? '');
+          return envelope({ ...reviewedByMaya(), reviewVersion: 2 });
+        }
+        return envelope(null);
+      });
+      vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+        url.split('?')[0] === '/api/assignments/answers/5/reviews'
+          ? Promise.resolve(
+              envelope(
+                server.reviewed ? { list: [mayasReview()], count: 1 } : { list: [], count: 0 },
+              ),
+            )
+          : next(url, init),
+      );
+      const user = userEvent.setup();
+      renderRoutes(['/dbl/reviews/5']);
+      expect(await screen.findByTestId('claim-banner', {}, lazyPage)).toBeInTheDocument();
+      expect(await screen.findByText(reviewHistoryText.empty)).toBeInTheDocument();
+
+      // Maya submits: no key, no click here.
+      server.reviewed = true;
+      await waitFor(() => expect(screen.queryByTestId('claim-banner')).not.toBeInTheDocument(), {
+        timeout: 9000,
+      });
+      const rows = await screen.findAllByTestId('review-history-row', {}, { timeout: 9000 });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toHaveTextContent('Maya Manning');
+      expect(screen.queryByText(reviewHistoryText.empty)).not.toBeInTheDocument();
+
+      // The screen is this reviewer's now, her review in the fields: a submit goes against it.
+      await user.click(screen.getByRole('button', { name: /More submit actions/ }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Submit' }));
+      await waitFor(() => expect(ifMatch).toEqual(['"1"']));
     },
   );
 });

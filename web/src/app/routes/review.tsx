@@ -37,7 +37,9 @@ export default function ReviewPage() {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data: answer, isError } = useAnswer(id);
+  // Read again every few seconds while visible: a claim released or taken over and a review
+  // submitted meanwhile show before the reviewer types anything.
+  const { data: answer, isError, dataUpdatedAt } = useAnswer(id, { live: true });
   const goBack = useGoBack();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -51,7 +53,11 @@ export default function ReviewPage() {
     valid && answer !== undefined,
   );
   // Issue 21 §4: claim the answer while reviewing it; another's claim shows the banner.
-  const claim = useAnswerClaim(id, valid && answer?.canReview === true);
+  const claim = useAnswerClaim(
+    id,
+    valid && answer?.canReview === true,
+    answer && { claim: answer.claim, at: dataUpdatedAt },
+  );
   // Read only while another reviewer holds the answer, or before the claim call has answered: no
   // rating, typing, comment or draft until the reviewer takes over.
   const readOnly = claim.heldBy !== undefined || !claim.asked;

@@ -81,4 +81,34 @@ describe('useAnswerClaim', () => {
     off.unmount();
     expect(disabled.calls).toEqual([]);
   });
+
+  it('asks again when the answer detail names another holder: released, or taken over', async () => {
+    let holder: 'maya' | 'me' = 'maya';
+    const { calls } = stubApi(() =>
+      holder === 'maya' ? envelope(claim(2, false), 409) : envelope(claim(3, true)),
+    );
+    const { result, rerender } = renderHook(
+      ({ seen }: { seen?: { claim: ReturnType<typeof claim> | null; at: number } }) =>
+        useAnswerClaim(5, true, seen),
+      { initialProps: { seen: { claim: claim(2, false), at: 1 } } },
+    );
+    await waitFor(() => expect(result.current.heldBy?.user.firstName).toBe('Maya'));
+    expect(result.current.asked).toBe(true);
+    const posts = () => calls.filter((c) => c.startsWith('POST')).length;
+    // The same holder read again: nothing to ask.
+    rerender({ seen: { claim: claim(2, false), at: 2 } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(posts()).toBe(1);
+    // Maya released it (or submitted): the screen claims it.
+    holder = 'me';
+    rerender({ seen: { claim: null, at: 3 } });
+    await waitFor(() => expect(result.current.mine?.user.id).toBe(3));
+    expect(result.current.heldBy).toBeUndefined();
+    expect(posts()).toBe(2);
+    // Maya took it over: the screen learns it from her 409.
+    holder = 'maya';
+    rerender({ seen: { claim: claim(2, false), at: 4 } });
+    await waitFor(() => expect(result.current.heldBy?.user.firstName).toBe('Maya'));
+    expect(result.current.mine).toBeUndefined();
+  });
 });

@@ -5,7 +5,10 @@
  * outlives the page). When another reviewer holds it, the hook answers that claim (`heldBy`) and
  * `takeOver` takes it explicitly. Until the first claim call has answered (`asked`), nobody knows
  * yet whether the screen may edit: the panel stays read only meanwhile. `recheck` asks again (a
- * draft refused because someone took the answer over).
+ * draft refused because someone took the answer over). `seen`, the claim the answer detail carries
+ * (the screen polls it), keeps the hook true to the server: when it names another holder than the
+ * hook knows — the holder released it or submitted, someone took it over — the hook asks again,
+ * and the server's answer (the claim, or the 409 naming the holder) is what the screen shows.
  */
 import { useDocumentVisibility, useIdle } from '@mantine/hooks';
 import { reviewClaimRenewMs, reviewClaimSchema, type ReviewClaim } from '@practica/contract';
@@ -51,11 +54,17 @@ export interface AnswerClaim {
   recheck: () => void;
 }
 
+/** The claim an answer detail carries, read at `at` (ms: the query's dataUpdatedAt). */
+export interface SeenClaim {
+  claim: ReviewClaim | null;
+  at: number;
+}
+
 /**
  * Claims the answer `answerId` while `enabled` (the caller may review it now), renews and
- * releases it as the module note says.
+ * releases it, and follows `seen`, as the module note says.
  */
-export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim {
+export function useAnswerClaim(answerId: number, enabled: boolean, seen?: SeenClaim): AnswerClaim {
   const [mine, setMine] = useState<ReviewClaim>();
   const [heldBy, setHeldBy] = useState<ReviewClaim>();
   const [takingOver, setTakingOver] = useState(false);
@@ -129,6 +138,28 @@ export function useAnswerClaim(answerId: number, enabled: boolean): AnswerClaim 
       setTakingOver(false);
     }
   }, [attempt]);
+
+  // The detail names another holder than the hook knows: ask the server again (module note). A
+  // claim of the caller's that ran out (away too long) is left to run out, as the renewal does.
+  const seenAt = seen?.at;
+  const seenHolder = seen
+    ? seen.claim
+      ? seen.claim.mine
+        ? 'me'
+        : seen.claim.user.id
+      : null
+    : undefined;
+  const knownHolder = mine ? 'me' : heldBy ? heldBy.user.id : undefined;
+  const stale =
+    enabled &&
+    seenHolder !== undefined &&
+    knownHolder !== undefined &&
+    seenHolder !== knownHolder &&
+    !(knownHolder === 'me' && seenHolder === null);
+  useEffect(() => {
+    if (stale) void attempt(false);
+    // Once per detail read: `seenAt` changes with each.
+  }, [stale, seenAt, attempt]);
 
   const recheck = useCallback(() => {
     if (enabled) void attempt(false);

@@ -110,7 +110,7 @@ export function ReviewPanel({
   onDraftRefused,
 }: ReviewPanelProps) {
   const forms = useMemo(() => reviewForms(answer), [answer]);
-  const { draft, change, clear } = useReviewDraft(answer, {
+  const { draft, change, clear, own } = useReviewDraft(answer, {
     editable: answer.canReview && !readOnly,
     onRefused: onDraftRefused,
   });
@@ -141,6 +141,13 @@ export function ReviewPanel({
     setConflict,
   );
   const canEdit = answer.canReview && !readOnly && !submit.isPending;
+  // A review that came in meanwhile (the page reads the answer again) is what the panel shows as
+  // long as the reviewer has no draft of their own: a submit then goes against it, not against the
+  // version first opened. With a draft of their own, a submit still meets the conflict dialog.
+  const { adopt } = submit;
+  useEffect(() => {
+    if (!own) adopt(answer.reviewVersion);
+  }, [own, answer.reviewVersion, adopt]);
 
   const complete = {
     ratings: isFormComplete(forms.ratings, draft.ratings),
