@@ -4,8 +4,11 @@
 //   3. the server tests that touch the database again on a throwaway PostgreSQL cluster
 //      (lib/database-tests.mjs says which)
 //   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
-// Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e.
-// Outside CI a missing PostgreSQL or Chromium skips its step with a notice; under CI=true it fails.
+//   5. the trainee's journey and the reviewer's playback in Firefox ESR and in WebKitGTK
+//      (web/e2e-engines/run.ts, one step per engine)
+// Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e, --no-engines.
+// Outside CI a missing PostgreSQL, Chromium, Firefox ESR or WebKitGTK skips its step with a notice;
+// under CI=true it fails.
 import { Buffer } from 'node:buffer';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -102,6 +105,40 @@ function countVitest(file) {
     (r.numTotalTestSuites > 0 && r.success === false && !r.numFailedTests ? 1 : 0);
 }
 
+/** Adds the engines run's flows (`--json` of web/e2e-engines/run.ts) to the totals. */
+function countEngines(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.passed ?? 0;
+  failed += r.failed ?? 0;
+}
+
+/**
+ * The engines of web/e2e-engines/run.ts with what each needs installed (Debian's packages):
+ * `missing` names the first absent piece, else null.
+ */
+function engineSteps() {
+  const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+  const webkitDriver = process.env.WEBKIT_WEBDRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
+  const miniBrowser =
+    process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+  const first = (paths) => paths.find((p) => !existsSync(p)) ?? null;
+  return [
+    {
+      name: 'end-to-end in Firefox ESR',
+      engine: 'firefox',
+      missing: first([firefox]),
+      install: 'firefox-esr',
+    },
+    {
+      name: 'end-to-end in WebKitGTK',
+      engine: 'webkit',
+      missing: first([webkitDriver, miniBrowser, '/usr/bin/Xvfb']),
+      install: 'webkit2gtk-driver xvfb gstreamer1.0-plugins-good …',
+    },
+  ];
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -176,32 +213,59 @@ if (!quick && !args.has('--no-pg')) {
 }
 
 if (!quick && !args.has('--no-e2e')) {
-  if (!existsSync(chromium))
+  const engines = args.has('--no-engines') ? [] : engineSteps();
+  const hasChromium = existsSync(chromium);
+  if (!hasChromium)
     skip('end-to-end in Chromium', `no browser at ${chromium}: apt-get install -y chromium`);
-  else {
+  if (hasChromium || engines.some((e) => !e.missing)) {
     const built = run('production build', 'npm', ['run', 'build', '--silent']);
     if (!built) {
       failed += 1;
       allOk = false;
     } else {
-      // The login route's gzipped JavaScript, printed for every run. The ≤ 200 KB budget is the
-      // performance issue's target and is enforced there (`npm run size -w web` fails above it).
-      run('console size (login route, gzipped JS)', 'node', ['web/scripts/login-bundle-size.mjs']);
-      const file = path.join(reports, 'playwright.json');
-      const ok = run(
-        'end-to-end in Chromium',
-        'npx',
-        ['playwright', 'test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
-        {
-          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-          CHROMIUM_PATH: chromium,
-        },
-      );
-      countPlaywright(file);
-      if (!ok && !existsSync(file)) failed += 1;
-      allOk = ok && allOk;
+      if (hasChromium) {
+        // The login route's gzipped JavaScript, printed for every run. The ≤ 200 KB budget is the
+        // performance issue's target and is enforced there (`npm run size -w web` fails above it).
+        run('console size (login route, gzipped JS)', 'node', [
+          'web/scripts/login-bundle-size.mjs',
+        ]);
+        const file = path.join(reports, 'playwright.json');
+        const ok = run(
+          'end-to-end in Chromium',
+          'npx',
+          ['playwright', 'test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
+          {
+            PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+            CHROMIUM_PATH: chromium,
+          },
+        );
+        countPlaywright(file);
+        if (!ok && !existsSync(file)) failed += 1;
+        allOk = ok && allOk;
+      }
+      // The engines Playwright cannot drive: the journey and the playback, each engine its step.
+      for (const e of engines) {
+        if (e.missing) {
+          skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
+          continue;
+        }
+        const file = path.join(reports, `engines-${e.engine}.json`);
+        const ok = run(e.name, 'npx', [
+          'tsx',
+          'web/e2e-engines/run.ts',
+          '--engine',
+          e.engine,
+          '--json',
+          file,
+        ]);
+        countEngines(file);
+        if (!ok && !existsSync(file)) failed += 1;
+        allOk = ok && allOk;
+      }
     }
-  }
+  } else
+    for (const e of engines)
+      skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
 }
 
 rmSync(reports, { recursive: true, force: true });

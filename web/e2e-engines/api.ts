@@ -140,7 +140,7 @@ export async function answerIdOf(manager: Api, assignmentId: number, userId: num
 export async function waitForPlayback(
   reviewer: Api,
   answerId: number,
-  timeoutMs = 90_000,
+  timeoutMs = 120_000,
 ): Promise<AnswerDetail> {
   const until = Date.now() + timeoutMs;
   for (;;) {

@@ -204,7 +204,9 @@ async function probeOriginal(reviewer: Api, detail: AnswerDetail): Promise<strin
           `${st.codec_name}${st.profile && /[a-z]/i.test(st.profile) ? ` ${st.profile}` : ''}`,
       )
       .join(' + ');
-    return `${info.format?.format_name} (${streams}), ${bytes.length} bytes`;
+    const name = info.format?.format_name ?? '';
+    const container = name.includes('webm') ? 'WebM' : name.includes('mp4') ? 'MP4' : name;
+    return `${container} (${streams}), ${bytes.length} bytes`;
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

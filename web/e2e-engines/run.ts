@@ -6,10 +6,14 @@
  * flows: an engine on a storage); exits 1 on any failure. A failed flow is run once more
  * (reported as flaky when the second run passes). Screenshots go to test-results/engines/.
  *
- *   npx tsx web/e2e-engines/run.ts [--engine firefox|webkit]… [--storage local|s3]… [--json FILE]
+ *   npx tsx web/e2e-engines/run.ts [--engine firefox|webkit]… [--storage local|s3]… [--serial]
+ *       [--json FILE]
  *
+ * Per engine the storages' flows run side by side (each with its own windows and server; lines
+ * are prefixed `[engine storage]`), or one after the other with --serial.
  * Needs `npm run build` first. An engine that is not installed is skipped with a notice, and is a
- * failure under CI=true. ENGINES_DEBUG=1 shows WebKitWebDriver's and GStreamer's output.
+ * failure under CI=true. ENGINES_DEBUG=1 shows WebKitWebDriver's and GStreamer's output;
+ * ENGINES_NO_GST_SHIM=1 runs WebKitGTK without the stand-in autovideoflip (to see it record 0 bytes).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +32,7 @@ const storages = (
   listArg('--storage').length ? listArg('--storage') : ['local', 's3']
 ) as StorageName[];
 const jsonFile = listArg('--json')[0];
+const serial = argv.includes('--serial');
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const shotsRoot = join(repoRoot, 'test-results', 'engines');
 
@@ -54,6 +59,8 @@ const gstShim = join(repoRoot, 'web', 'e2e-engines', 'gstreamer');
  * with the stand-in autovideoflip when GStreamer has none (1.22: see gstreamer/python/).
  */
 function webkitEnv(): { env: Record<string, string>; note?: string } {
+  if (process.env.ENGINES_NO_GST_SHIM)
+    return { env: {}, note: 'ENGINES_NO_GST_SHIM: GStreamer as installed, without the stand-in' };
   const inspect = spawnSync('gst-inspect-1.0', ['--exists', 'autovideoflip']);
   if (inspect.error)
     return { env: {}, note: 'gst-inspect-1.0 missing: recording may give 0 bytes' };
@@ -82,6 +89,8 @@ async function startEngine(name: EngineName): Promise<Engine> {
 
 /** Runs one flow, retrying once on failure. */
 async function runFlow(engine: Engine, server: RunningServer): Promise<Flow> {
+  const tag = `[${engine.name} ${server.storage}]`;
+  const say = (line: string) => print(serial ? line : `${tag} ${line.trimStart()}`);
   const started = Date.now();
   const flow: Flow = {
     engine: engine.name,
@@ -92,10 +101,10 @@ async function runFlow(engine: Engine, server: RunningServer): Promise<Flow> {
     facts: {},
   };
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    print(
+    say(
       `  ${engineLabels[engine.name]} · ${server.storage} storage${attempt > 1 ? ' · retry' : ''}`,
     );
-    const steps = new Steps(print);
+    const steps = new Steps(say);
     const shots = join(shotsRoot, `${engine.name}-${server.storage}${attempt > 1 ? '-retry' : ''}`);
     rmSync(shots, { recursive: true, force: true });
     mkdirSync(shots, { recursive: true });
@@ -200,7 +209,12 @@ try {
     print(
       `━━ ${engineLabels[name]}: ${engine.version}, driven by ${engine.driver} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
-    for (const server of servers.values()) flows.push(await runFlow(engine, server));
+    // The storages side by side (their servers' video processing overlaps), unless --serial.
+    if (serial) for (const server of servers.values()) flows.push(await runFlow(engine, server));
+    else
+      flows.push(
+        ...(await Promise.all([...servers.values()].map((server) => runFlow(engine, server)))),
+      );
     await engine.close().catch(() => undefined);
     running.splice(running.indexOf(engine), 1);
     print(`   ${engineLabels[name]} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
