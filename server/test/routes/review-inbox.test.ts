@@ -88,6 +88,7 @@ const neighbors = async (query: string, who: Who = 'instructor') => {
   return res.json().data as {
     previousId: number | null;
     nextId: number | null;
+    nextWaitingId: number | null;
     position: number | null;
     count: number;
   };
@@ -245,24 +246,29 @@ describe('GET /api/reviews/inbox/neighbors', () => {
     expect(await neighbors(`answerId=${id.tessa}`)).toEqual({
       previousId: null,
       nextId: id.omar,
+      nextWaitingId: id.omar,
       position: 1,
       count: 6,
     });
     expect(await neighbors(`answerId=${id.tom}`)).toEqual({
       previousId: id.nina,
       nextId: null,
+      // After the last: 'Submit and next' goes round to the oldest waiting answer.
+      nextWaitingId: id.tessa,
       position: 6,
       count: 6,
     });
     expect(await neighbors(`answerId=${id.tessa}&groupId=${groupId}`)).toEqual({
       previousId: null,
       nextId: id.nina,
+      nextWaitingId: id.nina,
       position: 1,
       count: 2,
     });
     expect(await neighbors(`answerId=${id.omar}&assignmentId=${s.assignment}`)).toEqual({
       previousId: id.tessa,
       nextId: id.priya,
+      nextWaitingId: id.priya,
       position: 2,
       count: 5,
     });
@@ -270,6 +276,7 @@ describe('GET /api/reviews/inbox/neighbors', () => {
     expect(await neighbors(`answerId=${id.tomDraft}&assignmentId=${s.assignment}`)).toEqual({
       previousId: id.omar,
       nextId: id.priya,
+      nextWaitingId: id.priya,
       position: null,
       count: 5,
     });
@@ -298,6 +305,31 @@ describe('GET /api/reviews/inbox/neighbors', () => {
     });
   });
 
+  it('goes round after the last to the first waiting answer the caller may take, across assignments, never the answer itself', async () => {
+    // The last of the group's two: round to the first.
+    expect(await neighbors(`answerId=${id.nina}&groupId=${groupId}`)).toMatchObject({
+      nextId: null,
+      nextWaitingId: id.tessa,
+    });
+    // The manager after the last: Tessa's (the Active assignment) before its own Draft-assignment
+    // claim; the instructor's claim on Priya's answer is never the manager's next.
+    expect(await neighbors(`answerId=${id.tom}`, 'manager')).toMatchObject({
+      nextId: null,
+      nextWaitingId: id.tessa,
+    });
+    expect(await neighbors(`answerId=${id.tom}&assignmentId=${s.draft}`, 'manager')).toMatchObject({
+      nextId: null,
+      nextWaitingId: id.tomDraft,
+    });
+    // Another's live claim on the only other answer: nothing to go to.
+    expect(
+      await neighbors(`answerId=${id.tom}&assignmentId=${s.draft}`, 'instructor'),
+    ).toMatchObject({ nextId: null, nextWaitingId: null, count: 1 });
+    // The only answer waiting with these filters is this one: nothing else either.
+    const alone = await neighbors(`answerId=${id.tessa}&search=tessa`);
+    expect(alone).toMatchObject({ nextId: null, nextWaitingId: null, position: 1, count: 1 });
+  });
+
   it('places an answer that has just been reviewed by its submission time', async () => {
     // What a review does to the answer (the review call's own tests cover the call).
     await s.db
@@ -308,6 +340,7 @@ describe('GET /api/reviews/inbox/neighbors', () => {
     expect(await neighbors(`answerId=${id.omar}`)).toEqual({
       previousId: id.tessa,
       nextId: id.priya,
+      nextWaitingId: id.priya,
       position: null,
       count: 5,
     });

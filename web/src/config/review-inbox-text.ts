@@ -51,6 +51,9 @@ export const reviewInboxText = {
   chooseOrganization: 'Open the reviews of an organization from its detail page.',
   organizations: 'Organizations',
   caughtUp: 'All caught up: no other answer is waiting for review with these filters.',
+  /** Back from 'Submit and next' while answers still wait, every one claimed by another reviewer. */
+  othersReviewing:
+    'No other answer is free for you: the answers still waiting are being reviewed by others.',
   // The review screen's navigation bar.
   navigationLabel: 'Answers of the inbox',
   previous: 'Previous',

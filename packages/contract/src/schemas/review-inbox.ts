@@ -5,7 +5,7 @@
  *     GET /reviews/inbox?assignmentId&groupId&search&claim=mine|unclaimed&organizationId&page&pageSize
  *       → {list: [reviewInboxItem], count}
  *     GET /reviews/inbox/neighbors?answerId&<the same filters>
- *       → {previousId, nextId, position, count}
+ *       → {previousId, nextId, nextWaitingId, position, count}
  *
  * Managers and Instructors see their organization's answers; an Admin names `organizationId`
  * (required for an Admin; another organization is a 404 for everyone else). Exports are prefixed
@@ -85,12 +85,16 @@ export type ReviewInboxList = z.infer<typeof reviewInboxListSchema>;
 /**
  * GET /reviews/inbox/neighbors data: the answers before and after `answerId` in the inbox order
  * with the same filters, skipping answers another reviewer holds a live claim on (null at either
- * end); `position` is the answer's 1-based place in the inbox (null when it is not in it, e.g.
- * just reviewed), `count` how many answers the inbox holds (as the list's count).
+ * end); `nextWaitingId` where 'Submit and next' goes — `nextId`, else (after the last) the first
+ * such answer of the inbox, across its pages and assignments, never `answerId` itself; null only
+ * when no other answer is waiting that the caller may take —; `position` is the answer's 1-based
+ * place in the inbox (null when it is not in it, e.g. just reviewed), `count` how many answers the
+ * inbox holds (as the list's count).
  */
 export const reviewInboxNeighborsSchema = z.object({
   previousId: z.number().nullable(),
   nextId: z.number().nullable(),
+  nextWaitingId: z.number().nullable(),
   position: z.number().nullable(),
   count: z.number(),
 });

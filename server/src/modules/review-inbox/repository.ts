@@ -174,6 +174,8 @@ export async function findInboxAnchor(db: Db, id: number): Promise<InboxAnchor |
 export interface InboxNeighborsRow {
   previousId: number | null;
   nextId: number | null;
+  /** The first inbox answer that is not the anchor and not another's (where 'next' goes round). */
+  firstId: number | null;
   /** How many inbox answers come at or before the anchor (its position when `inInbox`). */
   rank: number;
   inInbox: boolean;
@@ -183,7 +185,8 @@ export interface InboxNeighborsRow {
 /**
  * The answers just before and after `anchor` in the inbox order with `filter`, by the anchor's
  * (submitted_at, id) — so it works when the anchor has just left the inbox —, skipping answers
- * another reviewer than `filter.actorId` holds a live claim on; whether the anchor is in the inbox,
+ * another reviewer than `filter.actorId` holds a live claim on; the first such answer of the whole
+ * inbox other than the anchor (after the last one, 'Submit and next' goes round to it); whether the anchor is in the inbox,
  * how many inbox answers come at or before it and the inbox's count. One statement: the inbox's
  * ids are read once (a CTE over answers_review_queue_idx) and counted and searched from there.
  * An anchor never submitted (no time) has no neighbors.
@@ -223,6 +226,9 @@ export async function inboxNeighbors(
         nextId: sql<
           number | null
         >`(select answer_id from inbox where (at, answer_id) > (${at}, ${anchorId}) and not taken order by at, answer_id limit 1)`,
+        firstId: sql<
+          number | null
+        >`(select answer_id from inbox where answer_id <> ${anchorId} and not taken order by at, answer_id limit 1)`,
         rank: sql<number>`(select count(*) from inbox where (at, answer_id) <= (${at}, ${anchorId}))`.mapWith(
           Number,
         ),
@@ -236,6 +242,7 @@ export async function inboxNeighbors(
   return {
     previousId: row?.previousId ?? null,
     nextId: row?.nextId ?? null,
+    firstId: row?.firstId ?? null,
     rank: row?.rank ?? 0,
     inInbox: row?.inInbox ?? false,
     count: row?.count ?? 0,

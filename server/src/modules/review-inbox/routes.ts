@@ -48,7 +48,9 @@ export async function reviewInboxRoutes(app: FastifyInstance): Promise<void> {
         ...secured,
         summary:
           'The answers before and after answerId in the review inbox with the same filters as GET /reviews/inbox, ' +
-          'skipping answers another reviewer holds a live claim on; position (1-based, null when the answer is not ' +
+          'skipping answers another reviewer holds a live claim on; nextWaitingId, where “Submit and next” goes: nextId, ' +
+          'else (after the last) the first such answer of the inbox, never answerId itself, null when none is left; ' +
+          'position (1-based, null when the answer is not ' +
           'waiting, e.g. just reviewed: its submission time still places it) and the inbox count',
         querystring: reviewInboxNeighborsQuerySchema,
         response: { 200: envelopeSchema(reviewInboxNeighborsSchema) },

@@ -8,7 +8,9 @@
  *   the organization's (404 otherwise).
  * - Neighbors: the answers before and after one answer in that order with the same filters,
  *   skipping answers another reviewer holds a live claim on; the answer may have left the inbox
- *   (just reviewed): its (submitted_at, id) still places it.
+ *   (just reviewed): its (submitted_at, id) still places it. `nextWaitingId`, where 'Submit and
+ *   next' goes: the next one, else (after the last) the first of the inbox, never the answer
+ *   itself; null only when no other answer is waiting that the caller may take.
  */
 import {
   Role,
@@ -91,9 +93,10 @@ export async function listInboxFor(
 
 /**
  * GET /reviews/inbox/neighbors: the previous and next answers around `query.answerId` in the
- * inbox with the same filters (skipping others' live claims), its 1-based position (null when
- * not in the inbox) and the inbox's count. 404 when the answer is missing, of a soft-deleted
- * trainee or of another organization than the inbox's.
+ * inbox with the same filters (skipping others' live claims), where 'Submit and next' goes
+ * (`nextWaitingId`, see the module note), its 1-based position (null when not in the inbox) and
+ * the inbox's count. 404 when the answer is missing, of a soft-deleted trainee or of another
+ * organization than the inbox's.
  */
 export async function neighborsFor(
   db: Db,
@@ -112,6 +115,7 @@ export async function neighborsFor(
   return {
     previousId: row.previousId,
     nextId: row.nextId,
+    nextWaitingId: row.nextId ?? row.firstId,
     position: row.inInbox ? row.rank : null,
     count: row.count,
   };

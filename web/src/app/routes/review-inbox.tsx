@@ -3,11 +3,11 @@
  * live in the URL's search params (assignmentId, groupId, search, claim, organizationId), so Back
  * and a shared link keep them; a row opens `/dbl/reviews/{id}?<the same filters>`. An Admin opens
  * it per organization (the organization detail's 'Reviews' button adds `organizationId`). Coming
- * back from 'Submit and next' with nothing left, it says 'All caught up'.
+ * back from 'Submit and next' with nothing left for the reviewer, it says 'All caught up' when its
+ * own list (these filters) is empty, and otherwise that the answers still waiting are others'.
  */
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Role } from '@practica/contract';
-import { IconConfetti } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
@@ -34,16 +34,6 @@ export default function ReviewInboxPage() {
   return (
     <Stack gap="md">
       <PageTitle title={reviewInboxText.title} />
-      {caughtUp ? (
-        <Alert
-          color="green"
-          icon={<IconConfetti size={18} aria-hidden />}
-          role="status"
-          data-testid="caught-up"
-        >
-          {reviewInboxText.caughtUp}
-        </Alert>
-      ) : null}
       {needsOrganization ? (
         <Text c="dimmed">
           {reviewInboxText.chooseOrganization}{' '}
@@ -60,6 +50,7 @@ export default function ReviewInboxPage() {
             setParams(new URLSearchParams(inboxSearchOf(next)), { replace: true })
           }
           onOpen={(row) => void navigate(paths.review(row.answerId, inboxSearchOf(filters)))}
+          fromSubmitAndNext={caughtUp}
         />
       )}
     </Stack>

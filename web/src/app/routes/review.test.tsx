@@ -44,6 +44,10 @@ describe('review screen', () => {
       await screen.findByText(format.reviewTitle('Pitch', 'Tom Trainee'), {}, lazyPage),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: messages.printReport })).not.toBeInTheDocument();
+    // Editable once the claim call has answered.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: reviewInboxText.submitAndNext })).toBeEnabled(),
+    );
 
     const star = screen.getByRole('radio', { name: '4' });
     await user.click(document.querySelector(`label[for="${star.id}"]`) as HTMLElement);

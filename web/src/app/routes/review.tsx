@@ -3,8 +3,11 @@
  * name'; left the video player, right the review panel with Print Report when Reviewed. Goes back
  * when the answer is not found. Above them the inbox's navigation (issue 21 §1): Previous / Next
  * (`k` / `j`), "3 of 30" and Back to inbox, with the inbox filters the URL carries; 'Submit and
- * next' goes on to the next waiting answer of the same filters, or back to the inbox saying 'All
- * caught up'. Under the panel, the answer's review history (issue 21 §5).
+ * next' asks the server where to go once the review is in (the neighbors as they are now, not as
+ * the page opened them) and goes to the next waiting answer the reviewer may take with the same
+ * filters — after the last, round to the first, across pages and assignments —, or, with none
+ * left, back to the inbox, which says 'All caught up' only when it is empty. Under the panel, the
+ * answer's review history (issue 21 §5).
  */
 import { Center, Grid, Loader, Text } from '@mantine/core';
 import { format } from '@practica/contract';
@@ -16,6 +19,7 @@ import { paths } from '../../config/paths';
 import { PrintReportButton } from '../../features/report';
 import {
   ReviewNavigation,
+  getInboxNeighbors,
   inboxFiltersFrom,
   inboxSearchOf,
   useInboxNeighbors,
@@ -47,11 +51,11 @@ export default function ReviewPage() {
   const filters = inboxFiltersFrom(search);
   const inboxSearch = inboxSearchOf(filters);
   // An Admin's inbox is the answer's organization's; anyone else's is its own (the same one).
-  const neighbors = useInboxNeighbors(
-    id,
-    { ...filters, organizationId: filters.organizationId ?? answer?.assignment.organizationId },
-    valid && answer !== undefined,
-  );
+  const neighborFilters = {
+    ...filters,
+    organizationId: filters.organizationId ?? answer?.assignment.organizationId,
+  };
+  const neighbors = useInboxNeighbors(id, neighborFilters, valid && answer !== undefined);
   // Issue 21 §4: claim the answer while reviewing it; another's claim shows the banner.
   const claim = useAnswerClaim(
     id,
@@ -62,11 +66,21 @@ export default function ReviewPage() {
   // rating, typing, comment or draft until the reviewer takes over.
   const readOnly = claim.heldBy !== undefined || !claim.asked;
   const goTo = (answerId: number) => void navigate(paths.review(answerId, inboxSearch));
-  /** After a submit: refresh the inbox; 'Submit and next' goes on (or back, all caught up). */
-  const onSubmitted = (next: boolean) => {
+  /**
+   * After a submit: refresh the inbox; 'Submit and next' asks where to go now (the page's
+   * neighbors were read when it opened: answers claimed or submitted since would be missed), and
+   * goes on, or back to the inbox when no other answer is left for this reviewer.
+   */
+  const onSubmitted = async (next: boolean) => {
     void client.invalidateQueries({ queryKey: reviewInboxKeys.all });
     if (!next) return;
-    const nextId = neighbors.data?.nextId ?? null;
+    let nextId: number | null;
+    try {
+      nextId = (await getInboxNeighbors(id, neighborFilters)).nextWaitingId;
+    } catch {
+      // Not reachable now: the neighbors the page has.
+      nextId = neighbors.data?.nextWaitingId ?? null;
+    }
     if (nextId !== null) goTo(nextId);
     else
       void navigate(paths.reviewInbox(inboxSearch), {
@@ -128,7 +142,7 @@ export default function ReviewPage() {
                 size="xs"
               />
             }
-            onSubmitted={onSubmitted}
+            onSubmitted={(next) => void onSubmitted(next)}
             readOnly={readOnly}
             onDraftRefused={claim.recheck}
           />

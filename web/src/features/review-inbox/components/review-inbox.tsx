@@ -4,9 +4,12 @@
  * by me / Unclaimed') come from and go to the URL through `filters` / `onFiltersChange`; the
  * console's paged table (25/50/100) with the columns Trainee, Assignment, Submitted (date and
  * time), Waiting for and Claim; a row (click or Enter) opens the answer through `onOpen`. With
- * nothing waiting it says so and what to do.
+ * nothing waiting it says so and what to do. Reached from 'Submit and next' with nothing left for
+ * the reviewer (`fromSubmitAndNext`), it says 'All caught up' only when its own list is empty, and
+ * when every answer it lists is another reviewer's claim, that those are being reviewed.
  */
 import {
+  Alert,
   Anchor,
   Badge,
   Box,
@@ -22,7 +25,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { dateFormat, type ReviewInboxItem } from '@practica/contract';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconConfetti, IconInbox, IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -44,6 +47,8 @@ export interface ReviewInboxProps {
   enabled?: boolean;
   /** Now, for the waiting times and claim ages (tests fix it). */
   now?: () => number;
+  /** Reached from 'Submit and next', which found no other answer for the reviewer. */
+  fromSubmitAndNext?: boolean;
 }
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
@@ -76,6 +81,7 @@ export function ReviewInbox({
   assignmentsHref,
   enabled = true,
   now = Date.now,
+  fromSubmitAndNext = false,
 }: ReviewInboxProps) {
   const paging = usePaging();
   const [term, setTerm] = useState(filters.search ?? '');
@@ -97,9 +103,24 @@ export function ReviewInbox({
   const count = inbox.data?.count ?? 0;
   const at = now();
   const empty = enabled && !inbox.isLoading && !inbox.isError && count === 0;
+  // What 'Submit and next' found, as this list (fresh, not a placeholder) shows it.
+  const fresh = inbox.isSuccess && !inbox.isPlaceholderData && !inbox.isFetching;
+  const rows = inbox.data?.list ?? [];
+  const othersOnly =
+    count > 0 && rows.length === count && rows.every((r) => r.claim !== null && !r.claim.mine);
 
   return (
     <Stack gap="md">
+      {fromSubmitAndNext && fresh && (count === 0 || othersOnly) ? (
+        <Alert
+          color={count === 0 ? 'green' : 'blue'}
+          icon={count === 0 ? <IconConfetti size={18} aria-hidden /> : undefined}
+          role="status"
+          data-testid="caught-up"
+        >
+          {count === 0 ? text.caughtUp : text.othersReviewing}
+        </Alert>
+      ) : null}
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select
           label={text.assignmentFilter}

@@ -29,7 +29,13 @@ function renderBar(neighbors: Parameters<typeof ReviewNavigation>[0]['neighbors'
 
 describe('ReviewNavigation', () => {
   it('shows the position and goes to the neighbors with the buttons and j / k', async () => {
-    const onGo = renderBar({ previousId: 11, nextId: 13, position: 3, count: 30 });
+    const onGo = renderBar({
+      previousId: 11,
+      nextId: 13,
+      nextWaitingId: 13,
+      position: 3,
+      count: 30,
+    });
     expect(screen.getByTestId('inbox-position')).toHaveTextContent('3 of 30');
     expect(screen.getByRole('link', { name: text.backToInbox })).toHaveAttribute(
       'href',
@@ -47,7 +53,13 @@ describe('ReviewNavigation', () => {
   });
 
   it('does nothing while typing in a field, nor without a neighbor', async () => {
-    const onGo = renderBar({ previousId: null, nextId: null, position: null, count: 4 });
+    const onGo = renderBar({
+      previousId: null,
+      nextId: null,
+      nextWaitingId: null,
+      position: null,
+      count: 4,
+    });
     expect(screen.getByTestId('inbox-position')).toHaveTextContent('4 waiting');
     expect(screen.getByRole('button', { name: new RegExp(text.next) })).toBeDisabled();
     await userEvent.keyboard('jk');
@@ -55,7 +67,7 @@ describe('ReviewNavigation', () => {
   });
 
   it('never moves on a key typed in a text field', async () => {
-    const onGo = renderBar({ previousId: 1, nextId: 2, position: 2, count: 3 });
+    const onGo = renderBar({ previousId: 1, nextId: 2, nextWaitingId: 2, position: 2, count: 3 });
     await userEvent.type(screen.getByRole('textbox', { name: 'Note' }), 'jk');
     expect(onGo).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('jk');
