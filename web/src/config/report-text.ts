@@ -1,14 +1,12 @@
 /**
- * Console-only strings of the report (issue 22 §15): the Print Report menu of the review screen and
- * the printable scorecard of one answer. The spreadsheet's own texts (001 §9) are the contract's
- * catalogue.
+ * Console-only strings of the report (issue 22 §15): the review screen's Scorecard button beside
+ * Print Report and the printable scorecard of one answer. The spreadsheet's own texts (001 §9,
+ * Print Report included) are the contract's catalogue.
  */
 export const reportText = {
-  /** The Print Report menu's items. */
-  spreadsheet: 'Assignment spreadsheet (.xlsx)',
-  spreadsheetHint: 'Every reviewed answer of the assignment',
-  scorecard: 'Scorecard of this answer',
-  scorecardHint: 'One page to print or save as PDF',
+  /** The review screen's button to the answer's scorecard, and its tooltip. */
+  scorecardButton: 'Scorecard',
+  scorecardHint: 'This answer on one page, to print or save as PDF',
   /** The scorecard page. */
   scorecardTitle: 'Scorecard',
   documentTitle: (assignment: string, trainee: string) => `Scorecard · ${assignment} · ${trainee}`,

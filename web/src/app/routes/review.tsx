@@ -9,14 +9,14 @@
  * left, back to the inbox, which says 'All caught up' only when it is empty. Under the panel, the
  * answer's review history (issue 21 §5).
  */
-import { Center, Grid, Loader, Text } from '@mantine/core';
+import { Center, Grid, Group, Loader, Text } from '@mantine/core';
 import { format } from '@practica/contract';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { paths } from '../../config/paths';
-import { PrintReportButton } from '../../features/report';
+import { PrintReportButton, ScorecardButton } from '../../features/report';
 import {
   ReviewNavigation,
   getInboxNeighbors,
@@ -135,12 +135,12 @@ export default function ReviewPage() {
             key={answer.id}
             answer={answer}
             printReport={
-              // Issue 22 §15: beside the spreadsheet, this answer's printable scorecard.
-              <PrintReportButton
-                assignmentId={answer.assignmentId}
-                scorecardHref={paths.scorecard(answer.id, inboxSearch, true)}
-                size="xs"
-              />
+              // Print Report downloads the spreadsheet in one click (the spec); issue 22 §15's
+              // printable scorecard of this answer is its own button beside it.
+              <Group gap="xs" wrap="nowrap">
+                <PrintReportButton assignmentId={answer.assignmentId} size="xs" />
+                <ScorecardButton href={paths.scorecard(answer.id, inboxSearch, true)} size="xs" />
+              </Group>
             }
             onSubmitted={(next) => void onSubmitted(next)}
             readOnly={readOnly}

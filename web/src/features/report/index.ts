@@ -2,7 +2,12 @@
  * The report feature (001 §9 'Report export'; issue 22 §15 the printable scorecard): what app/
  * routes and pages compose. Other features never import it.
  */
-export { PrintReportButton, type PrintReportButtonProps } from './components/print-report-button';
+export {
+  PrintReportButton,
+  ScorecardButton,
+  type PrintReportButtonProps,
+  type ScorecardButtonProps,
+} from './components/print-report-button';
 export { Scorecard, type ScorecardProps } from './components/scorecard';
 export { buildScorecard, hasScorecard, type Scorecard as ScorecardData } from './build-scorecard';
 export { exportReport } from './api/export-report';

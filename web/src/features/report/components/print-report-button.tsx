@@ -1,17 +1,12 @@
 /**
- * 'Print Report' (001 §2, §9): builds and downloads the assignment's report; busy while it runs.
- * Used by the review screen and the assignment detail page. Given `scorecardHref` (the review
- * screen, issue 22 §15), it opens a menu instead: the spec's spreadsheet of the assignment, or the
- * printable scorecard of the answer on screen.
+ * 'Print Report' (001 §2, §9): one click builds and downloads the assignment's report (the spec's
+ * `.xlsx`); busy while it runs. Used by the review screen and the assignment detail page. The
+ * review screen puts the answer's printable scorecard (issue 22 §15) beside it as its own button,
+ * `ScorecardButton`, so Print Report stays the spec's one-click download.
  */
-import { Button, Menu, Text, type ButtonProps } from '@mantine/core';
+import { Button, Tooltip, type ButtonProps } from '@mantine/core';
 import { messages } from '@practica/contract';
-import {
-  IconChevronDown,
-  IconFileSpreadsheet,
-  IconPrinter,
-  IconReportAnalytics,
-} from '@tabler/icons-react';
+import { IconPrinter, IconReportAnalytics } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { reportText } from '../../../config/report-text';
@@ -19,16 +14,10 @@ import { exportReport } from '../api/export-report';
 
 export interface PrintReportButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   assignmentId: number;
-  /** The printable scorecard of one answer: the button then offers it beside the spreadsheet. */
-  scorecardHref?: string;
 }
 
-/** The Print Report button of an assignment (a menu of two when `scorecardHref` is given). */
-export function PrintReportButton({
-  assignmentId,
-  scorecardHref,
-  ...props
-}: PrintReportButtonProps) {
+/** The Print Report button of an assignment: a click downloads the spreadsheet. */
+export function PrintReportButton({ assignmentId, ...props }: PrintReportButtonProps) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
@@ -38,53 +27,37 @@ export function PrintReportButton({
       setBusy(false);
     }
   };
-  if (scorecardHref === undefined) {
-    return (
-      <Button
-        variant="light"
-        leftSection={<IconPrinter size={16} aria-hidden />}
-        {...props}
-        loading={busy}
-        onClick={() => void onClick()}
-      >
-        {messages.printReport}
-      </Button>
-    );
-  }
   return (
-    <Menu position="bottom-end" withinPortal width={280}>
-      <Menu.Target>
-        <Button
-          variant="light"
-          leftSection={<IconPrinter size={16} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          {...props}
-          loading={busy}
-        >
-          {messages.printReport}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
-          onClick={() => void onClick()}
-        >
-          <Text size="sm">{reportText.spreadsheet}</Text>
-          <Text size="xs" c="dimmed">
-            {reportText.spreadsheetHint}
-          </Text>
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconReportAnalytics size={18} aria-hidden />}
-          component={Link}
-          to={scorecardHref}
-        >
-          <Text size="sm">{reportText.scorecard}</Text>
-          <Text size="xs" c="dimmed">
-            {reportText.scorecardHint}
-          </Text>
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      variant="light"
+      leftSection={<IconPrinter size={16} aria-hidden />}
+      {...props}
+      loading={busy}
+      onClick={() => void onClick()}
+    >
+      {messages.printReport}
+    </Button>
+  );
+}
+
+export interface ScorecardButtonProps extends Omit<ButtonProps, 'component'> {
+  /** The scorecard page of the answer (it opens the print dialog once by itself). */
+  href: string;
+}
+
+/** 'Scorecard': a link, styled as a button, to the answer's printable scorecard. */
+export function ScorecardButton({ href, ...props }: ScorecardButtonProps) {
+  return (
+    <Tooltip label={reportText.scorecardHint} openDelay={400}>
+      <Button
+        component={Link}
+        to={href}
+        variant="default"
+        leftSection={<IconReportAnalytics size={16} aria-hidden />}
+        {...props}
+      >
+        {reportText.scorecardButton}
+      </Button>
+    </Tooltip>
   );
 }
