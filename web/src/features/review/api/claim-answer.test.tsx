@@ -87,10 +87,12 @@ describe('useAnswerClaim', () => {
     const { calls } = stubApi(() =>
       holder === 'maya' ? envelope(claim(2, false), 409) : envelope(claim(3, true)),
     );
+    type Seen = { claim: ReturnType<typeof claim> | null; at: number };
     const { result, rerender } = renderHook(
-      ({ seen }: { seen?: { claim: ReturnType<typeof claim> | null; at: number } }) =>
-        useAnswerClaim(5, true, seen),
-      { initialProps: { seen: { claim: claim(2, false), at: 1 } } },
+      ({ seen }: { seen: Seen }) => useAnswerClaim(5, true, seen),
+      {
+        initialProps: { seen: { claim: claim(2, false), at: 1 } as Seen },
+      },
     );
     await waitFor(() => expect(result.current.heldBy?.user.firstName).toBe('Maya'));
     expect(result.current.asked).toBe(true);
