@@ -28,12 +28,29 @@ export class StorageKeyError extends Error {
   }
 }
 
+/**
+ * Thrown when the store itself fails or refuses (S3 unreachable, a call the store answers with an
+ * error, a disk that cannot be written): the bytes or the call are fine, the store is not. The
+ * message names the store and the operation; `cause` is the store's own error. The API answers it
+ * 503 (files/service.ts `storageFailure`).
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** An inclusive byte range of a stored object, as in HTTP Range (`start`..`end`, 0-based). */
 export interface ByteRange {
   start?: number;
   end?: number;
 }
 
+/**
+ * Every call may also throw StorageUnavailableError when the store fails or refuses (a missing
+ * key is not a failure: `stat` answers null, `delete` succeeds, `copy` answers false).
+ */
 export interface StorageDriver {
   /**
    * Stores the whole stream under `key`, counting bytes. Content becomes readable only once
@@ -46,6 +63,12 @@ export interface StorageDriver {
   createReadStream(key: string, range?: ByteRange): Readable;
   /** The object's size in bytes, or null when nothing is stored under `key`. */
   stat(key: string): Promise<{ size: number } | null>;
+  /**
+   * Direct uploads (S3, with `presignPut`): copies the object `fromKey` to `toKey` inside the store,
+   * replacing what `toKey` held, so the server checks bytes no presigned URL can change any more.
+   * Resolves false when nothing is stored under `fromKey` (nothing is written then).
+   */
+  copy?(fromKey: string, toKey: string): Promise<boolean>;
   /** Removes the object; a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Removes leftovers of uploads interrupted more than `olderThanMs` ago (optional). Returns how many. */
@@ -57,7 +80,7 @@ export interface StorageDriver {
   /**
    * Direct uploads (S3): a presigned PUT of `key` valid `expiresSeconds`; with `contentLength`
    * (bytes) the store refuses any other length. The bytes arrive without the server, which
-   * checks them when the file is first used (files/service.ts `completeUpload`).
+   * copies them with `copy` and checks the copy (files/service.ts `completeUpload`).
    */
   presignPut?(
     key: string,

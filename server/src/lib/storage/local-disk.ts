@@ -2,6 +2,8 @@
  * Local-disk storage driver (DESIGN.md 'The shape of the system'): objects live under
  * `DATA_DIR/files/<key>`; uploads are written to `DATA_DIR/files/.incoming/<random>.part` and
  * linked into place only when complete and within the limit, so no partial file is ever readable.
+ * A disk that cannot be written (full, read-only, missing) throws StorageUnavailableError; the
+ * source stream's own failure is thrown as it is.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
@@ -14,6 +16,7 @@ import {
   StorageConflictError,
   StorageKeyError,
   StorageLimitError,
+  StorageUnavailableError,
   type ByteRange,
   type StorageDriver,
 } from './driver.js';
@@ -23,6 +26,14 @@ const incomingFolder = '.incoming';
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code;
+}
+
+/** The disk's failure `error` of `operation` as StorageUnavailableError. */
+function unavailable(operation: string, error: unknown): StorageUnavailableError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StorageUnavailableError(`${operation} on the local disk failed: ${reason}`, {
+    cause: error,
+  });
 }
 
 export class LocalDiskStorage implements StorageDriver {
@@ -48,8 +59,13 @@ export class LocalDiskStorage implements StorageDriver {
 
   async put(key: string, stream: Readable, maxBytes: number): Promise<{ size: number }> {
     const target = this.pathOf(key);
-    await mkdir(this.incoming, { recursive: true });
-    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await mkdir(this.incoming, { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true });
+    } catch (error) {
+      stream.destroy();
+      throw unavailable('mkdir', error);
+    }
     const temp = path.join(this.incoming, `${randomBytes(12).toString('hex')}.part`);
     let size = 0;
     const counter = new Transform({
@@ -59,12 +75,15 @@ export class LocalDiskStorage implements StorageDriver {
         else callback(null, chunk);
       },
     });
+    const file = createWriteStream(temp, { flags: 'wx', mode: 0o640, flush: true });
+    let writeFailure: unknown;
+    file.on('error', (error) => (writeFailure ??= error));
     try {
-      await pipeline(
-        stream,
-        counter,
-        createWriteStream(temp, { flags: 'wx', mode: 0o640, flush: true }),
-      );
+      try {
+        await pipeline(stream, counter, file);
+      } catch (error) {
+        throw error === writeFailure ? unavailable('write', error) : error;
+      }
       await this.commit(temp, target, key);
       return { size };
     } finally {
@@ -80,7 +99,9 @@ export class LocalDiskStorage implements StorageDriver {
       if (errorCode(error) === 'EEXIST') throw new StorageConflictError(key);
       // File systems without hard links: check, then rename (atomic, but may replace).
       if ((await this.stat(key)) !== null) throw new StorageConflictError(key);
-      await rename(temp, target);
+      await rename(temp, target).catch((failure: unknown) => {
+        throw unavailable('rename', failure);
+      });
     }
   }
 

@@ -6,11 +6,14 @@
  *
  * Besides the `StorageDriver` calls (streamed both ways: multipart `Upload` for `put`, ranged
  * GetObject for reads), the driver hands out presigned URLs so browsers send and read bytes
- * straight to and from the bucket (`presignPut`, `presignGet`), and `check()` proves at start
- * that the bucket is reachable.
+ * straight to and from the bucket (`presignPut`, `presignGet`), copies an object inside the
+ * bucket (`copy`, CopyObject: the checked copy of a direct upload), and `check()` proves at start
+ * that the bucket is reachable. Any failure of the store (unreachable, or answering an error other
+ * than a missing key) is thrown as StorageUnavailableError naming the bucket and the operation.
  */
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -26,6 +29,7 @@ import {
   StorageConflictError,
   StorageKeyError,
   StorageLimitError,
+  StorageUnavailableError,
   type ByteRange,
   type StorageDriver,
 } from './driver.js';
@@ -39,14 +43,6 @@ export interface S3StorageSettings {
   region: string;
   /** Path-style URLs (`<endpoint>/<bucket>/<key>`): MinIO, s3rver, most self-hosted stores. */
   forcePathStyle: boolean;
-}
-
-/** Thrown by `check()`: the bucket cannot be reached; the message names bucket and endpoint. */
-export class StorageUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StorageUnavailableError';
-  }
 }
 
 /**
@@ -89,6 +85,15 @@ export class S3Storage implements StorageDriver {
   /** Where the bucket is, for messages: `s3://<bucket> at <endpoint>`. */
   get location(): string {
     return `s3://${this.bucket} at ${this.settings.endpoint ?? `AWS ${this.settings.region}`}`;
+  }
+
+  /** The store's failure `error` of `operation` as StorageUnavailableError (one already is stays). */
+  private unavailable(operation: string, error: unknown): StorageUnavailableError {
+    if (error instanceof StorageUnavailableError) return error;
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return new StorageUnavailableError(`${operation} on ${this.location} failed: ${reason}`, {
+      cause: error,
+    });
   }
 
   private keyOf(key: string): string {
@@ -147,6 +152,7 @@ export class S3Storage implements StorageDriver {
       partSize,
       queueSize: 1,
     });
+    // The source's own failure (or the limit) is thrown as it is; any other is the store's.
     let failure: unknown;
     const fail = (error: unknown) => {
       failure ??= error;
@@ -158,7 +164,7 @@ export class S3Storage implements StorageDriver {
       await upload.done();
     } catch (error) {
       stream.destroy();
-      throw failure ?? error;
+      throw failure ?? this.unavailable('PutObject', error);
     }
     if (failure) {
       await this.delete(Key);
@@ -182,30 +188,55 @@ export class S3Storage implements StorageDriver {
         out.on('close', () => body.destroy());
         body.pipe(out);
       })
-      .catch((error: unknown) => out.destroy(error as Error));
+      .catch((error: unknown) =>
+        out.destroy(isNotFound(error) ? (error as Error) : this.unavailable('GetObject', error)),
+      );
     return out;
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
+    const Key = this.keyOf(key);
     try {
-      const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }),
-      );
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
-      throw error;
+      throw this.unavailable('HeadObject', error);
+    }
+  }
+
+  /**
+   * CopyObject of `fromKey` to `toKey` within the bucket (replacing `toKey`); false when `fromKey`
+   * holds nothing. One call copies up to 5 GB, far above any upload's limit.
+   */
+  async copy(fromKey: string, toKey: string): Promise<boolean> {
+    const CopySource = `${this.bucket}/${this.keyOf(fromKey)}`;
+    const Key = this.keyOf(toKey);
+    try {
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key, CopySource }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw this.unavailable('CopyObject', error);
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(key) }));
+    const Key = this.keyOf(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
+    } catch (error) {
+      if (isNotFound(error)) return;
+      throw this.unavailable('DeleteObject', error);
+    }
   }
 
   /**
    * A presigned PUT of `key` valid `expiresSeconds`: the browser sends the bytes straight to the
-   * bucket. With `contentLength` (bytes) the length is signed, so the store refuses any other;
-   * the content type is not signed (any Content-Type is accepted, as by our own PUT).
+   * bucket. With `contentLength` (bytes) the length is signed, so the store refuses any other
+   * (AWS S3 and MinIO answer 403 SignatureDoesNotMatch); the content type is not signed (any
+   * Content-Type is accepted, as by our own PUT). The URL may be used again until it expires: the
+   * server never serves or processes its key's bytes, only the checked copy (`copy`).
    */
   async presignPut(
     key: string,
@@ -216,7 +247,18 @@ export class S3Storage implements StorageDriver {
       Key: this.keyOf(key),
       ...(options.contentLength ? { ContentLength: options.contentLength } : {}),
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresSeconds });
+    return this.signed('presigned PUT', () =>
+      getSignedUrl(this.client, command, { expiresIn: options.expiresSeconds }),
+    );
+  }
+
+  /** The URL `sign` answers; its failure (e.g. no credentials to sign with) is the store's. */
+  private async signed(operation: string, sign: () => Promise<string>): Promise<string> {
+    try {
+      return await sign();
+    } catch (error) {
+      throw this.unavailable(operation, error);
+    }
   }
 
   /**
@@ -240,9 +282,8 @@ export class S3Storage implements StorageDriver {
     };
     const command =
       options.method === 'HEAD' ? new HeadObjectCommand(input) : new GetObjectCommand(input);
-    return getSignedUrl(this.client, command, {
-      expiresIn: Math.max(1, Math.floor(options.expiresSeconds)),
-    });
+    const expiresIn = Math.max(1, Math.floor(options.expiresSeconds));
+    return this.signed('presigned GET', () => getSignedUrl(this.client, command, { expiresIn }));
   }
 
   async close(): Promise<void> {
