@@ -73,3 +73,17 @@ export class RateLimitedError extends AppError {
     });
   }
 }
+
+/**
+ * 503: something the request needs is down for a while (e.g. the file store); `retryAfterSeconds`
+ * becomes the Retry-After header and `cause` (the underlying failure) goes only to the log.
+ * Nothing was changed: the same request may be sent again.
+ */
+export class UnavailableError extends AppError {
+  constructor(message: string, retryAfterSeconds: number, cause?: unknown) {
+    super(503, 'UNAVAILABLE', message, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    });
+    if (cause !== undefined) this.cause = cause;
+  }
+}

@@ -437,6 +437,8 @@ export const messages = {
     'You have reached your daily upload limit. Please try again tomorrow or ask an administrator.',
   fileLinkInvalid: 'This file link is invalid or has expired. Reload the page to get a new one.',
   uploadLengthRequired: 'Declare the size of the video (Upload-Length) when the upload starts.',
+  /** The file store failed or refused a call (S3 unreachable, a disk that cannot be written): 503. */
+  storageUnavailable: 'Storage is unavailable, try again later.',
   avatarNameRequired: 'Avatar name is required!',
   environmentTitleRequired: 'Environment title is required!',
   tooManyQuestions: 'This interview already has the maximum number of questions.',

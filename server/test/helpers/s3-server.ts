@@ -10,8 +10,12 @@
  *
  * `startS3Server()` answers the endpoint, bucket, region, the environment that points the server
  * at it (`STORAGE_DRIVER=s3`, `S3_*`, `AWS_*` credentials: s3rver's fixed `S3RVER` pair),
- * `listKeys()` (every object key of the bucket, sorted) and `close()` (stops it, removes the
- * folder).
+ * `listKeys()` (every object key of the bucket, sorted), `refuse(rule)` (the store answers the
+ * calls `rule` picks with 403 AccessDenied, as a store that refuses them would) and `close()`
+ * (stops it, removes the folder; a second call does nothing).
+ *
+ * s3rver checks no signature: a presigned PUT's signed Content-Length is not enforced here (AWS
+ * S3 and MinIO refuse another length with 403 SignatureDoesNotMatch).
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -88,6 +92,32 @@ function multipartShim(directory: string) {
   };
 }
 
+/** One request to the store as `refuse` rules see it. */
+export interface StoreCall {
+  method: string;
+  /** The object key (empty for a call on the bucket). */
+  key: string;
+  query: Record<string, string | string[] | undefined>;
+}
+
+/** Answers 403 AccessDenied to the calls the current rule picks (`TestS3Server.refuse`). */
+function refusalShim(rule: () => ((call: StoreCall) => boolean) | null) {
+  return async (ctx: KoaContext, next: () => Promise<unknown>) => {
+    const [, , ...rest] = ctx.path.split('/');
+    const picks = rule();
+    if (
+      picks?.({ method: ctx.method, key: decodeURIComponent(rest.join('/')), query: ctx.query })
+    ) {
+      ctx.status = 403;
+      ctx.type = 'application/xml';
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+      return;
+    }
+    await next();
+  };
+}
+
 function noSuchUpload(ctx: KoaContext): void {
   ctx.status = 404;
   ctx.type = 'application/xml';
@@ -107,6 +137,11 @@ export interface TestS3Server {
   env: Record<string, string>;
   /** Every object key in the bucket, sorted (multipart parts in progress are not objects). */
   listKeys(): Promise<string[]>;
+  /**
+   * From now on the store refuses (403 AccessDenied) every call `rule` picks, e.g. CreateMultipartUpload:
+   * `({ method, query }) => method === 'POST' && 'uploads' in query`; `null` ends the refusals.
+   */
+  refuse(rule: ((call: StoreCall) => boolean) | null): void;
   /** Stops the server and removes its folder. */
   close(): Promise<void>;
 }
@@ -133,12 +168,15 @@ export async function startS3Server({
     directory,
     configureBuckets: [{ name: bucket, configs: [corsRule] }],
   });
+  let rule: ((call: StoreCall) => boolean) | null = null;
   (server.middleware as unknown[]).unshift(multipartShim(directory));
+  (server.middleware as unknown[]).unshift(refusalShim(() => rule));
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   const region = 'us-east-1';
   process.env['AWS_ACCESS_KEY_ID'] = accessKeyId;
   process.env['AWS_SECRET_ACCESS_KEY'] = secretAccessKey;
+  let closed = false;
   const client = new S3Client({
     endpoint,
     region,
@@ -170,7 +208,12 @@ export async function startS3Server({
       } while (token);
       return keys.sort();
     },
+    refuse(next) {
+      rule = next;
+    },
     async close() {
+      if (closed) return;
+      closed = true;
       client.destroy();
       await server.close();
       await rm(directory, { recursive: true, force: true });

@@ -12,8 +12,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaType, answerVideoUploadPath, messages, type Actor } from '@practica/contract';
-import { FileStatus, files } from '../../src/db/schema/index.js';
+import {
+  MediaType,
+  answerVideoUploadPath,
+  messages,
+  uploadUrlLifetimeMs,
+  type Actor,
+} from '@practica/contract';
+import { FileStatus, files, storageDeletions, uploadLedger } from '../../src/db/schema/index.js';
 import {
   S3Storage,
   StorageConflictError,
@@ -53,11 +59,14 @@ async function rowOf(id: number) {
   return row;
 }
 
-/** POST /api/files/upload as `token`; answers the ticket and the row's storage key. */
+/**
+ * POST /api/files/upload as `token`; answers the ticket, the row's storage key (where the checked
+ * copy will be) and its upload key (the one the presigned URL names).
+ */
 async function ticket(
   body: Record<string, unknown> = {},
   token = manager,
-): Promise<{ id: number; url: string; key: string }> {
+): Promise<{ id: number; url: string; key: string; uploadKey: string }> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/files/upload',
@@ -72,7 +81,8 @@ async function ticket(
   });
   if (res.statusCode !== 200) throw new Error(`upload start: ${res.statusCode} ${res.body}`);
   const data = res.json().data as { id: number; url: string };
-  return { ...data, key: (await rowOf(data.id))!.storageKey };
+  const row = (await rowOf(data.id))!;
+  return { ...data, key: row.storageKey, uploadKey: row.uploadKey! };
 }
 
 /** PUT `bytes` to the presigned URL, as a browser would (no session, any Content-Type). */
@@ -87,7 +97,8 @@ describe('uploads straight to the bucket', () => {
     const t = await ticket();
     const url = new URL(t.url);
     expect(`${url.origin}`).toBe(s3.endpoint);
-    expect(url.pathname).toBe(`/${s3.bucket}/${t.key}`);
+    expect(url.pathname).toBe(`/${s3.bucket}/${t.uploadKey}`);
+    expect(t.uploadKey).not.toBe(t.key);
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBe(15 * 60);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
 
@@ -102,6 +113,7 @@ describe('uploads straight to the bucket', () => {
     expect(await rowOf(t.id)).toMatchObject({ status: FileStatus.Ready, size: media.png.length });
     expect((await complete(t.id)).json().data).toEqual(done.json().data);
     expect(await s3.listKeys()).toContain(t.key);
+    expect(await s3.listKeys()).not.toContain(t.uploadKey);
   });
 
   it("answers 404 for another user's upload and an unknown id", async () => {
@@ -113,14 +125,7 @@ describe('uploads straight to the bucket', () => {
   });
 
   it('checks an upload on its first use by id (a spec client never calls complete)', async () => {
-    const me = (await ctx.app.inject({ url: '/api/auth/session', headers: bearer(manager) })).json()
-      .data;
-    const actor: Actor = {
-      id: me.id,
-      roleId: me.roleId,
-      organizationId: me.organizationId,
-      creator: me.creator,
-    };
+    const actor = await managerActor();
     const good = await ticket();
     await putToStore(good.url, media.png);
     expect((await requireUsableFile(db(), actor, good.id)).status).toBe(FileStatus.Ready);
@@ -132,6 +137,160 @@ describe('uploads straight to the bucket', () => {
       message: messages.uploadIncomplete,
     });
     expect(await s3.listKeys()).not.toContain(bad.key);
+    expect(await s3.listKeys()).not.toContain(bad.uploadKey);
+  });
+});
+
+/** A 503 envelope with the storage message and a Retry-After: the store failed, not the request. */
+function expectStorageUnavailable(res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): unknown;
+}) {
+  expect(res.statusCode).toBe(503);
+  expect(res.json()).toMatchObject({
+    success: false,
+    message: messages.storageUnavailable,
+    data: null,
+  });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+/** Every byte of a stream. */
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** What GET of a read URL of ours serves: the bytes behind its redirect to the bucket. */
+async function served(readUrl: string): Promise<Buffer> {
+  const res = await ctx.app.inject({ url: readUrl });
+  expect(res.statusCode).toBe(302);
+  return Buffer.from(await (await fetch(String(res.headers['location']))).arrayBuffer());
+}
+
+/** The upload ledger's rows of `userId`, oldest first. */
+const ledgerOf = (userId: number) =>
+  db()
+    .select()
+    .from(uploadLedger)
+    .where(eq(uploadLedger.userId, userId))
+    .orderBy(uploadLedger.receivedAt);
+
+/** The signed-in manager as an Actor. */
+async function managerActor(): Promise<Actor> {
+  const me = (await ctx.app.inject({ url: '/api/auth/session', headers: bearer(manager) })).json()
+    .data;
+  return { id: me.id, roleId: me.roleId, organizationId: me.organizationId, creator: me.creator };
+}
+
+describe('checked bytes cannot be replaced through the presigned URL', () => {
+  // The URL lives 15 minutes and the store takes every PUT to it while it lives (s3rver does not
+  // even hold the signed length): what the server serves, counts and processes must be the bytes
+  // it checked, whatever arrives there afterwards.
+  const svg = (length: number) =>
+    media.padTo(
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script>'),
+      length,
+    );
+
+  it.each([
+    ['the declared length', true],
+    ['no declared size, 5 MB', false],
+  ])(
+    'a second PUT after completion (%s) changes neither the served bytes, the row nor what a job reads',
+    async (_what, declared) => {
+      const t = await ticket(declared ? {} : { size: null });
+      expect((await putToStore(t.url, media.png)).status).toBe(200);
+      const done = await complete(t.id);
+      expect(done.statusCode).toBe(200);
+      const checked = await rowOf(t.id);
+      expect(checked).toMatchObject({
+        status: FileStatus.Ready,
+        size: media.png.length,
+        storageKey: t.key,
+        uploadKey: null,
+      });
+
+      const replacement = svg(declared ? media.png.length : 5 * 1024 * 1024);
+      expect((await putToStore(t.url, replacement)).status).toBe(200);
+
+      expect((await complete(t.id)).json().data).toEqual(done.json().data);
+      expect(await requireUsableFile(db(), await managerActor(), t.id)).toEqual(checked);
+      expect(await rowOf(t.id)).toEqual(checked);
+      expect((await served(done.json().data.url)).equals(media.png)).toBe(true);
+      // What the media job and every server-side reader read: the row's storage key.
+      const read = await bytesOf(ctx.app.files.storage.createReadStream(checked!.storageKey));
+      expect(read.equals(media.png)).toBe(true);
+    },
+  );
+
+  it('removes the upload key at completion and queues a late PUT’s object for removal after the URL expired', async () => {
+    const t = await ticket();
+    await putToStore(t.url, media.png);
+    expect((await complete(t.id)).statusCode).toBe(200);
+    expect(await s3.listKeys()).not.toContain(t.uploadKey);
+    const [queued] = await db()
+      .select()
+      .from(storageDeletions)
+      .where(eq(storageDeletions.storageKey, t.uploadKey));
+    const row = (await rowOf(t.id))!;
+    expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(
+      row.createdAt.getTime() + uploadUrlLifetimeMs,
+    );
+
+    // A PUT arriving late leaves an object under the upload key: nothing serves it, and it goes
+    // when the queued removal is due (made due now here).
+    await putToStore(t.url, svg(media.png.length));
+    expect(await s3.listKeys()).toContain(t.uploadKey);
+    await ctx.app.storageDeletions.drain();
+    expect(await s3.listKeys()).toContain(t.uploadKey);
+    await db()
+      .update(storageDeletions)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(storageDeletions.storageKey, t.uploadKey));
+    await ctx.app.storageDeletions.drain();
+    expect(await s3.listKeys()).not.toContain(t.uploadKey);
+    expect(await s3.listKeys()).toContain(t.key);
+  });
+
+  it('a refused object leaves nothing in the bucket, counts its bytes, and the URL may be used again', async () => {
+    const actor = await managerActor();
+    const before = (await ledgerOf(actor.id)).length;
+    const t = await ticket({ size: null });
+    await putToStore(t.url, media.gif);
+    const refused = await complete(t.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(messages.fileTypeNotAllowed);
+    const keys = await s3.listKeys();
+    expect(keys).not.toContain(t.key);
+    expect(keys).not.toContain(t.uploadKey);
+    expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
+    const ledger = await ledgerOf(actor.id);
+    expect(ledger.length).toBe(before + 1);
+    expect(ledger.at(-1)!.bytes).toBe(media.gif.length);
+
+    await putToStore(t.url, media.png);
+    expect((await complete(t.id)).statusCode).toBe(200);
+    expect(await rowOf(t.id)).toMatchObject({ status: FileStatus.Ready, size: media.png.length });
+  });
+
+  it('a completion whose transaction is rolled back leaves the upload completable', async () => {
+    const actor = await managerActor();
+    const t = await ticket();
+    await putToStore(t.url, media.png);
+    // A caller (e.g. saving answer items) checks the file in its transaction, then fails.
+    await expect(
+      db().transaction(async (tx) => {
+        expect((await requireUsableFile(tx, actor, t.id)).status).toBe(FileStatus.Ready);
+        throw new Error('the caller failed after the check');
+      }),
+    ).rejects.toThrow('the caller failed after the check');
+    expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
+    const done = await complete(t.id);
+    expect(done.statusCode).toBe(200);
+    expect((await served(done.json().data.url)).equals(media.png)).toBe(true);
   });
 });
 
@@ -250,6 +409,109 @@ describe('trainee video uploads (tus S3 store)', () => {
     await expect
       .poll(() => s3.listKeys())
       .not.toContainEqual(expect.stringMatching(/^[0-9a-f]{32}(\.info|\.part)?$/));
+
+    // The stored video is the server's own copy under a key no client names: another PATCH to
+    // the finished upload changes nothing.
+    const again = await sc.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...tusHeaders(),
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(chromeWebm.length),
+      },
+      payload: Buffer.from('<html>replaced</html>'),
+    });
+    expect(again.statusCode).toBe(404);
+    const [after] = await sc.db.select().from(files).where(eq(files.id, fileId));
+    expect(after).toEqual(row);
+    const stored = await bytesOf(sc.app.files.storage.createReadStream(row!.storageKey));
+    expect(stored.equals(chromeWebm)).toBe(true);
+  });
+
+  /** POST of a new upload of the whole video's length. */
+  const createUpload = () =>
+    sc.app.inject({
+      method: 'POST',
+      url: answerVideoUploadPath,
+      headers: {
+        ...tusHeaders(),
+        'upload-length': String(chromeWebm.length),
+        'upload-metadata': metadata(),
+      },
+    });
+  const patchAt = (location: string, offset: number, chunk: Buffer) =>
+    sc.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...tusHeaders(),
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(offset),
+      },
+      payload: chunk,
+    });
+  const pendingFiles = async () =>
+    (await sc.db.select().from(files).where(eq(files.status, FileStatus.Pending))).length;
+
+  it('answers 503 in the envelope when the store refuses the creation, and keeps no reservation', async () => {
+    const before = await pendingFiles();
+    s3.refuse(({ method, query }) => method === 'POST' && 'uploads' in query);
+    try {
+      expectStorageUnavailable(await createUpload());
+    } finally {
+      s3.refuse(null);
+    }
+    expect(await pendingFiles()).toBe(before);
+    expect((await createUpload()).statusCode).toBe(201);
+  });
+
+  it('answers 503 to a PATCH and a HEAD while the store refuses, and the upload resumes afterwards', async () => {
+    const created = await createUpload();
+    expect(created.statusCode).toBe(201);
+    const location = String(created.headers['location']);
+    expect((await patchAt(location, 0, chromeWebm.subarray(0, 2000))).statusCode).toBe(204);
+    s3.refuse(() => true);
+    try {
+      expectStorageUnavailable(await patchAt(location, 2000, chromeWebm.subarray(2000)));
+      expect(
+        (await sc.app.inject({ method: 'HEAD', url: location, headers: tusHeaders() })).statusCode,
+      ).toBe(503);
+    } finally {
+      s3.refuse(null);
+    }
+    const offset = await sc.app.inject({ method: 'HEAD', url: location, headers: tusHeaders() });
+    expect(offset.headers['upload-offset']).toBe('2000');
+    const last = await patchAt(location, 2000, chromeWebm.subarray(2000));
+    expect(last.statusCode).toBe(200);
+  });
+});
+
+describe('a store that refuses: 503, never 500, nothing lost', () => {
+  it('completion: 503 while the store refuses, the upload stays Pending and completes afterwards', async () => {
+    const t = await ticket();
+    await putToStore(t.url, media.png);
+    s3.refuse(() => true);
+    try {
+      expectStorageUnavailable(await complete(t.id));
+    } finally {
+      s3.refuse(null);
+    }
+    expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
+    expect((await complete(t.id)).statusCode).toBe(200);
+  });
+
+  it('reads: a signed read URL answers 503 while the store refuses', async () => {
+    const t = await ticket();
+    await putToStore(t.url, media.png);
+    const readUrl = (await complete(t.id)).json().data.url as string;
+    s3.refuse(() => true);
+    try {
+      expectStorageUnavailable(await ctx.app.inject({ url: readUrl }));
+    } finally {
+      s3.refuse(null);
+    }
+    expect((await ctx.app.inject({ url: readUrl })).statusCode).toBe(302);
   });
 });
 

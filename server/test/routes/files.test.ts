@@ -7,7 +7,7 @@
  * and reads follow the redirect to the bucket. Tests of what only our own PUT URL or our own
  * serving does (its signature, chunked bodies, its caching headers) run with the local disk.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -30,6 +30,7 @@ import {
   StorageConflictError,
   StorageKeyError,
   StorageLimitError,
+  StorageUnavailableError,
   isStorageKey,
   newStorageKey,
 } from '../../src/lib/storage/index.js';
@@ -480,6 +481,36 @@ describe.each(drivers)('with %s storage', (driver) => {
         expect(res.json().message).toBe(messages.audioTooLarge);
         expect(await ctx.app.files.storage.stat(t.key)).toBeNull();
         expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
+      },
+    );
+
+    localOnly(driver)(
+      'answers 503 when the disk cannot be written, storing nothing; the same PUT succeeds later',
+      async () => {
+        const t = await ticket();
+        // A storage root that is a plain file: no folder can be made under it.
+        const folder = await mkdtemp(path.join(os.tmpdir(), 'practica-broken-disk-'));
+        await writeFile(path.join(folder, 'root'), 'not a folder');
+        const broken = new LocalDiskStorage(path.join(folder, 'root'));
+        const storage = ctx.app.files.storage;
+        const working = storage.put.bind(storage);
+        storage.put = (key, stream, maxBytes) => broken.put(key, stream, maxBytes);
+        try {
+          const res = await ctx.app.inject({ method: 'PUT', url: t.url, payload: media.png });
+          expect(res.statusCode).toBe(503);
+          expect(res.json()).toMatchObject({
+            success: false,
+            message: messages.storageUnavailable,
+            error: { code: 'UNAVAILABLE' },
+          });
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        } finally {
+          storage.put = working;
+          await rm(folder, { recursive: true, force: true });
+        }
+        expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
+        expect(await storage.stat(t.key)).toBeNull();
+        expect((await put(t.url, media.png)).statusCode).toBe(200);
       },
     );
 
@@ -989,6 +1020,16 @@ describe('storage driver (local disk)', () => {
       'connection reset',
     );
     expect(await storage.stat(key)).toBeNull();
+    expect(await incoming()).toEqual([]);
+  });
+
+  it('a disk that cannot be written throws StorageUnavailableError and keeps nothing', async () => {
+    await writeFile(path.join(root, 'plain-file'), 'not a folder');
+    const broken = new LocalDiskStorage(path.join(root, 'plain-file'));
+    await expect(
+      broken.put(newStorageKey('bin'), Readable.from([Buffer.from('abc')]), 100),
+    ).rejects.toBeInstanceOf(StorageUnavailableError);
+    await rm(path.join(root, 'plain-file'));
     expect(await incoming()).toEqual([]);
   });
 

@@ -25,13 +25,20 @@ import {
   messages,
   videoMaxBytes,
 } from '@practica/contract';
-import { FileStatus, answerItems, answers, files } from '../../src/db/schema/index.js';
+import {
+  FileStatus,
+  answerItems,
+  answers,
+  files,
+  uploadLedger,
+} from '../../src/db/schema/index.js';
 import {
   buildAnswersScenario,
   type AnswerActor,
   type AnswersScenario,
 } from '../helpers/answers.js';
 import { bearer, buildTestApp } from '../helpers/build.js';
+import { StorageUnavailableError } from '../../src/lib/storage/index.js';
 import * as media from '../helpers/media-fixtures.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 
@@ -387,26 +394,19 @@ describe.each(drivers)('with %s storage', (driver) => {
     });
 
     it('counts the daily upload volume as every upload does: 429 with Retry-After beyond it', async () => {
-      // Tessa's uploads so far, and a file that leaves her 1000 bytes of the day.
-      const [used] = await s.db
-        .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)`.mapWith(Number) })
+      // What Tessa's uploads brought so far and her pending ones hold, and bytes received that
+      // leave her 1000 bytes of the day.
+      const [received] = await s.db
+        .select({ bytes: sql<number>`coalesce(sum(${uploadLedger.bytes}), 0)`.mapWith(Number) })
+        .from(uploadLedger)
+        .where(eq(uploadLedger.userId, s.ids.tessa));
+      const [pending] = await s.db
+        .select({ bytes: sql<number>`coalesce(sum(${files.declaredSize}), 0)`.mapWith(Number) })
         .from(files)
-        .where(eq(files.createdById, s.ids.tessa));
-      const fill = defaultUploadMaxBytesPerDay - used!.bytes - 1000;
-      const [filler] = await s.db
-        .insert(files)
-        .values({
-          storageKey: 'test/volume-filler.webm',
-          name: 'filler.webm',
-          extension: 'webm',
-          fileTypeId: MediaType.Video,
-          contentType: 'video/webm',
-          declaredSize: fill,
-          size: fill,
-          status: FileStatus.Ready,
-          createdById: s.ids.tessa,
-        })
-        .returning({ id: files.id });
+        .where(and(eq(files.createdById, s.ids.tessa), eq(files.status, FileStatus.Pending)));
+      const fill = defaultUploadMaxBytesPerDay - received!.bytes - pending!.bytes - 1000;
+      const filler = and(eq(uploadLedger.userId, s.ids.tessa), eq(uploadLedger.bytes, fill));
+      await s.db.insert(uploadLedger).values({ userId: s.ids.tessa, bytes: fill });
       try {
         const before = await snapshot();
         const res = await create('tessa', 1001);
@@ -422,7 +422,7 @@ describe.each(drivers)('with %s storage', (driver) => {
         );
         await cancel('tessa', location);
       } finally {
-        await s.db.delete(files).where(eq(files.id, filler!.id));
+        await s.db.delete(uploadLedger).where(filler);
       }
     });
 
@@ -469,6 +469,24 @@ describe.each(drivers)('with %s storage', (driver) => {
         fileId,
         duration: 0.5,
       });
+    });
+
+    it('a failing store at the end answers 503 and keeps the upload: the retry finishes it', async () => {
+      const location = await started('tessa', chromeWebm, { questionId: q(0), duration: 0.5 });
+      const storage = s.app.files.storage;
+      const put = storage.put.bind(storage);
+      storage.put = () => Promise.reject(new StorageUnavailableError('the store is down'));
+      try {
+        const res = await patch('tessa', location, 0, chromeWebm);
+        expectRefused(res, 503, messages.storageUnavailable);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        storage.put = put;
+      }
+      const kept = await head('tessa', location);
+      expect(kept.headers['upload-offset']).toBe(String(chromeWebm.length));
+      const retry = await patch('tessa', location, chromeWebm.length, Buffer.alloc(0));
+      expect(retry.statusCode).toBe(200);
     });
 
     it('a cancelled upload (DELETE) gives its reservation back', async () => {

@@ -8,10 +8,11 @@
  * - Path-like names never escape the storage folder (DATA_DIR is a fresh folder, walked at the end).
  * - Oversized bodies answer 413 with the envelope.
  * - The daily upload volume of a user (issue 17 item 8): refused with 429 at the declaration and at
- *   the PUT.
+ *   the PUT; it counts the bytes received in the last 24 hours (the ledger), not the files left.
  * - With S3 storage (a real S3 protocol server, helpers/s3-server.ts), where the PUT is the
  *   bucket's: wrong magic bytes and the daily volume refused when the server checks the bytes, the
- *   refused objects deleted, a polyglot served from the bucket as its declared type. The rest of
+ *   refused objects deleted and their bytes counted, a polyglot served from the bucket as its
+ *   declared type. The rest of
  *   this file is about our own PUT URL and storage folder, which S3 mode does not hand out.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -28,7 +29,7 @@ import {
   uploadUrlLifetimeMs,
 } from '@practica/contract';
 import { loadConfig } from '../../src/config.js';
-import { FileStatus, files } from '../../src/db/schema/index.js';
+import { FileStatus, files, uploadLedger } from '../../src/db/schema/index.js';
 import { isStorageKey } from '../../src/lib/storage/index.js';
 import { createUploadSigner } from '../../src/modules/files/signing.js';
 import { publicFileUrl } from '../../src/modules/files/url.js';
@@ -630,16 +631,14 @@ describe('daily upload volume (issue 17 item 8)', () => {
   });
 
   it('refuses any declaration once nothing is left, and counts only the last 24 hours', async () => {
-    await small.testDb.database.db
-      .update(files)
-      .set({ size: limit, status: FileStatus.Ready })
-      .where(eq(files.createdById, whoId));
+    const db = small.testDb.database.db;
+    await db.insert(uploadLedger).values({ userId: whoId, bytes: limit });
     expectVolumeRefused(await declare(who));
     expectVolumeRefused(await declare(who, 1));
-    await small.testDb.database.db
-      .update(files)
-      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
-      .where(eq(files.createdById, whoId));
+    await db
+      .update(uploadLedger)
+      .set({ receivedAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(uploadLedger.userId, whoId));
     expect((await declare(who, file.length)).statusCode).toBe(200);
   });
 });
@@ -680,6 +679,9 @@ describe('with S3 storage (the bytes go to the bucket, the server checks them af
   }
 
   it('refuses every accepted extension carrying another type’s bytes with 400, deleting the object', async () => {
+    const db = app.testDb.database.db;
+    const session = await app.app.inject({ url: '/api/auth/session', headers: bearer(token) });
+    const userId = session.json().data.id as number;
     for (const declared of Object.keys(extensionOf)) {
       for (const actual of Object.keys(extensionOf)) {
         if (declared === actual) continue;
@@ -687,11 +689,16 @@ describe('with S3 storage (the bytes go to the bucket, the server checks them af
         expect(res.complete.statusCode, `${declared} ← ${actual}`).toBe(400);
         expectErrorEnvelope(res.complete.statusCode, res.complete.body, 'VALIDATION');
         expect(res.status).toBe(FileStatus.Pending);
+        // The refused bytes count in the daily volume (cleared so the next one meets the type check).
+        const counted = await db.select().from(uploadLedger).where(eq(uploadLedger.userId, userId));
+        expect(counted.map((r) => r.bytes)).toEqual([extensionOf[actual]!.bytes.length]);
+        await db.delete(uploadLedger).where(eq(uploadLedger.userId, userId));
       }
     }
     // Only the two uploads of the next tests may ever be kept: nothing refused is.
     expect(await s3.listKeys()).toEqual([]);
-  });
+    // 56 full upload rounds against the bucket: room for a busy machine.
+  }, 120_000);
 
   it('serves a PNG polyglot carrying HTML as image/png from the bucket, with our file name', async () => {
     const bytes = Buffer.concat([media.png, Buffer.from('<html><script>1</script></html>')]);

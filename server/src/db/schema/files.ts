@@ -2,6 +2,8 @@
  * Uploaded files (000 §7 'Files', DECISIONS.md 'Files'). A row is created by POST /files/upload
  * (status Pending) and becomes Ready when its bytes arrived whole through the signed PUT and
  * passed the size and magic-byte checks. Storage keys are server-made, never user file names.
+ * With direct uploads (S3) the presigned PUT names `upload_key`; the server copies what arrived to
+ * `storage_key`, which no URL names, and checks and serves only that copy.
  */
 import {
   bigint,
@@ -24,7 +26,13 @@ export const files = pgTable(
   'files',
   {
     id: serial('id').primaryKey(),
+    /** Where the file's checked bytes are stored (and served from). */
     storageKey: text('storage_key').notNull(),
+    /**
+     * Direct uploads (S3) while Pending: the key the presigned PUT names, whose bytes are copied to
+     * `storage_key` and checked there; null otherwise (cleared when the file becomes Ready).
+     */
+    uploadKey: text('upload_key'),
     /** Display name without path parts, as given by the uploader (sanitized). */
     name: text('name').notNull(),
     extension: text('extension').notNull(),

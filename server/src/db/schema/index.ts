@@ -2,6 +2,7 @@
 export * from './organizations.js';
 export * from './users.js';
 export * from './files.js';
+export * from './upload-ledger.js';
 export * from './mail-outbox.js';
 export * from './user-tokens.js';
 export * from './groups.js';

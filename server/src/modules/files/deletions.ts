@@ -9,8 +9,8 @@
  *   users and tests see them gone at once) and settles their queue rows; a failure stays queued.
  * - `startStorageDeletionWorker`: removes whatever is still queued, claimed like the mail outbox
  *   (`FOR UPDATE SKIP LOCKED` and a lease), retrying with backoff; a missing object is a success.
- * - `sweepPendingUploads`, `sweepUnusedFiles`, `expireVideos`: the periodic deletions that
- *   filesPlugin's timer runs.
+ * - `sweepPendingUploads`, `sweepUnusedFiles`, `expireVideos`, `sweepUploadLedger`: the periodic
+ *   deletions that filesPlugin's timer runs.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -23,6 +23,7 @@ import {
   deleteUnusedFiles,
   detachExpiredVideos,
   markDeletionFailed,
+  pruneUploadLedger,
   settleDeletions,
 } from './repository.js';
 
@@ -156,6 +157,20 @@ export async function sweepPendingUploads(deps: RemovalDeps, olderThanMs: number
   return keys.length;
 }
 
+/** How long the upload ledger's rows count for the daily volume: a day, in milliseconds. */
+export const uploadLedgerMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the upload ledger's rows received more than `olderThanMs` milliseconds ago (default a
+ * day: they no longer count for the daily volume). Answers how many.
+ */
+export async function sweepUploadLedger(
+  deps: Pick<RemovalDeps, 'db'>,
+  olderThanMs: number = uploadLedgerMs,
+): Promise<number> {
+  return pruneUploadLedger(deps.db, new Date(Date.now() - olderThanMs));
+}
+
 /**
  * Deletes the Ready files completed more than `olderThanMs` milliseconds ago (default a day) that
  * nothing refers to (no answer item's original, MP4 or poster, user or organization image, asset
@@ -206,7 +221,8 @@ export const retentionEveryMs = 24 * 60 * 60 * 1000;
 
 /**
  * The periodic sweep of filesPlugin's timer: unfinished uploads older than `pendingOlderThanMs`,
- * Ready files unreferenced for a day, and, when `retentionDays` is set, `expireVideos` at its
+ * Ready files unreferenced for a day, the upload ledger's rows older than a day, and, when
+ * `retentionDays` is set, `expireVideos` at its
  * first call and then at most once a day. Each step logs what it removed; a failing step is
  * logged and does not stop the others. The answered function never throws.
  */
@@ -226,6 +242,7 @@ export function createFileSweeper(
   return async () => {
     await step('unfinished uploads', () => sweepPendingUploads(deps, pendingOlderThanMs));
     await step('unreferenced files', () => sweepUnusedFiles(deps));
+    await step('upload volume older than a day', () => sweepUploadLedger(deps));
     if (retentionDays !== undefined && Date.now() - lastRetention >= retentionEveryMs) {
       lastRetention = Date.now();
       await step(`videos reviewed more than ${retentionDays} days ago`, () =>

@@ -12,7 +12,8 @@
  * `removeStoredFiles(deps, keys)` (the storage deletion worker retries what fails). Uploads that
  * arrive another way (the trainees' tus videos) `reserveUpload`, then `storeUpload` the finished
  * content (size, daily volume and magic bytes checked as for every upload), or
- * `discardPendingUpload` a refused one.
+ * `discardPendingUpload` a refused or cancelled one (with the bytes that had arrived, for the
+ * daily volume); `storageFailure` turns a failing store into the API's 503.
  */
 export { filesPlugin, type FilesPluginOptions } from './plugin.js';
 export { fileRoutes, fileTransferRoutes } from './routes.js';
@@ -27,6 +28,7 @@ export {
   requireUsableFile,
   reserveUpload,
   safeDisplayName,
+  storageFailure,
   storeUpload,
   type FilesDeps,
 } from './service.js';
@@ -36,6 +38,7 @@ export {
   startStorageDeletionWorker,
   sweepPendingUploads,
   sweepUnusedFiles,
+  sweepUploadLedger,
   type RemovalDeps,
   type StorageDeletionWorker,
 } from './deletions.js';

@@ -57,7 +57,11 @@ export const filesPlugin = fp(
     const urls = createReadSigner(app.config.jwtSecret, app.config.fileUrlLifetimeMs);
     const uninstallUrls = installFileUrlSigner(urls);
     const uninstallDirectUploads = storage.presignPut
-      ? installDirectUploads({ storage, maxBytesPerDay: app.config.uploadMaxBytesPerDay })
+      ? installDirectUploads({
+          storage,
+          maxBytesPerDay: app.config.uploadMaxBytesPerDay,
+          log: app.log,
+        })
       : () => undefined;
     app.decorate('files', {
       db: app.db,

@@ -1,21 +1,20 @@
 /**
- * Queries on `files` and `storage_deletions` (000 §7 'Files', DECISIONS.md 'Files'). Every
- * function takes the Drizzle handle (`Db` or a transaction) and runs one statement, except the
- * deleting ones: they take a transaction (`Tx`) and queue the storage keys of the rows they
- * deleted in `storage_deletions` within it, so the bytes are removed even after a crash.
+ * Queries on `files`, `upload_ledger` and `storage_deletions` (000 §7 'Files', DECISIONS.md
+ * 'Files'). Every function takes the Drizzle handle (`Db` or a transaction) and runs one
+ * statement, except the deleting ones: they take a transaction (`Tx`) and queue the storage keys
+ * of the rows they deleted in `storage_deletions` within it, so the bytes are removed even after
+ * a crash.
  */
 import {
   and,
   asc,
   desc,
   eq,
-  gt,
   inArray,
   isNotNull,
   isNull,
   lt,
   lte,
-  ne,
   notExists,
   or,
   sql,
@@ -24,6 +23,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AnswerStatus, MediaType } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { executeRows } from '../../db/sql-helpers.js';
 import {
   FileStatus,
   answerItems,
@@ -33,6 +33,7 @@ import {
   organizations,
   questionAudios,
   storageDeletions,
+  uploadLedger,
   users,
 } from '../../db/schema/index.js';
 
@@ -70,20 +71,72 @@ export async function findReadyFiles(db: Db | Tx, ids: readonly number[]): Promi
 }
 
 /**
- * Marks a Pending file Ready with its real `size` in bytes. Answers the row, or undefined when
- * the file is no longer Pending (another upload completed it, or the sweep removed it).
+ * The Pending file `id` locked until the end of the transaction `tx` (`FOR UPDATE`), whatever its
+ * status, or undefined: completions of one upload run one after the other.
+ */
+export async function lockFile(tx: Tx, id: number): Promise<FileRow | undefined> {
+  const [row] = await tx.select().from(files).where(eq(files.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Marks a Pending file Ready with its real `size` in bytes and, in the same statement, writes the
+ * bytes to the uploader's ledger (`upload_ledger`). With `uploadKey` (a direct upload's key, whose
+ * presigned PUT lives until `uploadUrlExpiresAt` after the row's creation), clears it and queues
+ * its removal for after that (a PUT arriving late leaves an object there). Answers the row, or
+ * undefined when the file is no longer Pending (another upload completed it, or the sweep removed
+ * it): nothing is written then.
  */
 export async function markFileReady(
   db: Db | Tx,
   id: number,
   size: number,
+  direct?: { uploadKey: string; uploadUrlLifetimeMs: number },
 ): Promise<FileRow | undefined> {
-  const [row] = await db
-    .update(files)
-    .set({ status: FileStatus.Ready, size, completedAt: sql`now()` })
-    .where(and(eq(files.id, id), eq(files.status, FileStatus.Pending)))
-    .returning();
+  const ready = db.$with('ready').as(
+    db
+      .update(files)
+      .set({ status: FileStatus.Ready, size, uploadKey: null, completedAt: sql`now()` })
+      .where(and(eq(files.id, id), eq(files.status, FileStatus.Pending)))
+      .returning(),
+  );
+  const counted = db
+    .$with('counted', {})
+    .as(
+      sql`insert into ${uploadLedger} (user_id, bytes) select created_by_id, size from ${ready} where created_by_id is not null`,
+    );
+  if (!direct) {
+    const [row] = await db.with(ready, counted).select().from(ready);
+    return row;
+  }
+  // Due once the URL can no longer be used (twice its lifetime: room for clocks that differ).
+  const dueAt = sql`greatest(now(), created_at + (${Math.round(2 * direct.uploadUrlLifetimeMs)}::bigint * interval '1 millisecond'))`;
+  const queued = db
+    .$with('queued', {})
+    .as(
+      sql`insert into ${storageDeletions} (storage_key, next_attempt_at) select ${direct.uploadKey}::text, ${dueAt} from ${ready}`,
+    );
+  const [row] = await db.with(ready, counted, queued).select().from(ready);
   return row;
+}
+
+/** Writes `bytes` received for an upload of `userId` to the ledger (`upload_ledger`), now. */
+export async function recordReceivedBytes(
+  db: Db | Tx,
+  userId: number,
+  bytes: number,
+): Promise<void> {
+  if (bytes <= 0) return;
+  await db.insert(uploadLedger).values({ userId, bytes });
+}
+
+/** Deletes the ledger rows received before `before` (they no longer count); answers how many. */
+export async function pruneUploadLedger(db: Db | Tx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(uploadLedger)
+    .where(lt(uploadLedger.receivedAt, before))
+    .returning({ userId: uploadLedger.userId });
+  return rows.length;
 }
 
 /** One page of the Ready files `userId` uploaded, newest first, and the total over all pages. */
@@ -108,23 +161,38 @@ export async function listFilesOf(
 }
 
 /**
- * Deletes the file rows matching `where` and queues their storage keys for removal from the store
- * (`storage_deletions`), within `tx`. Answers the keys (for `removeStoredFiles` after commit).
+ * Deletes the file rows matching `where` and queues their storage keys (and a pending direct
+ * upload's key) for removal from the store (`storage_deletions`), within `tx`. Answers the keys
+ * (for `removeStoredFiles` after commit) and the deleted rows' uploaders.
  */
-async function deleteFilesWhere(tx: Tx, where: SQL | undefined): Promise<string[]> {
-  const rows = await tx.delete(files).where(where).returning({ storageKey: files.storageKey });
-  if (rows.length === 0) return [];
-  await tx.insert(storageDeletions).values(rows.map((r) => ({ storageKey: r.storageKey })));
-  return rows.map((r) => r.storageKey);
+async function deleteFilesWhere(
+  tx: Tx,
+  where: SQL | undefined,
+): Promise<{ keys: string[]; createdByIds: (number | null)[] }> {
+  const rows = await tx.delete(files).where(where).returning({
+    storageKey: files.storageKey,
+    uploadKey: files.uploadKey,
+    createdById: files.createdById,
+  });
+  const keys = rows.flatMap((r) => (r.uploadKey ? [r.storageKey, r.uploadKey] : [r.storageKey]));
+  if (keys.length > 0)
+    await tx.insert(storageDeletions).values(keys.map((storageKey) => ({ storageKey })));
+  return { keys, createdByIds: rows.map((r) => r.createdById) };
 }
 
-/** Deletes the file `id` if it is still Pending (bytes queued for removal); answers its storage key, or undefined. */
-export async function deletePendingFile(tx: Tx, id: number): Promise<string | undefined> {
-  const [key] = await deleteFilesWhere(
+/**
+ * Deletes the file `id` if it is still Pending (bytes queued for removal) and, when it was,
+ * writes `receivedBytes` (what had arrived for it, e.g. a cancelled upload's offset) to its
+ * uploader's ledger. Answers the storage keys to remove (none when nothing was deleted).
+ */
+export async function deletePendingFile(tx: Tx, id: number, receivedBytes = 0): Promise<string[]> {
+  const { keys, createdByIds } = await deleteFilesWhere(
     tx,
     and(eq(files.id, id), eq(files.status, FileStatus.Pending)),
   );
-  return key;
+  const userId = createdByIds[0];
+  if (userId != null) await recordReceivedBytes(tx, userId, receivedBytes);
+  return keys;
 }
 
 /**
@@ -132,16 +200,18 @@ export async function deletePendingFile(tx: Tx, id: number): Promise<string | un
  * removal, and answers their storage keys.
  */
 export async function deleteStalePending(tx: Tx, createdBefore: Date): Promise<string[]> {
-  return deleteFilesWhere(
+  const { keys } = await deleteFilesWhere(
     tx,
     and(eq(files.status, FileStatus.Pending), lt(files.createdAt, createdBefore)),
   );
+  return keys;
 }
 
 /**
- * The bytes of the files `userId` created after `since` that still exist (the real size of Ready
- * files, the declared size of Pending ones, so pending uploads hold their room), leaving out the
- * file `exceptId`; and the oldest counted creation time (null when none).
+ * The upload volume `userId` used since `since`: the bytes its ledger received since then
+ * (`upload_ledger`, whatever became of the files) plus the declared size of its uploads created
+ * since then and still Pending (they hold their room), leaving out the file `exceptId`; and the
+ * oldest counted time (null when nothing counts). One statement.
  */
 export async function bytesUploadedSince(
   db: Db | Tx,
@@ -149,22 +219,23 @@ export async function bytesUploadedSince(
   since: Date,
   exceptId?: number,
 ): Promise<{ bytes: number; oldest: Date | null }> {
-  const [row] = await db
-    .select({
-      bytes: sql<number>`coalesce(sum(coalesce(${files.size}, ${files.declaredSize})), 0)`.mapWith(
-        Number,
-      ),
-      oldest: sql<string | null>`min(${files.createdAt})`,
-    })
-    .from(files)
-    .where(
-      and(
-        eq(files.createdById, userId),
-        gt(files.createdAt, since),
-        exceptId !== undefined ? ne(files.id, exceptId) : undefined,
-      ),
-    );
-  return { bytes: row?.bytes ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  const sinceText = since.toISOString();
+  const except = exceptId !== undefined ? sql` and ${files.id} <> ${exceptId}` : sql``;
+  const [row] = await executeRows<{ bytes: string | number; oldest: string | Date | null }>(
+    db,
+    sql`select coalesce(sum(counted.bytes), 0) as bytes, min(counted.at) as oldest from (
+      select ${uploadLedger.bytes} as bytes, ${uploadLedger.receivedAt} as at from ${uploadLedger}
+        where ${uploadLedger.userId} = ${userId} and ${uploadLedger.receivedAt} > ${sinceText}::timestamptz
+      union all
+      select ${files.declaredSize}, ${files.createdAt} from ${files}
+        where ${files.createdById} = ${userId} and ${files.status} = ${FileStatus.Pending}
+          and ${files.createdAt} > ${sinceText}::timestamptz${except}
+    ) counted`,
+  );
+  return {
+    bytes: Number(row?.bytes ?? 0),
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+  };
 }
 
 /**
@@ -265,7 +336,11 @@ function referencedNowhere(db: Db | Tx): SQL {
  */
 export async function deleteUnusedFiles(tx: Tx, ids: readonly number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return deleteFilesWhere(tx, and(inArray(files.id, [...new Set(ids)]), referencedNowhere(tx)));
+  const { keys } = await deleteFilesWhere(
+    tx,
+    and(inArray(files.id, [...new Set(ids)]), referencedNowhere(tx)),
+  );
+  return keys;
 }
 
 /**
@@ -289,7 +364,8 @@ export async function deleteUnreferencedFiles(
     )
     .orderBy(asc(files.id))
     .limit(limit);
-  return deleteFilesWhere(tx, inArray(files.id, due));
+  const { keys } = await deleteFilesWhere(tx, inArray(files.id, due));
+  return keys;
 }
 
 /**

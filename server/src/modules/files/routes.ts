@@ -34,6 +34,7 @@ import {
   listOwnFiles,
   openFile,
   receiveUpload,
+  storageFailure,
   type FilesDeps,
 } from './service.js';
 
@@ -143,12 +144,16 @@ async function serveFile(deps: FilesDeps, request: FastifyRequest, reply: Fastif
   const { row, size, expires } = await openFile(deps, key, query['expires'], query['signature']);
   if (deps.storage.presignGet) {
     const left = expires - Math.floor(Date.now() / 1000);
-    const location = await deps.storage.presignGet(row.storageKey, {
-      expiresSeconds: Math.min(presignedReadSeconds, left),
-      contentType: row.contentType,
-      contentDisposition: contentDisposition(row),
-      method: request.method === 'HEAD' ? 'HEAD' : 'GET',
-    });
+    const location = await deps.storage
+      .presignGet(row.storageKey, {
+        expiresSeconds: Math.min(presignedReadSeconds, left),
+        contentType: row.contentType,
+        contentDisposition: contentDisposition(row),
+        method: request.method === 'HEAD' ? 'HEAD' : 'GET',
+      })
+      .catch((error: unknown) => {
+        throw storageFailure(error);
+      });
     return reply
       .code(302)
       .header('location', location)

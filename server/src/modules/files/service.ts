@@ -8,16 +8,23 @@
  *    magic bytes of the real content (media-check.ts), stores the bytes and marks the row Ready.
  *    The trainees' resumable video uploads (me/uploads.ts) reserve and store through the same two
  *    functions, and give up a refused one with `discardPendingUpload`.
+ *    Direct uploads (S3): the presigned PUT names the row's `uploadKey`, which stays writable while
+ *    the URL lives; `completeUpload` copies it to the row's `storageKey`, which no URL names, and
+ *    checks that copy, so the bytes served, processed and counted are the bytes checked.
  * 3. `openFile`: a Ready file for serving, behind a signed read URL (url.ts).
  * 4. Deletions (deletions.ts): other modules delete file rows in their transaction with
  *    `deleteUnusedFiles`, which queues the bytes for removal in it, and `removeStoredFiles` after
  *    the commit; the sweeps remove unfinished uploads and files nothing refers to.
  *
- * Daily volume: the files a user created in the last 24 hours that still exist
- * (real size once stored, declared size while Pending) may hold at most UPLOAD_MAX_BYTES_PER_DAY
- * (2 GiB by default); beyond it POST /files/upload and the PUT answer 429 with
- * messages.uploadDailyLimitReached and a Retry-After of when the oldest counted upload leaves the
- * 24 hours. Two PUTs of uploads that declared no size may race past the limit by one file each.
+ * Daily volume: the bytes a user's uploads brought into storage in the last 24 hours (the ledger,
+ * `upload_ledger`: stored files, refused objects, cancelled uploads' offsets, whatever became of
+ * the files since) plus the declared size of its uploads still Pending may be at most
+ * UPLOAD_MAX_BYTES_PER_DAY (2 GiB by default); beyond it POST /files/upload and the PUT answer 429
+ * with messages.uploadDailyLimitReached and a Retry-After of when the oldest counted bytes leave
+ * the 24 hours. Two PUTs of uploads that declared no size may race past the limit by one file each.
+ *
+ * A store that fails or refuses (StorageUnavailableError) is answered 503
+ * messages.storageUnavailable with a Retry-After (`storageFailure`), never 500; nothing is lost.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -48,11 +55,13 @@ import {
   NotFoundError,
   RateLimitedError,
   TooLargeError,
+  UnavailableError,
   ValidationError,
 } from '../../errors.js';
 import {
   StorageConflictError,
   StorageLimitError,
+  StorageUnavailableError,
   isStorageKey,
   newStorageKey,
   type StorageDriver,
@@ -68,7 +77,9 @@ import {
   findFileByKey,
   insertPendingFile,
   listFilesOf,
+  lockFile,
   markFileReady,
+  recordReceivedBytes,
   type FileRow,
 } from './repository.js';
 import type { ReadSigner, UploadSigner } from './signing.js';
@@ -112,6 +123,20 @@ function volumeExceeded(retryAfterSeconds: number): RateLimitedError {
   return new RateLimitedError(messages.uploadDailyLimitReached, retryAfterSeconds);
 }
 
+/** What a client is told to wait after a store failure before trying again (Retry-After), seconds. */
+const storageRetryAfterSeconds = 5;
+
+/**
+ * `error` as the API answers it: a failure of the store (StorageUnavailableError) becomes 503
+ * 'Storage is unavailable, try again later.' with a Retry-After (the store's error as its cause,
+ * for the log); anything else is answered as it is.
+ */
+export function storageFailure(error: unknown): unknown {
+  return error instanceof StorageUnavailableError
+    ? new UnavailableError(messages.storageUnavailable, storageRetryAfterSeconds, error)
+    : error;
+}
+
 /**
  * Makes a display name safe: drops any path part ('../../etc/passwd.png' → 'passwd.png'),
  * control characters and surrounding spaces; 'file' when nothing is left. Never used as a path.
@@ -138,12 +163,14 @@ function ruleOf(fileTypeId: number): UploadRule {
  * and an upload over the actor's daily volume (429 `messages.uploadDailyLimitReached`,
  * also when nothing is left and no size is declared); otherwise creates and answers the Pending
  * row owned by `actor` and its organization (declared size 0 when none was given), which holds
- * its room in the daily volume until `storeUpload` fills it or the sweep removes it.
+ * its room in the daily volume until `storeUpload` fills it or the sweep removes it. With
+ * `direct` (a presigned PUT to the store) the row also gets the `uploadKey` the URL will name.
  */
 export async function reserveUpload(
   deps: FilesDeps,
   actor: Actor,
   body: UploadRequest,
+  { direct = false }: { direct?: boolean } = {},
 ): Promise<FileRow> {
   const extension = normalizeExtension(body.extension);
   const problem = uploadProblem({ fileTypeId: body.fileTypeId, extension, size: body.size });
@@ -158,6 +185,7 @@ export async function reserveUpload(
   if (left <= 0 || declaredSize > left) throw volumeExceeded(retryAfterSeconds);
   return insertPendingFile(deps.db, {
     storageKey: newStorageKey(extension),
+    uploadKey: direct ? newStorageKey(extension) : null,
     name: safeDisplayName(body.name),
     extension,
     fileTypeId: body.fileTypeId,
@@ -171,22 +199,29 @@ export async function reserveUpload(
 /**
  * POST /files/upload (000 §7): `reserveUpload` (400, 413, 429 as there), then answers `{id, url}`
  * with the PUT URL, valid 15 minutes: our own signed URL (local disk), or the store's presigned
- * URL (S3; the declared size, when given, is signed as the only accepted length), whose bytes
- * `completeUpload` checks when the file is first used.
+ * URL of the row's `uploadKey` (S3; the declared size, when given, is signed as the only length
+ * the store accepts), whose bytes `completeUpload` copies and checks when the file is first used.
+ * 503 (`storageFailure`) when the store cannot sign; the reservation is given up then.
  */
 export async function createUpload(
   deps: FilesDeps,
   actor: Actor,
   body: UploadRequest,
 ): Promise<UploadTicket> {
-  const row = await reserveUpload(deps, actor, body);
-  const url = deps.storage.presignPut
-    ? await deps.storage.presignPut(row.storageKey, {
-        expiresSeconds: uploadUrlLifetimeMs / 1000,
-        contentLength: body.size ?? undefined,
-      })
-    : deps.signer.sign(row.storageKey);
-  return { id: row.id, url };
+  const { presignPut } = deps.storage;
+  const row = await reserveUpload(deps, actor, body, { direct: presignPut !== undefined });
+  if (!presignPut || row.uploadKey === null)
+    return { id: row.id, url: deps.signer.sign(row.storageKey) };
+  try {
+    const url = await presignPut.call(deps.storage, row.uploadKey, {
+      expiresSeconds: uploadUrlLifetimeMs / 1000,
+      contentLength: body.size ?? undefined,
+    });
+    return { id: row.id, url };
+  } catch (error) {
+    await discardPendingUpload(deps, row.id);
+    throw storageFailure(error);
+  }
 }
 
 export interface IncomingUpload {
@@ -268,8 +303,9 @@ async function contentRefusal(
  * content is over the type's limit (even if the declared size lied); 429 when it is over what is
  * left of the uploader's daily volume; 400 (the type's wrong-type message) when the magic bytes
  * are not those of the row's extension (`contentMatchesExtension`); 404 when the row was swept
- * meanwhile. `contentLength`, when given, refuses early. Nothing is stored on failure; the row
- * stays Pending. Answers the Ready row with its real size.
+ * meanwhile; 503 (`storageFailure`) when the store fails. `contentLength`, when given, refuses
+ * early. Nothing is stored on failure; the row stays Pending. Answers the Ready row with its real
+ * size, written to the uploader's ledger in the same statement (`markFileReady`).
  */
 export async function storeUpload(
   deps: FilesDeps,
@@ -294,7 +330,7 @@ export async function storeUpload(
   } catch (error) {
     if (error instanceof StorageLimitError) throw sizeRefusal(limits, limits.maxBytes + 1)!;
     if (error instanceof StorageConflictError) throw new ConflictError(messages.conflict);
-    throw error;
+    throw storageFailure(error);
   }
   const ready = await markFileReady(deps.db, row.id, size);
   if (!ready) {
@@ -307,40 +343,97 @@ export async function storeUpload(
 
 /**
  * Checks the bytes that arrived in the store by themselves for the reserved upload `row` (S3's
- * presigned PUT, a finished tus upload copied into place) with `storeUpload`'s rules, and marks
- * the row Ready: HEAD for the real size (413 over the type's limit, 429 over the daily volume),
- * then a ranged GET of the first bytes for the magic bytes (400, the type's wrong-type message).
- * A refused object is deleted and the row stays Pending (the PUT URL may be used again while it
- * lives). Answers the Ready row (`row` itself when already Ready), or undefined while nothing is
- * stored for it. Throws 404 when the row was swept meanwhile. `db` defaults to `deps.db` (give
- * the caller's transaction when inside one).
+ * presigned PUT to the row's `uploadKey`) and marks the row Ready, with the row locked so that
+ * completions of one upload run one after the other:
+ *
+ * 1. HEAD of the upload key: an object plainly over the type's limit (413) or the daily volume
+ *    (429) is refused before anything is copied.
+ * 2. CopyObject of the upload key to the row's `storageKey`, which no URL names: a PUT arriving
+ *    from now on changes the upload key only, never what is checked, served or processed.
+ * 3. HEAD of the copy for the real size (413, 429), a ranged GET of its first bytes for the magic
+ *    bytes (400, the type's wrong-type message).
+ * 4. One statement (`markFileReady`): the row Ready with the copy's size, the size written to the
+ *    ledger, and the upload key's removal queued for after its URL expired (a late PUT's object
+ *    is removed then); right after, the upload key is removed.
+ *
+ * A refused object is removed (copy and upload key), its size written to the uploader's ledger,
+ * and the row stays Pending (the PUT URL may be used again while it lives). Answers the Ready row
+ * (`row` itself when already Ready), or undefined while nothing is stored for it (or when its
+ * bytes come through our own PUT: local disk). Throws the refusals above, 404 when the row was
+ * swept meanwhile, 503 (`storageFailure`) when the store fails (nothing changes then). `db`
+ * defaults to `deps.db` (give the caller's transaction when inside one: the work runs in a
+ * savepoint of it, and a copy left by a rolled-back completion is checked again next time).
  */
 export async function completeUpload(
-  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'> & { db: Db | Tx },
+  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay' | 'log'> & { db: Db | Tx },
   row: FileRow,
 ): Promise<FileRow | undefined> {
   if (row.status === FileStatus.Ready) return row;
-  const stat = await deps.storage.stat(row.storageKey);
-  if (!stat) return undefined;
+  if (row.uploadKey === null || !deps.storage.copy) return undefined;
+  let outcome: DirectCheck;
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const locked = await lockFile(tx, row.id);
+      if (!locked) return { refusal: new NotFoundError() };
+      if (locked.status === FileStatus.Ready) return { ready: locked };
+      if (locked.uploadKey === null) return {};
+      return checkDirectUpload({ ...deps, db: tx }, locked, locked.uploadKey);
+    });
+  } catch (error) {
+    throw storageFailure(error);
+  }
+  if (outcome.removeUploadKey) {
+    // Queued for later too: a failure here only leaves it until then.
+    await deps.storage.delete(outcome.removeUploadKey).catch((err: unknown) => {
+      deps.log?.warn({ err }, 'could not remove the upload key of a checked upload; queued');
+    });
+  }
+  if (outcome.refusal) throw outcome.refusal;
+  return outcome.ready;
+}
+
+/** What `checkDirectUpload` decided: the Ready row, a refusal, or neither (nothing arrived yet). */
+interface DirectCheck {
+  ready?: FileRow;
+  refusal?: AppError;
+  /** The upload key to remove once the row is Ready. */
+  removeUploadKey?: string;
+}
+
+/** Steps 1–4 of `completeUpload` for the locked Pending `row` inside the transaction `deps.db`. */
+async function checkDirectUpload(
+  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'> & { db: Tx },
+  row: FileRow,
+  uploadKey: string,
+): Promise<DirectCheck> {
+  const { storage } = deps;
   const limits = await uploadLimits(deps, row);
+  const refuse = async (size: number, refusal: AppError): Promise<DirectCheck> => {
+    await storage.delete(row.storageKey);
+    await storage.delete(uploadKey);
+    if (row.createdById !== null) await recordReceivedBytes(deps.db, row.createdById, size);
+    return { refusal };
+  };
+  const sent = await storage.stat(uploadKey);
+  const tooLarge = sent && sizeRefusal(limits, sent.size);
+  if (sent && tooLarge) return refuse(sent.size, tooLarge);
+  // Without an upload key, a copy left by a completion whose transaction was rolled back.
+  if (sent) await storage.copy!(uploadKey, row.storageKey);
+  const copy = await storage.stat(row.storageKey);
+  if (!copy) return {};
   const refusal =
-    sizeRefusal(limits, stat.size) ??
+    sizeRefusal(limits, copy.size) ??
     (await contentRefusal(
       limits,
-      await readStoredHead(deps.storage, row.storageKey, Math.min(sniffBytes, stat.size)),
+      await readStoredHead(storage, row.storageKey, Math.min(sniffBytes, copy.size)),
       row,
     ));
-  if (refusal) {
-    await deps.storage.delete(row.storageKey);
-    throw refusal;
-  }
-  const ready = await markFileReady(deps.db, row.id, stat.size);
-  if (ready) return ready;
-  // Checked by a concurrent request, or swept meanwhile.
-  const now = await findFileById(deps.db, row.id);
-  if (now?.status === FileStatus.Ready) return now;
-  await deps.storage.delete(row.storageKey);
-  throw new NotFoundError();
+  if (refusal) return refuse(copy.size, refusal);
+  const ready = await markFileReady(deps.db, row.id, copy.size, {
+    uploadKey,
+    uploadUrlLifetimeMs,
+  });
+  return ready ? { ready, removeUploadKey: uploadKey } : { refusal: new NotFoundError() };
 }
 
 /** The first `bytes` bytes of the stored object `key` (a ranged read; none for 0). */
@@ -357,7 +450,7 @@ async function readStoredHead(storage: StorageDriver, key: string, bytes: number
  * POST /files/{id}/complete: the uploader's reserved upload `id` checked and Ready
  * (`completeUpload`), answered as `{id, url}` like our own PUT's answer; a Ready one is answered
  * as it is. Throws 404 for another user's or an unknown id, 400 'The file upload is not
- * complete.' while no bytes arrived, and the checks' 413, 429 and 400.
+ * complete.' while no bytes arrived, the checks' 413, 429 and 400, and 503 when the store fails.
  */
 export async function completeOwnUpload(
   deps: FilesDeps,
@@ -386,15 +479,18 @@ export async function pendingUploadOf(
 
 /**
  * Gives up the reserved upload `id` while it is Pending (an upload refused or cancelled): removes
- * its row, so it no longer counts in the daily volume, and any bytes stored for it. A Ready file
- * is left alone.
+ * its row, so its declared size no longer holds room in the daily volume, and any bytes stored
+ * for it; `receivedBytes` (bytes, what had already arrived for it, e.g. a cancelled tus upload's
+ * offset) go to the uploader's ledger in the same transaction, so they keep counting. A Ready
+ * file is left alone (and nothing is written).
  */
 export async function discardPendingUpload(
   deps: Pick<FilesDeps, 'db' | 'storage' | 'log'>,
   id: number,
+  receivedBytes = 0,
 ): Promise<void> {
-  const key = await deps.db.transaction((tx) => deletePendingFile(tx, id));
-  if (key) await removeStoredFiles(deps, [key]);
+  const keys = await deps.db.transaction((tx) => deletePendingFile(tx, id, receivedBytes));
+  await removeStoredFiles(deps, keys);
 }
 
 /** GET /files: one page of the actor's own Ready files, newest first, and the total. */
@@ -411,7 +507,8 @@ export async function listOwnFiles(
  * A Ready file and its stored size in bytes, for serving the signed read URL `GET /files/<key>?
  * expires=&signature=` (url.ts). Throws 403 'This file link is invalid or has expired…' for a
  * missing, tampered or expired signature (checked first, so nothing is told about the key), then
- * 404 for anything but a Ready file with its bytes. Answers the expiry too (Unix seconds).
+ * 404 for anything but a Ready file with its bytes, 503 when the store fails. Answers the expiry
+ * too (Unix seconds).
  */
 export async function openFile(
   deps: FilesDeps,
@@ -425,7 +522,9 @@ export async function openFile(
   if (!isStorageKey(key)) throw new NotFoundError();
   const row = await findFileByKey(deps.db, key);
   if (!row || row.status !== FileStatus.Ready) throw new NotFoundError();
-  const stat = await deps.storage.stat(key);
+  const stat = await deps.storage.stat(key).catch((error: unknown) => {
+    throw storageFailure(error);
+  });
   if (!stat) {
     deps.log?.warn({ fileId: row.id }, 'file is Ready but its bytes are missing from storage');
     throw new NotFoundError();
@@ -434,7 +533,7 @@ export async function openFile(
 }
 
 /** The storage that takes direct uploads (S3) and its volume, for `requireUsableFile`. */
-let directUploads: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'> | undefined;
+let directUploads: Pick<FilesDeps, 'storage' | 'maxBytesPerDay' | 'log'> | undefined;
 
 /**
  * Lets `requireUsableFile` check (`completeUpload`) a Pending upload whose bytes went straight to
@@ -442,7 +541,7 @@ let directUploads: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'> | undefined;
  * removes it again (on close), when it is still the installed one.
  */
 export function installDirectUploads(
-  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay'>,
+  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay' | 'log'>,
 ): () => void {
   const previous = directUploads;
   directUploads = deps;
@@ -456,7 +555,8 @@ export function installDirectUploads(
  * `fileTypeId` that `actor` may attach — one it uploaded, one of its organization, or any for an
  * admin. Throws 400 `message` (default 'The file upload is not complete.') otherwise, so ids of
  * other organizations' files reveal nothing. With S3, a Pending upload whose bytes arrived in the
- * bucket is checked here first (`completeUpload`; a refused one is the same 400).
+ * bucket is checked here first (`completeUpload`; a refused one is the same 400, a failing store
+ * 503).
  */
 export async function requireUsableFile(
   db: Db | Tx,
@@ -474,7 +574,7 @@ export async function requireUsableFile(
   if (row && mayUse && row.status === FileStatus.Pending && directUploads) {
     // Bytes sent straight to the store (S3): checked on first use.
     row = await completeUpload({ ...directUploads, db }, row).catch((error: unknown) => {
-      if (error instanceof AppError) return undefined;
+      if (error instanceof AppError && error.statusCode < 500) return undefined;
       throw error;
     });
   }

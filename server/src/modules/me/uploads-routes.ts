@@ -14,9 +14,15 @@
  * - The request that brings the last byte (a PATCH, or a POST carrying the whole video) answers
  *   200 (POST: 201) with the envelope `{success, data: {fileId, url}}` once the video is stored and
  *   saved as my answer item; a refusal then (wrong magic bytes: 400) keeps nothing, a failure of
- *   the server's own (500) keeps the complete upload for the client's retry.
+ *   the server's own (500, or the store's 503) keeps the complete upload for the client's retry.
  * - Every refusal is the envelope with a catalogue message, whether it comes from the rules or from
  *   the protocol (404 unknown upload, 409 wrong offset, 413 over the declared length, …).
+ * - A store that fails or refuses a call (S3 unreachable, a multipart call refused, a disk that
+ *   cannot be written) answers 503 'Storage is unavailable, try again later.' with a Retry-After,
+ *   on every method: never 500, and never 404 for an upload the store could not be asked about,
+ *   so a client resumes it once the store is back.
+ * - A cancelled upload's bytes (DELETE: its offset) and a refused one's stay counted in the
+ *   trainee's daily volume (the files module's ledger).
  * - Partial uploads live under `DATA_DIR/tus/` (a temporary folder for `memory://`), or with S3
  *   in the bucket as a multipart upload named by the upload id (with `<id>.info` and `<id>.part`
  *   beside it); those not finished 24 hours after their creation are removed at start and every
@@ -25,13 +31,14 @@
  *   run one server per DATA_DIR (with S3: one server per bucket for resumable uploads).
  */
 import { mkdtempSync } from 'node:fs';
-import type { Readable } from 'node:stream';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import {
@@ -45,9 +52,18 @@ import {
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { fail, ok } from '../../lib/envelope.js';
 import type { DataStore } from '@tus/utils';
-import { s3ClientConfig, type StorageSettings } from '../../lib/storage/index.js';
-import { discardPendingUpload } from '../files/index.js';
-import { beginAnswerVideo, finishAnswerVideo, parseAnswerVideoMetadata } from './uploads.js';
+import {
+  StorageUnavailableError,
+  s3ClientConfig,
+  type StorageSettings,
+} from '../../lib/storage/index.js';
+import { discardPendingUpload, storageFailure } from '../files/index.js';
+import {
+  beginAnswerVideo,
+  finishAnswerVideo,
+  isUploadRefusal,
+  parseAnswerVideoMetadata,
+} from './uploads.js';
 
 export interface MeUploadRoutesOptions {
   /** How often unfinished uploads older than a day are removed, in milliseconds (default one hour; 0: only at start). */
@@ -70,9 +86,24 @@ function tusFolderOf(dataDir: string): { directory: string; temporary: boolean }
  * completed multipart upload, so the base class's `write` of the client's retry (a PATCH at the
  * full offset, nothing left to send) would fail, and its `remove` would leave the object and its
  * `.info`. Here the retry writes nothing and lets the upload finish again, and `remove` clears
- * every object of the upload.
+ * every object of the upload. `getUpload` answers 404 only for an upload the bucket does not
+ * hold: the base class answers 404 for any failure, which would make a client start over.
  */
 class AnswerVideoS3Store extends S3Store {
+  override async getUpload(id: string): Promise<Upload> {
+    try {
+      await this.getMetadata(id);
+    } catch (error) {
+      const missing =
+        error instanceof S3ServiceException &&
+        (error.$metadata.httpStatusCode === 404 ||
+          error.name === 'NoSuchKey' ||
+          error.name === 'NotFound');
+      throw missing ? ERRORS.FILE_NOT_FOUND : error;
+    }
+    return super.getUpload(id);
+  }
+
   override async write(src: Readable, id: string, offset: number): Promise<number> {
     try {
       return await super.write(src, id, offset);
@@ -101,6 +132,61 @@ class AnswerVideoS3Store extends S3Store {
 /** A tus store that reads a finished upload back (both stores do). */
 type PartialStore = DataStore & { read(id: string): Readable | Promise<Readable> };
 
+/** The store's calls whose failures are the store's (`storeFailures`). */
+const storeCalls = [
+  'create',
+  'write',
+  'getUpload',
+  'declareUploadLength',
+  'remove',
+  'read',
+] as const;
+
+/**
+ * `error` of the store's `call`: the protocol's own answers (they carry a `status_code`), our
+ * errors and a failure of the client's request stream (`source` errored or destroyed) stay as
+ * they are; anything else is the store failing (StorageUnavailableError).
+ */
+function storeError(call: string, error: unknown, source?: unknown): unknown {
+  if (
+    error instanceof StorageUnavailableError ||
+    error instanceof AppError ||
+    (typeof error === 'object' && error !== null && 'status_code' in error) ||
+    (source instanceof Readable && (source.errored || source.destroyed))
+  ) {
+    return error;
+  }
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new StorageUnavailableError(`the partial uploads' store failed to ${call}: ${reason}`, {
+    cause: error,
+  });
+}
+
+/**
+ * `store` with its calls' failures made StorageUnavailableError (`storeError`), the finished
+ * upload's read stream included, so the endpoint answers them 503 instead of 500.
+ */
+function storeFailures<T extends PartialStore>(store: T): T {
+  const calls = store as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const call of storeCalls) {
+    const original = calls[call]!.bind(store);
+    calls[call] = async (...args: unknown[]) => {
+      let result: unknown;
+      try {
+        result = await original(...args);
+      } catch (error) {
+        throw storeError(call, error, args[0]);
+      }
+      if (call !== 'read' || !(result instanceof Readable)) return result;
+      const out = new PassThrough();
+      result.on('error', (error) => out.destroy(storeError(call, error) as Error));
+      out.on('close', () => result.destroy());
+      return result.pipe(out);
+    };
+  }
+  return store;
+}
+
 /** Partial uploads' store: in the bucket with S3, else a folder (see `tusFolderOf`). */
 function partialStoreOf(
   storage: StorageSettings,
@@ -112,14 +198,17 @@ function partialStoreOf(
       expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
       s3ClientConfig: { bucket: storage.bucket, ...s3ClientConfig(storage) },
     });
-    return { store, temporaryFolder: null };
+    return { store: storeFailures(store), temporaryFolder: null };
   }
   const folder = tusFolderOf(dataDir);
   const store = new FileStore({
     directory: folder.directory,
     expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
   });
-  return { store, temporaryFolder: folder.temporary ? folder.directory : null };
+  return {
+    store: storeFailures(store),
+    temporaryFolder: folder.temporary ? folder.directory : null,
+  };
 }
 
 /** What one tus request carries between the route and the protocol's hooks. */
@@ -127,8 +216,10 @@ interface Exchange {
   actor: Actor | null;
   /** The failure the protocol answered with, for the envelope. */
   failure?: unknown;
-  /** The reserved file of the upload a DELETE cancels. */
-  cancelledFileId?: number;
+  /** The reserved file of the upload a DELETE cancels, and the bytes it had received. */
+  cancelled?: { fileId: number; receivedBytes: number };
+  /** The upload a POST creates and its reserved file, once the reservation is made. */
+  created?: { uploadId: string; fileId: number };
 }
 
 /** The envelope and status of a refused tus request: the rules' own error, else by status. */
@@ -178,9 +269,15 @@ export async function meUploadRoutes(
     return actor;
   };
 
-  /** The stored upload `id` when it is `actor`'s own; 404 otherwise (unknown, expired or another's). */
+  /**
+   * The stored upload `id` when it is `actor`'s own; 404 otherwise (unknown, expired or
+   * another's). A failing store throws (503), never 404.
+   */
   const ownUpload = async (actor: Actor, id: string): Promise<Upload> => {
-    const upload = await store.getUpload(id).catch(() => undefined);
+    const upload = await store.getUpload(id).catch((error: unknown) => {
+      if (error instanceof StorageUnavailableError) throw error;
+      return undefined;
+    });
     if (!upload || upload.metadata?.['userId'] !== String(actor.id)) throw new NotFoundError();
     return upload;
   };
@@ -204,13 +301,17 @@ export async function meUploadRoutes(
       if (req.method === 'DELETE') {
         const fileId = Number(upload.metadata?.['fileId']);
         const exchange = exchanges.get(req);
-        if (exchange && Number.isInteger(fileId)) exchange.cancelledFileId = fileId;
+        if (exchange && Number.isInteger(fileId)) {
+          exchange.cancelled = { fileId, receivedBytes: upload.offset };
+        }
       }
     },
     async onUploadCreate(req, upload) {
       const actor = actorOf(req);
       const metadata = parseAnswerVideoMetadata(upload.metadata);
       const fileId = await beginAnswerVideo(files, actor, metadata, upload.size);
+      const exchange = exchanges.get(req);
+      if (exchange) exchange.created = { uploadId: upload.id, fileId };
       return {
         metadata: { ...upload.metadata, userId: String(actor.id), fileId: String(fileId) },
       };
@@ -235,13 +336,15 @@ export async function meUploadRoutes(
           body: JSON.stringify(ok(result, messages.answersSaved)),
         };
       } catch (error) {
-        // Refused: nothing is kept. Our own failure: the complete upload stays, and a PATCH at
-        // its full offset (what tus clients send on retry) finishes it again.
-        if (error instanceof AppError) await removePartial(upload.id);
+        // Refused: nothing is kept. Our own failure (the store's 503 included): the complete
+        // upload stays, and a PATCH at its full offset (what tus clients send on retry) finishes
+        // it again.
+        if (isUploadRefusal(error)) await removePartial(upload.id);
         throw error;
       }
     },
-    onResponseError(req, err) {
+    onResponseError(req, error) {
+      const err = storageFailure(error) as typeof error;
       const exchange = exchanges.get(req);
       if (exchange) exchange.failure = err;
       const status =
@@ -297,15 +400,29 @@ export async function meUploadRoutes(
     try {
       response = await tus.handleWeb(req);
     } catch (error) {
-      exchange.failure = error;
+      exchange.failure = storageFailure(error);
       app.log.error({ err: error }, 'tus upload failed');
       response = new Response(null, { status: 500 });
     }
-    if (exchange.cancelledFileId !== undefined && response.status === 204) {
+    if (exchange.cancelled !== undefined && response.status === 204) {
       // Left to the sweep of unfinished uploads (a day) if this fails.
-      await discardPendingUpload(files, exchange.cancelledFileId).catch((err: unknown) =>
+      const { fileId, receivedBytes } = exchange.cancelled;
+      await discardPendingUpload(files, fileId, receivedBytes).catch((err: unknown) =>
         app.log.error({ err }, 'could not give up the reservation of a cancelled upload'),
       );
+    }
+    if (exchange.created !== undefined && response.status >= 400) {
+      // A creation the store failed: its reservation goes back (an upload the store holds stays).
+      const { uploadId, fileId } = exchange.created;
+      const held = await store.getUpload(uploadId).then(
+        () => true,
+        () => false,
+      );
+      if (!held) {
+        await discardPendingUpload(files, fileId).catch((err: unknown) =>
+          app.log.error({ err }, 'could not give up the reservation of a failed creation'),
+        );
+      }
     }
     if (response.status >= 400) {
       const refused = refusal(response.status, exchange.failure, String(request.id));

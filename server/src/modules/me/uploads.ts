@@ -12,7 +12,8 @@
  * 2. `finishAnswerVideo`, when the last byte arrived: the files module stores the content (real
  *    size, daily volume and magic bytes checked as for every upload), then the item is saved
  *    through the me service's save path (a replaced video is deleted as there). A refused upload
- *    keeps nothing: its reservation and bytes are removed.
+ *    keeps nothing: its reservation and bytes are removed, and the bytes it brought stay counted
+ *    in my daily volume (the files module's ledger).
  */
 import { Readable } from 'node:stream';
 import {
@@ -83,14 +84,22 @@ export async function beginAnswerVideo(
 }
 
 /**
+ * True for a refusal of the upload itself (an AppError below 500), which ends it; a failure of
+ * ours (a failing store's 503, any other error) keeps it for the client's retry.
+ */
+export function isUploadRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.statusCode < 500;
+}
+
+/**
  * Step 2: stores `content` (`size` bytes) as the reserved file `fileId` of `actor` and saves it as
  * my answer item of the metadata's question with its `duration`. Throws 404 when the reservation is
  * gone (swept, cancelled or finished already), the files module's refusals (400 'This file type
  * is not allowed.' for content that is not the declared container, 413, 429) and the save's (400
  * when the answer was submitted or the assignment closed meanwhile); the reservation and any
- * stored bytes are removed then. An unexpected failure while storing (not an AppError) keeps the
- * reservation, so the same content can be finished again. Answers the file id and its signed
- * read URL.
+ * stored bytes are removed then, the `size` bytes received written to my ledger. A failure of
+ * ours while storing (the store's 503, or anything not an AppError) keeps the reservation, so the
+ * same content can be finished again. Answers the file id and its signed read URL.
  */
 export async function finishAnswerVideo(
   files: FilesDeps,
@@ -110,7 +119,7 @@ export async function finishAnswerVideo(
   } catch (error) {
     content.destroy();
     // A refusal ends the upload; a failure of ours (storage, database) keeps it for a retry.
-    if (error instanceof AppError) await discardPendingUpload(files, row.id);
+    if (isUploadRefusal(error)) await discardPendingUpload(files, row.id, size);
     throw error;
   }
   const { assignmentId, questionId, duration } = upload.metadata;
