@@ -134,7 +134,7 @@ function engineSteps() {
       name: 'end-to-end in WebKitGTK',
       engine: 'webkit',
       missing: first([webkitDriver, miniBrowser, '/usr/bin/Xvfb']),
-      install: 'webkit2gtk-driver xvfb gstreamer1.0-plugins-good …',
+      install: 'webkit2gtk-driver xvfb (bash .ci/run lists the GStreamer packages too)',
     },
   ];
 }
