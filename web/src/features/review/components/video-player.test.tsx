@@ -392,6 +392,28 @@ describe('VideoPlayer', () => {
       expect(tryAgain).not.toHaveAttribute('data-loading');
     });
 
+    it('failed: says why when the server knows', () => {
+      const { unmount } = renderWithProviders(
+        <VideoPlayer
+          {...answer}
+          questions={questions}
+          items={[withMedia(1, { status: 'failed', failure: messages.mediaUnreadable })]}
+        />,
+      );
+      expect(screen.getByText(reviewText.mediaFailed)).toBeInTheDocument();
+      expect(screen.getByText(messages.mediaUnreadable)).toBeInTheDocument();
+      unmount();
+      renderWithProviders(
+        <VideoPlayer
+          {...answer}
+          questions={questions}
+          items={[withMedia(1, { status: 'failed', failure: null })]}
+        />,
+      );
+      expect(screen.getByText(reviewText.mediaFailed)).toBeInTheDocument();
+      expect(screen.queryByText(messages.mediaUnreadable)).not.toBeInTheDocument();
+    });
+
     it('failed: no Try again for whoever may not review the answer', () => {
       renderWithProviders(
         <VideoPlayer

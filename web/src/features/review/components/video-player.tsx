@@ -436,9 +436,17 @@ export function VideoPlayer({
         {media?.status === 'failed' && item && (
           <Stack gap={4}>
             <Group gap="sm" wrap="nowrap" justify="space-between">
-              <Text size="sm" c="dimmed">
-                {reviewText.mediaFailed}
-              </Text>
+              <Stack gap={0}>
+                <Text size="sm" c="dimmed">
+                  {reviewText.mediaFailed}
+                </Text>
+                {/* Why, when the server knows: not readable, too long, took too long. */}
+                {media.failure && (
+                  <Text size="sm" c="dimmed">
+                    {media.failure}
+                  </Text>
+                )}
+              </Stack>
               {canRetry && (
                 <Button
                   size="xs"
