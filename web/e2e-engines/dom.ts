@@ -32,9 +32,6 @@ export interface Query {
   visible?: boolean;
 }
 
-/** A pattern for `Query.name`. */
-export const pattern = (re: RegExp): NamePattern => ({ re: re.source, flags: re.flags });
-
 /** How a query reads in a step's error. */
 export function describe(q: Query): string {
   const name =
