@@ -101,6 +101,9 @@ export const insightsText = {
   outlier: (name: string, delta: string, criterion: string) =>
     `${name} scores ${criterion} ${delta} against the mean`,
   chooseOrganization: 'Open an organization to see its reviewer consistency.',
+  /** A table wider than its card (a narrow screen): how much is in view. */
+  columnsInView: (shown: number, total: number) =>
+    `${shown} of ${total} columns in view: scroll sideways for the rest`,
   /** Number formats. */
   deletedUser: 'Deleted user',
   none: '—',
@@ -121,4 +124,15 @@ export function formatDelta(value: number | null): string {
 /** A share 0–1 as a percentage, e.g. '83%'; '—' when there is none. */
 export function formatShare(value: number | null): string {
   return value === null ? insightsText.none : `${Math.round(value * 100)}%`;
+}
+
+/** A whole number of stars on a chart's axis, e.g. '4★' (never '3.75'). */
+export function formatStarTick(value: number): string {
+  return insightsText.stars(Math.round(value));
+}
+
+/** A gap to the mean on a chart's axis: '+1', '−0.5', '0' (the table and tooltip keep 2 decimals). */
+export function formatDeltaTick(value: number): string {
+  const text = String(Math.round(Math.abs(value) * 2) / 2);
+  return value > 0 ? `+${text}` : value < 0 ? `−${text}` : '0';
 }

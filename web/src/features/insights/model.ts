@@ -144,3 +144,69 @@ export function criterionSeries(criteria: readonly InsightCriterion[]) {
 
 /** The colors of 1 to 5 stars (red to green). */
 export const starColors = ['red.6', 'orange.5', 'yellow.5', 'lime.6', 'green.7'] as const;
+
+/**
+ * The x axis of a diverging chart of gaps to the mean (stars): symmetric around 0, at least ±2 and
+ * wide enough for every gap in `values`, with whole-star ticks — every star up to ±3, every second
+ * star beyond (so five to seven labels fit a 375 px screen). Answers the domain and the ticks.
+ */
+export function deltaAxis(values: readonly number[]): {
+  domain: [number, number];
+  ticks: number[];
+} {
+  const widest = values.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+  const step = widest > 3 ? 2 : 1;
+  const reach = Math.max(2, Math.ceil(widest / step) * step);
+  const ticks: number[] = [];
+  for (let t = -reach; t <= reach; t += step) ticks.push(t);
+  return { domain: [-reach, reach], ticks };
+}
+
+/**
+ * Spreads the equal values of one chart point apart so their dots do not hide each other: takes
+ * the series' values at that point (stars; null: none) and answers them with each group of `k`
+ * equal values moved around their value by `step` stars apart (at most `spread` stars in all), in
+ * the series' order; unique values and nulls stay as they are. For display only: the table, the
+ * CSV and the tooltip (rounded) keep the real stars.
+ */
+export function spreadTies(
+  values: readonly (number | null)[],
+  step = 0.3,
+  spread = 0.6,
+): (number | null)[] {
+  const groups = new Map<number, number[]>();
+  values.forEach((v, i) => {
+    if (v !== null) groups.set(v, [...(groups.get(v) ?? []), i]);
+  });
+  const out = [...values];
+  for (const [value, indexes] of groups) {
+    const k = indexes.length;
+    if (k < 2) continue;
+    const gap = Math.min(step, spread / (k - 1));
+    indexes.forEach((index, j) => {
+      out[index] = value + (j - (k - 1) / 2) * gap;
+    });
+  }
+  return out;
+}
+
+/**
+ * The axis of a count (ratings, answers) up to `max`: whole-number ticks from 0 in steps of 1, 2,
+ * 5, 10, 20, 50 … so that at most six labels show, and the domain ending on the last tick. Never
+ * a fractional tick such as 0.75 of a rating.
+ */
+export function countAxis(max: number): { domain: [number, number]; ticks: number[] } {
+  const top = Math.max(1, Math.ceil(max));
+  let step = 1;
+  for (let unit = 1; ; unit *= 10) {
+    const found = [1, 2, 5].map((m) => m * unit).find((s) => Math.ceil(top / s) <= 5);
+    if (found !== undefined) {
+      step = found;
+      break;
+    }
+  }
+  const end = Math.ceil(top / step) * step;
+  const ticks: number[] = [];
+  for (let t = 0; t <= end; t += step) ticks.push(t);
+  return { domain: [0, end], ticks };
+}

@@ -13,12 +13,13 @@ import type { AssignmentInsights, InsightCriterionStats } from '@practica/contra
 import { IconChartBarOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../../components/empty-state';
-import { formatMean, insightsText } from '../../../config/insights-text';
+import { formatMean, formatStarTick, insightsText } from '../../../config/insights-text';
 import { useAssignmentInsights } from '../api/get-insights';
 import { csvFileName } from '../csv';
 import {
   breakdownChartData,
   breakdownRows,
+  countAxis,
   criterionFigures,
   criterionSeries,
   extremeCriteria,
@@ -27,6 +28,7 @@ import {
   starsOf,
   type BreakdownRow,
 } from '../model';
+import { categoryAxis, categoryBand } from './chart-ticks';
 import { DataView, type ViewColumn } from './data-view';
 import { criterionFigure, Headline } from './headline';
 import { InsightQuery } from './insight-query';
@@ -144,7 +146,10 @@ function CriteriaSection({ insights, file, empty, rated }: SectionProps & { rate
       ?.distribution ?? [0, 0, 0, 0, 0],
   }));
   type Row = (typeof rows)[number];
-  const labelWidth = useMatches({ base: 90, sm: 140 });
+  const labelWidth = useMatches({ base: 110, sm: 160 });
+  // Each criterion's band holds its wrapped name; the legend wraps to two lines on a phone.
+  const band = useMatches({ base: categoryBand.narrow, sm: categoryBand.wide });
+  const chrome = useMatches({ base: 100, sm: 70 });
   const columns: ViewColumn<Row>[] = [
     { key: 'criterion', header: insightsText.criterion, value: (r) => r.criterion.text },
     { key: 'mean', header: insightsText.mean, value: (r) => formatMean(r.mean), align: 'right' },
@@ -156,6 +161,7 @@ function CriteriaSection({ insights, file, empty, rated }: SectionProps & { rate
       align: 'right' as const,
     })),
   ];
+  const counts = countAxis(Math.max(0, ...rows.map((r) => r.count)));
   const data = rows.map((r) => ({
     criterion: r.criterion.text,
     ...Object.fromEntries(starKeys.map((n) => [`s${n}`, r.distribution[n - 1] ?? 0])),
@@ -171,14 +177,16 @@ function CriteriaSection({ insights, file, empty, rated }: SectionProps & { rate
       empty={empty}
       chart={
         <BarChart
-          h={Math.max(160, rows.length * 48)}
+          h={chrome + rows.length * band}
           data={data}
           dataKey="criterion"
           type="stacked"
           orientation="vertical"
           withLegend
           maxBarWidth={28}
-          yAxisProps={{ width: labelWidth }}
+          yAxisProps={categoryAxis(labelWidth)}
+          // Counts of ratings: whole numbers only (never 0.25 or 0.75 of a rating).
+          xAxisProps={{ ...counts, interval: 0 }}
           series={starKeys.map((n) => ({
             name: `s${n}`,
             label: insightsText.starsHeader(n),
@@ -249,7 +257,12 @@ function MeansChart({
       data={breakdownChartData(criteria, entries)}
       dataKey="name"
       withLegend
-      yAxisProps={{ domain: [0, 5], ticks: [0, 1, 2, 3, 4, 5] }}
+      yAxisProps={{
+        domain: [0, 5],
+        ticks: [0, 1, 2, 3, 4, 5],
+        interval: 0,
+        tickFormatter: formatStarTick,
+      }}
       valueFormatter={(v) => v.toFixed(2)}
       series={criterionSeries(criteria)}
     />

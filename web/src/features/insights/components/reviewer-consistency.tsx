@@ -12,10 +12,17 @@ import { Badge, Stack, Text, useMatches } from '@mantine/core';
 import type { ReviewerConsistency } from '@practica/contract';
 import { IconUsers } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/empty-state';
-import { formatDelta, formatMean, formatShare, insightsText } from '../../../config/insights-text';
+import {
+  formatDelta,
+  formatDeltaTick,
+  formatMean,
+  formatShare,
+  insightsText,
+} from '../../../config/insights-text';
 import { useReviewerConsistency } from '../api/get-insights';
 import { csvFileName } from '../csv';
-import { criterionSeries, extremeCriteria, personName, seriesKey } from '../model';
+import { criterionSeries, deltaAxis, extremeCriteria, personName, seriesKey } from '../model';
+import { categoryAxis, categoryBand } from './chart-ticks';
 import { DataView, type ViewColumn } from './data-view';
 import { criterionFigure, Headline } from './headline';
 import { InsightQuery } from './insight-query';
@@ -137,7 +144,13 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
     },
   ];
   const pairName = (p: Pair) => `${personName(p.a)} & ${personName(p.b)}`;
-  const labelWidth = useMatches({ base: 90, sm: 140 });
+  const labelWidth = useMatches({ base: 100, sm: 160 });
+  const band = useMatches({ base: categoryBand.narrow, sm: categoryBand.wide });
+  // Whole-star ticks wide enough for every gap, labelled '+1' rather than '+1.00', all of them
+  // shown (the longer labels lost '+1.00' at 375 px).
+  const gaps = deltaAxis(
+    reviewers.flatMap((r) => r.criteria.flatMap((c) => (c.delta === null ? [] : [c.delta]))),
+  );
 
   if (reviewers.length === 0)
     return (
@@ -199,14 +212,21 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
         }
         chart={
           <BarChart
-            h={Math.max(200, reviewers.length * 56)}
+            h={Math.max(200, 110 + reviewers.length * Math.max(56, band))}
             data={deltaData}
             dataKey="name"
             orientation="vertical"
             withLegend
+            // Room for the last tick's label ('+2', '100%') at the right edge.
+            barChartProps={{ margin: { right: 14 } }}
             maxBarWidth={14}
-            yAxisProps={{ width: labelWidth }}
-            xAxisProps={{ domain: [-2, 2] }}
+            yAxisProps={categoryAxis(labelWidth)}
+            xAxisProps={{
+              domain: gaps.domain,
+              ticks: gaps.ticks,
+              interval: 0,
+              tickFormatter: formatDeltaTick,
+            }}
             valueFormatter={(v) => formatDelta(v)}
             referenceLines={[{ x: 0, color: 'gray.6' }]}
             series={criterionSeries(criteria)}
@@ -223,7 +243,7 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
         empty={<EmptyState title={insightsText.noPairs} description={insightsText.noPairsHint} />}
         chart={
           <BarChart
-            h={Math.max(200, agreement.pairs.length * 56)}
+            h={Math.max(200, 90 + agreement.pairs.length * Math.max(56, band))}
             data={agreement.pairs.map((p) => ({
               name: pairName(p),
               exact: Math.round((p.exact ?? 0) * 100),
@@ -232,10 +252,17 @@ export function ReviewerConsistencyContent({ consistency }: { consistency: Revie
             dataKey="name"
             orientation="vertical"
             withLegend
+            // Room for the last tick's label ('+2', '100%') at the right edge.
+            barChartProps={{ margin: { right: 14 } }}
             maxBarWidth={20}
             valueFormatter={(v) => `${v}%`}
-            yAxisProps={{ width: labelWidth }}
-            xAxisProps={{ domain: [0, 100], tickFormatter: (v: number) => `${v}%` }}
+            yAxisProps={categoryAxis(labelWidth)}
+            xAxisProps={{
+              domain: [0, 100],
+              ticks: [0, 25, 50, 75, 100],
+              interval: 0,
+              tickFormatter: (v: number) => `${v}%`,
+            }}
             series={[
               { name: 'exact', label: insightsText.exact, color: 'blue.6' },
               { name: 'withinOne', label: insightsText.withinOne, color: 'cyan.4' },

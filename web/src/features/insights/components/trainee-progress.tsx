@@ -6,15 +6,15 @@
  */
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Stack } from '@mantine/core';
+import { Stack, useMatches } from '@mantine/core';
 import type { TraineeProgress } from '@practica/contract';
 import { IconChartLine } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { EmptyState } from '../../../components/empty-state';
-import { formatMean, insightsText } from '../../../config/insights-text';
+import { formatMean, formatStarTick, insightsText } from '../../../config/insights-text';
 import { useTraineeProgress } from '../api/get-insights';
 import { csvFileName } from '../csv';
-import { criterionSeries, extremeCriteria, seriesKey, starsOf } from '../model';
+import { criterionSeries, extremeCriteria, seriesKey, spreadTies, starsOf } from '../model';
 import { DataView, type ViewColumn } from './data-view';
 import { criterionFigure, Headline } from './headline';
 import { InsightQuery } from './insight-query';
@@ -46,6 +46,8 @@ export function TraineeProgressContent({ progress }: { progress: TraineeProgress
     };
   });
   const extremes = extremeCriteria(figures);
+  // On a phone the legend takes several lines: the plot keeps room for the spread dots.
+  const chartHeight = useMatches({ base: 360, sm: 280 });
   const columns: ViewColumn<Review>[] = [
     { key: 'date', header: insightsText.reviewedAt, value: day },
     { key: 'assignment', header: insightsText.assignment, value: (r) => r.assignment.title },
@@ -63,11 +65,16 @@ export function TraineeProgressContent({ progress }: { progress: TraineeProgress
       align: 'right' as const,
     })),
   ];
+  // Criteria with the same stars in a review are drawn a little apart, so no dot hides another
+  // (the tooltip rounds back to the real stars; the table and the CSV file keep them).
   const data = reviews.map((r) => {
     const row: Record<string, string | number | null> = {
       label: `${day(r)} · ${r.assignment.title}`,
     };
-    for (const c of criteria) row[seriesKey(c.questionId)] = starsOf(r.ratings, c.questionId);
+    const stars = spreadTies(criteria.map((c) => starsOf(r.ratings, c.questionId)));
+    criteria.forEach((c, i) => {
+      row[seriesKey(c.questionId)] = stars[i] ?? null;
+    });
     return row;
   });
   return (
@@ -99,12 +106,19 @@ export function TraineeProgressContent({ progress }: { progress: TraineeProgress
         }
         chart={
           <LineChart
-            h={280}
+            h={chartHeight}
             data={data}
             dataKey="label"
             withLegend
             connectNulls
-            yAxisProps={{ domain: [1, 5], ticks: [1, 2, 3, 4, 5] }}
+            // Half a star of room above 5 and below 1 for the spread dots.
+            yAxisProps={{
+              domain: [0.5, 5.5],
+              ticks: [1, 2, 3, 4, 5],
+              interval: 0,
+              tickFormatter: formatStarTick,
+            }}
+            valueFormatter={(v) => insightsText.starsHeader(Math.round(v))}
             xAxisProps={{ tickFormatter: (v: string) => v.slice(0, 10) }}
             series={criterionSeries(criteria)}
           />
