@@ -47,6 +47,8 @@ export const inviteImportText = {
   role: 'Role',
   group: 'Group',
   check: 'Check',
+  /** The one column of a narrow screen: the person, their role and group, and the check. */
+  person: 'Person',
   remove: 'Remove',
   removeRow: (line: number) => `Remove row ${line}`,
   rowOk: 'Ready',
@@ -75,8 +77,13 @@ export const inviteImportText = {
   created: 'Created',
   resent: 'Re-sent',
   skipped: 'Skipped',
-  resultSummary: (created: number, resent: number, skipped: number) =>
-    `${created} created, ${resent} re-sent, ${skipped} skipped.`,
+  /** The counts of a sent file: the server's, and the rows removed before sending (not sent). */
+  resultSummary: (created: number, resent: number, skipped: number, removed: number) =>
+    `${created} created, ${resent} re-sent, ${skipped} skipped${
+      removed > 0 ? `, ${removed} removed before sending (not sent)` : ''
+    }.`,
+  removedBadge: 'Removed',
+  removedNote: 'Not sent: removed before sending.',
   sentToast: (created: number, resent: number, skipped: number) =>
     `Invites sent: ${created} created, ${resent} re-sent, ${skipped} skipped.`,
   nothingLost: 'Nothing was sent; the rows are kept below, so you can remove some and send again.',

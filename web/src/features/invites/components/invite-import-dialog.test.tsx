@@ -8,6 +8,7 @@ import {
   format,
   messages,
   Role,
+  roleLabels,
   type InviteBatchBody,
   type InviteBatchResult,
   type RoleId,
@@ -121,6 +122,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   signedOut();
 });
 
@@ -247,8 +249,61 @@ describe('invite import dialog', () => {
     expect(within(results).getByText(t.created)).toBeInTheDocument();
     expect(within(results).getByText(t.resent)).toBeInTheDocument();
     expect(within(results).getByText(t.skipped)).toBeInTheDocument();
-    expect(screen.getByText(t.resultSummary(1, 1, 1))).toBeInTheDocument();
+    expect(screen.getByText(t.resultSummary(1, 1, 1, 0))).toBeInTheDocument();
     expect(await screen.findByText(t.sentToast(1, 1, 1))).toBeInTheDocument();
+  });
+
+  it('counts and lists the rows removed before sending in the result, as not sent', async () => {
+    render();
+    await choose(
+      header +
+        'Ada,Lovelace,ada@x.test,Trainee,Cohort A\n' +
+        ',Hopper,grace@x.test,Instructor,\n' +
+        'Bob,Brown,bob@x.test,Manager,\n',
+    );
+    await preview();
+    await userEvent.click(screen.getByRole('button', { name: t.removeRow(3) }));
+    await userEvent.click(screen.getByRole('button', { name: t.removeRow(4) }));
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    await userEvent.click(sendButton());
+    const results = await screen.findByRole('table', { name: t.resultsLabel });
+    expect(screen.getByText(t.resultSummary(1, 0, 0, 2))).toBeInTheDocument();
+    const lines = within(results)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(lines).toEqual([
+      expect.stringMatching(/^2Ada Lovelace.*Created/),
+      expect.stringMatching(new RegExp(`^3Hopper.*${t.removedBadge}${t.removedNote}`)),
+      expect.stringMatching(new RegExp(`^4Bob Brown.*${t.removedBadge}${t.removedNote}`)),
+    ]);
+  });
+
+  it("on a narrow screen keeps each row's check with the person, in one column that wraps", async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(max-width: 48em)',
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    render();
+    await choose(header + 'Ada,Lovelace,ada@x.test,Trainee,Night Owls\n');
+    const table = await preview();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([t.row, `${t.person} · ${t.check}`, t.remove]);
+    // The message is in the person's cell, under the name, role and group.
+    const person = within(rowOf(2)).getByText('Ada Lovelace').closest('td')!;
+    expect(person).toHaveTextContent(`${roleLabels[Role.Trainee]} · Night Owls`);
+    expect(within(person).getByText(format.importGroupUnknown('Night Owls'))).toBeInTheDocument();
   });
 
   it('shows a 409 from the server and keeps the preview to send again', async () => {

@@ -25,9 +25,12 @@ import {
   Progress,
   SegmentedControl,
   Stack,
+  Table,
   Text,
   Tooltip,
   VisuallyHidden,
+  createTheme,
+  MantineThemeProvider,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
@@ -44,7 +47,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { useMemo, useState, type DragEvent } from 'react';
+import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListTable, type ListTableColumn } from '../../../components/list-table';
 import { inviteImportText as t } from '../../../config/invite-import-text';
@@ -107,73 +110,145 @@ function byKey(check: InviteBatchCheck | null | undefined): Map<number, ResultRo
 }
 
 /**
+ * On a narrow screen the table drops the shared list's 560 px minimum width (its scroll
+ * container's `--table-min-width`), so its three columns fit the screen and nothing — a check's
+ * message above all — is cut at the edge.
+ */
+const fitScreenTheme = createTheme({
+  components: {
+    TableScrollContainer: Table.ScrollContainer.extend({
+      vars: () => ({ scrollContainer: { '--table-min-width': '0px' } }),
+    }),
+  },
+});
+
+/** The person of a row: name, email (broken anywhere), and on a narrow screen role and group. */
+function PersonCell({ row, withRole }: { row: ImportRow; withRole: boolean }) {
+  return (
+    <div>
+      <Text size="sm" fw={500}>
+        {fullName(row) || '—'}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+        {row.email || '—'}
+      </Text>
+      {withRole && (
+        <Text size="xs" c="dimmed">
+          {row.group ? `${roleText(row)} · ${row.group}` : roleText(row)}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/**
  * A file's rows as the preview and the result list show them, paged in the dialog (50 a page by
- * default) and scrolling inside itself: the spreadsheet's row number, the name and email, the role
- * and group, then `columns` (the check or the result). Remount it (`key`) to go back to page 1;
- * removing rows keeps the page within range.
+ * default) and scrolling inside itself. Wide: the spreadsheet's row number, the name and email,
+ * the role and group, the `status` column (the check or the result), then `action` (remove). On a
+ * narrow screen (`narrow`): the row number, one column holding the person, role, group and the
+ * status below them — so a check's messages wrap across the screen's width — and `action`; the
+ * table then fits the screen. Remount it (`key`) to go back to page 1; removing rows keeps the page
+ * within range.
  */
 function ImportRowsTable({
   label,
   rows,
-  columns,
+  status,
+  action,
+  narrow,
   testId,
 }: {
   label: string;
   rows: readonly ImportRow[];
-  columns: ListTableColumn<ImportRow>[];
+  status: { header: string; cell: (row: ImportRow) => ReactNode };
+  action?: ListTableColumn<ImportRow>;
+  narrow: boolean;
   testId?: string;
 }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(50);
   const shownPage = Math.min(page, Math.max(1, Math.ceil(rows.length / pageSize)));
+  const line: ListTableColumn<ImportRow> = {
+    key: 'line',
+    header: t.row,
+    width: narrow ? 48 : 64,
+    cell: (row) => row.line,
+  };
+  const columns: ListTableColumn<ImportRow>[] = narrow
+    ? [
+        line,
+        {
+          key: 'person',
+          header: `${t.person} · ${status.header}`,
+          cell: (row) => (
+            <Stack gap={6}>
+              <PersonCell row={row} withRole />
+              <div data-cell="status">{status.cell(row)}</div>
+            </Stack>
+          ),
+        },
+        ...(action ? [action] : []),
+      ]
+    : [
+        line,
+        { key: 'name', header: t.name, cell: (row) => <PersonCell row={row} withRole={false} /> },
+        {
+          key: 'role',
+          header: t.role,
+          cell: (row) => (
+            <div>
+              <Text size="sm">{roleText(row)}</Text>
+              {row.group && (
+                <Text size="xs" c="dimmed">
+                  {row.group}
+                </Text>
+              )}
+            </div>
+          ),
+        },
+        {
+          key: 'status',
+          header: status.header,
+          // Room for a message on two or three lines rather than a word per line.
+          width: 240,
+          cell: (row) => <div data-cell="status">{status.cell(row)}</div>,
+        },
+        ...(action ? [action] : []),
+      ];
+  const table = (
+    <ListTable<ImportRow>
+      label={label}
+      rows={rows.slice((shownPage - 1) * pageSize, shownPage * pageSize)}
+      total={rows.length}
+      page={shownPage}
+      pageSize={pageSize}
+      onPageChange={setPage}
+      onPageSizeChange={(size) => {
+        setPageSize(size);
+        setPage(1);
+      }}
+      rowKey={(row) => row.key}
+      columns={columns}
+    />
+  );
   return (
     <Box style={previewScroll} data-testid={testId}>
-      <ListTable<ImportRow>
-        label={label}
-        rows={rows.slice((shownPage - 1) * pageSize, shownPage * pageSize)}
-        total={rows.length}
-        page={shownPage}
-        pageSize={pageSize}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        rowKey={(row) => row.key}
-        columns={[
-          { key: 'line', header: t.row, width: 64, cell: (row) => row.line },
-          {
-            key: 'name',
-            header: t.name,
-            cell: (row) => (
-              <div>
-                <Text size="sm" fw={500}>
-                  {fullName(row) || '—'}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                  {row.email || '—'}
-                </Text>
-              </div>
-            ),
-          },
-          {
-            key: 'role',
-            header: t.role,
-            cell: (row) => (
-              <div>
-                <Text size="sm">{roleText(row)}</Text>
-                {row.group && (
-                  <Text size="xs" c="dimmed">
-                    {row.group}
-                  </Text>
-                )}
-              </div>
-            ),
-          },
-          ...columns,
-        ]}
-      />
+      {narrow ? <MantineThemeProvider theme={fitScreenTheme}>{table}</MantineThemeProvider> : table}
     </Box>
+  );
+}
+
+/** The result of a row removed from the file before sending: not sent. */
+function RemovedBadge() {
+  return (
+    <div>
+      <Badge variant="outline" color="gray" radius="sm" style={{ minWidth: 'max-content' }}>
+        {t.removedBadge}
+      </Badge>
+      <Text size="xs" c="dimmed" mt={2}>
+        {t.removedNote}
+      </Text>
+    </div>
   );
 }
 
@@ -308,7 +383,11 @@ export function InviteImportDialog({
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
-  const [sent, setSent] = useState<{ check: InviteBatchCheck; rows: ImportRow[] } | null>(null);
+  const [sent, setSent] = useState<{
+    check: InviteBatchCheck;
+    /** The file's rows in order, those sent and those removed before sending. */
+    rows: ImportRow[];
+  } | null>(null);
   const send = useSendInviteBatch();
 
   const templateHref = useMemo(
@@ -418,7 +497,8 @@ export function InviteImportDialog({
     if (!canSend) return;
     setSendError(null);
     const keys = entries.map((e) => e.key);
-    const rows = current;
+    // The whole file: the result lists the removed rows too, as not sent.
+    const rows = loaded?.rows ?? current;
     send.mutate(
       { organizationId, rows: entries.map((e) => e.body) },
       {
@@ -446,23 +526,25 @@ export function InviteImportDialog({
   let content;
   if (sent) {
     const results = byKey(sent.check);
-    const rows = sent.rows.filter((row) => results.has(row.key));
+    const rows = sent.rows.filter((row) => results.has(row.key) || removed.has(row.key));
+    const removedCount = rows.length - results.size;
     const { created, resent, skipped } = sent.check.result;
     content = (
       <Stack gap="md">
         <Alert color="green" variant="light" role="status">
-          {t.resultSummary(created, resent, skipped)}
+          {t.resultSummary(created, resent, skipped, removedCount)}
         </Alert>
         <ImportRowsTable
           label={t.resultsLabel}
           rows={rows}
-          columns={[
-            {
-              key: 'status',
-              header: messages.status,
-              cell: (row) => <StatusBadge row={results.get(row.key)!} sent />,
+          narrow={Boolean(narrow)}
+          status={{
+            header: messages.status,
+            cell: (row) => {
+              const result = results.get(row.key);
+              return result ? <StatusBadge row={result} sent /> : <RemovedBadge />;
             },
-          ]}
+          }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={reset}>
@@ -598,52 +680,55 @@ export function InviteImportDialog({
             label={t.previewLabel}
             rows={shown}
             testId="import-preview-scroll"
-            columns={[
-              {
-                key: 'check',
-                header: t.check,
-                cell: (row) => {
-                  const list = problems.get(row.key);
-                  if (list) {
-                    return (
-                      <Stack gap={2}>
-                        {list.map((message) => (
-                          <Text key={message} size="xs" c="red.8">
-                            {message}
-                          </Text>
-                        ))}
-                      </Stack>
-                    );
-                  }
-                  const status = statuses.get(row.key);
-                  if (status) return <StatusBadge row={status} sent={false} />;
+            narrow={Boolean(narrow)}
+            status={{
+              header: t.check,
+              cell: (row) => {
+                const list = problems.get(row.key);
+                if (list) {
                   return (
-                    <Text size="xs" c="dimmed">
-                      {t.checking}
-                    </Text>
+                    <Stack gap={2}>
+                      {list.map((message) => (
+                        <Text
+                          key={message}
+                          size="xs"
+                          c="red.8"
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
+                          {message}
+                        </Text>
+                      ))}
+                    </Stack>
                   );
-                },
+                }
+                const status = statuses.get(row.key);
+                if (status) return <StatusBadge row={status} sent={false} />;
+                return (
+                  <Text size="xs" c="dimmed">
+                    {t.checking}
+                  </Text>
+                );
               },
-              {
-                key: 'remove',
-                header: <VisuallyHidden>{t.remove}</VisuallyHidden>,
-                align: 'right',
-                width: 56,
-                cell: (row) => (
-                  <Tooltip label={t.remove}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t.removeRow(row.line)}
-                      onClick={() => removeRows([row.key])}
-                      disabled={sending}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                ),
-              },
-            ]}
+            }}
+            action={{
+              key: 'remove',
+              header: <VisuallyHidden>{t.remove}</VisuallyHidden>,
+              align: 'right',
+              width: narrow ? 44 : 56,
+              cell: (row) => (
+                <Tooltip label={t.remove}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t.removeRow(row.line)}
+                    onClick={() => removeRows([row.key])}
+                    disabled={sending}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ),
+            }}
           />
         )}
         {sending && (
