@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmptyRecordingError } from './media-recording';
 import {
@@ -58,6 +59,33 @@ describe('takes store', () => {
     expect((await store.list(3, 7)).map((t) => t.questionId).sort()).toEqual([1, 2]);
     expect((await store.list(3, 70)).map((t) => t.key)).toEqual(['3:70:1']);
     expect(await store.list(4, 7)).toEqual([]);
+  });
+
+  it('stores the bytes as an ArrayBuffer, never a Blob (WebKit refuses Blobs in an ephemeral store)', async () => {
+    const store = openStore();
+    await store.save(take(1));
+    const raw = await openDB(`takes-test-${count}`, 1);
+    const record = (await raw.get('takes', '3:7:1')) as Record<string, unknown>;
+    raw.close();
+    expect(record['blob']).toBeUndefined();
+    // (fake-indexeddb clones in Node's realm: compare the tag, not jsdom's ArrayBuffer class)
+    expect(Object.prototype.toString.call(record['bytes'])).toBe('[object ArrayBuffer]');
+    expect(Buffer.from(record['bytes'] as ArrayBuffer).toString()).toBe('q1@1000');
+    const kept = await store.read('3:7:1');
+    expect(kept!.blob.type).toBe('video/webm;codecs=vp9,opus');
+    expect(await kept!.blob.text()).toBe('q1@1000');
+  });
+
+  it('still reads a take an earlier version kept as a Blob', async () => {
+    const store = openStore();
+    await store.save(take(2));
+    const { blob: legacy, ...rest } = take(1);
+    const raw = await openDB(`takes-test-${count}`, 1);
+    await raw.put('takes', { ...rest, blob: legacy }, '3:7:1');
+    raw.close();
+    const kept = await store.read('3:7:1');
+    expect(await kept!.blob.text()).toBe('q1@1000');
+    expect((await store.list(3, 7)).map((t) => t.questionId).sort()).toEqual([1, 2]);
   });
 
   it('a retake replaces the question’s take', async () => {

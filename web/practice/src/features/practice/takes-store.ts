@@ -55,8 +55,28 @@ export interface Take {
   upload: TakeUpload;
 }
 
+/**
+ * A take as IndexedDB holds it: the recorded bytes as an ArrayBuffer, not a Blob. WebKit refuses a
+ * Blob in IndexedDB wherever the site's data store is ephemeral (Safari's Private Browsing, a
+ * WebKit browser under automation: 'Error preparing Blob/File data to be stored in object store'),
+ * while every engine stores an ArrayBuffer. Takes kept by earlier versions hold a `blob`.
+ */
+type StoredTake = Omit<Take, 'blob'> & { bytes?: ArrayBuffer; blob?: Blob };
+
 interface PracticeDb extends DBSchema {
-  takes: { key: string; value: Take };
+  takes: { key: string; value: StoredTake };
+}
+
+/** The stored record of `take` (its bytes read out of the Blob). */
+async function toStored(take: Take): Promise<StoredTake> {
+  const { blob, ...rest } = take;
+  return { ...rest, bytes: await blob.arrayBuffer() };
+}
+
+/** The take of a stored record (a Blob of its bytes, typed `mimeType`). */
+function fromStored(stored: StoredTake): Take {
+  const { bytes, blob, ...rest } = stored;
+  return { ...rest, blob: blob ?? new Blob(bytes ? [bytes] : [], { type: stored.mimeType }) };
 }
 
 /** The device has no room left for a take (IndexedDB's QuotaExceededError). */
@@ -124,9 +144,11 @@ export class TakesStore {
   async save(take: Take): Promise<void> {
     if (take.blob.size === 0) throw new EmptyRecordingError();
     const db = await this.open();
+    // Read before the transaction opens: it would commit while a foreign promise is awaited.
+    const stored = await toStored(take);
     try {
       const tx = db.transaction('takes', 'readwrite');
-      await Promise.all([tx.store.put(take, take.key), tx.done]);
+      await Promise.all([tx.store.put(stored, take.key), tx.done]);
     } catch (error) {
       if (isQuotaError(error)) throw new StorageFullError({ cause: error });
       throw error;
@@ -139,13 +161,17 @@ export class TakesStore {
 
   /** The take under `key`, or undefined. */
   async read(key: string): Promise<Take | undefined> {
-    return (await this.open()).get('takes', key);
+    const stored = await (await this.open()).get('takes', key);
+    return stored && fromStored(stored);
   }
 
   /** Every take of `userId` in `assignmentId`. */
   async list(userId: number, assignmentId: number): Promise<Take[]> {
     const prefix = `${userId}:${assignmentId}:`;
-    return (await this.open()).getAll('takes', IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+    const stored = await (
+      await this.open()
+    ).getAll('takes', IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+    return stored.map(fromStored);
   }
 
   /**
@@ -166,7 +192,7 @@ export class TakesStore {
     }
     const next = { ...take, upload: { ...take.upload, ...patch } };
     await Promise.all([tx.store.put(next, key), tx.done]);
-    return next;
+    return fromStored(next);
   }
 
   /**
