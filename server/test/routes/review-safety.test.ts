@@ -27,6 +27,8 @@ import {
   reviews,
 } from '../../src/db/schema/index.js';
 import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
+import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
+import { mailsTo } from '../helpers/users.js';
 
 let s: AnswersScenario;
 const answerId = { tessa: 0, trainee: 0, omar: 0 };
@@ -172,12 +174,56 @@ describe('ETag and If-Match on the review call', () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => review(answerId.tessa, who[i % 4]!, `"${version}"`)),
     );
-    const statuses = results.map((r) => r.statusCode);
     // instructor2 reviews the organization too (staff); the winner is any of them.
-    expect(statuses.filter((c) => c === 200)).toHaveLength(1);
-    expect(statuses.filter((c) => c === 409)).toHaveLength(7);
-    expect(await reviewRows(answerId.tessa)).toHaveLength(before + 1);
+    const rows = await reviewRows(answerId.tessa);
+    expect(rows).toHaveLength(before + 1);
+    const winner = who.findIndex((w) => s.ids[w as keyof typeof s.ids] === rows.at(-1)!.reviewerId);
+    expect(winner).not.toBe(-1);
+    // The winner's second call is the same review sent again: answered as it stands, nothing
+    // written. Every other reviewer's is refused.
+    results.forEach((r, i) => {
+      expect(r.statusCode, `${who[i % 4]}`).toBe(i % 4 === winner ? 200 : 409);
+      if (i % 4 === winner) expect(r.json().data.reviewVersion).toBe(version + 1);
+    });
     expect((await detail(answerId.tessa)).json().data.reviewVersion).toBe(version + 1);
+  });
+
+  it('takes the same review sent twice (a double submit, a retried call) as one review with one mail', async () => {
+    // Nina's answer on the assignment, as her submit leaves it.
+    await insertPendingAnswers(s.db, s.assignment, [s.ids.nina]);
+    const id = await s.answerIdOf('nina');
+    await s.db
+      .update(answers)
+      .set({ statusId: AnswerStatus.Submitted, submittedAt: new Date() })
+      .where(eq(answers.id, id));
+    const reviewMails = async () =>
+      (await mailsTo(s.db, 'nina@demo.test')).filter((m) => m.kind === 'review-ready');
+    const version = (await detail(id)).json().data.reviewVersion as number;
+    const first = await review(id, 'instructor', `"${version}"`);
+    expect(first.statusCode).toBe(200);
+    // The same call again, as a second click or Ctrl+Enter sends it: the same review.
+    const again = await review(id, 'instructor', `"${version}"`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      statusId: AnswerStatus.Reviewed,
+      reviewVersion: version + 1,
+      ratingsAnswerId: first.json().data.ratingsAnswerId,
+    });
+    expect(again.headers['etag']).toBe(`"${version + 1}"`);
+    expect(await reviewRows(id)).toHaveLength(1);
+    expect(await auditRows(id, 'review.submitted')).toHaveLength(1);
+    expect(await reviewMails()).toHaveLength(1);
+
+    // Not the same review: other answers, or another reviewer, against that version → 409, no mail.
+    const changed = validReview(s);
+    changed.answers.ratings[0]!.text = '1';
+    expect((await review(id, 'instructor', `"${version}"`, changed)).statusCode).toBe(409);
+    expect((await review(id, 'manager', `"${version}"`)).statusCode).toBe(409);
+    expect(await reviewMails()).toHaveLength(1);
+    // A new review on purpose (against the version it replaces) is a review, with its mail.
+    expect((await review(id, 'instructor', `"${version + 1}"`)).statusCode).toBe(200);
+    expect(await reviewRows(id)).toHaveLength(2);
+    expect(await reviewMails()).toHaveLength(2);
   });
 
   it('checks If-Match on the call that completes a review sent one form per call', async () => {

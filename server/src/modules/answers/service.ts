@@ -20,6 +20,10 @@
  * - Each time an answer becomes Reviewed (a first review or a new one), the trainee gets the
  *   'review-ready' email with the link to the review in the practice app, written to the outbox in
  *   the review's transaction; none while the trainee is inactive or deleted.
+ * - One review, one mail: a call with an If-Match that the caller's own latest review made stale,
+ *   carrying that review's very answers (a double submit, a call retried after its answer was
+ *   lost), is that review again — answered 200 as the answer stands, nothing written (no second
+ *   review, history row, audit row or mail). Anything else against a stale version is the 409.
  */
 import {
   AnswerStatus,
@@ -285,7 +289,8 @@ export interface ReviewDeps {
  * (mean of the rating answers) and the latest form ids, and writes the trainee's review-ready email
  * (see the module note). Issue 21 §4: `ifMatch` (the call's If-Match), checked under the locks,
  * refuses a review against an older version with 409 format.answerReviewedBy and the latest review
- * as data (`refuseStale`); a completed review also writes its history row, attaches the caller's
+ * as data (`refuseStale`), unless the call repeats the caller's own review that made it stale (then
+ * the detail as it stands, nothing written: see the module note); a completed review also writes its history row, attaches the caller's
  * draft comments, deletes their draft and the claim (in the same statement as the answer) and its
  * audit rows ('review.submitted', 'answer.status' when the status changed). Answers the detail,
  * read once after the commit. The console's call (both forms) runs 10 statements with the session
@@ -348,11 +353,16 @@ export async function submitReview(
     throw new ValidationError(messages.notReviewable);
   const ids = { ratings: row.ratingsId, feedback: row.feedbackId };
 
-  const fresh = await db.transaction(async (tx): Promise<AnswerFullRow> => {
+  const fresh = await db.transaction(async (tx): Promise<AnswerFullRow | null> => {
     const locked = await lockForReview(tx, id);
     if (!locked) throw new NotFoundError();
     assertReviewable(locked.statusId, locked.assignmentStatusId);
-    if (!ifMatchAllows(ifMatch, locked.reviewVersion)) await refuseStale(tx, id);
+    if (!ifMatchAllows(ifMatch, locked.reviewVersion)) {
+      // The caller's own review sent again (a double submit, a call retried after its answer was
+      // lost): the same review, answered as it stands, with nothing written and no second mail.
+      await refuseStale(tx, id, { actorId: actor.id, ifMatch, forms: checked });
+      return null;
+    }
     const { assignmentStatusId, trainee, ...current } = locked;
     let partner: { id: number; contentId: number; score: number | null } | undefined;
     if (checked.length === 1) {
@@ -404,17 +414,56 @@ export async function submitReview(
       claim: reviewed ? null : row.claim,
     };
   });
+  if (fresh === null)
+    return answerDetail(db, await loadAnswerFor(db, actor, id, 'answer:review'), actor);
   return answerDetail(db, fresh, actor);
+}
+
+/** The forms of a review call, as checked: each kind sent with its answers in the form's order. */
+type SentForm = { kind: FormKind; answers: readonly { questionId: number; text: string }[] };
+
+/** Whether two forms' answers are the same texts for the same questions. */
+function sameAnswers(
+  a: readonly { questionId: number; text: string }[],
+  b: readonly { questionId: number; text: string }[],
+): boolean {
+  const key = (list: readonly { questionId: number; text: string }[]) =>
+    JSON.stringify(
+      [...list]
+        .sort((x, y) => x.questionId - y.questionId)
+        .map((x) => [x.questionId, x.text] as const),
+    );
+  return key(a) === key(b);
 }
 
 /**
  * Throws the 409 of a review sent against an older version: the message names who made the
  * latest review and when, and the data carries that review (`answerReviewConflictSchema`). Reads
- * the latest review and its forms (two statements) under the review's row locks.
+ * the latest review and its forms (two statements) under the review's row locks. Returns instead
+ * (nothing to write: the call is answered as the answer stands) when the call repeats `sent.actorId`'s
+ * own latest review: the review that made `sent.ifMatch` stale is theirs, made against the version
+ * `sent.ifMatch` names, with the very answers of `sent.forms` — one review, sent twice.
  */
-async function refuseStale(tx: Tx, answerId: number): Promise<never> {
+async function refuseStale(
+  tx: Tx,
+  answerId: number,
+  sent: { actorId: number; ifMatch: string | undefined; forms: readonly SentForm[] },
+): Promise<void> {
   const latest = await latestReviewOf(tx, answerId);
   const forms = await latestForms(tx, latest ? [latest] : []);
+  if (
+    latest &&
+    latest.reviewerId === sent.actorId &&
+    ifMatchAllows(sent.ifMatch, latest.version - 1)
+  ) {
+    const formIds = { ratings: latest.ratingsAnswerId, feedback: latest.feedbackAnswerId };
+    const repeated = sent.forms.every((form) => {
+      const id = formIds[form.kind];
+      const stored = id !== null ? forms.get(id) : undefined;
+      return stored !== undefined && sameAnswers(stored.answers, form.answers);
+    });
+    if (repeated) return;
+  }
   const data = presentReviewConflict(latest, forms);
   throw new ConflictError(
     data.latestReview

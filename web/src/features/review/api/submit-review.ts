@@ -53,6 +53,9 @@ export function reviewConflictOf(error: unknown): AnswerReviewConflict | undefin
  * with it and the body sent; `submitAgainst(version, body)` resubmits on purpose against that
  * version ('Submit mine anyway'), `adopt(version)` takes it without sending ('Keep theirs'). Any other failure shows one toast (the global one is silenced):
  * the server's message as given (000 §8), else `messages.failedToSubmitInterviewReview`.
+ * `send(body)` is how the screen submits: one review is sent once — a second Ctrl/⌘+Enter or click
+ * while one is on its way (before the button shows it busy) sends nothing; each review the server
+ * takes is one more review of the answer, with its own mail to the trainee.
  */
 export function useSubmitReview(
   answerId: number,
@@ -88,14 +91,28 @@ export function useSubmitReview(
       );
     },
   });
+  /** Set from a send until its call settles: synchronous, unlike the mutation's state. */
+  const sending = useRef(false);
+  /** Sends `body` unless a review is already on its way (see above); whether it sent. */
+  const send = (body: ReviewBodyInput): boolean => {
+    if (sending.current) return false;
+    sending.current = true;
+    mutation.mutate(body, {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+    return true;
+  };
   /** Resubmits `body` against `latest` (the version the conflict showed). */
   const submitAgainst = (latest: number, body: ReviewBodyInput) => {
+    if (sending.current) return;
     version.current = latest;
-    mutation.mutate(body);
+    send(body);
   };
   /** Takes `latest` as the version the reviewer now reviews against ('Keep theirs'). */
   const adopt = (latest: number) => {
     version.current = latest;
   };
-  return Object.assign(mutation, { submitAgainst, adopt });
+  return Object.assign(mutation, { send, submitAgainst, adopt });
 }

@@ -1,8 +1,11 @@
 /**
  * One question of a review form (001 §2 'Review panel'): 1..5 stars for rating questions (a radio
  * group named by the question, `RatingStars`), options for single and multiple choice (multiple
- * kept comma-joined), text for open questions. A question marked `invalid` (left unanswered at a
- * submit, issue 21 §7) shows the error state and `aria-invalid`.
+ * kept comma-joined), text for open questions. Every question must be answered before a submit
+ * (the review call refuses a form with one missing), so each carries the required mark (`*`) from
+ * the start, not only once a submit failed (the stars and the text field say `required` to
+ * assistive technology too). A question marked `invalid` (left
+ * unanswered at a submit, issue 21 §7) shows the error state and `aria-invalid`.
  */
 import { Box, Checkbox, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { QuestionType, type AssignmentQuestion } from '@practica/contract';
@@ -45,6 +48,7 @@ export function EvaluationQuestion({
       <Stack gap={4} data-testid="rating-question">
         <Text fw={500} size="sm" id={headingId} c={invalid ? 'red.8' : undefined}>
           {label}
+          <RequiredMark />
         </Text>
         <RatingStars
           labelledBy={headingId}
@@ -64,6 +68,7 @@ export function EvaluationQuestion({
         value={value ?? null}
         onChange={onChange}
         label={label}
+        withAsterisk
         readOnly={disabled}
         error={invalid}
         aria-invalid={invalid || undefined}
@@ -89,6 +94,7 @@ export function EvaluationQuestion({
         value={splitChoice(value)}
         onChange={(ids) => onChange(joinChoice(ids))}
         label={label}
+        withAsterisk
         readOnly={disabled}
         error={invalid}
         aria-invalid={invalid || undefined}
@@ -111,6 +117,7 @@ export function EvaluationQuestion({
   return wrap(
     <Textarea
       label={label}
+      required
       value={value ?? ''}
       onChange={(e) => onChange(e.currentTarget.value)}
       placeholder={reviewText.openPlaceholder}
@@ -119,5 +126,14 @@ export function EvaluationQuestion({
       disabled={disabled}
       error={invalid}
     />,
+  );
+}
+
+/** The required mark of a rating question's heading, as Mantine marks a required field's label. */
+function RequiredMark() {
+  return (
+    <Box component="span" c="var(--mantine-color-error)" aria-hidden ml={4}>
+      *
+    </Box>
   );
 }

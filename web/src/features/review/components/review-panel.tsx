@@ -192,7 +192,7 @@ export function ReviewPanel({
       }
       return;
     }
-    submit.mutate(reviewBody(answer, draft));
+    submit.send(reviewBody(answer, draft));
   };
 
   /** The index of the rating question holding the focus, else of the first unanswered one, else -1. */
