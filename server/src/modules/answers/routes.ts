@@ -96,7 +96,9 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
           'in: sent one per call, when the same reviewer has sent both since the answer last became Reviewed. Each form ' +
           'sent is kept. Who may call is checked before the body. Answers the answer detail as GET /assignments/answers/{id} does. ' +
           'If-Match (issue 21 §4; optional): the review version the reviewer opened (the detail’s ETag, e.g. "3"; * or a list ' +
-          'allowed); a review completed meanwhile → 409 naming who reviewed it and when, with that review as data',
+          'allowed); a review completed meanwhile → 409 naming who reviewed it and when, with that review as data — unless ' +
+          'it is the caller’s own review sent again (same If-Match, same answers: a double submit, a retried call), ' +
+          'answered 200 as the answer stands with nothing written (one review, one review-ready mail)',
         params: idParamSchema,
         querystring: reviewQuerySchema,
         body: reviewBodySchema,
