@@ -1,15 +1,12 @@
 /**
  * The API calls of the engines scenarios, over fetch (the scenarios have no Playwright request
  * context): signing in, inviting a trainee, adding them to an assignment, waiting for their
- * videos' MP4s, a time-coded comment and a review, and a take uploaded as the app uploads it. Each call throws with the method, path, status
+ * videos' MP4s, a time-coded comment and a review. Each call throws with the method, path, status
  * and body when the answer is not 2xx.
  */
-import * as tus from 'tus-js-client';
 import {
   AssignmentStatus,
   Role,
-  answerVideoExtension,
-  answerVideoUploadPath,
   type AnswerDetail,
   type AnswerListItem,
   type AssignmentDetail,
@@ -190,43 +187,4 @@ export async function review(
       },
     },
   );
-}
-
-/**
- * Uploads `bytes` (a recording of `type`, `durationSeconds` long) as `trainee`'s answer to
- * question `questionId` through the practice app's resumable upload (tus at /api/me/uploads, as
- * the app and the trainee simulator send it); answers the server's file id.
- */
-export function uploadTake(
-  trainee: Api,
-  assignmentId: number,
-  questionId: number,
-  bytes: Buffer,
-  type: string,
-  durationSeconds: number,
-): Promise<number> {
-  const extension = answerVideoExtension(type) ?? 'mp4';
-  return new Promise<number>((resolve, reject) => {
-    const upload = new tus.Upload(bytes, {
-      endpoint: new URL(answerVideoUploadPath, trainee.baseUrl).href,
-      headers: { authorization: `Bearer ${trainee.token}` },
-      metadata: {
-        assignmentId: String(assignmentId),
-        questionId: String(questionId),
-        filetype: type,
-        filename: `answer-${questionId}.${extension}`,
-        duration: String(durationSeconds),
-      },
-      retryDelays: [0, 1000, 3000],
-      onSuccess: ({ lastResponse }) => {
-        const body = JSON.parse(lastResponse.getBody() || 'null') as {
-          data?: { fileId?: number };
-        } | null;
-        if (body?.data?.fileId) resolve(body.data.fileId);
-        else reject(new Error(`${answerVideoUploadPath}: the finished upload answered no file`));
-      },
-      onError: reject,
-    });
-    upload.start();
-  });
 }

@@ -32,7 +32,6 @@ import {
   demoAccounts,
   inviteTrainee,
   review,
-  uploadTake,
   waitForPlayback,
   type Trainee,
 } from './api';
@@ -74,8 +73,6 @@ export class Steps {
 /** What a flow measured beyond pass/fail: the recorded take's container and codecs. */
 export interface FlowFacts {
   recorded?: string;
-  /** The app's failure to keep a take on the device, when the flow had to upload through the API. */
-  appIssue?: string;
 }
 
 /** The phone and desktop viewports, CSS px. */
@@ -140,33 +137,6 @@ const playAllMuted = `async (expected, minS) => {
   return problems;
 }`;
 
-/**
- * WebKit's refusal to store a Blob in IndexedDB in an ephemeral session (every WebDriver session
- * of MiniBrowser is one): the practice app shows it as given when it cannot keep a take.
- */
-const webkitBlobStoreError = 'Error preparing Blob/File data to be stored in object store';
-
-/**
- * In the page: records `ms` of camera and microphone with the engine's MediaRecorder (MP4 when it
- * records MP4, as Safari; else WebM) at the app's bit rates; answers the type and the bytes (base64).
- */
-const recordInPage = `async (ms) => {
-  const type = ['video/mp4', 'video/webm;codecs=vp8,opus', 'video/webm'].find((t) => MediaRecorder.isTypeSupported(t)) || '';
-  const stream = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-  const recorder = new MediaRecorder(stream, { ...(type ? { mimeType: type } : {}), videoBitsPerSecond: 2500000, audioBitsPerSecond: 128000 });
-  const chunks = [];
-  recorder.ondataavailable = (e) => { if (e.data.size > 0) chunks.push(e.data); };
-  recorder.start(1000);
-  await new Promise((r) => setTimeout(r, ms));
-  await new Promise((r) => { recorder.onstop = r; recorder.stop(); });
-  stream.getTracks().forEach((t) => t.stop());
-  const blob = new Blob(chunks, { type: (recorder.mimeType || type || 'video/mp4').split(';')[0] });
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return { type: blob.type, size: bytes.length, base64: btoa(text) };
-}`;
-
 /** The container and streams of the take the browser recorded (its original upload), via ffprobe. */
 async function probeOriginal(reviewer: Api, detail: AnswerDetail): Promise<string> {
   const item = detail.data.interviewAnswer.answers[0];
@@ -210,42 +180,6 @@ async function probeOriginal(reviewer: Api, detail: AnswerDetail): Promise<strin
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-}
-
-/**
- * The fallback when the app cannot keep takes (WebKit's ephemeral automation session): one take
- * recorded in the page by the engine's own MediaRecorder, uploaded for every question through the
- * API as the app uploads (tus), so the rest of the journey (submit, review, playback) still runs in
- * the engine on what it recorded.
- */
-async function uploadThroughApi(
-  app: Surface,
-  baseUrl: string,
-  trainee: Trainee,
-  assignmentId: number,
-  questions: readonly { id: number }[],
-  steps: Steps,
-): Promise<void> {
-  const take = await steps.run(
-    'record a take with the engine’s MediaRecorder in the page',
-    async () => {
-      const recorded = await app.evaluate<{ type: string; size: number; base64: string }>(
-        recordInPage,
-        [takeMs],
-        undefined,
-      );
-      if (recorded.size === 0) throw new Error(`MediaRecorder gave 0 bytes of ${recorded.type}`);
-      return { type: recorded.type, bytes: Buffer.from(recorded.base64, 'base64') };
-    },
-  );
-  await steps.run(
-    `upload it for all ${questions.length} questions through the API (tus)`,
-    async () => {
-      const api = await Api.signIn(baseUrl, trainee.email, trainee.password);
-      for (const q of questions)
-        await uploadTake(api, assignmentId, q.id, take.bytes, take.type, takeMs / 1000);
-    },
-  );
 }
 
 /**
@@ -324,43 +258,23 @@ export async function traineeAndReviewer(
       await app.click(button(practiceText.startPractice));
     });
 
-    let practiceUrl = '';
     for (const [i, question] of questions.entries()) {
-      const kept = await steps.run(
+      await steps.run(
         `record question ${i + 1} of ${questions.length}${i === 0 ? ' (with a retake)' : ''}`,
         async () => {
           await app.waitFor(heading(practiceText.questionOf(i + 1, questions.length)), pageLoad);
           await app.waitFor(text(question.text));
-          practiceUrl ||= await app.url();
           await recordTake(app);
           if (i === 0) {
             await app.screenshot(shot('03-recorded-take'));
-            // WebKit in an ephemeral session: the take is recorded but not kept on the device.
-            const refused = await app.evaluate<boolean>(
-              `() => document.body.innerText.includes(${JSON.stringify(webkitBlobStoreError)})`,
-            );
-            if (refused && engine.name === 'webkit') return false;
             await app.click(button(practiceText.retake, false));
             await recordTake(app);
           }
           const done = `${format.questionShortLabel(i + 1)}: ${practiceText.uploadDone}`;
           await app.waitFor({ text: done, visible: false }, 30_000);
           if (i < questions.length - 1) await app.click(button(practiceText.nextQuestion));
-          return true;
         },
       );
-      if (!kept) {
-        facts.appIssue = `the app cannot keep a take on the device: IndexedDB refuses the Blob ("${webkitBlobStoreError}")`;
-        await uploadThroughApi(app, baseUrl, trainee, active.id, questions, steps);
-        await steps.run('the app shows every answer on the server after a reload', async () => {
-          await app.goto(practiceUrl);
-          await app.waitFor(text(practiceText.cameraWorks), pageLoad);
-          await app.waitFor(text(practiceText.microphoneWorks), pageLoad);
-          await app.click(button(practiceText.continuePractice));
-          await app.waitFor(text(practiceText.allUploaded), pageLoad);
-        });
-        break;
-      }
     }
 
     await steps.run('submit with the confirmation', async () => {

@@ -234,8 +234,6 @@ for (const f of flows) {
       `${f.attempts.length > 1 ? ` (2 attempts, ${f.seconds.toFixed(1)} s)` : ''}` +
       `${f.facts.recorded ? `; recorded ${f.facts.recorded}` : ''}${f.note ? `; ${f.note}` : ''}`,
   );
-  if (f.facts.appIssue)
-    print(`           app issue: ${f.facts.appIssue}; the takes went up through the API instead`);
 }
 const passed = flows.filter((f) => f.status === 'passed' || f.status === 'flaky').length;
 const failed = flows.filter((f) => f.status === 'failed').length;
