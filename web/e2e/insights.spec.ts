@@ -4,7 +4,10 @@
  * share an answer. The manager opens the assignment's Insights tab, reads the weakest criterion,
  * switches the criteria to a table, downloads the CSV (its content checked), opens a trainee's
  * Progress, then Insights in the sidebar (reviewer consistency) and sees the reviewers' agreement.
- * At 375 px no insights screen scrolls the page sideways.
+ * At 375 px no insights screen scrolls the page sideways, and the charts stay readable: every
+ * criterion keeps its label, count axes tick whole numbers only, the reviewers' gap axis keeps its
+ * '+1' (whole stars, no '+1.00'), two criteria with the same stars in a review draw two visible
+ * dots, and the wide Trainees table says how many of its columns are in view.
  *
  * SCREENSHOT_DIR=<folder> writes insights.png, trainee-progress.png and reviewer-consistency.png
  * (1440 px) there: the README's pictures (docs/screenshots/).
@@ -12,7 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { QuestionType } from '@practica/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { insightsText } from '../src/config/insights-text';
 import { paths } from '../src/config/paths';
 import { uiText } from '../src/config/ui-text';
@@ -32,6 +35,23 @@ async function picture(page: Page, name: string, fullPage = true) {
 /** How far the page scrolls sideways (0: not at all). */
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The tick labels of a chart's axis (`x` or `y`) in a section, as drawn. */
+const tickLabels = (section: Locator, axis: 'x' | 'y') =>
+  section.locator(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-label`);
+const axisTicks = (section: Locator, axis: 'x' | 'y') =>
+  tickLabels(section, axis).allTextContents();
+
+/** The centres of a line chart's dots in a section: 'cx,cy' each. */
+const dotCentres = (section: Locator) =>
+  section
+    .locator('.recharts-line-dots circle')
+    .evaluateAll((dots) =>
+      dots.map(
+        (d) =>
+          `${Math.round(Number(d.getAttribute('cx')))},${Math.round(Number(d.getAttribute('cy')))}`,
+      ),
+    );
 
 test('a manager finds the weakest criterion, exports it, and sees whether reviewers agree', async ({
   page,
@@ -123,20 +143,47 @@ test('a manager finds the weakest criterion, exports it, and sees whether review
     page.locator('[data-figure]', { hasText: insightsText.agreementOverall }),
   ).toContainText(/\d+% exact/, pageLoad);
   expect(await sideways(page)).toBe(0);
-  await page
-    .getByRole('region', { name: insightsText.deltaTitle })
-    .getByText(insightsText.table, { exact: true })
-    .click();
+  // The rough edges a phone showed are checked softly, so one run reports each of them.
+  // The gap axis: every tick drawn, as whole stars with their sign.
+  const gaps = page.getByRole('region', { name: insightsText.deltaTitle });
+  await expect(tickLabels(gaps, 'x').first()).toBeVisible();
+  // Whole stars, evenly spaced from −n to +n with none left out ('+1.00' was).
+  const gapTicks = await axisTicks(gaps, 'x');
+  for (const tick of gapTicks) expect.soft(tick).toMatch(/^[+−]?\d+$/);
+  const gapValues = gapTicks.map((tick) => Number(tick.replace('−', '-')));
+  const step = gapValues[1]! - gapValues[0]!;
+  expect.soft(gapValues.length).toBeGreaterThanOrEqual(5);
+  expect.soft(gapValues).toEqual(gapValues.map((_, i) => gapValues[0]! + i * step));
+  expect.soft(gapValues.at(-1)).toBe(-gapValues[0]!);
+  await gaps.getByText(insightsText.table, { exact: true }).click();
   expect(await sideways(page)).toBe(0);
   await page.goto(paths.assignmentDetail(id));
   await page.getByRole('tab', { name: insightsText.tab }).click(pageLoad);
   await expect(weakest).toContainText(first, pageLoad);
-  await page.getByRole('region', { name: insightsText.traineesTitle }).scrollIntoViewIfNeeded();
+  // Every criterion keeps its label on a phone (two of four were dropped), and the count axis
+  // ticks whole ratings only (never 0.5 or 0.75).
+  const criteriaChart = page.getByRole('region', { name: insightsText.criteriaTitle });
+  await expect.soft(tickLabels(criteriaChart, 'y')).toHaveCount(criteria.length);
+  const labels = await axisTicks(criteriaChart, 'y');
+  criteria.forEach((c, i) => expect.soft(labels[i]).toContain(c.text.split(' ')[0]!));
+  for (const tick of await axisTicks(criteriaChart, 'x')) expect.soft(tick).toMatch(/^\d+$/);
+  // The Trainees table is wider than the screen: it says how much is in view.
+  const traineesTable = page.getByRole('region', { name: insightsText.traineesTitle });
+  await traineesTable.scrollIntoViewIfNeeded();
+  await expect
+    .soft(traineesTable.getByTestId('columns-in-view'))
+    .toContainText(new RegExp(`of ${criteria.length + 4} columns in view`));
+  await expect.soft(traineesTable.locator('[data-scroll-shadow="right"]')).toHaveCount(1);
   expect(await sideways(page)).toBe(0);
   await page.goto(paths.userDetail(trainees[1]!.id));
   await page.getByRole('tab', { name: insightsText.progressTab }).click(pageLoad);
-  await expect(page.getByRole('region', { name: insightsText.progressTitle })).toBeVisible(
-    pageLoad,
-  );
+  const progress = page.getByRole('region', { name: insightsText.progressTitle });
+  await expect(progress).toBeVisible(pageLoad);
   expect(await sideways(page)).toBe(0);
+  // Tessa's review here gave two criteria 4 stars: two dots, both visible, none on another.
+  await expect(progress.locator('.recharts-line-dots circle').first()).toBeAttached();
+  const centres = await dotCentres(progress);
+  expect.soft(centres.length).toBeGreaterThanOrEqual(criteria.length);
+  expect.soft(new Set(centres).size).toBe(centres.length);
+  for (const tick of await axisTicks(progress, 'y')) expect.soft(tick).toMatch(/^\d★$/);
 });
