@@ -40,10 +40,12 @@ export const uiText = {
   reload: 'Reload the page',
   reloadHint: 'The console hit an unexpected problem. Reloading usually fixes it.',
   notFoundBody: 'The address may be mistyped, or the page may have moved.',
-  appPageHeading: 'Practise on your phone',
+  appPageHeading: 'Practise your interviews',
   practiseInBrowser: 'Practise in your browser',
   appPageBody:
-    'Trainees answer their interviews in the mobile app. Download it from your store and sign in with the same account.',
+    'Trainees answer their interviews in Practica Practice: right here in the browser, on a phone or a computer, or in the mobile app.',
+  practiseContinuesAs: (email: string) => `No need to sign in again: you continue as ${email}.`,
+  orGetTheApp: 'or get the mobile app',
   appStoreBadge: {
     top: 'Download on the',
     bottom: 'App Store',

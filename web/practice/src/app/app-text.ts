@@ -8,6 +8,10 @@ export const appText = {
   signInHeading: 'Sign in to practise',
   signInSubheading: 'Use the account your organization invited you with.',
   sessionEnded: 'Your session ended. Sign in again — your recordings are kept.',
+  accountCreatedSignIn: 'Your account is ready. Sign in with the password you just chose.',
+  accountCreatedTitle: 'Your account is ready',
+  accountCreatedBody:
+    'You are signed in. Your assignments appear here as soon as your instructor adds you to one.',
   signOut: 'Sign out',
   signedInAs: (name: string) => `Signed in as ${name}`,
   offline:
@@ -29,6 +33,7 @@ export const appText = {
   seeReview: 'See review',
   waitingForReview: 'Waiting for review',
   retry: 'Try again',
+  close: 'Close',
   backHome: 'Back to my assignments',
   reviewTitle: 'Review',
   score: 'Score',

@@ -2,11 +2,17 @@
  * The practice app's session: the trainee's token and user, kept in local storage under the app's
  * own keys (the console's keys and its "clear everything on 401" rule stay the console's), and
  * given to the shared API client. Signing out or a 401 forgets the session only: recorded takes
- * (IndexedDB) stay for the next sign-in.
+ * (IndexedDB) stay for the next sign-in. At start it takes the console's hand-over
+ * (src/lib/practice-handover.ts): a trainee who just signed in at /login or registered from an
+ * invite arrives signed in, and the pages read why they came (`sessionArrival`).
  */
 import type { SessionUser } from '@practica/contract';
 import { useSyncExternalStore } from 'react';
 import { setApiSession, setUnauthorizedHandler } from '../../../src/lib/api-client';
+import {
+  takePracticeHandover,
+  type PracticeArrivalReason,
+} from '../../../src/lib/practice-handover';
 import { toSessionUser } from '../../../src/lib/session-user';
 
 /** Local storage keys of the practice app. */
@@ -53,6 +59,8 @@ function parseUser(raw: string | null): PracticeUser | null {
 let memory: PracticeSession = { token: null, user: null };
 let snapshot: PracticeSession = readStored();
 let ended = false;
+/** Why the trainee came from the console in this page load (`sessionArrival`). */
+let arrival: PracticeArrival | null = null;
 const listeners = new Set<() => void>();
 
 function readStored(): PracticeSession {
@@ -119,15 +127,56 @@ export function sessionEndedByServer(): boolean {
 /** Signs out: forgets the session only (recorded takes stay on the device). */
 export function signOut(): void {
   ended = false;
+  arrival = null;
   clearSession();
 }
 
+/** How the trainee came from the console in this page load (see `sessionArrival`). */
+export interface PracticeArrival {
+  reason: PracticeArrivalReason;
+  email: string;
+  /** The console's session was carried over (false: past its time, the sign-in form asks). */
+  signedIn: boolean;
+}
+
 /**
- * Makes the shared API client send this app's token and, on a 401/403, forget only it (the guard
- * then shows the sign-in page with the session-ended notice). Called once at start; also follows
- * sign-ins and sign-outs of other tabs.
+ * Why the trainee came from the console in this page load (signed in at /login, or just
+ * registered), with the email for the sign-in form; null otherwise. Kept in memory only: a reload
+ * or signing out forgets it.
+ */
+export function sessionArrival(): PracticeArrival | null {
+  return arrival;
+}
+
+/** Forgets why the trainee came (its notice was shown); the session stays. */
+export function forgetArrival(): void {
+  arrival = null;
+}
+
+/**
+ * Takes the console's hand-over, if this tab has one: saves its session when it is still fresh
+ * (replacing an older session of this app: the newer sign-in wins) and remembers why the trainee
+ * came. Answers the arrival (null without a hand-over). Called once at start, before the first
+ * render (`installPracticeSession`).
+ */
+export function adoptPracticeHandover(now: number = Date.now()): PracticeArrival | null {
+  const handover = takePracticeHandover(now);
+  if (!handover) return null;
+  const { token, user } = handover;
+  const signedIn = token !== null && user !== null;
+  if (signedIn) saveSession(token, user);
+  arrival = { reason: handover.reason, email: handover.email, signedIn };
+  return arrival;
+}
+
+/**
+ * Takes the console's hand-over (`adoptPracticeHandover`), then makes the shared API client send
+ * this app's token and, on a 401/403, forget only it (the guard then shows the sign-in page with
+ * the session-ended notice). Called once at start; also follows sign-ins and sign-outs of other
+ * tabs.
  */
 export function installPracticeSession(): void {
+  adoptPracticeHandover();
   setApiSession({ readToken: sessionToken, clear: clearSession });
   setUnauthorizedHandler(() => {
     ended = true;

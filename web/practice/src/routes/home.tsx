@@ -2,9 +2,20 @@
  * /practice/: my assignments, nearest due date first (no due date last): name, due date
  * (MM.DD.YYYY), number of questions, my status (Pending, Submitted, Reviewed) and practice count.
  * Pending → 'Start practice'; Reviewed → 'See review'; Submitted → 'Waiting for review'. An empty
- * state when there is nothing; the loader, or the error with 'Try again'.
+ * state when there is nothing; the loader, or the error with 'Try again'. Just after registering,
+ * it says the account is ready.
  */
-import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   AnswerStatus,
   dateFormat,
@@ -12,10 +23,10 @@ import {
   type AnswerStatusId,
   type MeAssignmentListItem,
 } from '@practica/contract';
-import { IconCalendar, IconChecklist } from '@tabler/icons-react';
+import { IconCalendar, IconChecklist, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { StatusMessage } from '../../../src/components/status-message';
 import { useDocumentTitle } from '../../../src/components/page-title';
@@ -23,6 +34,7 @@ import { byDueDate, myAssignmentsQuery } from '../api/my-assignments';
 import { practicePaths } from '../app/paths';
 import { appText } from '../app/app-text';
 import { QueryState } from '../app/query-state';
+import { forgetArrival, sessionArrival } from '../lib/session';
 
 /** The trainee's labels and colours of my answer's status. */
 const statusView: Partial<Record<AnswerStatusId, { label: string; color: string }>> = {
@@ -102,6 +114,30 @@ function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
   );
 }
 
+/** 'Your account is ready' after an invite registration, once, until closed. */
+function AccountCreated() {
+  const [shown, setShown] = useState(() => {
+    const arrival = sessionArrival();
+    return arrival?.reason === 'registered' && arrival.signedIn;
+  });
+  // Said once: coming back to the home later in this page load does not repeat it.
+  useEffect(() => forgetArrival(), []);
+  if (!shown) return null;
+  return (
+    <Alert
+      color="teal"
+      role="status"
+      icon={<IconCircleCheck size={18} aria-hidden />}
+      title={appText.accountCreatedTitle}
+      withCloseButton
+      closeButtonLabel={appText.close}
+      onClose={() => setShown(false)}
+    >
+      {appText.accountCreatedBody}
+    </Alert>
+  );
+}
+
 /** The home screen. */
 export default function HomePage() {
   useDocumentTitle(appText.homeTitle, appText.appName);
@@ -120,6 +156,7 @@ export default function HomePage() {
           {appText.homeIntro}
         </Text>
       </div>
+      <AccountCreated />
       {rows === undefined ? (
         <QueryState error={query.error} retry={() => void query.refetch()} />
       ) : rows.length === 0 ? (

@@ -4,6 +4,8 @@
  * sign-in the session is saved and the trainee goes to the `next` path or home; a staff member's
  * session reaches the guard's trainees-only notice. After a 401 it says the session ended and the
  * recordings are kept. 'Forgot password?' opens /practice/forgot-password with the typed email.
+ * A trainee the console sent here without a session (its hand-over was past its time) finds the
+ * email filled in and, just after registering, that the account was created.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { messages, type LoginAnswer } from '@practica/contract';
@@ -15,7 +17,7 @@ import { toSessionUser } from '../../../src/lib/session-user';
 import { practicePaths, safeReturnPath } from '../app/paths';
 import { appText } from '../app/app-text';
 import { PublicCard } from '../app/public-card';
-import { saveSession, sessionEndedByServer, useSession } from '../lib/session';
+import { saveSession, sessionArrival, sessionEndedByServer, useSession } from '../lib/session';
 
 /** The sign-in screen of the practice app. */
 export default function SignInPage() {
@@ -24,7 +26,8 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const next = safeReturnPath(search.get('next'));
-  const emailParam = search.get('email') ?? '';
+  const arrival = sessionArrival();
+  const emailParam = search.get('email') ?? arrival?.email ?? '';
   const [error, setError] = useState<string | null>(null);
 
   if (user) return <Navigate to={next} replace />;
@@ -49,6 +52,11 @@ export default function SignInPage() {
             {appText.signInSubheading}
           </Text>
         </div>
+        {arrival?.reason === 'registered' && !sessionEndedByServer() && (
+          <Text role="status" size="sm" p="sm" bg="teal.0" c="teal.9" style={{ borderRadius: 8 }}>
+            {appText.accountCreatedSignIn}
+          </Text>
+        )}
         {sessionEndedByServer() && (
           <Text role="status" size="sm" p="sm" bg="blue.0" c="blue.9" style={{ borderRadius: 8 }}>
             {appText.sessionEnded}

@@ -1,6 +1,7 @@
 /**
  * /invite-registration/{id} (000 §2.7): after registering, a trainee keeps no console session and
- * lands in the practice app with a full page load; staff are signed in and go to their home page.
+ * lands in the practice app with a full page load, signed in there by the registration handed over
+ * in this tab (never through the link); staff are signed in and go to their home page.
  * The password rule shows before typing; a used invite says so and offers to sign in (issue 22
  * item 10).
  */
@@ -18,6 +19,7 @@ import { inviteText } from '../../config/organization-text';
 import { userText } from '../../config/user-text';
 import { getAuth } from '../../lib/auth';
 import { openFullPage } from '../../lib/full-page';
+import { takePracticeHandover } from '../../lib/practice-handover';
 import { makeLoginAnswer, makeUser, renderRoutes, signedOut } from '../../test/render';
 
 vi.mock('../../lib/full-page', () => ({ openFullPage: vi.fn() }));
@@ -67,17 +69,25 @@ describe('invite registration', () => {
     vi.stubGlobal('fetch', serverFor(Role.Trainee));
     const { router } = renderRoutes(['/invite-registration/tok']);
     await register();
-    await vi.waitFor(() => expect(openFullPage).toHaveBeenCalledWith('/practice/'));
+    await vi.waitFor(() => expect(openFullPage).toHaveBeenCalledWith('/practice/'), lazyPage);
     expect(getAuth().authed).toBe(false);
     expect(router.state.location.pathname).toBe('/invite-registration/tok');
+    // The practice app signs the new trainee in and says the account is ready.
+    expect(takePracticeHandover()).toMatchObject({
+      reason: 'registered',
+      email: 'new@demo.test',
+      token: 'test-token',
+    });
   });
 
   it('signs staff in and sends them to their home page', async () => {
     vi.stubGlobal('fetch', serverFor(Role.Instructor));
     const { router } = renderRoutes(['/invite-registration/tok']);
     await register();
-    await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dbl\//));
+    // The staff home is a lazily loaded page: a busy machine may take seconds to load it.
+    await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dbl\//), lazyPage);
     expect(openFullPage).not.toHaveBeenCalled();
+    expect(takePracticeHandover()).toBeNull();
   });
 
   it('states the password rule before the user types', async () => {

@@ -5,8 +5,10 @@
  * (`messages.inviteUsed`, issue 22 item 10) offers to sign in instead. Otherwise the
  * registration form: first name, last name, password and repeat password, the email read-only.
  * After registering, the new user is signed in by the login rules (000 §2.3): a trainee keeps no
- * console session and goes to the practice app (`/practice/`, a full page load; it signs in there
- * with the account just made), staff to their home page.
+ * console session and goes to the practice app (`/practice/`, a full page load), which takes the
+ * registration's session handed over in this tab (lib/practice-handover.ts) and says the account
+ * is ready (past the hand-over's time its sign-in form has the email filled in); staff go to their
+ * home page.
  */
 import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { can, messages, roleLabels, type LoginAnswer } from '@practica/contract';
@@ -22,6 +24,7 @@ import { usePublicInvite } from '../../features/invites/api/get-public-invite';
 import { InviteRegistrationForm } from '../../features/invites/components/invite-registration-form';
 import { isApiError } from '../../lib/api-client';
 import { openFullPage } from '../../lib/full-page';
+import { clearPracticeHandover, handOverToPractice } from '../../lib/practice-handover';
 import { roleHome, signIn } from '../../lib/auth';
 import { toActor } from '../../lib/can';
 import { writeLocal } from '../../lib/storage';
@@ -40,10 +43,13 @@ export default function InviteRegistrationPage() {
     toast.success(messages.userCreated);
     const { token: _token, ...fields } = answer;
     if (!can(toActor(fields), 'console:signIn')) {
-      // 000 §2.3: a trainee keeps no console session; it practises in the practice app.
+      // 000 §2.3: a trainee keeps no console session; it practises in the practice app, signed
+      // in there by the hand-over.
+      handOverToPractice(answer, 'registered');
       openFullPage(paths.practiceApp());
       return;
     }
+    clearPracticeHandover();
     const user = signIn(answer);
     const home = roleHome(user.roleId);
     writeLocal('rootPage', home);

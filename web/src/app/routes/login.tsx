@@ -1,7 +1,9 @@
 /**
  * /login (000 §2.3): the sign-in card with its reset view. After sign-in: Admin → system admin
  * dashboard, Manager → organization manager dashboard, Instructor → dashboard (with the
- * `messages.successfullyLogin` toast); a Trainee is signed out at once (nothing is stored) and sent to the app page.
+ * `messages.successfullyLogin` toast); a Trainee is signed out at once (no console session is
+ * stored) and sent to the app page, with the sign-in handed over to the practice app in this tab
+ * (lib/practice-handover.ts), so practising in the browser asks for no password again.
  */
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, messages, type LoginAnswer } from '@practica/contract';
@@ -16,6 +18,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
 import { roleHome, signIn, useAuth } from '../../lib/auth';
 import { toActor } from '../../lib/can';
+import { clearPracticeHandover, handOverToPractice } from '../../lib/practice-handover';
 import { writeLocal } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import classes from './login.module.css';
@@ -39,10 +42,14 @@ export default function LoginPage() {
   const onSignedIn = (answer: LoginAnswer) => {
     const { token: _token, ...fields } = answer;
     if (!can(toActor(fields), 'console:signIn')) {
-      // 000 §2.3: a trainee is signed out immediately and sent to the app page.
+      // 000 §2.3: a trainee is signed out immediately and sent to the app page; the practice app
+      // takes the sign-in from there.
+      handOverToPractice(answer, 'signed-in');
       void navigate(paths.appRedirect(), { replace: true });
       return;
     }
+    // A trainee's earlier sign-in in this tab must not carry anyone into the practice app.
+    clearPracticeHandover();
     const signedIn = signIn(answer);
     const home = roleHome(signedIn.roleId);
     writeLocal('rootPage', home);
