@@ -57,11 +57,20 @@ export const meKeys = {
   assignment: (id: number) => ['me', 'assignments', id] as const,
 };
 
-/** Query options of the home list (its screen shows the error itself). */
+/** How often (ms) the home list is read again while its page is visible: every minute. */
+export const homeRefreshMs = 60_000;
+
+/**
+ * Query options of the home list (its screen shows the error itself). Read again every
+ * `homeRefreshMs` while the page is visible and whenever the trainee returns to it (however
+ * recently it was read), so an assignment added meanwhile shows without a reload.
+ */
 export const myAssignmentsQuery = () =>
   queryOptions({
     queryKey: meKeys.assignments,
     queryFn: ({ signal }) => fetchMyAssignments(signal),
+    refetchInterval: homeRefreshMs,
+    refetchOnWindowFocus: 'always',
     meta: { silent: true },
   });
 

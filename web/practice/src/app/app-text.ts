@@ -33,6 +33,7 @@ export const appText = {
   seeReview: 'See review',
   waitingForReview: 'Waiting for review',
   retry: 'Try again',
+  loadsWhenOnline: 'This page loads by itself once the connection is back.',
   close: 'Close',
   backHome: 'Back to my assignments',
   reviewTitle: 'Review',

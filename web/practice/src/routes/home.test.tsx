@@ -1,8 +1,13 @@
-/** The home: order by due date, the trainee's statuses, the links of each status, empty, error. */
+/**
+ * The home: order by due date, the trainee's statuses, the links of each status (a card's title
+ * too), empty, error; a new assignment shows without a reload; a home opened offline loads by
+ * itself once the connection is back.
+ */
 import { AnswerStatus, messages } from '@practica/contract';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { homeRefreshMs } from '../api/my-assignments';
 import { appText } from '../app/app-text';
 import {
   failure,
@@ -13,6 +18,15 @@ import {
   signOutPractice,
   stubApi,
 } from '../test/render';
+
+const lazyPage = { timeout: 5000 };
+
+/** The tab comes back to the foreground (how browsers tell a page it is seen again). */
+function showTab() {
+  act(() => {
+    fireEvent(document, new Event('visibilitychange', { bubbles: true }));
+  });
+}
 
 describe('home', () => {
   beforeEach(() => {
@@ -45,7 +59,8 @@ describe('home', () => {
     const api = stubApi({ 'GET /api/me/assignments': () => ok({ list: rows, count: 4 }) });
     renderPractice('/');
 
-    const items = await screen.findAllByRole('listitem');
+    // The home is a lazily loaded page: a busy machine may take seconds to load it.
+    const items = await screen.findAllByRole('listitem', {}, lazyPage);
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
       'Due soon',
       'Due in between',
@@ -87,16 +102,106 @@ describe('home', () => {
       },
     });
     renderPractice('/');
-    // 101 cards render in a transition React slices: jsdom needs more than the default second.
-    expect(await screen.findByText('Assignment 101', {}, { timeout: 5000 })).toBeInTheDocument();
+    // 101 cards render in a transition React slices: jsdom needs more than the default second,
+    // and a busy machine several.
+    expect(await screen.findByText('Assignment 101', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(101);
-  });
+  }, 30_000);
 
   it('says so when there is nothing to practise', async () => {
     stubApi({ 'GET /api/me/assignments': () => ok({ list: [], count: 0 }) });
     renderPractice('/');
-    expect(await screen.findByText(appText.emptyTitle)).toBeInTheDocument();
+    expect(await screen.findByText(appText.emptyTitle, {}, lazyPage)).toBeInTheDocument();
     expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
+  it('a card’s title opens what its button opens; the button stays the card’s one tab stop', async () => {
+    const rows = [
+      makeAssignmentRow(1, { name: 'To practise' }),
+      makeAssignmentRow(2, { name: 'Reviewed one', statusId: AnswerStatus.Reviewed }),
+      makeAssignmentRow(3, { name: 'Sent one', statusId: AnswerStatus.Submitted }),
+    ];
+    stubApi({ 'GET /api/me/assignments': () => ok({ list: rows, count: 3 }) });
+    renderPractice('/');
+    const practise = await screen.findByRole('link', { name: 'To practise' }, lazyPage);
+    expect(practise).toHaveAttribute('href', '/assignments/1');
+    expect(practise).toHaveAttribute('tabindex', '-1');
+    expect(practise.closest('h2')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Reviewed one' })).toHaveAttribute(
+      'href',
+      '/assignments/2/review',
+    );
+    // Nothing to open for an answer waiting for its review: its title is no link.
+    expect(screen.queryByRole('link', { name: 'Sent one' })).not.toBeInTheDocument();
+    // Tabbing reaches each card's button once, never its title.
+    await userEvent.tab();
+    const stops: string[] = [];
+    for (let i = 0; i < 8 && document.activeElement !== document.body; i += 1) {
+      stops.push(document.activeElement?.textContent ?? '');
+      await userEvent.tab();
+    }
+    expect(stops).toContain(appText.startPractice);
+    expect(stops).toContain(appText.seeReview);
+    expect(stops).not.toContain('To practise');
+    expect(stops).not.toContain('Reviewed one');
+
+    // A tap on the title opens the practice.
+    await userEvent.click(practise);
+    await vi.waitFor(
+      () => expect(screen.getByTestId('location')).toHaveTextContent('/assignments/1'),
+      lazyPage,
+    );
+  });
+
+  it('shows a new assignment when the trainee comes back to the tab, without a reload', async () => {
+    let rows = [makeAssignmentRow(1, { name: 'First' })];
+    stubApi({ 'GET /api/me/assignments': () => ok({ list: rows, count: rows.length }) });
+    renderPractice('/');
+    expect(await screen.findByText('First', {}, lazyPage)).toBeInTheDocument();
+    rows = [...rows, makeAssignmentRow(2, { name: 'Added meanwhile' })];
+    showTab();
+    expect(await screen.findByText('Added meanwhile', {}, lazyPage)).toBeInTheDocument();
+  });
+
+  it('reads the list again every minute while the page is visible', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'setInterval'] });
+    try {
+      let rows = [makeAssignmentRow(1, { name: 'First' })];
+      stubApi({ 'GET /api/me/assignments': () => ok({ list: rows, count: rows.length }) });
+      renderPractice('/');
+      expect(await screen.findByText('First', {}, lazyPage)).toBeInTheDocument();
+      rows = [...rows, makeAssignmentRow(2, { name: 'Added meanwhile' })];
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(homeRefreshMs);
+      });
+      expect(await screen.findByText('Added meanwhile', {}, lazyPage)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opened offline, says it loads by itself and does once the connection is back', async () => {
+    let offline = true;
+    const api = stubApi({
+      'GET /api/me/assignments': () => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return ok({ list: [makeAssignmentRow(1, { name: 'Back online' })], count: 1 });
+      },
+    });
+    renderPractice('/');
+    // The read and its one retry got no answer.
+    expect(
+      await screen.findByText(messages.checkInternetConnection, {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(appText.loadsWhenOnline)).toBeInTheDocument();
+    const calls = api.mock.calls.length;
+    offline = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Back online', {}, lazyPage)).toBeInTheDocument();
+    expect(api.mock.calls.length).toBeGreaterThan(calls);
+    expect(screen.queryByText(messages.checkInternetConnection)).not.toBeInTheDocument();
   });
 
   it("shows the server's message and tries again", async () => {
@@ -108,7 +213,7 @@ describe('home', () => {
           : ok({ list: [], count: 0 }),
     });
     renderPractice('/');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Database is resting');
+    expect(await screen.findByRole('alert', {}, lazyPage)).toHaveTextContent('Database is resting');
     await userEvent.click(screen.getByRole('button', { name: appText.retry }));
     expect(await screen.findByText(appText.emptyTitle)).toBeInTheDocument();
   });

@@ -1,12 +1,15 @@
 /**
  * /practice/: my assignments, nearest due date first (no due date last): name, due date
  * (MM.DD.YYYY), number of questions, my status (Pending, Submitted, Reviewed) and practice count.
- * Pending → 'Start practice'; Reviewed → 'See review'; Submitted → 'Waiting for review'. An empty
- * state when there is nothing; the loader, or the error with 'Try again'. Just after registering,
- * it says the account is ready.
+ * Pending → 'Start practice'; Reviewed → 'See review'; Submitted → 'Waiting for review'. A card's
+ * title links where its button goes (the button stays the card's one tab stop). An empty state
+ * when there is nothing; the loader, or the error with 'Try again'. The list is read again while
+ * the page is visible (every `homeRefreshMs`, and whenever the trainee comes back to the tab), so
+ * a new assignment shows without a reload. Just after registering, it says the account is ready.
  */
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -48,18 +51,27 @@ export function dueDateText(closeDate: string | null): string {
   return closeDate ? dayjs(closeDate).format(dateFormat) : appText.noDueDate;
 }
 
+/** Where a card leads, as its button does: the practice or the review; null without a button. */
+function destinationOf(row: MeAssignmentListItem): string | null {
+  const status = row.answer.statusId;
+  if (status === AnswerStatus.Reviewed) return practicePaths.review(row.id);
+  if (status === AnswerStatus.Pending && row.canAnswer) return practicePaths.practice(row.id);
+  return null;
+}
+
 function AssignmentAction({ row }: { row: MeAssignmentListItem }) {
   const status = row.answer.statusId;
-  if (status === AnswerStatus.Reviewed) {
+  const to = destinationOf(row);
+  if (to && status === AnswerStatus.Reviewed) {
     return (
-      <Button component={Link} to={practicePaths.review(row.id)} variant="light">
+      <Button component={Link} to={to} variant="light">
         {appText.seeReview}
       </Button>
     );
   }
-  if (status === AnswerStatus.Pending && row.canAnswer) {
+  if (to) {
     return (
-      <Button component={Link} to={practicePaths.practice(row.id)}>
+      <Button component={Link} to={to}>
         {appText.startPractice}
       </Button>
     );
@@ -76,12 +88,21 @@ function AssignmentAction({ row }: { row: MeAssignmentListItem }) {
 
 function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
   const status = statusView[row.answer.statusId];
+  const to = destinationOf(row);
   return (
     <Card component="li" withBorder padding="lg">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
-            {row.name}
+            {to ? (
+              // The card's button is its tab stop; the title is the same link for a tap or a
+              // screen reader's list of links.
+              <Anchor component={Link} to={to} tabIndex={-1} inherit underline="hover">
+                {row.name}
+              </Anchor>
+            ) : (
+              row.name
+            )}
           </Title>
           {status && (
             <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
