@@ -1,22 +1,31 @@
 /**
  * Two reviewers never overwrite each other (issue 21 §4) end to end, with two browser contexts of
- * Demo Academy's reviewers: Maya (manager) opens an answer and claims it; Ian (instructor) opening
- * it sees "Maya Manning is reviewing this answer" and cannot submit until he takes over; then both
- * change the ratings and submit — Ian first, so Maya's submit (against the version she opened) is
+ * Demo Academy's reviewers: Maya (manager) opens an answer, claims it and changes the ratings; Ian
+ * (instructor) opening it sees "Maya Manning is reviewing this answer" and can neither rate nor
+ * submit until he takes over. Then Maya's screen, by itself within seconds, says Ian is reviewing
+ * it and keeps her changes read only; Ian rates and submits; Maya's screen learns the answer is
+ * free again and is hers, her changes still there. Her submit (against the version she opened) is
  * refused and shows both reviews side by side, and she resubmits on purpose. The answer's history
  * then holds both reviews, hers the latest.
  *
- * The answer is one the seed reviewed on an Active assignment (a reviewer may review it again), so
- * the Submitted answers other specs wait on stay untouched.
+ * The answer is the spec's own (a new assignment whose trainee submits through the trainee
+ * simulator), so the answers other specs review — the seed's Reviewed one the drafts spec changes
+ * as Maya too — stay untouched.
  */
 import { fileURLToPath } from 'node:url';
-import { AnswerStatus, format, type AnswerDetail, type AnswerListItem } from '@practica/contract';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { format, messages, type AnswerDetail } from '@practica/contract';
+import { expect, test, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewSafetyText } from '../src/config/review-safety-text';
-import { demo, demoPassword, signInAs } from './helpers';
-import { apiData, pickStar } from './review-helpers';
+import { demo, signInAs } from './helpers';
+import {
+  apiData,
+  assignmentWithSubmissions,
+  giveFeedback,
+  pickStar,
+  tokenOf,
+} from './review-helpers';
 
 /** For the first check after a page load: a busy machine may take a while to boot the console. */
 const pageLoad = { timeout: 20_000 };
@@ -24,46 +33,37 @@ const screenshotFile = fileURLToPath(
   new URL('../../docs/screenshots/review-conflict.png', import.meta.url),
 );
 
-/** Signs in through the API; answers the token. */
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth', { data: { email, password: demoPassword } });
-  expect(login.ok()).toBeTruthy();
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
-
-/** A Reviewed answer of Demo Academy that can take another review (its assignment not Closed). */
-async function reviewedAnswer(request: APIRequestContext, token: string): Promise<AnswerDetail> {
-  const { list } = await apiData<{ list: AnswerListItem[] }>(
-    request,
-    token,
-    `/api/assignments/answers?status=${AnswerStatus.Reviewed}&pageSize=100`,
-  );
-  for (const row of list) {
-    const detail = await apiData<AnswerDetail>(
-      request,
-      token,
-      `/api/assignments/answers/${row.id}`,
-    );
-    if (detail.canReview && detail.claim === null) return detail;
-  }
-  throw new Error('No reviewable Reviewed answer in the demo seed');
-}
-
-/** Gives every rating question `stars` stars. */
-async function rateAll(page: Page, stars: number): Promise<void> {
+/** Gives every rating question `stars` stars and answers the feedback (Ratings tab shown after). */
+async function review(page: Page, stars: number, answer: AnswerDetail): Promise<void> {
   const questions = page.getByTestId('rating-question');
   const n = await questions.count();
   for (let i = 0; i < n; i += 1) await pickStar(questions.nth(i), stars);
   await expect(page.getByTestId('average-score')).toHaveText(stars.toFixed(1));
+  await page.getByRole('tab', { name: new RegExp(messages.feedback) }).click();
+  await giveFeedback(page, answer.assignment.data.feedback?.questions ?? []);
+  await page.getByRole('tab', { name: new RegExp(messages.ratings) }).click();
 }
 
 test('a claimed answer shows who reviews it; a stale submit shows both reviews and resubmits on purpose', async ({
   browser,
   request,
+  baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // A trainee submits through the simulator, two contexts review: room for a busy machine.
+  test.setTimeout(300_000);
   const managerToken = await tokenOf(request, demo.manager);
-  const answer = await reviewedAnswer(request, managerToken);
+  const {
+    answerIds: [answerId],
+  } = await assignmentWithSubmissions(request, managerToken, {
+    name: `Claims ${Date.now()}`,
+    emails: ['tessa@demo.test'],
+    url: baseURL!,
+  });
+  const answer = await apiData<AnswerDetail>(
+    request,
+    managerToken,
+    `/api/assignments/answers/${answerId!}`,
+  );
   const opened = answer.reviewVersion;
 
   const maya = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -73,33 +73,43 @@ test('a claimed answer shows who reviews it; a stale submit shows both reviews a
   await signInAs(a, demo.manager, paths.orgManagerDashboard());
   await signInAs(b, demo.instructor, paths.dashboard());
 
-  // Maya opens the answer: she claims it.
+  // Maya opens the answer: she claims it, and changes the ratings.
   const claimed = a.waitForResponse(
     (r) => r.url().endsWith(`/api/assignments/answers/${answer.id}/claim`) && r.ok(),
   );
   await a.goto(paths.review(answer.id));
   await claimed;
   await expect(a.getByTestId('claim-banner')).toHaveCount(0);
+  await review(a, 2, answer);
 
-  // Ian sees her name and cannot submit.
+  // Ian sees her name and can neither rate nor submit.
   await b.goto(paths.review(answer.id));
   const banner = b.getByTestId('claim-banner');
   await expect(banner).toContainText(format.answerClaimedBy('Maya Manning'), pageLoad);
   await expect(banner).toContainText(reviewSafetyText.claimedAgo(''));
   const submitB = b.getByRole('button', { name: reviewInboxText.submitAndNext });
   await expect(submitB).toBeDisabled();
-  // Everything stays readable: the ratings are there.
+  // Everything stays readable: the ratings are there, the keys change none of them.
   await expect(b.getByTestId('rating-question').first()).toBeVisible();
+  const before = await b.getByTestId('average-score').textContent();
+  await b.keyboard.press('5');
+  await expect(b.getByTestId('average-score')).toHaveText(before ?? '');
   const bannerShot = await b.screenshot({ clip: { x: 0, y: 0, width: 1440, height: 330 } });
 
   // He takes over: the banner goes, Submit is his.
   await banner.getByRole('button', { name: reviewSafetyText.takeOver }).click();
   await expect(banner).toHaveCount(0);
   await expect(submitB).toBeEnabled();
+  // Maya's screen learns it by itself: read only, her changes kept.
+  const bannerA = a.getByTestId('claim-banner');
+  await expect(bannerA).toContainText(format.answerClaimedBy('Ian Instructor'), {
+    timeout: 15_000,
+  });
+  await expect(a.getByTestId('average-score')).toHaveText('2.0');
+  await expect(a.getByRole('button', { name: reviewInboxText.submitAndNext })).toBeDisabled();
 
-  // Both change the ratings; Ian submits first.
-  await rateAll(a, 2);
-  await rateAll(b, 5);
+  // Ian rates and submits.
+  await review(b, 5, answer);
   await b.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();
   await b.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
   await expect
@@ -114,6 +124,10 @@ test('a claimed answer shows who reviews it; a stale submit shows both reviews a
         ).reviewVersion,
     )
     .toBe(opened + 1);
+  // The answer is free again: Maya's screen is hers, with her changes.
+  await expect(bannerA).toHaveCount(0, { timeout: 15_000 });
+  await expect(a.getByRole('button', { name: reviewInboxText.submitAndNext })).toBeEnabled();
+  await expect(a.getByTestId('average-score')).toHaveText('2.0');
 
   // Maya's submit is against the version she opened: refused, both reviews side by side.
   await a.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();

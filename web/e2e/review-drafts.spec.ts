@@ -5,8 +5,8 @@
  * another answer and back; after Submit the server holds no draft, the review heads the screen's
  * history, and the assignment's Activity shows "Submitted a review of … · score …".
  *
- * The seed has one Reviewed answer that takes another review (the claims spec reviews it too; its
- * claim is waited out first). REVIEW_HISTORY_SCREENSHOTS=1 writes the README's pictures
+ * The seed has one Reviewed answer that takes another review (another spec's reviewer may hold it
+ * for a moment: its claim is waited out first). REVIEW_HISTORY_SCREENSHOTS=1 writes the README's pictures
  * docs/screenshots/review-history.png and assignment-activity.png (1440 px wide).
  */
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,7 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 
 /**
  * A Reviewed answer of Demo Academy that takes another review (the seed's one on the Active
- * assignment, which the claims spec reviews too: its claim is waited out), and another Reviewed
+ * assignment; another spec's claim on it is waited out), and another Reviewed
  * answer to move to and back (of the Closed assignment: read only, so nothing is claimed).
  */
 async function pickAnswers(

@@ -147,9 +147,14 @@ export async function submitReviewOnly(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
 }
 
-/** Clicks star `n` of a Mantine Rating (its inputs are visually hidden; the labels are the stars). */
+/**
+ * Clicks star `n` of a rating question (its inputs are visually hidden; the labels are the stars),
+ * once the star takes input: the review screen is read only until its claim call has answered.
+ */
 export async function pickStar(scope: Locator, n: number): Promise<void> {
-  const id = await scope.getByRole('radio', { name: String(n), exact: true }).getAttribute('id');
+  const star = scope.getByRole('radio', { name: String(n), exact: true });
+  await expect(star).toBeEnabled();
+  const id = await star.getAttribute('id');
   await scope.locator(`label[for="${id}"]`).click();
 }
 

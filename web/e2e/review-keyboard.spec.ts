@@ -188,6 +188,8 @@ test('a reviewer clears three answers in a row with the keyboard alone', async (
     const id = Number(/\/dbl\/reviews\/(\d+)/.exec(page.url())![1]);
     const answer = await apiData<AnswerDetail>(request, token, `/api/assignments/answers/${id}`);
     await expect(page.getByRole('radiogroup', { name: /^R1: / })).toBeVisible(pageLoad);
+    // The screen takes keys once its claim call has answered (read only until then).
+    await expect(page.getByRole('button', { name: reviewInboxText.submitAndNext })).toBeEnabled();
     const keys = await reviewWithKeys(page, answer);
     if (n === 0)
       test.info().annotations.push({
