@@ -85,6 +85,7 @@ export const practiceText = {
   uploadProgress: (sent: string, total: string) => `uploading: ${sent} of ${total}`,
   uploadDone: 'on the server',
   uploadFailed: 'upload failed',
+  uploadWaiting: 'waiting for the connection: kept on this device, uploads by itself',
   notRecorded: 'not recorded yet',
   stillUploading: (n: number) =>
     n === 1 ? '1 answer is still uploading.' : `${n} answers are still uploading.`,
@@ -105,6 +106,10 @@ export const practiceText = {
 
   offline:
     'You are offline. Your answers are kept on this device and upload when you are back online.',
+  waitingForServer:
+    'The server cannot be reached right now. Your answers are kept on this device and upload by themselves as soon as it answers.',
+  takeWaiting:
+    'No connection right now. This answer is safe on this device and uploads by itself when the connection is back.',
   sessionExpiredNote: 'Your answers are kept on this device; they upload after you sign in.',
   storageFull:
     'Your device storage is full, so this answer could not be kept. Free some space, then record it again.',

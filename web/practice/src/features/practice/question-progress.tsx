@@ -1,6 +1,7 @@
 /**
  * The progress bar Q1..Qn of a practice: one section per question, filled once its take is on the
- * server, lighter while it is kept or uploading, outlined for the current question.
+ * server, lighter while it is kept, uploading or waiting for the connection, red when its upload
+ * failed, outlined for the current question.
  */
 import { Progress } from '@mantine/core';
 import { format } from '@practica/contract';
@@ -15,7 +16,7 @@ export interface QuestionProgressProps {
 const colorOf = (upload: QuestionUpload) =>
   upload.status === 'done'
     ? 'teal.9'
-    : upload.status === 'failed'
+    : upload.status === 'failed' && !upload.waiting
       ? 'red.9'
       : upload.status === 'none'
         ? 'gray.4'

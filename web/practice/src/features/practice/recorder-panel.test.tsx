@@ -9,6 +9,7 @@ import {
   mp4Head,
   type FakeBrowser,
 } from './fake-media-recorder';
+import { practiceText } from './practice-text';
 import { answerTimeLimitMs } from './recorder-machine';
 import { RecorderPanel, type RecorderPanelProps } from './recorder-panel';
 import type { QuestionUpload } from './upload-queue';
@@ -27,6 +28,7 @@ const none: QuestionUpload = {
   bytesTotal: 0,
   error: null,
   refused: false,
+  waiting: false,
   fileId: null,
   url: null,
 };
@@ -222,6 +224,29 @@ describe('RecorderPanel', () => {
       await settle();
       expect(screen.queryByText(/recorded this answer/)).toBeNull();
     });
+  });
+
+  it('a take waiting for the connection is no failure: a calm note says it is safe and uploads by itself', async () => {
+    renderPanel({
+      takeBlob: new Blob([mp4Head], { type: 'video/mp4' }),
+      takeDurationSeconds: 40,
+      takeRecordedAt: Date.now(),
+      upload: {
+        ...none,
+        status: 'failed',
+        bytesSent: 4,
+        bytesTotal: 12,
+        error: 'Please check your internet connection!',
+        waiting: true,
+      },
+    });
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Please check your internet connection!')).toBeNull();
+    expect(screen.getByText(practiceText.takeWaiting).closest('[role="status"]')).not.toBeNull();
+    // The take stays watchable and retakable.
+    expect(screen.getByLabelText(practiceText.yourTake)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: practiceText.retake })).toBeEnabled();
   });
 
   it('offers the camera again when it is gone, also beside a kept take', async () => {

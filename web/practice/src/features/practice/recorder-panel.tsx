@@ -6,9 +6,12 @@
  * the recorder ended early (near the server's size limit, or the browser ended the camera) is
  * kept with a notice; a recording of 0 bytes is no take: a clear message and 'Record' again. A
  * kept take not uploaded after `oldTakeAgeMs` says it should be uploaded before the browser may
- * delete it (and how installing the app keeps it, unless storage is persistent already).
+ * delete it (and how installing the app keeps it, unless storage is persistent already). A take
+ * whose upload waits for the connection is no failure: a calm note beside it says it is safe and
+ * uploads by itself.
  */
 import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { formatClock, formatLimit } from './format';
 import { LiveVideo } from './live-video';
@@ -62,7 +65,7 @@ function initialState(props: RecorderPanelProps): RecorderState {
       status: 'uploaded',
       elapsedMs,
     });
-  if (takeBlob && upload.status === 'failed') {
+  if (takeBlob && upload.status === 'failed' && !upload.waiting) {
     return recorderReducer(initialRecorderState, {
       type: 'restore',
       status: 'failed',
@@ -181,7 +184,7 @@ export function RecorderPanel(props: RecorderPanelProps) {
   // The question's upload, once this take is kept.
   useEffect(() => {
     if (!stateRef.current.hasTake) return;
-    if (upload.status === 'queued' || upload.status === 'uploading') {
+    if (upload.status === 'queued' || upload.status === 'uploading' || upload.waiting) {
       dispatch({
         type: 'upload-progress',
         bytesSent: upload.bytesSent,
@@ -192,7 +195,7 @@ export function RecorderPanel(props: RecorderPanelProps) {
     } else if (upload.status === 'failed' && upload.error) {
       dispatch({ type: 'fail', message: upload.error });
     }
-  }, [upload.status, upload.bytesSent, upload.bytesTotal, upload.error]);
+  }, [upload.status, upload.bytesSent, upload.bytesTotal, upload.error, upload.waiting]);
 
   // The take to watch: the one just recorded, else the one kept on the device.
   const watched = state.hasTake ? (recordedBlob ?? takeBlob) : null;
@@ -295,6 +298,11 @@ export function RecorderPanel(props: RecorderPanelProps) {
         <Alert color="orange" role="alert">
           <Text size="sm">{practiceText.oldTake(oldDays)}</Text>
           {persisted !== true && <Text size="sm">{practiceText.oldTakeMayBeDeleted}</Text>}
+        </Alert>
+      )}
+      {state.hasTake && state.status === 'uploading' && upload.waiting && (
+        <Alert color="blue" role="status" icon={<IconWifiOff size={18} aria-hidden />}>
+          {practiceText.takeWaiting}
         </Alert>
       )}
       {state.status === 'failed' && state.error && (

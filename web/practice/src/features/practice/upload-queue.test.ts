@@ -437,4 +437,120 @@ describe('upload queue', () => {
     expect(queue.getSnapshot().questions[0]!.status).toBe('failed');
     expect(await store.read(t.key)).toBeDefined();
   });
+
+  describe('a take whose upload gets no answer', () => {
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('waits for the connection instead of failing, and is sent again by itself', async () => {
+      const store = openStore();
+      const queue = queueWith(store, { reconnectDelays: [20] });
+      const t = take(11, 1_000, 100);
+      await store.save(t);
+      queue.add(t);
+      await flush();
+      last().created('http://server/api/me/uploads/u1');
+      last().progress(60);
+      last().fail(0);
+      await flush();
+      expect(queue.getSnapshot().questions[0]).toMatchObject({
+        status: 'failed',
+        refused: false,
+        waiting: true,
+        bytesSent: 60,
+      });
+      // Kept as not refused, so a reload sends it too.
+      expect((await store.read(t.key))!.upload).toMatchObject({ status: 'failed', error: null });
+      const tries = FakeUpload.instances.length;
+      await pause(60);
+      expect(FakeUpload.instances.length).toBe(tries + 1);
+      expect(last().options.uploadUrl).toBe('http://server/api/me/uploads/u1');
+      expect(last().started).toBe(true);
+      expect(queue.getSnapshot().questions[0]).toMatchObject({
+        status: 'uploading',
+        waiting: false,
+      });
+      last().succeed(5);
+      await flush();
+      expect(queue.getSnapshot().canSubmit).toBe(false);
+      expect(queue.getSnapshot().questions[0]!.status).toBe('done');
+      queue.stop();
+    });
+
+    it('while the browser is offline, waits for the online event (retry) and then resumes', async () => {
+      vi.stubGlobal('navigator', { onLine: false });
+      const store = openStore();
+      const queue = queueWith(store, { reconnectDelays: [10] });
+      const t = take(11);
+      await store.save(t);
+      queue.add(t);
+      await flush();
+      last().fail(0);
+      const tries = FakeUpload.instances.length;
+      await pause(80);
+      expect(FakeUpload.instances.length).toBe(tries);
+      expect(queue.getSnapshot().questions[0]).toMatchObject({ status: 'failed', waiting: true });
+      vi.stubGlobal('navigator', { onLine: true });
+      queue.retry(); // what the practice screen does on the browser's online event
+      await flush();
+      expect(FakeUpload.instances.length).toBe(tries + 1);
+      expect(queue.getSnapshot().questions[0]).toMatchObject({
+        status: 'uploading',
+        waiting: false,
+      });
+      queue.stop();
+    });
+
+    it('says it waits while tus tries again, and stops saying so once bytes move', async () => {
+      const store = openStore();
+      const queue = queueWith(store);
+      const t = take(11, 1_000, 100);
+      await store.save(t);
+      queue.add(t);
+      await flush();
+      const dropped = {
+        originalResponse: null,
+      } as unknown as DetailedError;
+      expect(last().options.onShouldRetry?.(dropped, 0, last().options)).toBe(true);
+      expect(queue.getSnapshot().questions[0]).toMatchObject({
+        status: 'uploading',
+        waiting: true,
+      });
+      last().progress(40);
+      expect(queue.getSnapshot().questions[0]).toMatchObject({
+        status: 'uploading',
+        waiting: false,
+        bytesSent: 40,
+      });
+      queue.stop();
+    });
+
+    it('a server error is still a failure: no waiting, sent again only on retry', async () => {
+      const store = openStore();
+      const queue = queueWith(store, { reconnectDelays: [10] });
+      const t = take(11);
+      await store.save(t);
+      queue.add(t);
+      await flush();
+      last().fail(503);
+      const tries = FakeUpload.instances.length;
+      await pause(50);
+      expect(FakeUpload.instances.length).toBe(tries);
+      expect(queue.getSnapshot().questions[0]).toMatchObject({ status: 'failed', waiting: false });
+      queue.stop();
+    });
+
+    it('leaving the page stops the timer: nothing is sent after stop()', async () => {
+      const store = openStore();
+      const queue = queueWith(store, { reconnectDelays: [10] });
+      const t = take(11);
+      await store.save(t);
+      queue.add(t);
+      await flush();
+      last().fail(0);
+      queue.stop();
+      const tries = FakeUpload.instances.length;
+      await pause(50);
+      expect(FakeUpload.instances.length).toBe(tries);
+    });
+  });
 });

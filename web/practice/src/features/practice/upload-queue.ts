@@ -3,7 +3,10 @@
  * `/api/me/uploads` one at a time, in the interview's question order, with tus-js-client — 5 MB
  * chunks, retries with backoff, and resumption from where the server stopped (the upload URL kept
  * with the take, else tus's own record found by a fingerprint of the take's key and date). A
- * retake replaces its question's queued, failed or running upload. A 4xx refusal stops the take
+ * request that gets no answer at all (offline, or the server out of reach) leaves the take
+ * `waiting`, not refused: it is sent again by itself, when the browser is back online (`retry()`,
+ * which the screen calls on the `online` event) or after `reconnectDelays` while the browser says
+ * it is online. A retake replaces its question's queued, failed or running upload. A 4xx refusal stops the take
  * with the server's message as given; a 401/403 pauses the queue as session-expired (takes kept
  * until `retry()` after signing in again). The server answers the finished upload with
  * `{fileId, url}`; the take is then removed from the device. `canSubmit`: every question has a
@@ -23,6 +26,12 @@ export const uploadEndpoint = answerVideoUploadPath;
 export const uploadChunkSize = 5 * 1024 * 1024;
 /** Waits (ms) before each retry of a failed request: backoff up to 30 s, about a minute in all. */
 export const uploadRetryDelays = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
+/**
+ * Waits (ms) before a waiting take is sent again by itself (the last one repeats) when no `online`
+ * event came first: the server may have been out of reach while the browser stayed online. While
+ * the browser says it is offline the queue only waits on.
+ */
+export const uploadReconnectDelays = [2_000, 5_000, 10_000, 30_000];
 
 /** What the queue needs of a tus upload (tus-js-client's `Upload`). */
 export interface UploadLike {
@@ -49,6 +58,11 @@ export interface QuestionUpload {
   error: string | null;
   /** The server refused the take (4xx): only a retake helps. */
   refused: boolean;
+  /**
+   * The last request got no answer (offline, or the server out of reach): the take is safe on the
+   * device and is sent again by itself ('failed' between tries, 'uploading' while tus tries).
+   */
+  waiting: boolean;
   /** The confirmed file (status 'done'). */
   fileId: number | null;
   url: string | null;
@@ -85,6 +99,8 @@ export interface UploadQueueOptions {
   token: () => string | null;
   endpoint?: string;
   retryDelays?: number[];
+  /** Waits (ms) before waiting takes are sent again by themselves (`uploadReconnectDelays`). */
+  reconnectDelays?: number[];
   chunkSize?: number;
   /** Called once when a 401/403 pauses the queue. */
   onSessionExpired?: () => void;
@@ -98,6 +114,8 @@ interface Entry {
   url: string | null;
   error: string | null;
   refused: boolean;
+  /** The last request got no answer (see `QuestionUpload.waiting`). */
+  waiting: boolean;
   upload: UploadLike | null;
 }
 
@@ -153,6 +171,9 @@ export class UploadQueue {
   private sessionExpired = false;
   private stopped = false;
   private snapshot: UploadQueueSnapshot;
+  /** The timer that sends waiting takes again, and how many times it ran since an answer. */
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectAttempt = 0;
 
   constructor(private readonly options: UploadQueueOptions) {
     for (const file of options.confirmed ?? []) this.confirmed.set(file.questionId, file);
@@ -191,6 +212,7 @@ export class UploadQueue {
       url: take.upload.url,
       error: empty ? practiceText.emptyTake : refused ? take.upload.error : null,
       refused,
+      waiting: false,
       upload: null,
     });
     this.changed();
@@ -200,25 +222,20 @@ export class UploadQueue {
   /** Sends again what failed for want of a connection, and resumes after a new sign-in. */
   retry = (): void => {
     this.sessionExpired = false;
-    for (const entry of this.entries.values()) {
-      if (entry.status === 'failed' && !entry.refused) {
-        entry.status = 'queued';
-        entry.error = null;
-      }
-    }
-    this.changed();
-    this.pump();
+    this.requeue((entry) => !entry.refused);
   };
 
   /** Lets the queue send (again after `stop()`). */
   start(): void {
     this.stopped = false;
     this.pump();
+    if ([...this.entries.values()].some((entry) => entry.waiting)) this.scheduleReconnect();
   }
 
   /** Stops the running upload (leaving the page); the takes stay kept for the next visit. */
   stop(): void {
     this.stopped = true;
+    this.cancelReconnect();
     const upload = this.active?.upload;
     if (this.active) {
       this.active.upload = null;
@@ -226,6 +243,43 @@ export class UploadQueue {
       this.active = null;
     }
     void upload?.abort().catch(() => undefined);
+  }
+
+  /** Queues again the failed entries `which` accepts, and sends. */
+  private requeue(which: (entry: Entry) => boolean): void {
+    this.cancelReconnect();
+    for (const entry of this.entries.values()) {
+      if (entry.status === 'failed' && which(entry)) {
+        entry.status = 'queued';
+        entry.error = null;
+        entry.waiting = false;
+      }
+    }
+    this.changed();
+    this.pump();
+  }
+
+  /** Sends the waiting takes again after the next of `reconnectDelays` (unless already due). */
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer !== null || this.stopped) return;
+    const delays = this.options.reconnectDelays ?? uploadReconnectDelays;
+    const delay = delays[Math.min(this.reconnectAttempt, delays.length - 1)] ?? 0;
+    this.reconnectAttempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.stopped) return;
+      // Offline: the `online` event sends them (retry()); until then only wait on.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+        this.scheduleReconnect();
+        return;
+      }
+      this.requeue((entry) => entry.waiting);
+    }, delay);
+  }
+
+  private cancelReconnect(): void {
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
   }
 
   private changed(): void {
@@ -244,6 +298,7 @@ export class UploadQueue {
           bytesTotal: entry.take.blob.size,
           error: entry.error,
           refused: entry.refused,
+          waiting: entry.waiting,
           fileId: null,
           url: null,
         };
@@ -256,6 +311,7 @@ export class UploadQueue {
         bytesTotal: 0,
         error: null,
         refused: false,
+        waiting: false,
         fileId: file?.fileId ?? null,
         url: file?.url ?? null,
       };
@@ -323,12 +379,23 @@ export class UploadQueue {
       onProgress: (bytesSent) => {
         if (!this.isCurrent(entry)) return;
         entry.bytesSent = bytesSent;
+        entry.waiting = false;
         this.changed();
       },
       onChunkComplete: (_chunk, bytesAccepted) => {
-        if (this.isCurrent(entry)) this.persist(entry, { bytesSent: bytesAccepted });
+        if (!this.isCurrent(entry)) return;
+        this.reconnectAttempt = 0;
+        this.persist(entry, { bytesSent: bytesAccepted });
       },
-      onShouldRetry: (error) => shouldRetryUpload(error),
+      onShouldRetry: (error) => {
+        const again = shouldRetryUpload(error);
+        // tus tries again after a request that got no answer: say it waits for the connection.
+        if (again && statusOf(error) === 0 && this.isCurrent(entry) && !entry.waiting) {
+          entry.waiting = true;
+          this.changed();
+        }
+        return again;
+      },
       onSuccess: ({ lastResponse }) => {
         if (!this.isCurrent(entry)) return;
         const file = confirmedFileOf(lastResponse.getBody());
@@ -342,6 +409,7 @@ export class UploadQueue {
         this.entries.delete(take.questionId);
         this.confirmed.set(take.questionId, { questionId: take.questionId, ...file });
         this.active = null;
+        this.reconnectAttempt = 0;
         this.changed();
         this.pump();
       },
@@ -351,6 +419,7 @@ export class UploadQueue {
         if (status === 401 || status === 403) {
           entry.upload = null;
           entry.status = 'queued';
+          entry.waiting = false;
           this.active = null;
           if (!this.sessionExpired) {
             this.sessionExpired = true;
@@ -359,10 +428,14 @@ export class UploadQueue {
           this.changed();
           return;
         }
+        if (status === 0) {
+          // No answer at all: the take waits for the connection and is sent again by itself.
+          this.fail(entry, messages.checkInternetConnection, false, true);
+          this.scheduleReconnect();
+          return;
+        }
         const refused = status >= 400 && status < 500;
-        const message =
-          serverMessage(error) ??
-          (status === 0 ? messages.checkInternetConnection : messages.somethingWentWrongTryLater);
+        const message = serverMessage(error) ?? messages.somethingWentWrongTryLater;
         this.fail(entry, message, refused);
       },
     });
@@ -376,11 +449,12 @@ export class UploadQueue {
     upload.start();
   }
 
-  private fail(entry: Entry, message: string, refused: boolean): void {
+  private fail(entry: Entry, message: string, refused: boolean, waiting = false): void {
     entry.upload = null;
     entry.status = 'failed';
     entry.error = message;
     entry.refused = refused;
+    entry.waiting = waiting;
     this.active = null;
     this.persist(entry, { status: 'failed', error: refused ? message : null });
     this.changed();
