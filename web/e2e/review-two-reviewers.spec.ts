@@ -10,7 +10,8 @@
  * - Ian's answer is read only on Maya's screen: no rating by key, no typing, no draft sent;
  * - when Ian submits, Maya's screen learns it by itself within seconds (the banner goes, her
  *   history lists his review) and Ian's inbox, empty now, says 'All caught up';
- * - on that Reviewed answer, Print Report downloads the .xlsx at once, the Scorecard beside it.
+ * - on that Reviewed answer, Print Report downloads the .xlsx at once, the Scorecard beside it
+ *   (both whole at 375 px, nothing scrolling sideways).
  * The three answers are the spec's own (a new assignment whose trainees submit through the trainee
  * simulator), and the inbox is filtered to it, so specs running beside it never touch them.
  */
@@ -193,6 +194,18 @@ test('two reviewers: next after the last, read only, the screen learns, keys and
     paths.scorecard(first, filter, true),
   );
   await b.screenshot({ path: test.info().outputPath('review-two-reviewers.png'), fullPage: true });
+  // On a phone both buttons stay whole and nothing scrolls sideways.
+  await b.setViewportSize({ width: 375, height: 812 });
+  await printReport.scrollIntoViewIfNeeded();
+  await expect(printReport).toBeInViewport({ ratio: 1 });
+  await expect(b.getByRole('link', { name: reportText.scorecardButton })).toBeInViewport({
+    ratio: 1,
+  });
+  expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await b.screenshot({
+    path: test.info().outputPath('review-two-reviewers-375.png'),
+    fullPage: true,
+  });
   await ian.close();
   await maya.close();
 });

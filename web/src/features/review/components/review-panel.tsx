@@ -287,9 +287,10 @@ export function ReviewPanel({
   return (
     <Paper p="md" withBorder h="100%" ref={rootRef}>
       <Stack gap="md" h="100%">
-        {/* As tall as the Print Report button, so that nothing moves when it appears. */}
-        <Group justify="space-between" wrap="nowrap" mih={30}>
-          <Group gap="xs">
+        {/* As tall as the Print Report button, so that nothing moves when it appears. On a phone
+            Print Report and the Scorecard go under the title, whole, instead of past the edge. */}
+        <Group justify="space-between" wrap="wrap" gap="xs" mih={30}>
+          <Group gap="xs" wrap="nowrap">
             <Text fw={600}>{messages.review}</Text>
             {answer.viewed ? (
               <Tooltip label={reviewText.viewed}>
