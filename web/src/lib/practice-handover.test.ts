@@ -1,13 +1,14 @@
 /**
  * The console's hand-over of a trainee's sign-in to the practice app: kept in this tab's session
- * storage only, taken once, signing in only while fresh (the email stays usable after), and never
- * a session from an unreadable user.
+ * storage only, taken once, signing in only while fresh (the email stays usable after), never a
+ * session from an unreadable user; a registration hands over the email only.
  */
 import { Role } from '@practica/contract';
 import { describe, expect, it } from 'vitest';
 import { makeLoginAnswer, makeUser } from '../test/render';
 import {
   clearPracticeHandover,
+  handOverRegistration,
   handOverToPractice,
   pendingPracticeHandover,
   practiceHandoverKey,
@@ -20,7 +21,7 @@ const at = 1_700_000_000_000;
 
 describe('practice hand-over', () => {
   it('is kept in session storage only, and taken once', () => {
-    handOverToPractice(makeLoginAnswer(trainee), 'signed-in', at);
+    handOverToPractice(makeLoginAnswer(trainee), at);
     expect(window.localStorage.length).toBe(0);
     expect(pendingPracticeHandover(at + 1000)).toBe('tina@demo.test');
     expect(takePracticeHandover(at + 1000)).toEqual({
@@ -34,11 +35,11 @@ describe('practice hand-over', () => {
   });
 
   it('past its time gives the email and why, never the session', () => {
-    handOverToPractice(makeLoginAnswer(trainee), 'registered', at);
+    handOverToPractice(makeLoginAnswer(trainee), at);
     const late = at + practiceHandoverTtlMs + 1;
     expect(pendingPracticeHandover(late)).toBeNull();
     expect(takePracticeHandover(late)).toEqual({
-      reason: 'registered',
+      reason: 'signed-in',
       email: 'tina@demo.test',
       token: null,
       user: null,
@@ -56,8 +57,19 @@ describe('practice hand-over', () => {
     expect(window.sessionStorage.getItem(practiceHandoverKey)).toBeNull();
   });
 
+  it('after a registration carries the email only', () => {
+    handOverRegistration('tina@demo.test', at);
+    expect(pendingPracticeHandover(at)).toBeNull();
+    expect(takePracticeHandover(at)).toEqual({
+      reason: 'registered',
+      email: 'tina@demo.test',
+      token: null,
+      user: null,
+    });
+  });
+
   it('is removed by a staff sign-in in the same tab', () => {
-    handOverToPractice(makeLoginAnswer(trainee), 'signed-in', at);
+    handOverToPractice(makeLoginAnswer(trainee), at);
     clearPracticeHandover();
     expect(takePracticeHandover(at)).toBeNull();
   });

@@ -1,15 +1,18 @@
 /**
- * Carrying a trainee from the console to the practice app without asking for the password again.
- * The console never keeps a trainee's session (000 §2.3), but it holds the sign-in's (or the invite
- * registration's) answer for a moment: it leaves that answer for the practice app in this tab's
- * session storage, and the practice app takes it once at start (`takePracticeHandover`), so the
- * trainee arrives signed in.
+ * Carrying a trainee from the console to the practice app. The console never keeps a trainee's
+ * session (000 §2.3), but it holds the sign-in's answer for a moment: it leaves that answer for the
+ * practice app in this tab's session storage (`handOverToPractice`), and the practice app takes it
+ * once at start (`takePracticeHandover`), so the trainee arrives signed in without typing the
+ * password again. After an invite registration it leaves only the email
+ * (`handOverRegistration`): the practice app's sign-in then says the account was created and has
+ * the email filled in, and the trainee signs in once with the new password (which also lets the
+ * browser offer to save it for the practice app).
  *
  * Why this way: the token never travels in a URL (no server log, browser history or Referer holds
  * it); session storage is this origin's and this tab's only and ends with the tab; the hand-over is
  * read once (removed on reading) and only within `practiceHandoverTtlMs`, so a tab left open on
- * the app page does not sign the next person in; a staff sign-in removes it. Past its time (or
- * with storage disabled) the practice app still gets the email, to prefill its sign-in form.
+ * the app page does not sign the next person in; a staff sign-in removes it. Past its time the
+ * practice app still gets the email, to prefill its sign-in form.
  * Imports no schema code: the practice app's first page carries it.
  */
 import type { LoginAnswer, SessionUser } from '@practica/contract';
@@ -36,7 +39,8 @@ export interface PracticeHandover {
 interface Stored {
   reason: PracticeArrivalReason;
   email: string;
-  token: string;
+  /** The session of a sign-in; null after a registration. */
+  token: string | null;
   user: unknown;
   /** When the console wrote it, epoch ms. */
   at: number;
@@ -59,7 +63,7 @@ function readStored(): Stored | null {
       !value ||
       (value.reason !== 'signed-in' && value.reason !== 'registered') ||
       typeof value.email !== 'string' ||
-      typeof value.token !== 'string' ||
+      (typeof value.token !== 'string' && value.token !== null) ||
       typeof value.at !== 'number'
     )
       return null;
@@ -69,23 +73,30 @@ function readStored(): Stored | null {
   }
 }
 
-/**
- * Leaves the login (or registration) `answer` of a trainee for the practice app in this tab, stamped
- * `now` (epoch ms). Storage that refuses it (private mode, full) leaves nothing: the practice app
- * then asks for the password as before.
- */
-export function handOverToPractice(
-  answer: LoginAnswer,
-  reason: PracticeArrivalReason,
-  now: number = Date.now(),
-): void {
-  const { token, ...user } = answer;
-  const stored: Stored = { reason, email: answer.email, token, user, at: now };
+function store(stored: Stored): void {
   try {
     storage()?.setItem(practiceHandoverKey, JSON.stringify(stored));
   } catch {
-    // Nothing kept: the practice app's sign-in asks for the password.
+    // Nothing kept (private mode, full storage): the practice app's sign-in asks as before.
   }
+}
+
+/**
+ * Leaves a trainee's login `answer` (its token and user) for the practice app in this tab, stamped
+ * `now` (epoch ms). Storage that refuses it leaves nothing: the practice app then asks for the
+ * password as before.
+ */
+export function handOverToPractice(answer: LoginAnswer, now: number = Date.now()): void {
+  const { token, ...user } = answer;
+  store({ reason: 'signed-in', email: answer.email, token, user, at: now });
+}
+
+/**
+ * Leaves for the practice app in this tab that the trainee of `email` just registered (no
+ * session): its sign-in says the account was created and has the email filled in.
+ */
+export function handOverRegistration(email: string, now: number = Date.now()): void {
+  store({ reason: 'registered', email, token: null, user: null, at: now });
 }
 
 /** Removes a hand-over left in this tab (a staff member signed in, or the practice app took it). */
@@ -97,28 +108,28 @@ export function clearPracticeHandover(): void {
   }
 }
 
+const isFresh = (stored: Stored, now: number) =>
+  now >= stored.at && now - stored.at <= practiceHandoverTtlMs;
+
 /**
- * The email of a hand-over that would still sign the trainee in at `now` (epoch ms), without taking
- * it; null when there is none (the app page's "no need to sign in again").
+ * The email of a sign-in hand-over that would still sign the trainee in at `now` (epoch ms),
+ * without taking it; null when there is none (the app page's "no need to sign in again").
  */
 export function pendingPracticeHandover(now: number = Date.now()): string | null {
   const stored = readStored();
-  return stored && now - stored.at <= practiceHandoverTtlMs && now >= stored.at
-    ? stored.email
-    : null;
+  return stored?.token && isFresh(stored, now) ? stored.email : null;
 }
 
 /**
- * Takes (reads and removes) the hand-over at `now` (epoch ms): its session when written within
- * `practiceHandoverTtlMs` and its user is a valid session user, else only the reason and email;
- * null when there is none or it is unreadable.
+ * Takes (reads and removes) the hand-over at `now` (epoch ms): a sign-in's session when written
+ * within `practiceHandoverTtlMs` and its user is a valid session user, else only the reason and
+ * email; null when there is none or it is unreadable.
  */
 export function takePracticeHandover(now: number = Date.now()): PracticeHandover | null {
   const stored = readStored();
   clearPracticeHandover();
   if (!stored) return null;
-  const fresh = now >= stored.at && now - stored.at <= practiceHandoverTtlMs;
-  const user = fresh ? toSessionUser(stored.user) : null;
+  const user = stored.token && isFresh(stored, now) ? toSessionUser(stored.user) : null;
   return {
     reason: stored.reason,
     email: stored.email,

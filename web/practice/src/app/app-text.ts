@@ -9,9 +9,6 @@ export const appText = {
   signInSubheading: 'Use the account your organization invited you with.',
   sessionEnded: 'Your session ended. Sign in again — your recordings are kept.',
   accountCreatedSignIn: 'Your account is ready. Sign in with the password you just chose.',
-  accountCreatedTitle: 'Your account is ready',
-  accountCreatedBody:
-    'You are signed in. Your assignments appear here as soon as your instructor adds you to one.',
   signOut: 'Sign out',
   signedInAs: (name: string) => `Signed in as ${name}`,
   offline:
@@ -34,7 +31,6 @@ export const appText = {
   waitingForReview: 'Waiting for review',
   retry: 'Try again',
   loadsWhenOnline: 'This page loads by itself once the connection is back.',
-  close: 'Close',
   backHome: 'Back to my assignments',
   reviewTitle: 'Review',
   score: 'Score',

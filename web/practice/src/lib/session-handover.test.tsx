@@ -1,13 +1,14 @@
 /**
- * Arriving from the console: a trainee who signed in at /login, or just registered from an
- * invite, opens the practice app signed in (the console's hand-over in this tab, taken once at
- * start); just registered, the home says the account is ready. Past the hand-over's time the
- * sign-in form has the email filled in and, after registering, says the account was created.
+ * Arriving from the console: a trainee who signed in at /login opens the practice app signed in
+ * (the console's hand-over in this tab, taken once at start); past the hand-over's time the
+ * sign-in form has the email filled in. Just registered from an invite, the sign-in form says the
+ * account was created and has the email filled in.
  */
 import { messages, Role } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  handOverRegistration,
   handOverToPractice,
   practiceHandoverKey,
   practiceHandoverTtlMs,
@@ -34,7 +35,7 @@ describe('arriving from the console', () => {
   });
 
   it('signed in at /login: opens the home signed in, without asking for the password', async () => {
-    handOverToPractice(makeLoginAnswer(trainee), 'signed-in');
+    handOverToPractice(makeLoginAnswer(trainee));
     start();
     renderPractice('/');
     expect(
@@ -45,24 +46,21 @@ describe('arriving from the console', () => {
     expect(sessionUser()).toEqual(trainee);
     // Taken once: nothing of it stays in the tab.
     expect(window.sessionStorage.getItem(practiceHandoverKey)).toBeNull();
-    expect(screen.queryByText(appText.accountCreatedTitle)).not.toBeInTheDocument();
   });
 
-  it('just registered: opens the home signed in and says the account is ready', async () => {
-    handOverToPractice(makeLoginAnswer(trainee), 'registered');
+  it('past its time: the sign-in form has the email filled in, and no session is saved', async () => {
+    handOverToPractice(makeLoginAnswer(trainee), Date.now() - practiceHandoverTtlMs - 1000);
     start();
     renderPractice('/');
-    expect(await screen.findByText(appText.accountCreatedTitle, {}, lazyPage)).toBeInTheDocument();
-    expect(screen.getByText(appText.accountCreatedBody)).toBeInTheDocument();
-    expect(sessionToken()).toBe('test-token');
+    expect(
+      await screen.findByRole('textbox', { name: messages.emailAddress }, lazyPage),
+    ).toHaveValue('tina@demo.test');
+    expect(screen.queryByText(appText.accountCreatedSignIn)).not.toBeInTheDocument();
+    expect(sessionToken()).toBeNull();
   });
 
-  it('past its time: the sign-in form has the email and says the account was created', async () => {
-    handOverToPractice(
-      makeLoginAnswer(trainee),
-      'registered',
-      Date.now() - practiceHandoverTtlMs - 1000,
-    );
+  it('just registered: the sign-in form says the account was created, with the email filled in', async () => {
+    handOverRegistration('tina@demo.test');
     start();
     renderPractice('/');
     expect(
@@ -70,5 +68,6 @@ describe('arriving from the console', () => {
     ).toHaveValue('tina@demo.test');
     expect(screen.getByText(appText.accountCreatedSignIn)).toHaveAttribute('role', 'status');
     expect(sessionToken()).toBeNull();
+    expect(window.sessionStorage.getItem(practiceHandoverKey)).toBeNull();
   });
 });

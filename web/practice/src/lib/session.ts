@@ -3,8 +3,8 @@
  * own keys (the console's keys and its "clear everything on 401" rule stay the console's), and
  * given to the shared API client. Signing out or a 401 forgets the session only: recorded takes
  * (IndexedDB) stay for the next sign-in. At start it takes the console's hand-over
- * (src/lib/practice-handover.ts): a trainee who just signed in at /login or registered from an
- * invite arrives signed in, and the pages read why they came (`sessionArrival`).
+ * (src/lib/practice-handover.ts): a trainee who just signed in at /login arrives signed in; one who
+ * just registered from an invite finds the sign-in form with the email (`sessionArrival`).
  */
 import type { SessionUser } from '@practica/contract';
 import { useSyncExternalStore } from 'react';
@@ -135,7 +135,10 @@ export function signOut(): void {
 export interface PracticeArrival {
   reason: PracticeArrivalReason;
   email: string;
-  /** The console's session was carried over (false: past its time, the sign-in form asks). */
+  /**
+   * The console's sign-in was carried over (false after a registration, or past the hand-over's
+   * time: the sign-in form asks, with the email filled in).
+   */
   signedIn: boolean;
 }
 
@@ -148,7 +151,7 @@ export function sessionArrival(): PracticeArrival | null {
   return arrival;
 }
 
-/** Forgets why the trainee came (its notice was shown); the session stays. */
+/** Forgets why the trainee came (signed in since); the session stays. */
 export function forgetArrival(): void {
   arrival = null;
 }

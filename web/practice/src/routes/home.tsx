@@ -5,10 +5,9 @@
  * title links where its button goes (the button stays the card's one tab stop). An empty state
  * when there is nothing; the loader, or the error with 'Try again'. The list is read again while
  * the page is visible (every `homeRefreshMs`, and whenever the trainee comes back to the tab), so
- * a new assignment shows without a reload. Just after registering, it says the account is ready.
+ * a new assignment shows without a reload.
  */
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -26,10 +25,10 @@ import {
   type AnswerStatusId,
   type MeAssignmentListItem,
 } from '@practica/contract';
-import { IconCalendar, IconChecklist, IconCircleCheck } from '@tabler/icons-react';
+import { IconCalendar, IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { StatusMessage } from '../../../src/components/status-message';
 import { useDocumentTitle } from '../../../src/components/page-title';
@@ -37,7 +36,6 @@ import { byDueDate, myAssignmentsQuery } from '../api/my-assignments';
 import { practicePaths } from '../app/paths';
 import { appText } from '../app/app-text';
 import { QueryState } from '../app/query-state';
-import { forgetArrival, sessionArrival } from '../lib/session';
 
 /** The trainee's labels and colours of my answer's status. */
 const statusView: Partial<Record<AnswerStatusId, { label: string; color: string }>> = {
@@ -135,30 +133,6 @@ function AssignmentCard({ row }: { row: MeAssignmentListItem }) {
   );
 }
 
-/** 'Your account is ready' after an invite registration, once, until closed. */
-function AccountCreated() {
-  const [shown, setShown] = useState(() => {
-    const arrival = sessionArrival();
-    return arrival?.reason === 'registered' && arrival.signedIn;
-  });
-  // Said once: coming back to the home later in this page load does not repeat it.
-  useEffect(() => forgetArrival(), []);
-  if (!shown) return null;
-  return (
-    <Alert
-      color="teal"
-      role="status"
-      icon={<IconCircleCheck size={18} aria-hidden />}
-      title={appText.accountCreatedTitle}
-      withCloseButton
-      closeButtonLabel={appText.close}
-      onClose={() => setShown(false)}
-    >
-      {appText.accountCreatedBody}
-    </Alert>
-  );
-}
-
 /** The home screen. */
 export default function HomePage() {
   useDocumentTitle(appText.homeTitle, appText.appName);
@@ -177,7 +151,6 @@ export default function HomePage() {
           {appText.homeIntro}
         </Text>
       </div>
-      <AccountCreated />
       {rows === undefined ? (
         <QueryState error={query.error} retry={() => void query.refetch()} />
       ) : rows.length === 0 ? (

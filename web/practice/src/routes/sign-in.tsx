@@ -4,8 +4,9 @@
  * sign-in the session is saved and the trainee goes to the `next` path or home; a staff member's
  * session reaches the guard's trainees-only notice. After a 401 it says the session ended and the
  * recordings are kept. 'Forgot password?' opens /practice/forgot-password with the typed email.
- * A trainee the console sent here without a session (its hand-over was past its time) finds the
- * email filled in and, just after registering, that the account was created.
+ * A trainee the console sent here without a session (just registered from an invite, or its
+ * sign-in's hand-over past its time) finds the email filled in and, after registering, that the
+ * account was created.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { messages, type LoginAnswer } from '@practica/contract';
@@ -17,7 +18,13 @@ import { toSessionUser } from '../../../src/lib/session-user';
 import { practicePaths, safeReturnPath } from '../app/paths';
 import { appText } from '../app/app-text';
 import { PublicCard } from '../app/public-card';
-import { saveSession, sessionArrival, sessionEndedByServer, useSession } from '../lib/session';
+import {
+  forgetArrival,
+  saveSession,
+  sessionArrival,
+  sessionEndedByServer,
+  useSession,
+} from '../lib/session';
 
 /** The sign-in screen of the practice app. */
 export default function SignInPage() {
@@ -37,6 +44,7 @@ export default function SignInPage() {
     const signedIn = toSessionUser(fields);
     if (!signedIn) return;
     setError(null);
+    forgetArrival();
     saveSession(token, signedIn);
     void navigate(next, { replace: true });
   };

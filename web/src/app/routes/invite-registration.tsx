@@ -5,10 +5,9 @@
  * (`messages.inviteUsed`, issue 22 item 10) offers to sign in instead. Otherwise the
  * registration form: first name, last name, password and repeat password, the email read-only.
  * After registering, the new user is signed in by the login rules (000 §2.3): a trainee keeps no
- * console session and goes to the practice app (`/practice/`, a full page load), which takes the
- * registration's session handed over in this tab (lib/practice-handover.ts) and says the account
- * is ready (past the hand-over's time its sign-in form has the email filled in); staff go to their
- * home page.
+ * console session and goes to the practice app (`/practice/`, a full page load), whose sign-in
+ * says the account was created and has the email filled in (handed over in this tab,
+ * lib/practice-handover.ts: never in the URL); staff go to their home page.
  */
 import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { can, messages, roleLabels, type LoginAnswer } from '@practica/contract';
@@ -24,7 +23,7 @@ import { usePublicInvite } from '../../features/invites/api/get-public-invite';
 import { InviteRegistrationForm } from '../../features/invites/components/invite-registration-form';
 import { isApiError } from '../../lib/api-client';
 import { openFullPage } from '../../lib/full-page';
-import { clearPracticeHandover, handOverToPractice } from '../../lib/practice-handover';
+import { clearPracticeHandover, handOverRegistration } from '../../lib/practice-handover';
 import { roleHome, signIn } from '../../lib/auth';
 import { toActor } from '../../lib/can';
 import { writeLocal } from '../../lib/storage';
@@ -43,9 +42,9 @@ export default function InviteRegistrationPage() {
     toast.success(messages.userCreated);
     const { token: _token, ...fields } = answer;
     if (!can(toActor(fields), 'console:signIn')) {
-      // 000 §2.3: a trainee keeps no console session; it practises in the practice app, signed
-      // in there by the hand-over.
-      handOverToPractice(answer, 'registered');
+      // 000 §2.3: a trainee keeps no console session; it signs in to the practice app with the
+      // account just made, its email filled in there.
+      handOverRegistration(answer.email);
       openFullPage(paths.practiceApp());
       return;
     }

@@ -44,7 +44,7 @@ export default function LoginPage() {
     if (!can(toActor(fields), 'console:signIn')) {
       // 000 §2.3: a trainee is signed out immediately and sent to the app page; the practice app
       // takes the sign-in from there.
-      handOverToPractice(answer, 'signed-in');
+      handOverToPractice(answer);
       void navigate(paths.appRedirect(), { replace: true });
       return;
     }
