@@ -132,7 +132,7 @@ export async function runMediaJob(deps: MediaJobDeps, job: MediaJobRow): Promise
   }, deps.watchMs ?? jobWatchMs).unref();
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'practica-media-'));
-  let path_: JobResult['path'] = null;
+  let conversion: JobResult['path'] = null;
   try {
     const input = path.join(dir, `source.${source.extension}`);
     await pipeline(storage.createReadStream(source.storageKey), createWriteStream(input), {
@@ -157,8 +157,8 @@ export async function runMediaJob(deps: MediaJobDeps, job: MediaJobRow): Promise
     boundMs = jobBoundMs(probe.duration, minBoundMs);
 
     const playback = path.join(dir, 'playback.mp4');
-    path_ = canCopyVideo(probe) ? 'copy' : 'encode';
-    if (path_ === 'copy')
+    conversion = canCopyVideo(probe) ? 'copy' : 'encode';
+    if (conversion === 'copy')
       await copyToMp4(tools, input, source.extension, probe, playback, limits());
     else await encodeToMp4(tools, input, source.extension, probe, playback, limits());
 
@@ -222,12 +222,12 @@ export async function runMediaJob(deps: MediaJobDeps, job: MediaJobRow): Promise
       }
     }
     if (!attached) await finishJobWithoutEffect(db, job);
-    return { outcome: attached ? 'done' : 'skipped', path: path_ };
+    return { outcome: attached ? 'done' : 'skipped', path: conversion };
   } catch (error) {
     // Its watch stopped it (and the server is not stopping): the job ends as the reason says.
     const reason = unwanted.signal.reason as Unwanted | undefined;
     if (unwanted.signal.aborted && !deps.signal?.aborted && reason)
-      return endUnwanted(db, job, reason, path_);
+      return endUnwanted(db, job, reason, conversion);
     throw error;
   } finally {
     clearInterval(watch);
@@ -240,12 +240,12 @@ async function endUnwanted(
   db: Db,
   job: MediaJobRow,
   why: Unwanted,
-  path_: JobResult['path'],
+  conversion: JobResult['path'],
 ): Promise<JobResult> {
   if (why === 'owner-deleted') {
     await parkJob(db, job, ownerDeletedRetryMs);
-    return { outcome: 'parked', path: path_ };
+    return { outcome: 'parked', path: conversion };
   }
   await finishJobWithoutEffect(db, job);
-  return { outcome: 'skipped', path: path_ };
+  return { outcome: 'skipped', path: conversion };
 }
