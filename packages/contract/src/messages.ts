@@ -473,11 +473,11 @@ export const messages = {
   mediaRetried: 'The video is being processed again.',
   mediaNotFailed: 'Only a video whose processing failed can be processed again.',
   mediaProcessingOff: 'Video processing is not available on this server (no ffmpeg).',
-  // Time-coded comments of a review (issue 21 §3).
-  reviewCommentSubmitted: 'This comment belongs to a submitted review and cannot be changed.',
   // Why an answer video's processing failed for good (the review screen shows it).
   mediaUnreadable: 'This recording could not be read as a WebM or MP4 video.',
   mediaTooSlow: 'Processing this recording took too long.',
+  // Time-coded comments of a review (issue 21 §3).
+  reviewCommentSubmitted: 'This comment belongs to a submitted review and cannot be changed.',
   reviewCommentTextRequired: 'Comment text is required!',
   reviewCommentTimeInvalid: 'The time must be a whole number of milliseconds within the video.',
   reviewCommentNotYours: 'Only its author can change a draft comment.',
@@ -610,8 +610,6 @@ export const format = {
     days === null
       ? 'The video was deleted'
       : `The video was deleted after ${days} ${days === 1 ? 'day' : 'days'}`,
-} as const;
-
   /**
    * Why an answer video's processing failed for good when it runs past the answer time limit
    * (`limitSeconds`, the contract's `answerTimeLimitSeconds`): 'This recording is longer than the
@@ -621,4 +619,6 @@ export const format = {
     limitSeconds % 60 === 0
       ? `This recording is longer than the ${limitSeconds / 60}-minute limit.`
       : `This recording is longer than the ${limitSeconds}-second limit.`,
+} as const;
+
 export type FormatKey = keyof typeof format;
