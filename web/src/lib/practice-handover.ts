@@ -13,13 +13,12 @@
  * read once (removed on reading) and only within `practiceHandoverTtlMs`, so a tab left open on
  * the app page does not sign the next person in; a staff sign-in removes it. Past its time the
  * practice app still gets the email, to prefill its sign-in form.
- * Imports no schema code: the practice app's first page carries it.
+ * Imports no schema code; the practice app loads this module only when its tab holds a hand-over.
  */
-import type { LoginAnswer, SessionUser } from '@practica/contract';
-import { toSessionUser } from './session-user';
+import type { LoginAnswer } from '@practica/contract';
+import { practiceHandoverKey } from './practice-handover-key';
 
-/** The session storage key of the hand-over (shared by the console and the practice app). */
-export const practiceHandoverKey = 'practica.practice.handover';
+export { practiceHandoverKey };
 
 /** How long (ms) a hand-over signs the trainee in: 10 minutes. */
 export const practiceHandoverTtlMs = 10 * 60 * 1000;
@@ -31,9 +30,14 @@ export type PracticeArrivalReason = 'signed-in' | 'registered';
 export interface PracticeHandover {
   reason: PracticeArrivalReason;
   email: string;
-  /** The session to save (both null once the hand-over is past its time). */
+  /** The session's token (null after a registration or once the hand-over is past its time). */
   token: string | null;
-  user: SessionUser | null;
+  /**
+   * The session's user as the console stored it, unchecked (null with no token): the practice app
+   * checks it with `toSessionUser`, which its first page already carries, so this module (loaded
+   * apart) imports nothing.
+   */
+  user: unknown;
 }
 
 interface Stored {
@@ -54,20 +58,11 @@ function storage(): Storage | null {
   }
 }
 
+/** The stored hand-over when it names an email and a time (kept small: the sign-in page's). */
 function readStored(): Stored | null {
   try {
-    const raw = storage()?.getItem(practiceHandoverKey);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<Stored> | null;
-    if (
-      !value ||
-      (value.reason !== 'signed-in' && value.reason !== 'registered') ||
-      typeof value.email !== 'string' ||
-      (typeof value.token !== 'string' && value.token !== null) ||
-      typeof value.at !== 'number'
-    )
-      return null;
-    return value as Stored;
+    const value = JSON.parse(storage()?.getItem(practiceHandoverKey) ?? 'null') as Stored | null;
+    return typeof value?.email === 'string' && typeof value.at === 'number' ? value : null;
   } catch {
     return null;
   }
@@ -117,23 +112,24 @@ const isFresh = (stored: Stored, now: number) =>
  */
 export function pendingPracticeHandover(now: number = Date.now()): string | null {
   const stored = readStored();
-  return stored?.token && isFresh(stored, now) ? stored.email : null;
+  return typeof stored?.token === 'string' && isFresh(stored, now) ? stored.email : null;
 }
 
 /**
- * Takes (reads and removes) the hand-over at `now` (epoch ms): a sign-in's session when written
- * within `practiceHandoverTtlMs` and its user is a valid session user, else only the reason and
- * email; null when there is none or it is unreadable.
+ * Takes (reads and removes) the hand-over at `now` (epoch ms): a sign-in's token and user when
+ * written within `practiceHandoverTtlMs`, else only the reason and email; null when there is none
+ * or it is unreadable.
  */
 export function takePracticeHandover(now: number = Date.now()): PracticeHandover | null {
   const stored = readStored();
   clearPracticeHandover();
   if (!stored) return null;
-  const user = stored.token && isFresh(stored, now) ? toSessionUser(stored.user) : null;
+  const { token, reason, email } = stored;
+  const session = typeof token === 'string' && isFresh(stored, now);
   return {
-    reason: stored.reason,
-    email: stored.email,
-    token: user ? stored.token : null,
-    user,
+    reason: reason === 'signed-in' ? reason : 'registered',
+    email,
+    token: session ? token : null,
+    user: session ? stored.user : null,
   };
 }

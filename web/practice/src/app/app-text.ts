@@ -8,7 +8,6 @@ export const appText = {
   signInHeading: 'Sign in to practise',
   signInSubheading: 'Use the account your organization invited you with.',
   sessionEnded: 'Your session ended. Sign in again — your recordings are kept.',
-  accountCreatedSignIn: 'Your account is ready. Sign in with the password you just chose.',
   signOut: 'Sign out',
   signedInAs: (name: string) => `Signed in as ${name}`,
   offline:
@@ -30,7 +29,6 @@ export const appText = {
   seeReview: 'See review',
   waitingForReview: 'Waiting for review',
   retry: 'Try again',
-  loadsWhenOnline: 'This page loads by itself once the connection is back.',
   backHome: 'Back to my assignments',
   reviewTitle: 'Review',
   score: 'Score',

@@ -13,6 +13,7 @@ import { PageLoader } from '../../../src/app/page-loader';
 import { isApiError } from '../../../src/lib/api-client';
 import { errorMessage } from '../../../src/lib/query-client';
 import { appText } from './app-text';
+import { queryStateText } from './query-state-text';
 
 /** How often (ms) a page whose read got no answer tries again while visible: every 10 s. */
 export const reconnectRetryMs = 10_000;
@@ -62,7 +63,7 @@ export function QueryState({ error, retry }: { error: unknown; retry: () => void
           {errorMessage(error)}
           {noAnswer && (
             <Text size="sm" mt={4}>
-              {appText.loadsWhenOnline}
+              {queryStateText.loadsWhenOnline}
             </Text>
           )}
         </Alert>

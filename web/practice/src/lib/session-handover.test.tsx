@@ -15,14 +15,24 @@ import {
 } from '../../../src/lib/practice-handover';
 import { makeLoginAnswer, makeUser } from '../../../src/test/render';
 import { appText } from '../app/app-text';
+import { arrivalText } from './arrival';
 import { ok, renderPractice, stubApi } from '../test/render';
-import { installPracticeSession, sessionToken, sessionUser, signOut } from './session';
+import {
+  adoptPracticeHandover,
+  handoverWaiting,
+  sessionToken,
+  sessionUser,
+  signOut,
+} from './session';
 
 const lazyPage = { timeout: 5000 };
 const trainee = makeUser(Role.Trainee, { email: 'tina@demo.test', firstName: 'Tina' });
 
-/** What the app does at start (main.tsx through practice-app.tsx). */
-const start = () => installPracticeSession();
+/** What the app does at start, before its first render (main.tsx). */
+async function start() {
+  expect(handoverWaiting()).toBe(true);
+  await adoptPracticeHandover();
+}
 
 describe('arriving from the console', () => {
   beforeEach(() => {
@@ -36,7 +46,7 @@ describe('arriving from the console', () => {
 
   it('signed in at /login: opens the home signed in, without asking for the password', async () => {
     handOverToPractice(makeLoginAnswer(trainee));
-    start();
+    await start();
     renderPractice('/');
     expect(
       await screen.findByRole('heading', { name: appText.homeTitle }, lazyPage),
@@ -50,23 +60,42 @@ describe('arriving from the console', () => {
 
   it('past its time: the sign-in form has the email filled in, and no session is saved', async () => {
     handOverToPractice(makeLoginAnswer(trainee), Date.now() - practiceHandoverTtlMs - 1000);
-    start();
+    await start();
     renderPractice('/');
     expect(
       await screen.findByRole('textbox', { name: messages.emailAddress }, lazyPage),
     ).toHaveValue('tina@demo.test');
-    expect(screen.queryByText(appText.accountCreatedSignIn)).not.toBeInTheDocument();
+    expect(screen.queryByText(arrivalText.accountCreated)).not.toBeInTheDocument();
+    expect(sessionToken()).toBeNull();
+  });
+
+  it('a hand-over whose user is not a session user signs no one in', async () => {
+    window.sessionStorage.setItem(
+      practiceHandoverKey,
+      JSON.stringify({
+        reason: 'signed-in',
+        email: 'tina@demo.test',
+        token: 'forged',
+        user: { id: 1 },
+        at: Date.now(),
+      }),
+    );
+    await start();
+    renderPractice('/');
+    expect(
+      await screen.findByRole('textbox', { name: messages.emailAddress }, lazyPage),
+    ).toHaveValue('tina@demo.test');
     expect(sessionToken()).toBeNull();
   });
 
   it('just registered: the sign-in form says the account was created, with the email filled in', async () => {
     handOverRegistration('tina@demo.test');
-    start();
+    await start();
     renderPractice('/');
     expect(
       await screen.findByRole('textbox', { name: messages.emailAddress }, lazyPage),
     ).toHaveValue('tina@demo.test');
-    expect(screen.getByText(appText.accountCreatedSignIn)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(arrivalText.accountCreated)).toHaveAttribute('role', 'status');
     expect(sessionToken()).toBeNull();
     expect(window.sessionStorage.getItem(practiceHandoverKey)).toBeNull();
   });

@@ -2,17 +2,14 @@
  * The practice app's session: the trainee's token and user, kept in local storage under the app's
  * own keys (the console's keys and its "clear everything on 401" rule stay the console's), and
  * given to the shared API client. Signing out or a 401 forgets the session only: recorded takes
- * (IndexedDB) stay for the next sign-in. At start it takes the console's hand-over
- * (src/lib/practice-handover.ts): a trainee who just signed in at /login arrives signed in; one who
+ * (IndexedDB) stay for the next sign-in. Before the first render it takes the console's hand-over
+ * (src/lib/practice-handover.ts, `adoptPracticeHandover`): a trainee who just signed in at /login arrives signed in; one who
  * just registered from an invite finds the sign-in form with the email (`sessionArrival`).
  */
 import type { SessionUser } from '@practica/contract';
 import { useSyncExternalStore } from 'react';
 import { setApiSession, setUnauthorizedHandler } from '../../../src/lib/api-client';
-import {
-  takePracticeHandover,
-  type PracticeArrivalReason,
-} from '../../../src/lib/practice-handover';
+import { practiceHandoverKey } from '../../../src/lib/practice-handover-key';
 import { toSessionUser } from '../../../src/lib/session-user';
 
 /** Local storage keys of the practice app. */
@@ -133,13 +130,10 @@ export function signOut(): void {
 
 /** How the trainee came from the console in this page load (see `sessionArrival`). */
 export interface PracticeArrival {
-  reason: PracticeArrivalReason;
+  /** The email for the sign-in form. */
   email: string;
-  /**
-   * The console's sign-in was carried over (false after a registration, or past the hand-over's
-   * time: the sign-in form asks, with the email filled in).
-   */
-  signedIn: boolean;
+  /** What the sign-in page says (the account was just created), or null. */
+  notice: string | null;
 }
 
 /**
@@ -151,35 +145,37 @@ export function sessionArrival(): PracticeArrival | null {
   return arrival;
 }
 
-/** Forgets why the trainee came (signed in since); the session stays. */
-export function forgetArrival(): void {
-  arrival = null;
+/** True when the console left a hand-over in this tab (`adoptPracticeHandover` then has work). */
+export function handoverWaiting(): boolean {
+  try {
+    return window.sessionStorage.getItem(practiceHandoverKey) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Takes the console's hand-over, if this tab has one: saves its session when it is still fresh
- * (replacing an older session of this app: the newer sign-in wins) and remembers why the trainee
- * came. Answers the arrival (null without a hand-over). Called once at start, before the first
- * render (`installPracticeSession`).
+ * Takes the console's hand-over, if this tab has one, at `now` (epoch ms; default the current
+ * time): saves its session when it is still fresh (replacing an older session of this app: the
+ * newer sign-in wins) and remembers why the trainee came. Answers the arrival (null without a
+ * hand-over). Loads the code that reads a hand-over (a small chunk) when called: main.tsx calls
+ * it before the first render when `handoverWaiting()`. Rejects only when that chunk cannot load.
  */
-export function adoptPracticeHandover(now: number = Date.now()): PracticeArrival | null {
-  const handover = takePracticeHandover(now);
-  if (!handover) return null;
-  const { token, user } = handover;
-  const signedIn = token !== null && user !== null;
-  if (signedIn) saveSession(token, user);
-  arrival = { reason: handover.reason, email: handover.email, signedIn };
+export async function adoptPracticeHandover(now?: number): Promise<PracticeArrival | null> {
+  const { takeArrival } = await import('./arrival');
+  const found = takeArrival(now);
+  const user = toSessionUser(found?.user);
+  if (found?.token && user) saveSession(found.token, user);
+  arrival = found && { email: found.email, notice: found.notice };
   return arrival;
 }
 
 /**
- * Takes the console's hand-over (`adoptPracticeHandover`), then makes the shared API client send
- * this app's token and, on a 401/403, forget only it (the guard then shows the sign-in page with
- * the session-ended notice). Called once at start; also follows sign-ins and sign-outs of other
- * tabs.
+ * Makes the shared API client send this app's token and, on a 401/403, forget only it (the guard
+ * then shows the sign-in page with the session-ended notice). Called once at start; also follows
+ * sign-ins and sign-outs of other tabs.
  */
 export function installPracticeSession(): void {
-  adoptPracticeHandover();
   setApiSession({ readToken: sessionToken, clear: clearSession });
   setUnauthorizedHandler(() => {
     ended = true;

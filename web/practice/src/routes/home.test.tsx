@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeRefreshMs } from '../api/my-assignments';
 import { appText } from '../app/app-text';
+import { queryStateText } from '../app/query-state-text';
 import {
   failure,
   makeAssignmentRow,
@@ -193,7 +194,7 @@ describe('home', () => {
     expect(
       await screen.findByText(messages.checkInternetConnection, {}, { timeout: 8000 }),
     ).toBeInTheDocument();
-    expect(screen.getByText(appText.loadsWhenOnline)).toBeInTheDocument();
+    expect(screen.getByText(queryStateText.loadsWhenOnline)).toBeInTheDocument();
     const calls = api.mock.calls.length;
     offline = false;
     act(() => {

@@ -18,13 +18,7 @@ import { toSessionUser } from '../../../src/lib/session-user';
 import { practicePaths, safeReturnPath } from '../app/paths';
 import { appText } from '../app/app-text';
 import { PublicCard } from '../app/public-card';
-import {
-  forgetArrival,
-  saveSession,
-  sessionArrival,
-  sessionEndedByServer,
-  useSession,
-} from '../lib/session';
+import { saveSession, sessionArrival, sessionEndedByServer, useSession } from '../lib/session';
 
 /** The sign-in screen of the practice app. */
 export default function SignInPage() {
@@ -36,6 +30,7 @@ export default function SignInPage() {
   const arrival = sessionArrival();
   const emailParam = search.get('email') ?? arrival?.email ?? '';
   const [error, setError] = useState<string | null>(null);
+  const notice = sessionEndedByServer() ? appText.sessionEnded : (arrival?.notice ?? null);
 
   if (user) return <Navigate to={next} replace />;
 
@@ -44,7 +39,6 @@ export default function SignInPage() {
     const signedIn = toSessionUser(fields);
     if (!signedIn) return;
     setError(null);
-    forgetArrival();
     saveSession(token, signedIn);
     void navigate(next, { replace: true });
   };
@@ -60,14 +54,9 @@ export default function SignInPage() {
             {appText.signInSubheading}
           </Text>
         </div>
-        {arrival?.reason === 'registered' && !sessionEndedByServer() && (
-          <Text role="status" size="sm" p="sm" bg="teal.0" c="teal.9" style={{ borderRadius: 8 }}>
-            {appText.accountCreatedSignIn}
-          </Text>
-        )}
-        {sessionEndedByServer() && (
+        {notice && (
           <Text role="status" size="sm" p="sm" bg="blue.0" c="blue.9" style={{ borderRadius: 8 }}>
-            {appText.sessionEnded}
+            {notice}
           </Text>
         )}
         {error && (
