@@ -33,6 +33,8 @@ const storages = (
 ) as StorageName[];
 const jsonFile = listArg('--json')[0];
 const serial = argv.includes('--serial');
+/** ENGINES_KEEP_DATA=1 keeps each server's data folder (its log, database and files) after the run. */
+const keepData = process.env['ENGINES_KEEP_DATA'] === '1';
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const shotsRoot = join(repoRoot, 'test-results', 'engines');
 
@@ -163,7 +165,7 @@ const wanted = engines.filter((name) => {
 try {
   if (wanted.length > 0) {
     // Both servers boot side by side (each creates its demo data once).
-    const booted = await Promise.allSettled(storages.map((s) => startServer(s)));
+    const booted = await Promise.allSettled(storages.map((s) => startServer(s, keepData)));
     for (const [i, result] of booted.entries()) {
       const storage = storages[i]!;
       if (result.status === 'fulfilled') {

@@ -52,7 +52,7 @@ describe('device problems', () => {
 describe('recorder type', () => {
   it('prefers H.264 in MP4, then WebM VP9, then VP8, then WebM, then a bare MP4', () => {
     expect(pickMimeType(() => true)).toBe(recorderMimeTypes[0]);
-    expect(recorderMimeTypes[0]).toBe('video/mp4;codecs=avc1.42E01E,mp4a.40.2');
+    expect(recorderMimeTypes[0]).toBe('video/mp4;codecs=avc1,mp4a.40.2');
     expect(pickMimeType((t) => !t.includes('avc1'))).toBe('video/webm;codecs=vp9,opus');
     expect(pickMimeType((t) => t === 'video/webm;codecs=vp8,opus')).toBe(
       'video/webm;codecs=vp8,opus',

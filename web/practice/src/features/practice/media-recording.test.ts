@@ -16,6 +16,7 @@ import {
   EmptyRecordingError,
   nearSizeLimit,
   pickMimeType,
+  recorderMimeTypes,
   recordedType,
   recorderTimesliceMs,
   startRecording,
@@ -83,10 +84,14 @@ describe('pickMimeType', () => {
   });
 
   it('picks H.264 + AAC in MP4 with Safari’s answers, also once Safari records WebM', () => {
-    expect(pickMimeType((t) => safariSupports(t))).toBe('video/mp4;codecs=avc1.42E01E,mp4a.40.2');
-    expect(pickMimeType((t) => safariSupports(t, true))).toBe(
-      'video/mp4;codecs=avc1.42E01E,mp4a.40.2',
-    );
+    expect(pickMimeType((t) => safariSupports(t))).toBe('video/mp4;codecs=avc1,mp4a.40.2');
+    expect(pickMimeType((t) => safariSupports(t, true))).toBe('video/mp4;codecs=avc1,mp4a.40.2');
+  });
+
+  it('names no H.264 profile: WebKitGTK claims avc1.42E01E and then records no sample', () => {
+    expect(recorderMimeTypes.filter((t) => /avc1\./.test(t))).toEqual([]);
+    // WebKitGTK 2.50 with GStreamer 1.22 answers true for every MP4 type it is asked.
+    expect(pickMimeType((t) => t.startsWith('video/mp4'))).toBe('video/mp4;codecs=avc1,mp4a.40.2');
   });
 
   it('takes any H.264 MP4 before WebM, and WebM before a bare MP4 of unknown codec', () => {
@@ -196,11 +201,11 @@ describe('startRecording', () => {
       lastChunk: () => new Blob([mp4Head]),
     });
     const recording = startRecording(stream, callbacks(), Recorder);
-    expect(recording.mimeType).toBe('video/mp4;codecs=avc1.42E01E,mp4a.40.2');
+    expect(recording.mimeType).toBe('video/mp4;codecs=avc1,mp4a.40.2');
     const blob = await recording.stop();
     // The bytes are the MP4 asked for, so the type asked (with its codecs) stands; a Blob's
     // type is lower case.
-    expect(blob.type).toBe('video/mp4;codecs=avc1.42e01e,mp4a.40.2');
+    expect(blob.type).toBe('video/mp4;codecs=avc1,mp4a.40.2');
   });
 
   it('keeps the codecs Chromium reports once recording (avc1 asked, avc1 + Opus written)', async () => {

@@ -25,8 +25,9 @@ import { practiceText } from './practice-text';
  * records VP9, so it comes last, after WebM), then WebM for Firefox.
  */
 export const recorderMimeTypes = [
-  // Safari and iOS: H.264 Constrained Baseline + AAC-LC, a fragmented MP4.
-  'video/mp4;codecs=avc1.42E01E,mp4a.40.2',
+  // Safari and iOS: H.264 + AAC-LC, a fragmented MP4. No profile is named: WebKitGTK claims
+  // 'avc1.42E01E' too, then writes an MP4 without a single sample (its GStreamer encoder takes no
+  // Constrained Baseline caps), while it records 'avc1' whole; Safari accepts either.
   'video/mp4;codecs=avc1,mp4a.40.2',
   // Chromium, Chrome, Edge: H.264 + Opus in a fragmented MP4 (they have no AAC encoder).
   'video/mp4;codecs=avc1,opus',
