@@ -243,9 +243,12 @@ describe('Review panel §7', () => {
     seedDraft({ ratings: { 1: '4', 2: '3', 3: '5' }, feedback: { 5: '50' } });
     const user = renderPanel();
     await user.click(screen.getByRole('button', { name: messages.submit }));
+    // The toast may take a moment on a busy machine (the suite's files run side by side).
     expect(
       await screen.findByText(
         `${messages.allQuestionsMustBeAnswered} ${reviewKeysText.missing(['F1', 'F3'])}`,
+        {},
+        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
     expect(reviewCalls()).toHaveLength(0);

@@ -72,8 +72,13 @@ describe('ReviewPanel', () => {
     expect(ratingsTab).toHaveTextContent(`${messages.ratings} 0/1`);
 
     await user.click(screen.getByRole('button', { name: messages.submit }));
+    // The toast may take a moment on a busy machine (the suite's files run side by side).
     expect(
-      await screen.findByText(`${messages.allQuestionsMustBeAnswered} Missing: R1, F1`),
+      await screen.findByText(
+        `${messages.allQuestionsMustBeAnswered} Missing: R1, F1`,
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
