@@ -97,6 +97,7 @@ describe('the seed', () => {
       'invite_links.token_hash',
       'user_tokens.token_hash',
       'files.storage_key',
+      'files.upload_key',
       'files.extension',
       'files.content_type',
       'contents.language',
