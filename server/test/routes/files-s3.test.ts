@@ -185,6 +185,36 @@ async function managerActor(): Promise<Actor> {
   return { id: me.id, roleId: me.roleId, organizationId: me.organizationId, creator: me.creator };
 }
 
+describe('a profile image sent by its id alone (no complete call)', () => {
+  it('is checked on first use and kept, as assets and organizations do; another user’s is refused', async () => {
+    const actor = await managerActor();
+    const t = await ticket();
+    await putToStore(t.url, media.png);
+    const me = (await ctx.app.inject({ url: '/api/auth/session', headers: bearer(manager) })).json()
+      .data as { id: number; firstName: string; lastName: string };
+    const save = (imageId: number, token = manager) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${actor.id}`,
+        headers: bearer(token),
+        payload: { firstName: me.firstName, lastName: me.lastName, imageId },
+      });
+    const saved = await save(t.id);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await rowOf(t.id)).toMatchObject({ status: FileStatus.Ready, size: media.png.length });
+
+    // An image another user uploaded (of another organization here) is refused at imageId.
+    const foreign = await ticket({}, manager2);
+    await putToStore(foreign.url, media.png);
+    const refused = await save(foreign.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: messages.failedToUploadImage,
+      error: { details: [{ path: 'imageId', message: messages.failedToUploadImage }] },
+    });
+  });
+});
+
 describe('checked bytes cannot be replaced through the presigned URL', () => {
   // The URL lives 15 minutes and the store takes every PUT to it while it lives (s3rver does not
   // even hold the signed length): what the server serves, counts and processes must be the bytes

@@ -30,6 +30,7 @@ export {
   safeDisplayName,
   storageFailure,
   storeUpload,
+  type FileUseOptions,
   type FilesDeps,
 } from './service.js';
 export {

@@ -550,13 +550,22 @@ export function installDirectUploads(
   };
 }
 
+/** How `requireUsableFile` may be narrowed for a use. */
+export interface FileUseOptions {
+  /** Only a file `actor` uploaded itself (its profile image, its answer videos). */
+  ownOnly?: boolean;
+  /** The request field the id came in, named in the 400's details (e.g. 'imageId'). */
+  path?: string;
+}
+
 /**
- * For other modules (imageId, audio, answer videos): the Ready file `id` of media type
- * `fileTypeId` that `actor` may attach — one it uploaded, one of its organization, or any for an
- * admin. Throws 400 `message` (default 'The file upload is not complete.') otherwise, so ids of
- * other organizations' files reveal nothing. With S3, a Pending upload whose bytes arrived in the
- * bucket is checked here first (`completeUpload`; a refused one is the same 400, a failing store
- * 503).
+ * The one rule for attaching an uploaded file, every module's (imageId, audio, answer videos): the
+ * Ready file `id` of media type `fileTypeId` that `actor` may attach — one it uploaded, one of its
+ * organization, or any for an admin; with `ownOnly`, only one it uploaded. Throws 400 `message`
+ * (default 'The file upload is not complete.'; with `options.path`, one detail at that path)
+ * otherwise, so ids of other organizations' files reveal nothing. With S3, a Pending upload whose
+ * bytes arrived in the bucket is checked here first (`completeUpload`; a refused one is the same
+ * 400, a failing store 503).
  */
 export async function requireUsableFile(
   db: Db | Tx,
@@ -564,13 +573,15 @@ export async function requireUsableFile(
   id: number,
   fileTypeId: MediaTypeId = MediaType.Image,
   message: string = messages.uploadIncomplete,
+  options: FileUseOptions = {},
 ): Promise<FileRow> {
   let row = await findFileById(db, id);
   const mayUse =
     row !== undefined &&
     (row.createdById === actor.id ||
-      actor.roleId === Role.Admin ||
-      (actor.organizationId !== null && row.organizationId === actor.organizationId));
+      (!options.ownOnly &&
+        (actor.roleId === Role.Admin ||
+          (actor.organizationId !== null && row.organizationId === actor.organizationId))));
   if (row && mayUse && row.status === FileStatus.Pending && directUploads) {
     // Bytes sent straight to the store (S3): checked on first use.
     row = await completeUpload({ ...directUploads, db }, row).catch((error: unknown) => {
@@ -579,7 +590,10 @@ export async function requireUsableFile(
     });
   }
   if (!row || !mayUse || row.status !== FileStatus.Ready || row.fileTypeId !== fileTypeId) {
-    throw new ValidationError(message);
+    throw new ValidationError(
+      message,
+      options.path ? [{ path: options.path, message }] : undefined,
+    );
   }
   return row;
 }

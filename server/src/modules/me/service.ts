@@ -274,9 +274,12 @@ export async function saveMyItems(
         item.fileId,
         MediaType.Video,
         messages.videoRequired,
-      ).catch(() => null);
-      if (!file || file.createdById !== actor.id)
-        details.push({ path: `items.${i}.fileId`, message: messages.videoRequired });
+        { ownOnly: true },
+      ).catch((error: unknown) => {
+        if (error instanceof ValidationError) return null;
+        throw error; // a failing store (503), not the trainee's mistake
+      });
+      if (!file) details.push({ path: `items.${i}.fileId`, message: messages.videoRequired });
     }
     if (details.length > 0) throw new ValidationError(details[0]!.message, details);
     // The videos of the items about to be replaced, with the MP4 and poster made from a video

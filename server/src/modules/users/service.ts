@@ -7,6 +7,7 @@
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   Existence,
+  MediaType,
   Role,
   firstAdminId,
   format,
@@ -25,14 +26,7 @@ import {
   can,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  FileStatus,
-  TokenPurpose,
-  files,
-  organizations,
-  userTokens,
-  users,
-} from '../../db/schema/index.js';
+import { TokenPurpose, organizations, userTokens, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
@@ -41,6 +35,7 @@ import {
   deleteUnusedFiles,
   personalFileIdsOf,
   removeStoredFiles,
+  requireUsableFile,
   type FilesDeps,
 } from '../files/index.js';
 import { enqueueMail } from '../mail/index.js';
@@ -101,7 +96,11 @@ export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
   });
 }
 
-/** Checks that `imageId` is a ready image this actor uploaded (or the user's current one). */
+/**
+ * Checks that `imageId` is a Ready image this actor uploaded (or the user's current one), by the
+ * files module's rule (`requireUsableFile`, which also checks a direct S3 upload on first use).
+ * Throws 400 'Failed to upload image!' at `imageId`, 503 when the store fails.
+ */
 async function assertUsableImage(
   db: Db | Tx,
   actor: Actor,
@@ -109,21 +108,10 @@ async function assertUsableImage(
   current: number | null,
 ): Promise<void> {
   if (imageId === current) return;
-  const [file] = await db
-    .select({ status: files.status, fileTypeId: files.fileTypeId, createdById: files.createdById })
-    .from(files)
-    .where(eq(files.id, imageId))
-    .limit(1);
-  if (
-    !file ||
-    file.status !== FileStatus.Ready ||
-    file.fileTypeId !== 1 ||
-    file.createdById !== actor.id
-  ) {
-    throw new ValidationError(messages.failedToUploadImage, [
-      { path: 'imageId', message: messages.failedToUploadImage },
-    ]);
-  }
+  await requireUsableFile(db, actor, imageId, MediaType.Image, messages.failedToUploadImage, {
+    ownOnly: true,
+    path: 'imageId',
+  });
 }
 
 /**
