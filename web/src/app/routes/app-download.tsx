@@ -53,6 +53,12 @@ export default function AppDownloadPage() {
             variant="filled"
             size="md"
             fullWidth
+            // A narrow phone wraps the label rather than cutting it.
+            h="auto"
+            mih={42}
+            py={8}
+            px="sm"
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
             leftSection={<IconWorldWww size={20} aria-hidden />}
             aria-describedby={handedOver ? 'practise-in-browser-note' : undefined}
           >
