@@ -186,7 +186,10 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   app.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/me/uploads')) uploads.push(r.method());
   });
+  /** PATCH requests sent while the second question's take uploaded (its cut one included). */
+  let cutPhasePatches = 0;
   for (const [i, question] of questions.entries()) {
+    const before = uploads.length;
     await expect(
       app.getByRole('heading', { name: practiceText.questionOf(i + 1, questions.length) }),
     ).toBeVisible(pageLoad);
@@ -213,6 +216,7 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
     }
     await expect(app.getByText(practiceText.uploadDone).nth(i)).toBeAttached({ timeout: 30_000 });
     if (i === 1) {
+      cutPhasePatches = uploads.slice(before).filter((m) => m === 'PATCH').length;
       // A reload in the middle comes back, after the device check, to the same question with
       // what was recorded.
       await app.reload();
@@ -225,7 +229,10 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
     if (i < questions.length - 1)
       await app.getByRole('button', { name: practiceText.nextQuestion }).click();
   }
-  expect(uploads.filter((m) => m === 'PATCH').length).toBeGreaterThan(questions.length + 1);
+  // The cut PATCH was sent again (counted for that take alone: whether the first take of Q1
+  // got to send a PATCH before its retake replaced it depends on the machine's speed).
+  expect(cutPhasePatches).toBeGreaterThanOrEqual(2);
+  expect(uploads.filter((m) => m === 'PATCH').length).toBeGreaterThan(questions.length);
   await app.screenshot({ path: test.info().outputPath('practice-last-question.png') });
 
   // Submit, with a confirmation, once every video is on the server.
