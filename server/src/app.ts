@@ -35,7 +35,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { insightRoutes } from './modules/insights/index.js';
 import { infoRoutes } from './modules/info/index.js';
 import { inviteRoutes } from './modules/invites/index.js';
-import { meRoutes, meUploadRoutes } from './modules/me/index.js';
+import { meRoutes, meUploadRoutes, partialUploadsPlugin } from './modules/me/index.js';
 import { notificationRoutes, notificationsPlugin } from './modules/notifications/index.js';
 import { organizationRoutes } from './modules/organizations/index.js';
 import { reviewClaimRoutes } from './modules/review-claims/index.js';
@@ -232,6 +232,7 @@ export async function buildApp(
   await app.register(filesPlugin);
   await app.register(mailPlugin, config.mail);
   await app.register(mediaPlugin, config.media);
+  await app.register(partialUploadsPlugin);
   await app.register(notificationsPlugin, config.notifications);
   await app.register(
     async (api) => {

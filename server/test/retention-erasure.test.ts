@@ -10,6 +10,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Upload } from '@tus/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { AnswerStatus, AssignmentStatus, MediaType, type MediaTypeId } from '@practica/contract';
@@ -181,7 +182,20 @@ describe.each(drivers)('retention and erasure ($driver)', ({ start }) => {
     const { assignmentId, questionId } = await assignmentWithQuestion(org, AssignmentStatus.Active);
     const hers = await recordedItem(await answerOf(assignmentId, priya), questionId, priya);
     const unsaved = await storedFile('webm', priya);
+    const unattached = await storedFile('png', priya);
     const photo = await storedFile('png', priya);
+    // Unfinished resumable uploads, hers and his, with some bytes received.
+    const partial = async (userId: number) => {
+      const id = `erasure-${userId}-${Math.random().toString(36).slice(2)}`;
+      const { store } = ctx.app.partialUploads;
+      await store.create(
+        new Upload({ id, size: 1000, offset: 0, metadata: { userId: String(userId) } }),
+      );
+      await store.write(Readable.from([Buffer.alloc(300, 1)]), id, 0);
+      return id;
+    };
+    const herPartial = await partial(priya);
+    const hisPartial = await partial(omar);
     await db().update(users).set({ imageId: photo.id }).where(eq(users.id, priya));
     const his = await recordedItem(await answerOf(assignmentId, omar), questionId, omar);
     // Content she authored keeps its files: a question audio, an avatar's image, a logo.
@@ -195,7 +209,7 @@ describe.each(drivers)('retention and erasure ($driver)', ({ start }) => {
     await db().update(organizations).set({ imageId: logo.id }).where(eq(organizations.id, org));
 
     const before = await store.listKeys();
-    const gone = keysOf([...hers, unsaved, photo]);
+    const gone = keysOf([...hers, unsaved, unattached, photo]);
     for (const key of [...gone, ...keysOf([...his, audio, avatar, logo])])
       expect(before).toContain(key);
     const rowsBefore = await fileIds();
@@ -203,10 +217,16 @@ describe.each(drivers)('retention and erasure ($driver)', ({ start }) => {
     expect((await session.call('PUT', `/api/users/${priya}/delete`, 'admin')).statusCode).toBe(200);
     expect((await session.call('DELETE', `/api/users/${priya}`, 'admin')).statusCode).toBe(200);
 
-    expect(await store.listKeys()).toEqual(without(before, gone));
-    const goneIds = [...hers, unsaved, photo].map((f) => f.id);
+    // (With S3 her unfinished upload's own objects, `<id>.info` and `<id>.part`, go too.)
+    const herPartialKeys = before.filter((k) => k.startsWith(herPartial));
+    expect(await store.listKeys()).toEqual(without(before, [...gone, ...herPartialKeys]));
+    const goneIds = [...hers, unsaved, unattached, photo].map((f) => f.id);
     expect(await fileIds()).toEqual(rowsBefore.filter((id) => !goneIds.includes(id)));
     expect(await queued()).toEqual([]);
+    // Her unfinished upload is gone at once (not a day later); his stays.
+    const { store: partials } = ctx.app.partialUploads;
+    await expect(partials.getUpload(herPartial)).rejects.toMatchObject({ status_code: 404 });
+    expect((await partials.getUpload(hisPartial)).offset).toBe(300);
   });
 
   it('a store that fails after the commit leaves queued removals that a later drain completes', async () => {

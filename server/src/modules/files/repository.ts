@@ -21,7 +21,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { AnswerStatus, MediaType } from '@practica/contract';
+import { AnswerStatus } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { executeRows } from '../../db/sql-helpers.js';
 import {
@@ -240,9 +240,9 @@ export async function bytesUploadedSince(
 
 /**
  * Ids of the personal files of `userId` (erased with the user): the videos of its answers (the
- * original, the MP4 made from it and its poster), every video it uploaded (attached or not,
- * Pending or Ready) and its profile image. Files of content it authored (question audios, asset
- * images) are not personal. One statement.
+ * original, the MP4 made from it and its poster), every file it uploaded (attached or not, Pending
+ * or Ready) and its profile image. Files of content it authored (question audios, asset images)
+ * are among them but stay: `deleteUnusedFiles` keeps whatever is still referenced. One statement.
  */
 export async function personalFileIdsOf(db: Db | Tx, userId: number): Promise<number[]> {
   const itemFiles = (column: PgColumn) =>
@@ -259,7 +259,7 @@ export async function personalFileIdsOf(db: Db | Tx, userId: number): Promise<nu
     .from(files)
     .where(
       or(
-        and(eq(files.createdById, userId), eq(files.fileTypeId, MediaType.Video)),
+        eq(files.createdById, userId),
         itemFiles(answerItems.fileId),
         itemFiles(answerItems.playbackFileId),
         itemFiles(answerItems.posterFileId),

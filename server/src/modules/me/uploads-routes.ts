@@ -23,40 +23,25 @@
  *   so a client resumes it once the store is back.
  * - A cancelled upload's bytes (DELETE: its offset) and a refused one's stay counted in the
  *   trainee's daily volume (the files module's ledger).
- * - Partial uploads live under `DATA_DIR/tus/` (a temporary folder for `memory://`), or with S3
- *   in the bucket as a multipart upload named by the upload id (with `<id>.info` and `<id>.part`
- *   beside it); those not finished 24 hours after their creation are removed at start and every
- *   hour. A finished upload is read back from its store and stored like every file (the same
- *   checks), then its partial objects are removed. Uploads are locked in one process's memory:
+ * - Partial uploads live in the app's tus store (`app.partialUploads`, partial-uploads.ts: a
+ *   folder, or the bucket with S3), which removes those not finished in 24 hours. A finished upload
+ *   is read back from its store and stored like every file (the same checks), then its partial
+ *   objects are removed. Uploads are locked in one process's memory:
  *   run one server per DATA_DIR (with S3: one server per bucket for resumable uploads).
  */
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
-import { S3ServiceException } from '@aws-sdk/client-s3';
-import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { ERRORS, EVENTS, Server, type Upload } from '@tus/server';
+import { EVENTS, Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import {
   answerVideoUploadPath,
   messages,
-  unfinishedUploadSweepMs,
   videoMaxBytes,
   type Actor,
   type ErrorBody,
 } from '@practica/contract';
 import { AppError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { fail, ok } from '../../lib/envelope.js';
-import type { DataStore } from '@tus/utils';
-import {
-  StorageUnavailableError,
-  s3ClientConfig,
-  type StorageSettings,
-} from '../../lib/storage/index.js';
+import { StorageUnavailableError } from '../../lib/storage/index.js';
 import { discardPendingUpload, storageFailure } from '../files/index.js';
 import {
   beginAnswerVideo,
@@ -64,152 +49,6 @@ import {
   isUploadRefusal,
   parseAnswerVideoMetadata,
 } from './uploads.js';
-
-export interface MeUploadRoutesOptions {
-  /** How often unfinished uploads older than a day are removed, in milliseconds (default one hour; 0: only at start). */
-  cleanupEveryMs?: number;
-}
-
-/** How often expired partial uploads are removed by default, in milliseconds. */
-const defaultCleanupEveryMs = 60 * 60 * 1000;
-
-/** The folder of partial uploads for `dataDir`, and whether it is temporary (removed on close). */
-function tusFolderOf(dataDir: string): { directory: string; temporary: boolean } {
-  if (dataDir === 'memory://') {
-    return { directory: mkdtempSync(path.join(os.tmpdir(), 'practica-tus-')), temporary: true };
-  }
-  return { directory: path.join(dataDir, 'tus'), temporary: false };
-}
-
-/**
- * The tus S3 store, for finished uploads kept after a failure of ours: S3 no longer knows a
- * completed multipart upload, so the base class's `write` of the client's retry (a PATCH at the
- * full offset, nothing left to send) would fail, and its `remove` would leave the object and its
- * `.info`. Here the retry writes nothing and lets the upload finish again, and `remove` clears
- * every object of the upload. `getUpload` answers 404 only for an upload the bucket does not
- * hold: the base class answers 404 for any failure, which would make a client start over.
- */
-class AnswerVideoS3Store extends S3Store {
-  override async getUpload(id: string): Promise<Upload> {
-    try {
-      await this.getMetadata(id);
-    } catch (error) {
-      const missing =
-        error instanceof S3ServiceException &&
-        (error.$metadata.httpStatusCode === 404 ||
-          error.name === 'NoSuchKey' ||
-          error.name === 'NotFound');
-      throw missing ? ERRORS.FILE_NOT_FOUND : error;
-    }
-    return super.getUpload(id);
-  }
-
-  override async write(src: Readable, id: string, offset: number): Promise<number> {
-    try {
-      return await super.write(src, id, offset);
-    } catch (error) {
-      const upload = await this.getUpload(id).catch(() => undefined);
-      const complete = upload?.size !== undefined && upload.offset === upload.size;
-      if (complete && offset === upload.size) {
-        src.resume();
-        return offset;
-      }
-      throw error;
-    }
-  }
-
-  override async remove(id: string): Promise<void> {
-    await super.remove(id).catch(() => undefined);
-    await this.client.deleteObjects({
-      Bucket: this.bucket,
-      Delete: {
-        Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }],
-      },
-    });
-  }
-}
-
-/** A tus store that reads a finished upload back (both stores do). */
-type PartialStore = DataStore & { read(id: string): Readable | Promise<Readable> };
-
-/** The store's calls whose failures are the store's (`storeFailures`). */
-const storeCalls = [
-  'create',
-  'write',
-  'getUpload',
-  'declareUploadLength',
-  'remove',
-  'read',
-] as const;
-
-/**
- * `error` of the store's `call`: the protocol's own answers (they carry a `status_code`), our
- * errors and a failure of the client's request stream (`source` errored or destroyed) stay as
- * they are; anything else is the store failing (StorageUnavailableError).
- */
-function storeError(call: string, error: unknown, source?: unknown): unknown {
-  if (
-    error instanceof StorageUnavailableError ||
-    error instanceof AppError ||
-    (typeof error === 'object' && error !== null && 'status_code' in error) ||
-    (source instanceof Readable && (source.errored || source.destroyed))
-  ) {
-    return error;
-  }
-  const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return new StorageUnavailableError(`the partial uploads' store failed to ${call}: ${reason}`, {
-    cause: error,
-  });
-}
-
-/**
- * `store` with its calls' failures made StorageUnavailableError (`storeError`), the finished
- * upload's read stream included, so the endpoint answers them 503 instead of 500.
- */
-function storeFailures<T extends PartialStore>(store: T): T {
-  const calls = store as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const call of storeCalls) {
-    const original = calls[call]!.bind(store);
-    calls[call] = async (...args: unknown[]) => {
-      let result: unknown;
-      try {
-        result = await original(...args);
-      } catch (error) {
-        throw storeError(call, error, args[0]);
-      }
-      if (call !== 'read' || !(result instanceof Readable)) return result;
-      const out = new PassThrough();
-      result.on('error', (error) => out.destroy(storeError(call, error) as Error));
-      out.on('close', () => result.destroy());
-      return result.pipe(out);
-    };
-  }
-  return store;
-}
-
-/** Partial uploads' store: in the bucket with S3, else a folder (see `tusFolderOf`). */
-function partialStoreOf(
-  storage: StorageSettings,
-  dataDir: string,
-): { store: PartialStore; temporaryFolder: string | null } {
-  if (storage.driver === 's3') {
-    const store = new AnswerVideoS3Store({
-      partSize: 8 * 1024 * 1024,
-      expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
-      s3ClientConfig: { bucket: storage.bucket, ...s3ClientConfig(storage) },
-    });
-    return { store: storeFailures(store), temporaryFolder: null };
-  }
-  const folder = tusFolderOf(dataDir);
-  const store = new FileStore({
-    directory: folder.directory,
-    expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
-  });
-  return {
-    store: storeFailures(store),
-    temporaryFolder: folder.temporary ? folder.directory : null,
-  };
-}
 
 /** What one tus request carries between the route and the protocol's hooks. */
 interface Exchange {
@@ -254,12 +93,9 @@ function refusal(
 }
 
 /** Registers the tus endpoint (inside the `/api` prefix, after `filesPlugin` and the auth plugin). */
-export async function meUploadRoutes(
-  app: FastifyInstance,
-  options: MeUploadRoutesOptions = {},
-): Promise<void> {
+export async function meUploadRoutes(app: FastifyInstance): Promise<void> {
   const files = app.files;
-  const { store, temporaryFolder } = partialStoreOf(app.config.storage, app.config.dataDir);
+  const { store } = app.partialUploads;
   const exchanges = new WeakMap<Request, Exchange>();
 
   /** The signed-in trainee of a tus request (the route authenticated it before the protocol ran). */
@@ -357,28 +193,6 @@ export async function meUploadRoutes(
   // A finished upload's bytes are in the files module's storage now.
   tus.on(EVENTS.POST_FINISH, (_req: Request, _res: Response, upload: Upload) => {
     void removePartial(upload.id);
-  });
-
-  const cleanUp = () =>
-    tus
-      .cleanUpExpiredUploads()
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, 'removed expired partial uploads');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'cleanup of partial uploads failed'));
-  let cleaning: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const every = options.cleanupEveryMs ?? defaultCleanupEveryMs;
-  app.addHook('onReady', async () => {
-    cleaning = cleanUp();
-    if (every > 0) timer = setInterval(() => (cleaning = cleanUp()), every).unref();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await cleaning;
-  });
-  app.addHook('onClose', async () => {
-    if (temporaryFolder) await rm(temporaryFolder, { recursive: true, force: true });
   });
 
   // The protocol reads the body itself: every content type passes through unread.

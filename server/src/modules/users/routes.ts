@@ -303,7 +303,12 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
       },
       async (request) => {
         await service.erase(
-          { ...deps(), storage: app.files.storage, log: request.log },
+          {
+            ...deps(),
+            storage: app.files.storage,
+            log: request.log,
+            removePartialUploads: (userId) => app.partialUploads.removeOf(userId),
+          },
           actorOf(request),
           request.params.id,
         );

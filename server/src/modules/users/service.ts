@@ -479,15 +479,19 @@ export async function restore(deps: UsersDeps, actor: Actor, id: number) {
 /**
  * DELETE /users/{id} ('erase', admin only; DECISIONS.md 'Users'): only an already soft-deleted
  * user; removes the row and its personal data, its files included: the videos of its answers
- * (originals, MP4s, posters), every video it uploaded and its profile image, unless something else
- * still uses them (an organization's logo chosen as profile image stays; content it authored keeps
- * its audios and images). Rows go in one transaction, which also queues the bytes for removal
- * (storage_deletions); they leave `deps.storage` right after it committed, or through the storage
- * deletion worker if that fails. Rows that point at the user keep existing with the reference
- * cleared.
+ * (originals, MP4s, posters), every file it uploaded (attached or not, finished or not) and its
+ * profile image, unless something else still uses them (an organization's logo chosen as profile
+ * image stays; content it authored keeps its audios and images). Rows go in one transaction, which
+ * also queues the bytes for removal (storage_deletions); they leave `deps.storage` right after it
+ * committed, or through the storage deletion worker if that fails. Its unfinished resumable uploads
+ * go right after too (`deps.removePartialUploads`; left to their one-day sweep if the store
+ * fails). Rows that point at the user keep existing with the reference cleared.
  */
 export async function erase(
-  deps: UsersDeps & Pick<FilesDeps, 'storage' | 'log'>,
+  deps: UsersDeps &
+    Pick<FilesDeps, 'storage' | 'log'> & {
+      removePartialUploads?: (userId: number) => Promise<number>;
+    },
   actor: Actor,
   id: number,
 ): Promise<void> {
@@ -510,6 +514,9 @@ export async function erase(
     return deleteUnusedFiles(tx, fileIds);
   });
   await removeStoredFiles(deps, removedKeys);
+  await deps.removePartialUploads?.(id).catch((err: unknown) => {
+    deps.log?.warn({ err, userId: id }, 'could not remove an erased user’s partial uploads');
+  });
 }
 
 /** The messages of 000 §8 for the toggles. */
