@@ -16,6 +16,9 @@ import {
   stubApi,
 } from '../test/render';
 
+/** A lazily loaded page: a busy machine may take seconds to load and render it. */
+const lazyPage = { timeout: 10_000 };
+
 describe('review', () => {
   beforeEach(() => {
     signOutPractice();
@@ -45,7 +48,9 @@ describe('review', () => {
     });
     renderPractice('/assignments/5/review');
 
-    expect(await screen.findByRole('heading', { name: 'Assignment 5' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Assignment 5' }, lazyPage),
+    ).toBeInTheDocument();
     expect(screen.getByText(appText.scoreOutOf(4, ratingScaleMax))).toBeInTheDocument();
     expect(screen.getByText('Clarity')).toBeInTheDocument();
     expect(screen.getByText(appText.starsText(5, ratingScaleMax))).toBeInTheDocument();
@@ -102,7 +107,9 @@ describe('review', () => {
     });
     renderPractice('/assignments/7/review');
 
-    const first = (await screen.findByRole('heading', { name: 'Q1. Question 1' })).closest('li')!;
+    const first = (
+      await screen.findByRole('heading', { name: 'Q1. Question 1' }, lazyPage)
+    ).closest('li')!;
     const video = first.querySelector('video')!;
     const play = vi.fn(() => Promise.resolve());
     video.play = play;
@@ -133,7 +140,7 @@ describe('review', () => {
     stubApi({ 'GET /api/me/assignments/6': () => ok(makeAssignmentDetail(6, null)) });
     renderPractice('/assignments/6/review');
     expect(
-      await screen.findByRole('heading', { name: appText.notReviewedTitle }),
+      await screen.findByRole('heading', { name: appText.notReviewedTitle }, lazyPage),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: appText.backHome })[0]).toHaveAttribute('href', '/');
   });
@@ -141,7 +148,7 @@ describe('review', () => {
   it('answers an id that is not a number with the not-found page', async () => {
     const api = stubApi({});
     renderPractice('/assignments/abc/review');
-    expect(await screen.findByText(appText.notFoundBody)).toBeInTheDocument();
+    expect(await screen.findByText(appText.notFoundBody, {}, lazyPage)).toBeInTheDocument();
     expect(api).not.toHaveBeenCalled();
   });
 });

@@ -8,6 +8,9 @@ import { appText } from '../app/app-text';
 import { sessionToken, sessionUser } from '../lib/session';
 import { failure, ok, renderPractice, signOutPractice, stubApi } from '../test/render';
 
+/** A lazily loaded page: a busy machine may take seconds to load and render it. */
+const lazyPage = { timeout: 10_000 };
+
 async function fillAndSubmit(email: string, password: string) {
   await userEvent.type(await screen.findByRole('textbox', { name: messages.emailAddress }), email);
   await userEvent.type(
@@ -29,7 +32,7 @@ describe('sign-in', () => {
     });
     renderPractice('/sign-in?next=%2F%3Ftab%3D1');
     await fillAndSubmit('trainee@demo.test', 'demo1234');
-    expect(await screen.findByText(appText.emptyTitle)).toBeInTheDocument();
+    expect(await screen.findByText(appText.emptyTitle, {}, lazyPage)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/?tab=1');
     expect(sessionToken()).toBe('test-token');
     expect(sessionUser()?.roleId).toBe(Role.Trainee);
@@ -70,7 +73,7 @@ describe('sign-in', () => {
       'trainee@demo.test',
     );
     await userEvent.click(screen.getByRole('button', { name: messages.forgotPassword }));
-    await screen.findByRole('heading', { name: messages.forgotPassword });
+    await screen.findByRole('heading', { name: messages.forgotPassword }, lazyPage);
     expect(screen.getByRole('textbox', { name: messages.emailAddress })).toHaveValue(
       'trainee@demo.test',
     );
@@ -78,6 +81,8 @@ describe('sign-in', () => {
     expect(await screen.findByText(messages.resetLinkSent)).toBeInTheDocument();
     expect(String(api.mock.calls[0]![0])).toContain('email=trainee%40demo.test');
     await userEvent.click(screen.getByRole('button', { name: messages.backToLogin }));
-    expect(await screen.findByRole('heading', { name: appText.signInHeading })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: appText.signInHeading }, lazyPage),
+    ).toBeInTheDocument();
   });
 });

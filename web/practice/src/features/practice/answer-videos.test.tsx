@@ -24,6 +24,9 @@ import {
 } from '../../test/render';
 import { practiceText } from './practice-text';
 
+/** A lazily loaded page: a busy machine may take seconds to load and render it. */
+const lazyPage = { timeout: 10_000 };
+
 function question(n: number): MeQuestion {
   return {
     id: 10 + n,
@@ -80,7 +83,7 @@ describe('AnswerVideos', () => {
   it("shows each question's video as it plays best, with its state in plain words", async () => {
     stubApi({ 'GET /api/me/assignments/5': () => ok(detailWith(items)) });
     renderPractice('/assignments/5/review');
-    const list = await screen.findByRole('heading', { name: practiceText.yourAnswers });
+    const list = await screen.findByRole('heading', { name: practiceText.yourAnswers }, lazyPage);
     const card = list.parentElement!;
     const entry = (n: number) =>
       within(card).getByRole('heading', { name: `Q${n}. Question ${n}` }).parentElement!;
