@@ -249,6 +249,49 @@ describe('RecorderPanel', () => {
     expect(screen.getByRole('button', { name: practiceText.retake })).toBeEnabled();
   });
 
+  // A note the upload brings or takes away by itself (tus retrying a request that got no answer
+  // shows 'waiting' for a moment) must not move the buttons: a press on Retake as the note went
+  // away ended below the button, the release landed elsewhere and the retake never happened.
+  it.each([
+    {
+      take: 'waiting for the connection',
+      upload: { status: 'uploading', waiting: true },
+      daysAgo: 0,
+      note: () => screen.getByText(practiceText.takeWaiting),
+    },
+    {
+      take: 'failed to upload',
+      upload: { status: 'failed', error: 'The server refused the file.' },
+      daysAgo: 0,
+      note: () => screen.getByRole('alert'),
+    },
+    {
+      take: 'kept for days',
+      upload: { status: 'queued' },
+      daysAgo: 4,
+      note: () => screen.getByText(/recorded this answer 4 days ago/),
+    },
+  ] as const)(
+    'a take $take: its note comes after the buttons, so it never moves them',
+    async ({ upload, daysAgo, note }) => {
+      renderPanel({
+        takeBlob: new Blob([mp4Head], { type: 'video/mp4' }),
+        takeDurationSeconds: 40,
+        takeRecordedAt: Date.now() - daysAgo * day,
+        upload: { ...none, bytesSent: 4, bytesTotal: 12, ...upload },
+        next: <button type="button">{practiceText.nextQuestion}</button>,
+      });
+      await settle();
+      const shown = note();
+      for (const name of [practiceText.nextQuestion, practiceText.retake]) {
+        const control = screen.getByRole('button', { name });
+        expect(control.compareDocumentPosition(shown) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+          Node.DOCUMENT_POSITION_FOLLOWING,
+        );
+      }
+    },
+  );
+
   it('offers the camera again when it is gone, also beside a kept take', async () => {
     const onRequestCamera = vi.fn();
     renderPanel({

@@ -8,7 +8,9 @@
  * kept take not uploaded after `oldTakeAgeMs` says it should be uploaded before the browser may
  * delete it (and how installing the app keeps it, unless storage is persistent already). A take
  * whose upload waits for the connection is no failure: a calm note beside it says it is safe and
- * uploads by itself.
+ * uploads by itself. The buttons sit right under the picture and every notice below them: a notice
+ * that comes or goes by itself (an upload waiting for a moment, failing, done) never moves a button
+ * between the press and the release of a tap, which would lose the tap.
  */
 import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
@@ -284,33 +286,7 @@ export function RecorderPanel(props: RecorderPanelProps) {
           {practiceText.timeLimitNote(limit)}
         </Text>
       )}
-      {state.autoStopped && state.hasTake && (
-        <Alert color="yellow" role="alert">
-          {practiceText.autoStoppedNotice(limit)}
-        </Alert>
-      )}
-      {notice && (
-        <Alert color={notice.color} role="alert">
-          {notice.text}
-        </Alert>
-      )}
-      {oldDays !== null && (
-        <Alert color="orange" role="alert">
-          <Text size="sm">{practiceText.oldTake(oldDays)}</Text>
-          {persisted !== true && <Text size="sm">{practiceText.oldTakeMayBeDeleted}</Text>}
-        </Alert>
-      )}
-      {state.hasTake && state.status === 'uploading' && upload.waiting && (
-        <Alert color="blue" role="status" icon={<IconWifiOff size={18} aria-hidden />}>
-          {practiceText.takeWaiting}
-        </Alert>
-      )}
-      {state.status === 'failed' && state.error && (
-        <Alert color="red" role="alert">
-          {state.error}
-        </Alert>
-      )}
-
+      {/* The buttons before every notice: see the module note. */}
       <Group ref={afterRef} gap="sm">
         {canSend(state, 'record') && (
           <Button color="red" onClick={record} disabled={!stream}>
@@ -338,6 +314,32 @@ export function RecorderPanel(props: RecorderPanelProps) {
           </Button>
         )}
       </Group>
+      {state.autoStopped && state.hasTake && (
+        <Alert color="yellow" role="alert">
+          {practiceText.autoStoppedNotice(limit)}
+        </Alert>
+      )}
+      {notice && (
+        <Alert color={notice.color} role="alert">
+          {notice.text}
+        </Alert>
+      )}
+      {oldDays !== null && (
+        <Alert color="orange" role="alert">
+          <Text size="sm">{practiceText.oldTake(oldDays)}</Text>
+          {persisted !== true && <Text size="sm">{practiceText.oldTakeMayBeDeleted}</Text>}
+        </Alert>
+      )}
+      {state.hasTake && state.status === 'uploading' && upload.waiting && (
+        <Alert color="blue" role="status" icon={<IconWifiOff size={18} aria-hidden />}>
+          {practiceText.takeWaiting}
+        </Alert>
+      )}
+      {state.status === 'failed' && state.error && (
+        <Alert color="red" role="alert">
+          {state.error}
+        </Alert>
+      )}
     </Stack>
   );
 }
