@@ -14,6 +14,7 @@
  * as a number, not as formatted text.
  */
 import Papa from 'papaparse';
+import { downloadBlob } from './download';
 
 /** A cell of a CSV file: text (neutralised when it could run as a formula) or a number. */
 export type CsvCell = string | number;
@@ -63,13 +64,5 @@ export function writeCsv(
  * byte-order mark, so spreadsheet programs read names with accents.
  */
 export function downloadCsvText(fileName: string, text: string): void {
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -33,15 +33,3 @@ export async function writeReport(table: ReportTable): Promise<Blob> {
     columns: table.columns.map((c, i) => ({ width: i < 11 ? 18 : Math.min(40, c.length + 2) })),
   }).toBlob();
 }
-
-/** Starts a browser download of `blob` as `fileName`. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -13,7 +13,8 @@ import {
 import { api } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { buildReport, reportFileName, type ReportTable } from '../build-report';
-import { downloadBlob, preloadXlsxWriter, writeReport } from '../write-report';
+import { downloadBlob } from '../../../lib/download';
+import { preloadXlsxWriter, writeReport } from '../write-report';
 
 /** How many answer pages are fetched at once after the first (the server works on one at a time). */
 export const pageConcurrency = 4;
