@@ -32,33 +32,23 @@ const textInputTypes = new Set([
 
 /** Roles that take typed text. */
 const textRoles = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+/**
+ * Roles of the controls Space and Enter activate and the arrow keys move as well (a radio, the
+ * tabs, a menu's or a list's items).
+ */
+const selectableRoles = [
+  'radio',
+  'tab',
+  'menuitem',
+  'menuitemradio',
+  'menuitemcheckbox',
+  'option',
+  'treeitem',
+];
 /** Roles whose element Space and Enter activate. */
-const activatedRoles = new Set([
-  'button',
-  'link',
-  'checkbox',
-  'radio',
-  'switch',
-  'tab',
-  'menuitem',
-  'menuitemradio',
-  'menuitemcheckbox',
-  'option',
-  'treeitem',
-]);
+const activatedRoles = new Set(['button', 'link', 'checkbox', 'switch', ...selectableRoles]);
 /** Roles whose element moves with the arrow keys. */
-const arrowRoles = new Set([
-  'slider',
-  'radio',
-  'tab',
-  'menuitem',
-  'menuitemradio',
-  'menuitemcheckbox',
-  'option',
-  'treeitem',
-  'scrollbar',
-  'spinbutton',
-]);
+const arrowRoles = new Set(['slider', 'scrollbar', 'spinbutton', ...selectableRoles]);
 const arrowKeys = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /** Whether `element` takes typed text (where every key is typing). */
