@@ -417,6 +417,36 @@ function mp4OutputArgs(output: string): string[] {
   ];
 }
 
+/** What every ffmpeg run starts with: no banner, no stdin, errors only, `output` overwritten. */
+const ffmpegQuiet = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+
+/** How long making a playback MP4 may take unless the job's options say less: 15 minutes. */
+const playbackTimeoutMs = 15 * 60_000;
+
+/**
+ * The ffmpeg arguments that make `output`, the playback MP4 of the recording `input` (read as
+ * `extension`, boxed): its first video stream as `videoArgs` say, its first audio stream (if any)
+ * as `audioArgs` takes it, then `mp4OutputArgs`. Throws `MediaContentError` ('unreadable') for an
+ * extension the job does not read.
+ */
+function playbackArgs(
+  input: string,
+  extension: string,
+  probe: VideoProbe,
+  output: string,
+  videoArgs: readonly string[],
+): string[] {
+  // prettier-ignore
+  return [
+    ...ffmpegQuiet,
+    ...inputArgs(input, containerOf(extension)),
+    '-map', '0:v:0', '-map', '0:a:0?',
+    ...videoArgs,
+    ...audioArgs(probe),
+    ...mp4OutputArgs(output),
+  ];
+}
+
 /**
  * Writes `output`, a new non-fragmented MP4 (index first: `+faststart`) of the recording `input`
  * (read as `extension`) with its H.264 video copied bit for bit (`-c:v copy`, rotation kept) and
@@ -431,15 +461,12 @@ export async function copyToMp4(
   output: string,
   options: Partial<ToolOptions> = {},
 ): Promise<void> {
-  // prettier-ignore
-  await runTool(tools, tools.ffmpeg, [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y',
-    ...inputArgs(input, containerOf(extension)),
-    '-map', '0:v:0', '-map', '0:a:0?',
-    '-c:v', 'copy',
-    ...audioArgs(probe),
-    ...mp4OutputArgs(output),
-  ], { timeoutMs: 15 * 60_000, ...options });
+  await runTool(
+    tools,
+    tools.ffmpeg,
+    playbackArgs(input, extension, probe, output, ['-c:v', 'copy']),
+    { timeoutMs: playbackTimeoutMs, ...options },
+  );
 }
 
 /**
@@ -470,16 +497,18 @@ export async function encodeToMp4(
 ): Promise<void> {
   const filters = [scaleTo720, ...((probe.frameRate ?? 0) > maxFrameRate ? ['fps=30'] : [])];
   // prettier-ignore
-  await runTool(tools, tools.ffmpeg, [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y',
-    ...inputArgs(input, containerOf(extension)),
-    '-map', '0:v:0', '-map', '0:a:0?',
+  const video = [
     '-vf', filters.join(','),
     '-vsync', 'passthrough',
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p',
-    ...audioArgs(probe),
-    ...mp4OutputArgs(output),
-  ], { timeoutMs: 15 * 60_000, ...options }, encodeNiceness);
+  ];
+  await runTool(
+    tools,
+    tools.ffmpeg,
+    playbackArgs(input, extension, probe, output, video),
+    { timeoutMs: playbackTimeoutMs, ...options },
+    encodeNiceness,
+  );
 }
 
 /**
@@ -496,7 +525,7 @@ export async function makePoster(
 ): Promise<void> {
   // prettier-ignore
   await runTool(tools, tools.ffmpeg, [
-    '-hide_banner', '-nostdin', '-v', 'error', '-y',
+    ...ffmpegQuiet,
     '-ss', atSeconds.toFixed(3),
     ...inputArgs(input, 'mp4'),
     '-frames:v', '1',
