@@ -15,43 +15,33 @@
  * The stalls use a stand-in ffmpeg (a shell script) that sleeps instead of converting a WebM and
  * runs the real ffmpeg otherwise; it notes its process id and arguments for the checks.
  */
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmod, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerTimeLimitSeconds,
-  format,
-  messages,
-  type AnswerDetail,
-  type AnswerItem,
-} from '@practica/contract';
+import { answerTimeLimitSeconds, format, messages } from '@practica/contract';
 import { JobStatus, files, mediaJobs } from '../src/db/schema/index.js';
-import { newStorageKey } from '../src/lib/storage/index.js';
 import { startMediaWorker, type MediaTools, type MediaWorker } from '../src/modules/media/index.js';
-import { buildAnswersScenario, type AnswerActor, type AnswersScenario } from './helpers/answers.js';
-
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
-const chromeWebm = fixture('chrome-media-recorder.webm');
-const safariMp4 = fixture('fragmented-iso5.mp4');
-const chromiumMp4 = fixture('chromium-h264-opus.mp4');
+import type { AnswersScenario } from './helpers/answers.js';
+import {
+  buildMediaScenario,
+  chromeWebm,
+  chromiumMp4,
+  mediaSteps,
+  recordingFixture,
+} from './helpers/media-answers.js';
 
 let s: AnswersScenario;
 let tools: MediaTools;
 let tmp: string;
+let close: () => Promise<void>;
 /** The stand-in ffmpeg: sleeps on a WebM, runs the real one otherwise. */
 let stalling: MediaTools;
 let pidFile: string;
 let argsFile: string;
 
 beforeAll(async () => {
-  s = await buildAnswersScenario();
-  if (!s.app.media.tools) throw new Error('these tests need ffmpeg and ffprobe');
-  tools = s.app.media.tools;
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'practica-media-box-test-'));
+  ({ s, tools, tmp, close } = await buildMediaScenario('practica-media-box-test-'));
   pidFile = path.join(tmp, 'ffmpeg.pid');
   argsFile = path.join(tmp, 'ffmpeg.args');
   const script = path.join(tmp, 'ffmpeg');
@@ -70,72 +60,17 @@ beforeAll(async () => {
   await chmod(script, 0o755);
   stalling = { ...tools, ffmpeg: script };
 });
-afterAll(async () => {
-  await s.close();
-  await rm(tmp, { recursive: true, force: true });
+afterAll(() => close());
+
+// Items declare one second: the job goes by what it probes.
+const { record, recordStored, itemOf, jobsOf, dueNow } = mediaSteps(() => s, {
+  declaredSeconds: 1,
 });
-
-const q = (n: number) => s.interview.questionIds[n]!;
-
-/** Uploads `bytes` as `who` and saves it as their item of question `n`. Answers the file id. */
-async function record(
-  n: number,
-  bytes: Buffer,
-  name: string,
-  who: AnswerActor = 'trainee',
-): Promise<number> {
-  const fileId = await s.upload(who, bytes, name);
-  const res = await s.call('PUT', `/api/me/assignments/${s.assignment}/answers`, who, {
-    items: [{ questionId: q(n), fileId, duration: 1 }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return fileId;
-}
-
-/**
- * Records a valid video of `extension` for question `n`, then, before its job runs, makes the
- * item's file hold `stored` instead: bytes that passed no upload check (a store that let them be
- * replaced). Answers the file id.
- */
-async function recordStored(n: number, stored: Buffer, extension: 'mp4' | 'webm') {
-  const fileId = await record(n, extension === 'mp4' ? safariMp4 : chromeWebm, `a.${extension}`);
-  const storageKey = newStorageKey(extension);
-  await s.app.files.storage.put(storageKey, Readable.from([stored]), stored.length);
-  await s.db
-    .update(files)
-    .set({ storageKey, size: stored.length, declaredSize: stored.length })
-    .where(eq(files.id, fileId));
-  return fileId;
-}
-
-/** `who`'s item of question `n` as the review screen shows it. */
-async function itemOf(n: number, who: AnswerActor = 'trainee'): Promise<AnswerItem> {
-  const answerId = await s.answerIdOf(who);
-  const res = await s.call('GET', `/api/assignments/answers/${answerId}`, 'instructor');
-  expect(res.statusCode, res.body).toBe(200);
-  const detail = (res.json() as { data: AnswerDetail }).data;
-  return detail.data.interviewAnswer.answers.find((i) => i.questionId === q(n))!;
-}
-
-async function jobsOf(itemId: number) {
-  return s.db
-    .select()
-    .from(mediaJobs)
-    .where(eq(mediaJobs.answerItemId, itemId))
-    .orderBy(mediaJobs.id);
-}
 
 async function fileCount(): Promise<number> {
   const [row] = await s.db.select({ n: count() }).from(files);
   return row!.n;
 }
-
-/** Every Pending job is due now (time passed). */
-const dueNow = () =>
-  s.db
-    .update(mediaJobs)
-    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-    .where(eq(mediaJobs.status, JobStatus.Pending));
 
 /** Expects the item of `n` Failed at once (one attempt, no retry) for `reason`, with nothing made. */
 async function expectFailedAtOnce(n: number, reason: string, failure: string, filesBefore: number) {
@@ -211,14 +146,14 @@ describe('the media job in its box', () => {
   });
 
   it('fails a WebM header over an MPEG-TS stream at once', async () => {
-    await record(1, fixture('ebml-mpegts.webm'), 'ebml-mpegts.webm');
+    await record(1, recordingFixture('ebml-mpegts.webm'), 'ebml-mpegts.webm');
     const filesBefore = await fileCount();
     expect(await s.app.media.drain()).toBe(1);
     await expectFailedAtOnce(1, 'unreadable', messages.mediaUnreadable, filesBefore);
   });
 
   it('fails a 4 KB WebM whose frames are 36,000 s apart as too long, in seconds', async () => {
-    await record(2, fixture('frames-36000s-apart.webm'), 'far-apart.webm');
+    await record(2, recordingFixture('frames-36000s-apart.webm'), 'far-apart.webm');
     const filesBefore = await fileCount();
     const started = performance.now();
     expect(await s.app.media.drain()).toBe(1);
@@ -290,7 +225,7 @@ describe('the media job in its box', () => {
   });
 
   it('kills a running job at once when its owner is soft-deleted, and keeps the job for a restore', async () => {
-    await record(0, chromeWebm, 'tessa.webm', 'tessa');
+    await record(0, chromeWebm, 'tessa.webm', { who: 'tessa' });
     const itemId = (await itemOf(0, 'tessa')).id;
     const filesBefore = await fileCount();
     const worker = stallingWorker();
@@ -319,7 +254,7 @@ describe('the media job in its box', () => {
 
   it('kills a running job at once when its owner is erased, leaving nothing behind', async () => {
     const [last] = await s.db.select({ id: sql<number>`max(${files.id})` }).from(files);
-    await record(1, chromeWebm, 'omar.webm', 'omar');
+    await record(1, chromeWebm, 'omar.webm', { who: 'omar' });
     const itemId = (await itemOf(1, 'omar')).id;
     const worker = stallingWorker();
     try {

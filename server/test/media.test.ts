@@ -12,15 +12,13 @@
  */
 import { execFile } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaType, messages, type AnswerDetail, type AnswerItem } from '@practica/contract';
+import { MediaType, messages } from '@practica/contract';
 import {
   FileStatus,
   JobStatus,
@@ -35,72 +33,36 @@ import {
   startMediaWorker,
   type MediaTools,
 } from '../src/modules/media/index.js';
-import { newStorageKey } from '../src/lib/storage/index.js';
-import { buildAnswersScenario, type AnswersScenario } from './helpers/answers.js';
+import type { AnswersScenario } from './helpers/answers.js';
+import {
+  buildMediaScenario,
+  chromeWebm,
+  chromiumMp4,
+  mediaSteps,
+  recordingFixture,
+  safariMp4,
+} from './helpers/media-answers.js';
 import { buildWithPlugins } from './helpers/with-plugins.js';
 import * as fakeMedia from './helpers/media-fixtures.js';
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name));
-const chromeWebm = fixture('chrome-media-recorder.webm');
-const safariMp4 = fixture('fragmented-iso5.mp4');
-const chromiumMp4 = fixture('chromium-h264-opus.mp4');
-const chromiumH264Webm = fixture('chromium-h264-opus.webm');
-const chromiumVp9Webm = fixture('chromium-vp9-opus.webm');
-const rotatedMp4 = fixture('rotated-90-fragmented.mp4');
+const chromiumH264Webm = recordingFixture('chromium-h264-opus.webm');
+const chromiumVp9Webm = recordingFixture('chromium-vp9-opus.webm');
+const rotatedMp4 = recordingFixture('rotated-90-fragmented.mp4');
 const exec = promisify(execFile);
 
 let s: AnswersScenario;
 let tools: MediaTools;
 let answerId: number;
 let tmp: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  s = await buildAnswersScenario();
-  if (!s.app.media.tools) throw new Error('these tests need ffmpeg and ffprobe');
-  tools = s.app.media.tools;
+  ({ s, tools, tmp, close } = await buildMediaScenario('practica-media-test-'));
   answerId = await s.answerIdOf('trainee');
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'practica-media-test-'));
 });
-afterAll(async () => {
-  await s.close();
-  await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => close());
 
-const q = (n: number) => s.interview.questionIds[n]!;
-
-/** Uploads `bytes` as the trainee and saves it as the item of question `n` (duration as declared). */
-async function record(n: number, bytes: Buffer, name: string, duration = 9): Promise<number> {
-  const fileId = await s.upload('trainee', bytes, name);
-  const res = await s.call('PUT', `/api/me/assignments/${s.assignment}/answers`, 'trainee', {
-    items: [{ questionId: q(n), fileId, duration }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return fileId;
-}
-
-/**
- * Records a valid WebM for question `n`, then, before its job runs, makes the item's file hold
- * `stored` instead (bytes the upload check would refuse: Chromium's H.264 WebM says DocType
- * 'matroska'). Answers the file id.
- */
-async function recordStored(n: number, stored: Buffer, name: string): Promise<number> {
-  const fileId = await record(n, chromeWebm, name);
-  const storageKey = newStorageKey('webm');
-  await s.app.files.storage.put(storageKey, Readable.from([stored]), stored.length);
-  await s.db
-    .update(files)
-    .set({ storageKey, size: stored.length, declaredSize: stored.length })
-    .where(eq(files.id, fileId));
-  return fileId;
-}
-
-/** The trainee's item of question `n` as the review screen shows it. */
-async function itemOf(n: number): Promise<AnswerItem> {
-  const res = await s.call('GET', `/api/assignments/answers/${answerId}`, 'instructor');
-  expect(res.statusCode, res.body).toBe(200);
-  const detail = (res.json() as { data: AnswerDetail }).data;
-  return detail.data.interviewAnswer.answers.find((i) => i.questionId === q(n))!;
-}
+const { q, record, recordStored, itemOf, jobsOf, dueNow } = mediaSteps(() => s);
 
 async function fileRow(id: number) {
   const [row] = await s.db.select().from(files).where(eq(files.id, id));
@@ -173,24 +135,9 @@ async function expectPlayback(n: number, uploadId: number, copied: boolean) {
   return { item, mp4 };
 }
 
-async function jobsOf(itemId: number) {
-  return s.db
-    .select()
-    .from(mediaJobs)
-    .where(eq(mediaJobs.answerItemId, itemId))
-    .orderBy(mediaJobs.id);
-}
-
-/** Time passes: every Pending job is due now (a retry's backoff or a lease ran out). */
-const dueNow = () =>
-  s.db
-    .update(mediaJobs)
-    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-    .where(eq(mediaJobs.status, JobStatus.Pending));
-
 describe('media jobs', () => {
   it('turns a Chrome WebM into an H.264/AAC MP4 with a poster and the probed duration', async () => {
-    const fileId = await record(0, chromeWebm, 'answer-q1.webm', 9);
+    const fileId = await record(0, chromeWebm, 'answer-q1.webm', { duration: 9 });
     const queued = await itemOf(0);
     expect(queued.media).toEqual({
       status: 'processing',
@@ -248,7 +195,7 @@ describe('media jobs', () => {
   });
 
   it("copies the H.264 video of Chromium's WebM (Matroska) too", async () => {
-    const fileId = await recordStored(1, chromiumH264Webm, 'answer-q2-chromium.webm');
+    const fileId = await recordStored(1, chromiumH264Webm, 'webm', 'answer-q2-chromium.webm');
     expect(await s.app.media.drain()).toBe(1);
     await expectPlayback(1, fileId, true);
   });
