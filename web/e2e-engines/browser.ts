@@ -21,7 +21,15 @@ import {
   type WebElement,
   error as seleniumError,
 } from 'selenium-webdriver';
-import { describe, finderSource, type Query } from './dom';
+import {
+  actionableSource,
+  clickSeenSource,
+  describe,
+  finderSource,
+  watchClickSource,
+  type ClickSeen,
+  type Query,
+} from './dom';
 
 /** Where each engine's pieces are (Debian's packages). */
 export const enginePaths = {
@@ -45,11 +53,18 @@ export interface Surface {
   waitFor(q: Query, timeoutMs?: number): Promise<void>;
   /** Waits until the query finds nothing. */
   waitGone(q: Query, timeoutMs?: number): Promise<void>;
-  /** Waits for the element, then clicks its middle (as a user: scrolled into view). */
+  /**
+   * Waits for the element, until it is enabled and its box still, then clicks its middle (as a
+   * user: scrolled into view); throws when the click did not reach it (see `checkedClick`).
+   */
   click(q: Query, timeoutMs?: number): Promise<void>;
   /** Clicks the element at (`fx`, `fy`), fractions of its width and height from its top left. */
   clickAt(q: Query, fx: number, fy: number, timeoutMs?: number): Promise<void>;
-  /** Waits for the field, then types `text` into it with key events. */
+  /**
+   * Waits for the field, selects what it holds and types `text` over it with key events (as
+   * Playwright's fill: a field the app filled in already, e.g. the email after registering, is
+   * replaced, not added to).
+   */
   fill(q: Query, text: string, timeoutMs?: number): Promise<void>;
   /**
    * Runs `fn` (a JavaScript function expression) in the page with `args` (JSON) and answers its
@@ -127,6 +142,62 @@ function ensureFolder(file: string): void {
   mkdirSync(dirname(file), { recursive: true });
 }
 
+/**
+ * In the page, `(el) => void`: selects a field's text, so typing replaces it (plain JavaScript in
+ * a string, as dom.ts's sources).
+ */
+const selectTextSource = String.raw`(el) => { if (typeof el.select === 'function') el.select(); }`;
+const selectText = new Function('el', `(${selectTextSource})(el);`) as (el: Element) => void;
+
+/** How long a click's effect in the page is awaited after the driver answered, ms. */
+const clickSeenWithinMs = 2_000;
+
+/**
+ * A click as a user makes it, for both engines: waits up to `timeoutMs` for `q`, then until it is
+ * enabled (a driver's click on a disabled button does nothing, silently) and its box holds still;
+ * watches the page's press and click, runs `press` (the driver's click), and checks that the click
+ * reached the element. A driver presses and releases at a point computed before both: when the
+ * element moves in between (a note above it came or went) the release lands elsewhere and the
+ * browser sends no click; that throws here, naming where the press and the click went, instead of
+ * a later step not finding what the click should have shown. A page loaded anew by the click has
+ * no watch left and counts as reached.
+ */
+async function checkedClick(
+  surface: Surface,
+  q: Query,
+  timeoutMs: number = defaultWaitMs,
+  press: () => Promise<void>,
+): Promise<void> {
+  await surface.waitFor(q, timeoutMs);
+  await surface.poll<{ enabled: boolean; stable: boolean }>(
+    actionableSource,
+    [],
+    (v) => v.enabled && v.stable,
+    `${describe(q)} enabled and still`,
+    timeoutMs,
+    q,
+  );
+  await surface.evaluate(watchClickSource, [q]);
+  await press();
+  const until = Date.now() + clickSeenWithinMs;
+  let seen: ClickSeen | null;
+  for (;;) {
+    try {
+      seen = await surface.evaluate<ClickSeen | null>(clickSeenSource);
+    } catch {
+      return; // the page is being replaced: the click did something
+    }
+    if (!seen || seen.clicked?.hit) return;
+    if (Date.now() > until) break;
+    await sleep(100);
+  }
+  const { pressed, clicked } = seen;
+  throw new Error(
+    `${describe(q)}: the click did not reach it (${pressed ? `pressed ${pressed.hit ? 'on it' : `on ${pressed.on}`}` : 'no press seen'}, ` +
+      `${clicked ? `click on ${clicked.on}` : 'no click: the release landed off what was pressed, which moved'})`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Firefox ESR over WebDriver BiDi (puppeteer-core)
 
@@ -189,11 +260,12 @@ function firefoxSurface(page: Page, baseUrl: string, closeContext: () => Promise
           throw new Error(`${describe(q)} still there after ${timeoutMs} ms`);
         });
     },
-    click: async (q, timeoutMs) => {
-      const el = await element(q, timeoutMs);
-      await el.click();
-      await el.dispose();
-    },
+    click: (q, timeoutMs) =>
+      checkedClick(surface, q, timeoutMs, async () => {
+        const el = await element(q, timeoutMs);
+        await el.click();
+        await el.dispose();
+      }),
     clickAt: async (q, fx, fy, timeoutMs) => {
       const el = await element(q, timeoutMs);
       await el.scrollIntoView();
@@ -205,6 +277,7 @@ function firefoxSurface(page: Page, baseUrl: string, closeContext: () => Promise
     fill: async (q, text, timeoutMs) => {
       const el = await element(q, timeoutMs);
       await el.click();
+      await el.evaluate(selectText);
       await el.type(text);
       await el.dispose();
     },
@@ -438,7 +511,8 @@ function webkitSurface(driver: WebDriver, baseUrl: string, quit: () => Promise<v
         await sleep(100);
       }
     },
-    click: (q, timeoutMs) => interacting(q, timeoutMs, (el) => el.click()),
+    click: (q, timeoutMs) =>
+      checkedClick(surface, q, timeoutMs, () => interacting(q, timeoutMs, (el) => el.click())),
     clickAt: (q, fx, fy, timeoutMs) =>
       interacting(q, timeoutMs, async (el) => {
         await driver.executeScript('arguments[0].scrollIntoView({block: "center"})', el);
@@ -457,6 +531,7 @@ function webkitSurface(driver: WebDriver, baseUrl: string, quit: () => Promise<v
     fill: (q, text, timeoutMs) =>
       interacting(q, timeoutMs, async (el) => {
         await el.click();
+        await driver.executeScript(`(${selectTextSource})(arguments[0]);`, el);
         await el.sendKeys(text);
       }),
     evaluate: async <T>(fn: string, args: unknown[] = [], on?: Query) => {

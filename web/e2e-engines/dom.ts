@@ -113,3 +113,63 @@ export const finderSource = String.raw`(q) => {
   if (wantsShown) found = found.filter(shown);
   return found[q.nth || 0] || null;
 }`;
+
+/**
+ * In the page, `(el) => Promise<{ enabled, stable }>`: whether a user could use the element now
+ * (no `disabled`, no `aria-disabled="true"`, not in a disabled fieldset) and whether its box
+ * stayed put over two animation frames (at most ~100 ms: a page that paints no frames counts as
+ * still).
+ */
+export const actionableSource = String.raw`(el) => new Promise((resolve) => {
+  const box = () => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); };
+  const before = box();
+  let done = false;
+  const answer = () => {
+    if (done) return;
+    done = true;
+    const enabled = !el.disabled && el.getAttribute('aria-disabled') !== 'true' && !(el.closest && el.closest('fieldset:disabled'));
+    resolve({ enabled, stable: el.isConnected && box() === before });
+  };
+  requestAnimationFrame(() => requestAnimationFrame(answer));
+  setTimeout(answer, 100);
+})`;
+
+/**
+ * In the page, `(query) => void`: watches the next press and click for whether they reach the
+ * query's element (found again at the event, so a re-rendered element counts), as
+ * `window.__enginesClick` = `{ pressed, clicked }`, each null or `{ hit, on }` (`on`: what got it
+ * and where). A driver's click is a press and a release at a point computed before them: an
+ * element that moves in between misses the release, and the browser sends no click at all.
+ */
+export const watchClickSource = String.raw`(q) => {
+  const find = ${finderSource};
+  const watch = { pressed: null, clicked: null };
+  const where = (e) => {
+    const t = e.target;
+    const control = t && t.closest ? t.closest('button, a, input, label, [role]') : null;
+    const what = control
+      ? control.tagName.toLowerCase() + ' "' + (control.getAttribute('aria-label') || control.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 30) + '"'
+      : t && t.tagName ? t.tagName.toLowerCase() : String(t);
+    return what + ' at (' + Math.round(e.clientX) + ', ' + Math.round(e.clientY) + ')';
+  };
+  const seen = (e) => { const el = find(q); return { hit: Boolean(el && e.target instanceof Node && el.contains(e.target)), on: where(e) }; };
+  const press = (e) => { if (!watch.pressed) watch.pressed = seen(e); };
+  const click = (e) => { const s = seen(e); if (!watch.clicked || (s.hit && !watch.clicked.hit)) watch.clicked = s; };
+  if (window.__enginesClick && window.__enginesClick.stop) window.__enginesClick.stop();
+  document.addEventListener('mousedown', press, true);
+  document.addEventListener('click', click, true);
+  watch.stop = () => { document.removeEventListener('mousedown', press, true); document.removeEventListener('click', click, true); };
+  window.__enginesClick = watch;
+}`;
+
+/** In the page, `() => { pressed, clicked } | null`: what `watchClickSource` saw (null: no watch, e.g. the page was loaded anew). */
+export const clickSeenSource = String.raw`() => {
+  const w = window.__enginesClick;
+  return w ? { pressed: w.pressed, clicked: w.clicked } : null;
+}`;
+
+/** What `clickSeenSource` answers. */
+export interface ClickSeen {
+  pressed: { hit: boolean; on: string } | null;
+  clicked: { hit: boolean; on: string } | null;
+}

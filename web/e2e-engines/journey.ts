@@ -37,6 +37,7 @@ import {
 } from './api';
 import type { Engine, Surface } from './browser';
 import type { Query } from './dom';
+import { installPageLog, markPageLog, readPageLog } from './page-log';
 
 /** One step's outcome; `ms` its wall time. */
 export interface StepResult {
@@ -106,11 +107,14 @@ async function fitsWidth(s: Surface, where: string): Promise<void> {
 
 /** Records one take: Record, `takeMs` of camera, Stop; waits for Retake. */
 async function recordTake(app: Surface): Promise<void> {
+  await app.evaluate(markPageLog, ['click Record']);
   await app.click(button(practiceText.record));
   await app.waitFor({ text: practiceText.announce.recording, visible: false });
   await new Promise((r) => setTimeout(r, takeMs));
+  await app.evaluate(markPageLog, ['click Stop']);
   await app.click(button(practiceText.stop));
   await app.waitFor(button(practiceText.retake, false), 15_000);
+  await app.evaluate(markPageLog, ['found Retake']);
 }
 
 /**
@@ -249,6 +253,7 @@ export async function traineeAndReviewer(
     });
 
     await steps.run('device check: camera and microphone work', async () => {
+      await app.evaluate(installPageLog);
       await app.click({ role: 'link', name: appText.startPractice, exact: true });
       await app.waitFor(heading(practiceText.deviceCheckTitle), pageLoad);
       await app.waitFor(text(practiceText.cameraWorks), pageLoad);
@@ -267,9 +272,14 @@ export async function traineeAndReviewer(
           await recordTake(app);
           if (i === 0) {
             await app.screenshot(shot('03-recorded-take'));
+            await app.evaluate(markPageLog, ['click Retake']);
             await app.click(button(practiceText.retake, false));
+            await app.evaluate(markPageLog, ['clicked Retake']);
             await recordTake(app);
           }
+          // The recorder's own word for this take first: after a retake the uploads list still
+          // shows the replaced take 'on the server' until the new one is kept.
+          await app.waitFor({ text: practiceText.announce.uploaded, visible: false }, 30_000);
           const done = `${format.questionShortLabel(i + 1)}: ${practiceText.uploadDone}`;
           await app.waitFor({ text: done, visible: false }, 30_000);
           if (i < questions.length - 1) await app.click(button(practiceText.nextQuestion));
@@ -414,8 +424,11 @@ export async function traineeAndReviewer(
     );
   } catch (error) {
     // What each window showed when the step failed.
-    for (const [i, w] of windows.entries())
+    for (const [i, w] of windows.entries()) {
       await w.screenshot(shot(`failure-window-${i + 1}`)).catch(() => undefined);
+      const log = await w.evaluate<string[]>(readPageLog).catch((e: unknown) => [String(e)]);
+      writeFileSync(join(shots, `failure-window-${i + 1}-log.txt`), `${log.join('\n')}\n`);
+    }
     throw error;
   } finally {
     for (const w of windows) await w.close().catch(() => undefined);
