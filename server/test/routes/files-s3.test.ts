@@ -7,8 +7,6 @@
  * a start that fails clearly on a bad bucket, and the S3 driver itself (streamed put with its
  * byte limit, ranged reads, conflicts, a source failing midway).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +28,7 @@ import {
 import { requireUsableFile } from '../../src/modules/files/service.js';
 import { buildAnswersScenario, type AnswersScenario } from '../helpers/answers.js';
 import { bearer, tokenFor, type TestContext } from '../helpers/build.js';
+import { chromeWebm } from '../helpers/media-answers.js';
 import * as media from '../helpers/media-fixtures.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
 import { buildWithPlugins } from '../helpers/with-plugins.js';
@@ -373,9 +372,6 @@ describe('trainee video uploads (tus S3 store)', () => {
   });
   afterAll(() => sc?.close());
 
-  const chromeWebm = readFileSync(
-    path.join(import.meta.dirname, '..', 'fixtures', 'chrome-media-recorder.webm'),
-  );
   const metadata = () =>
     [
       ['assignmentId', sc.assignment],
@@ -387,8 +383,9 @@ describe('trainee video uploads (tus S3 store)', () => {
       .join(',');
   const tusHeaders = () => ({ 'tus-resumable': '1.0.0', ...bearer(sc.tokens.trainee) });
 
-  it('resumes a multipart upload in the bucket, stores the video like every file and leaves no partial object', async () => {
-    const created = await sc.app.inject({
+  /** POST of a new upload of the whole video's length. */
+  const createUpload = () =>
+    sc.app.inject({
       method: 'POST',
       url: answerVideoUploadPath,
       headers: {
@@ -397,33 +394,33 @@ describe('trainee video uploads (tus S3 store)', () => {
         'upload-metadata': metadata(),
       },
     });
+  /** PATCH of `chunk` at `offset` of the upload at `location`. */
+  const patchAt = (location: string, offset: number, chunk: Buffer) =>
+    sc.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        ...tusHeaders(),
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(offset),
+      },
+      payload: chunk,
+    });
+  /** HEAD of the upload at `location` (its offset so far). */
+  const headOf = (location: string) =>
+    sc.app.inject({ method: 'HEAD', url: location, headers: tusHeaders() });
+
+  it('resumes a multipart upload in the bucket, stores the video like every file and leaves no partial object', async () => {
+    const created = await createUpload();
     expect(created.statusCode).toBe(201);
     const location = String(created.headers['location']);
     const half = 2000;
-    const first = await sc.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...tusHeaders(),
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': '0',
-      },
-      payload: chromeWebm.subarray(0, half),
-    });
+    const first = await patchAt(location, 0, chromeWebm.subarray(0, half));
     expect(first.statusCode).toBe(204);
-    const offset = await sc.app.inject({ method: 'HEAD', url: location, headers: tusHeaders() });
+    const offset = await headOf(location);
     expect(offset.headers['upload-offset']).toBe(String(half));
 
-    const last = await sc.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...tusHeaders(),
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': String(half),
-      },
-      payload: chromeWebm.subarray(half),
-    });
+    const last = await patchAt(location, half, chromeWebm.subarray(half));
     expect(last.statusCode).toBe(200);
     const { fileId, url } = last.json().data as { fileId: number; url: string };
     const [row] = await sc.db.select().from(files).where(eq(files.id, fileId));
@@ -442,16 +439,7 @@ describe('trainee video uploads (tus S3 store)', () => {
 
     // The stored video is the server's own copy under a key no client names: another PATCH to
     // the finished upload changes nothing.
-    const again = await sc.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...tusHeaders(),
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': String(chromeWebm.length),
-      },
-      payload: Buffer.from('<html>replaced</html>'),
-    });
+    const again = await patchAt(location, chromeWebm.length, Buffer.from('<html>replaced</html>'));
     expect(again.statusCode).toBe(404);
     const [after] = await sc.db.select().from(files).where(eq(files.id, fileId));
     expect(after).toEqual(row);
@@ -459,28 +447,6 @@ describe('trainee video uploads (tus S3 store)', () => {
     expect(stored.equals(chromeWebm)).toBe(true);
   });
 
-  /** POST of a new upload of the whole video's length. */
-  const createUpload = () =>
-    sc.app.inject({
-      method: 'POST',
-      url: answerVideoUploadPath,
-      headers: {
-        ...tusHeaders(),
-        'upload-length': String(chromeWebm.length),
-        'upload-metadata': metadata(),
-      },
-    });
-  const patchAt = (location: string, offset: number, chunk: Buffer) =>
-    sc.app.inject({
-      method: 'PATCH',
-      url: location,
-      headers: {
-        ...tusHeaders(),
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': String(offset),
-      },
-      payload: chunk,
-    });
   const pendingFiles = async () =>
     (await sc.db.select().from(files).where(eq(files.status, FileStatus.Pending))).length;
 
@@ -504,14 +470,11 @@ describe('trainee video uploads (tus S3 store)', () => {
     s3.refuse(() => true);
     try {
       expectStorageUnavailable(await patchAt(location, 2000, chromeWebm.subarray(2000)));
-      expect(
-        (await sc.app.inject({ method: 'HEAD', url: location, headers: tusHeaders() })).statusCode,
-      ).toBe(503);
+      expect((await headOf(location)).statusCode).toBe(503);
     } finally {
       s3.refuse(null);
     }
-    const offset = await sc.app.inject({ method: 'HEAD', url: location, headers: tusHeaders() });
-    expect(offset.headers['upload-offset']).toBe('2000');
+    expect((await headOf(location)).headers['upload-offset']).toBe('2000');
     const last = await patchAt(location, 2000, chromeWebm.subarray(2000));
     expect(last.statusCode).toBe(200);
   });
