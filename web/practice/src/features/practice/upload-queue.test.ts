@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import type { DetailedError, PreviousUpload, UploadOptions } from 'tus-js-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newTake, TakesStore } from './takes-store';
+import { newTake, TakesStore, type Take } from './takes-store';
 import {
   shouldRetryUpload,
   uploadChunkSize,
@@ -112,6 +112,33 @@ function queueWith(store: TakesStore, overrides: Partial<UploadQueueOptions> = {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const last = () => FakeUpload.instances.at(-1)!;
+/** Where the fake server creates the first upload. */
+const u1 = 'http://server/api/me/uploads/u1';
+
+/** Keeps each take on the device and hands it to the queue, as the recorder does; then lets it run. */
+async function addTakes(store: TakesStore, queue: UploadQueue, ...takes: Take[]): Promise<void> {
+  for (const t of takes) {
+    await store.save(t);
+    queue.add(t);
+  }
+  await flush();
+}
+
+/** A queue (with `overrides`) over a new store, sending `t`: kept on the device and started. */
+async function sending(t: Take, overrides: Partial<UploadQueueOptions> = {}) {
+  const store = openStore();
+  const queue = queueWith(store, overrides);
+  await addTakes(store, queue, t);
+  return { store, queue, t };
+}
+
+/** The running upload is created at `u1`, sends 60 bytes, then its connection drops (no answer). */
+function dropAfter60Bytes(): void {
+  last().created(u1);
+  last().progress(60);
+  last().fail(0);
+}
+
 const statuses = (queue: UploadQueue) => queue.getSnapshot().questions.map((q) => q.status);
 
 afterEach(async () => {
@@ -125,11 +152,7 @@ describe('upload queue', () => {
   it('sends one take at a time in question order, with the tus metadata and token', async () => {
     const store = openStore();
     const queue = queueWith(store);
-    for (const t of [take(13), take(12), take(11)]) {
-      await store.save(t);
-      queue.add(t);
-    }
-    await flush();
+    await addTakes(store, queue, take(13), take(12), take(11));
     expect(FakeUpload.instances).toHaveLength(1);
     const first = last();
     expect(first.options).toMatchObject({
@@ -163,12 +186,7 @@ describe('upload queue', () => {
   });
 
   it('sends an MP4 take as MP4: filetype with its codecs, and the .mp4 extension', async () => {
-    const store = openStore();
-    const queue = queueWith(store);
-    const t = { ...take(11), mimeType: 'video/mp4;codecs=avc1,opus' };
-    await store.save(t);
-    queue.add(t);
-    await flush();
+    await sending({ ...take(11), mimeType: 'video/mp4;codecs=avc1,opus' });
     expect(last().options.metadata).toMatchObject({
       filetype: 'video/mp4;codecs=avc1,opus',
       filename: 'answer-7-11-1000.mp4',
@@ -190,20 +208,13 @@ describe('upload queue', () => {
     await flush();
     expect(FakeUpload.instances).toHaveLength(0);
     const retake = take(11, 2_000);
-    await store.save(retake);
-    queue.add(retake);
-    await flush();
+    await addTakes(store, queue, retake);
     expect(last().options.metadata!.filename).toBe('answer-7-11-2000.webm');
   });
 
   it('reports progress in bytes per question and removes a confirmed take from the device', async () => {
-    const store = openStore();
-    const queue = queueWith(store);
-    const t = take(11, 1_000, 100);
-    await store.save(t);
-    queue.add(t);
-    await flush();
-    last().created('http://server/api/me/uploads/u1');
+    const { store, queue, t } = await sending(take(11, 1_000, 100));
+    last().created(u1);
     last().progress(40);
     expect(queue.getSnapshot().questions[0]).toMatchObject({
       status: 'uploading',
@@ -212,7 +223,7 @@ describe('upload queue', () => {
     });
     await flush();
     expect((await store.read(t.key))!.upload).toMatchObject({
-      url: 'http://server/api/me/uploads/u1',
+      url: u1,
       bytesSent: 40,
       status: 'uploading',
     });
@@ -231,11 +242,7 @@ describe('upload queue', () => {
     const queue = queueWith(store, { confirmed: [{ questionId: 13, fileId: 9, url: null }] });
     expect(queue.getSnapshot()).toMatchObject({ canSubmit: false, pending: 0 });
     expect(statuses(queue)).toEqual(['none', 'none', 'done']);
-    for (const t of [take(11), take(12)]) {
-      await store.save(t);
-      queue.add(t);
-    }
-    await flush();
+    await addTakes(store, queue, take(11), take(12));
     expect(queue.getSnapshot()).toMatchObject({ canSubmit: false, pending: 2 });
     last().succeed(1);
     await flush();
@@ -245,9 +252,7 @@ describe('upload queue', () => {
     expect(queue.getSnapshot()).toMatchObject({ canSubmit: true, pending: 0 });
     // A retake of a confirmed question holds submit back until it is on the server too.
     const retake = take(13, 2_000);
-    await store.save(retake);
-    queue.add(retake);
-    await flush();
+    await addTakes(store, queue, retake);
     expect(queue.getSnapshot().canSubmit).toBe(false);
     last().succeed(3);
     await flush();
@@ -258,14 +263,10 @@ describe('upload queue', () => {
     const store = openStore();
     const queue = queueWith(store);
     const first = take(11, 1_000);
-    await store.save(first);
-    queue.add(first);
-    await flush();
+    await addTakes(store, queue, first);
     const running = last();
     const retake = take(11, 2_000);
-    await store.save(retake);
-    queue.add(retake);
-    await flush();
+    await addTakes(store, queue, retake);
     expect(running.aborted).toBe(true);
     expect(FakeUpload.instances).toHaveLength(2);
     expect(last().options.metadata!.filename).toBe('answer-7-11-2000.webm');
@@ -277,9 +278,7 @@ describe('upload queue', () => {
     await flush();
     expect(queue.getSnapshot().questions[0]).toMatchObject({ status: 'failed', refused: true });
     const third = take(11, 3_000);
-    await store.save(third);
-    queue.add(third);
-    await flush();
+    await addTakes(store, queue, third);
     expect(queue.getSnapshot().questions[0]).toMatchObject({ status: 'uploading', error: null });
     expect(last().options.metadata!.filename).toBe('answer-7-11-3000.webm');
   });
@@ -303,11 +302,7 @@ describe('upload queue', () => {
   it('a refusal keeps the server’s message as given and goes on with the next take', async () => {
     const store = openStore();
     const queue = queueWith(store);
-    for (const t of [take(11), take(12)]) {
-      await store.save(t);
-      queue.add(t);
-    }
-    await flush();
+    await addTakes(store, queue, take(11), take(12));
     last().fail(413, refusal('The file is larger than 100 MB.'));
     await flush();
     expect(queue.getSnapshot().questions[0]).toMatchObject({
@@ -331,15 +326,8 @@ describe('upload queue', () => {
   });
 
   it('after a dropped connection, retry resumes from the kept upload URL', async () => {
-    const store = openStore();
-    const queue = queueWith(store);
-    const t = take(11, 1_000, 100);
-    await store.save(t);
-    queue.add(t);
-    await flush();
-    last().created('http://server/api/me/uploads/u1');
-    last().progress(60);
-    last().fail(0);
+    const { store, queue, t } = await sending(take(11, 1_000, 100));
+    dropAfter60Bytes();
     await flush();
     expect(queue.getSnapshot().questions[0]).toMatchObject({
       status: 'failed',
@@ -352,7 +340,7 @@ describe('upload queue', () => {
     const reloaded = queueWith(store);
     reloaded.add((await store.read(t.key))!);
     await flush();
-    expect(last().options.uploadUrl).toBe('http://server/api/me/uploads/u1');
+    expect(last().options.uploadUrl).toBe(u1);
     expect(last().started).toBe(true);
     expect(reloaded.getSnapshot().questions[0]).toMatchObject({
       status: 'uploading',
@@ -362,7 +350,7 @@ describe('upload queue', () => {
     await flush();
     reloaded.retry();
     await flush();
-    expect(last().options.uploadUrl).toBe('http://server/api/me/uploads/u1');
+    expect(last().options.uploadUrl).toBe(u1);
     expect(reloaded.getSnapshot().questions[0]!.status).toBe('uploading');
   });
 
@@ -379,9 +367,7 @@ describe('upload queue', () => {
     };
     FakeUpload.previous = [previous];
     const t = take(11);
-    await store.save(t);
-    queue.add(t);
-    await flush();
+    await addTakes(store, queue, t);
     expect(last().resumedFrom).toBe(previous);
     expect(last().started).toBe(true);
   });
@@ -390,12 +376,8 @@ describe('upload queue', () => {
     const store = openStore();
     const onSessionExpired = vi.fn();
     const queue = queueWith(store, { onSessionExpired });
-    for (const t of [take(11), take(12)]) {
-      await store.save(t);
-      queue.add(t);
-    }
-    await flush();
-    last().created('http://server/api/me/uploads/u1');
+    await addTakes(store, queue, take(11), take(12));
+    last().created(u1);
     last().fail(401, refusal('Your session has expired. Please sign in again.'));
     await flush();
     expect(onSessionExpired).toHaveBeenCalledOnce();
@@ -407,7 +389,7 @@ describe('upload queue', () => {
     await flush();
     expect(queue.getSnapshot().sessionExpired).toBe(false);
     expect(last().options.metadata!.questionId).toBe('11');
-    expect(last().options.uploadUrl).toBe('http://server/api/me/uploads/u1');
+    expect(last().options.uploadUrl).toBe(u1);
   });
 
   it('after a reload a refused take stays refused until retaken', async () => {
@@ -426,12 +408,7 @@ describe('upload queue', () => {
   });
 
   it('an answer without a file id is a failure, not a confirmation', async () => {
-    const store = openStore();
-    const queue = queueWith(store);
-    const t = take(11);
-    await store.save(t);
-    queue.add(t);
-    await flush();
+    const { store, queue, t } = await sending(take(11));
     last().options.onSuccess?.({ lastResponse: response(204, '') });
     await flush();
     expect(queue.getSnapshot().questions[0]!.status).toBe('failed');
@@ -442,15 +419,8 @@ describe('upload queue', () => {
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     it('waits for the connection instead of failing, and is sent again by itself', async () => {
-      const store = openStore();
-      const queue = queueWith(store, { reconnectDelays: [20] });
-      const t = take(11, 1_000, 100);
-      await store.save(t);
-      queue.add(t);
-      await flush();
-      last().created('http://server/api/me/uploads/u1');
-      last().progress(60);
-      last().fail(0);
+      const { store, queue, t } = await sending(take(11, 1_000, 100), { reconnectDelays: [20] });
+      dropAfter60Bytes();
       await flush();
       expect(queue.getSnapshot().questions[0]).toMatchObject({
         status: 'failed',
@@ -463,7 +433,7 @@ describe('upload queue', () => {
       const tries = FakeUpload.instances.length;
       await pause(60);
       expect(FakeUpload.instances.length).toBe(tries + 1);
-      expect(last().options.uploadUrl).toBe('http://server/api/me/uploads/u1');
+      expect(last().options.uploadUrl).toBe(u1);
       expect(last().started).toBe(true);
       expect(queue.getSnapshot().questions[0]).toMatchObject({
         status: 'uploading',
@@ -478,12 +448,7 @@ describe('upload queue', () => {
 
     it('while the browser is offline, waits for the online event (retry) and then resumes', async () => {
       vi.stubGlobal('navigator', { onLine: false });
-      const store = openStore();
-      const queue = queueWith(store, { reconnectDelays: [10] });
-      const t = take(11);
-      await store.save(t);
-      queue.add(t);
-      await flush();
+      const { queue } = await sending(take(11), { reconnectDelays: [10] });
       last().fail(0);
       const tries = FakeUpload.instances.length;
       await pause(80);
@@ -501,12 +466,7 @@ describe('upload queue', () => {
     });
 
     it('says it waits while tus tries again, and stops saying so once bytes move', async () => {
-      const store = openStore();
-      const queue = queueWith(store);
-      const t = take(11, 1_000, 100);
-      await store.save(t);
-      queue.add(t);
-      await flush();
+      const { queue } = await sending(take(11, 1_000, 100));
       const dropped = {
         originalResponse: null,
       } as unknown as DetailedError;
@@ -525,12 +485,7 @@ describe('upload queue', () => {
     });
 
     it('a server error is still a failure: no waiting, sent again only on retry', async () => {
-      const store = openStore();
-      const queue = queueWith(store, { reconnectDelays: [10] });
-      const t = take(11);
-      await store.save(t);
-      queue.add(t);
-      await flush();
+      const { queue } = await sending(take(11), { reconnectDelays: [10] });
       last().fail(503);
       const tries = FakeUpload.instances.length;
       await pause(50);
@@ -540,12 +495,7 @@ describe('upload queue', () => {
     });
 
     it('leaving the page stops the timer: nothing is sent after stop()', async () => {
-      const store = openStore();
-      const queue = queueWith(store, { reconnectDelays: [10] });
-      const t = take(11);
-      await store.save(t);
-      queue.add(t);
-      await flush();
+      const { queue } = await sending(take(11), { reconnectDelays: [10] });
       last().fail(0);
       queue.stop();
       const tries = FakeUpload.instances.length;
