@@ -12,6 +12,7 @@ import {
 import { practiceText } from './practice-text';
 import { answerTimeLimitMs } from './recorder-machine';
 import { RecorderPanel, type RecorderPanelProps } from './recorder-panel';
+import { questionUpload } from './upload-fixtures';
 import type { QuestionUpload } from './upload-queue';
 
 /** Chromium 156: H.264 + Opus in a fragmented MP4, its codecs reported once recording. */
@@ -21,17 +22,8 @@ const chromium: FakeBrowser = {
 };
 
 const stream = { getTracks: () => [] } as unknown as MediaStream;
-const none: QuestionUpload = {
-  questionId: 11,
-  status: 'none',
-  bytesSent: 0,
-  bytesTotal: 0,
-  error: null,
-  refused: false,
-  waiting: false,
-  fileId: null,
-  url: null,
-};
+/** Question 11 before any take. */
+const none = questionUpload(11);
 const day = 24 * 60 * 60 * 1000;
 
 function useBrowser(browser: FakeBrowser) {

@@ -8,20 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../src/test/render';
 import { practiceText } from './practice-text';
 import type { QuestionUpload, UploadQueueSnapshot } from './upload-queue';
+import { questionUpload } from './upload-fixtures';
 import { UploadList } from './upload-list';
-
-const question = (questionId: number, patch: Partial<QuestionUpload> = {}): QuestionUpload => ({
-  questionId,
-  status: 'none',
-  bytesSent: 0,
-  bytesTotal: 0,
-  error: null,
-  refused: false,
-  waiting: false,
-  fileId: null,
-  url: null,
-  ...patch,
-});
 
 const snapshotOf = (questions: QuestionUpload[]): UploadQueueSnapshot => ({
   questions,
@@ -32,7 +20,7 @@ const snapshotOf = (questions: QuestionUpload[]): UploadQueueSnapshot => ({
 
 /** A take whose upload got no answer (offline): kept, waiting, sent again by itself. */
 const waiting = (questionId: number) =>
-  question(questionId, {
+  questionUpload(questionId, {
     status: 'failed',
     bytesSent: 5,
     bytesTotal: 10,
@@ -51,7 +39,7 @@ describe('UploadList', () => {
     setOnline(false);
     renderWithProviders(
       <UploadList
-        snapshot={snapshotOf([question(1, { status: 'done' }), waiting(2), waiting(3)])}
+        snapshot={snapshotOf([questionUpload(1, { status: 'done' }), waiting(2), waiting(3)])}
         onRetry={() => undefined}
       />,
     );
@@ -77,7 +65,7 @@ describe('UploadList', () => {
     renderWithProviders(
       <UploadList
         snapshot={snapshotOf([
-          question(1, {
+          questionUpload(1, {
             status: 'failed',
             bytesTotal: 10,
             error: messages.somethingWentWrongTryLater,
