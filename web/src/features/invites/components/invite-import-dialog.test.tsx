@@ -18,6 +18,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inviteImportText as t } from '../../../config/invite-import-text';
+import { mediaQueryList } from '../../../test/media-query';
 import { makeUser, renderWithProviders, signedOut, signInAsUser } from '../../../test/render';
 import { InviteImportDialog } from './invite-import-dialog';
 
@@ -280,18 +281,8 @@ describe('invite import dialog', () => {
   });
 
   it("on a narrow screen keeps each row's check with the person, in one column that wraps", async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 48em)',
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      mediaQueryList(query, query === '(max-width: 48em)'),
     );
     render();
     await choose(header + 'Ada,Lovelace,ada@x.test,Trainee,Night Owls\n');

@@ -41,14 +41,6 @@ function answer(data: unknown, status = 200) {
   );
 }
 
-// jsdom has no `document.fonts`, which Mantine's autosizing Textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
 const createdId = 77;
 
 /** The detail the server answers for the created assignment. */
