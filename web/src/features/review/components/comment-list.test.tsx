@@ -6,7 +6,7 @@
  * as a shortcut; the author edits and deletes a draft inline; without review rights, read only.
  * jsdom has no media: play/pause/paused are stubbed on HTMLMediaElement and fetch answers the API.
  */
-import type { AnswerItem, AnswerQuestion, ReviewComment } from '@practica/contract';
+import type { ReviewComment } from '@practica/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,30 +14,8 @@ import { reviewCommentsText as text } from '../../../config/review-comments-text
 import { renderWithProviders } from '../../../test/render';
 import { VideoPlayer } from './video-player';
 import { stubPlayback } from '../../../test/fake-playback';
-
-function question(n: number): AnswerQuestion {
-  return {
-    id: 100 + n,
-    number: n,
-    text: `Question ${n} text`,
-    description: '',
-    interviewRoleId: null,
-    roleName: null,
-    avatar: null,
-  };
-}
-
-function item(n: number, duration: number): AnswerItem {
-  return {
-    id: 200 + n,
-    questionId: 100 + n,
-    text: null,
-    duration,
-    fileId: 300 + n,
-    file: { id: 300 + n, url: `/files/answer-q${n}.mp4` },
-    media: { status: 'original', playback: null, poster: null, deletedAfterDays: null },
-  };
-}
+import { envelope } from '../../../test/review-fixtures';
+import { playerQuestion, recordedItem } from './review-screen-fixtures';
 
 function comment(over: Partial<ReviewComment> & { id: number }): ReviewComment {
   return {
@@ -54,20 +32,6 @@ function comment(over: Partial<ReviewComment> & { id: number }): ReviewComment {
     ...over,
   };
 }
-
-// jsdom has no `document.fonts`, which Mantine's autosizing Textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, message: '', data, error: null }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 /** The server's comments, and every call made (method, path, body). */
 let stored: ReviewComment[] = [];
@@ -129,8 +93,8 @@ function renderPlayer(canAdd = true) {
     <VideoPlayer
       answerId={7}
       organizationId={1}
-      questions={[question(1), question(2)]}
-      items={[item(1, 80), item(2, 60)]}
+      questions={[playerQuestion(1), playerQuestion(2)]}
+      items={[recordedItem(1, 80), recordedItem(2, 60)]}
       comments={{ canAdd, reviewedAt: null }}
     />,
   );

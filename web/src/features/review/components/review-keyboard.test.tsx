@@ -5,7 +5,7 @@
  * question), the tab counters of answered questions, the missing-questions message with its
  * marking, tab switch and focus, and the shortcuts dialog (`?`) listing the one table.
  */
-import { AnswerStatus, QuestionType, messages, type AnswerDetail } from '@practica/contract';
+import { QuestionType, messages } from '@practica/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,72 +14,20 @@ import { renderWithProviders } from '../../../test/render';
 import { withReviewServer } from '../../../test/review-server';
 import { reviewShortcuts, stepRate } from '../review-shortcuts';
 import { ReviewPanel } from './review-panel';
+import { formQuestion, rating, stars, submittedAnswer } from './review-screen-fixtures';
 import { ShortcutsDialog } from './shortcuts-dialog';
 
-const question = (id: number, text: string, questionTypeId: number, options: string[] = []) => ({
-  id,
-  text,
-  description: '',
-  questionTypeId,
-  interviewRoleId: null,
-  contentId: 1,
-  tags: [],
-  options: options.map((o, i) => ({ id: id * 10 + i, text: o, correctAnswer: 0 })),
-});
-
-/** An answer with three rating questions and a feedback form of text, single and multiple. */
-function makeAnswer(): AnswerDetail {
-  return {
+/** Answer 5 with three rating questions and a feedback form of text, single and multiple. */
+const makeAnswer = () =>
+  submittedAnswer({
     id: 5,
-    userId: 9,
-    user: { id: 9, firstName: 'Tessa', lastName: 'Tran' },
-    statusId: AnswerStatus.Submitted,
-    submittedAt: '2026-11-20T14:05:00.000Z',
     viewed: false,
-    canReview: true,
-    assignmentId: 3,
-    reviewVersion: 0,
-    claim: null,
-    data: {
-      interviewAnswer: { answers: [] },
-      ratingsAnswer: null,
-      feedbackAnswer: null,
-      practiceCounter: 1,
-    },
-    questions: [],
-    assignment: {
-      id: 3,
-      name: 'Pitch',
-      organizationId: 1,
-      data: {
-        ratingsId: 20,
-        feedbackId: 30,
-        ratings: {
-          questions: [
-            question(1, 'Clarity', QuestionType.Rating),
-            question(2, 'Confidence', QuestionType.Rating),
-            question(3, 'Structure', QuestionType.Rating),
-          ],
-        },
-        feedback: {
-          questions: [
-            question(4, 'Strengths', QuestionType.Open),
-            question(5, 'Recommend', QuestionType.Single, ['Yes', 'No']),
-            question(6, 'Topics', QuestionType.Multiple, ['Goals', 'Teamwork']),
-          ],
-        },
-      },
-    },
-  } as unknown as AnswerDetail;
-}
-
-// jsdom has no `document.fonts`, which Mantine's autosizing Textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
+    feedback: [
+      formQuestion(4, 'Strengths', QuestionType.Open),
+      formQuestion(5, 'Recommend', QuestionType.Single, ['Yes', 'No']),
+      formQuestion(6, 'Topics', QuestionType.Multiple, ['Goals', 'Teamwork']),
+    ],
   });
-}
 
 const fetchMock = vi.fn(() => Promise.resolve(new Response('Bad gateway', { status: 502 })));
 
@@ -90,16 +38,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** The radio group of rating question `label` (named by it). */
-const stars = (label: RegExp) => screen.getByRole('radiogroup', { name: label });
-/** The checked star of a group, as a number (0: none). */
-const rating = (group: HTMLElement) =>
-  Number(
-    within(group)
-      .queryAllByRole('radio', { hidden: true })
-      .find((r) => (r as HTMLInputElement).checked)
-      ?.getAttribute('value') ?? 0,
-  );
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(name) });
 
 /** A review in progress kept on this device and not yet on the server (the panel shows it). */

@@ -10,17 +10,7 @@ import { reviewText } from '../../../config/review-text';
 import { renderWithProviders } from '../../../test/render';
 import { withReviewServer } from '../../../test/review-server';
 import { ReviewPanel } from './review-panel';
-
-const question = (id: number, text: string, questionTypeId: number, options: string[] = []) => ({
-  id,
-  text,
-  description: '',
-  questionTypeId,
-  interviewRoleId: null,
-  contentId: 1,
-  tags: [],
-  options: options.map((o, i) => ({ id: id * 10 + i, text: o, correctAnswer: 0 })),
-});
+import { formQuestion } from './review-screen-fixtures';
 
 function makeAnswer(statusId: number): AnswerDetail {
   return {
@@ -41,8 +31,8 @@ function makeAnswer(statusId: number): AnswerDetail {
       data: {
         ratingsId: 20,
         feedbackId: 30,
-        ratings: { questions: [question(1, 'Clarity', QuestionType.Rating)] },
-        feedback: { questions: [question(2, 'Recommend', QuestionType.Single, ['Yes', 'No'])] },
+        ratings: { questions: [formQuestion(1, 'Clarity', QuestionType.Rating)] },
+        feedback: { questions: [formQuestion(2, 'Recommend', QuestionType.Single, ['Yes', 'No'])] },
       },
     },
   } as unknown as AnswerDetail;

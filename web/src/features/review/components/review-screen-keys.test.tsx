@@ -6,105 +6,34 @@
  * arrows to the player; a digit with every rating given and none focused changes none. A star the
  * reviewer tabbed to keeps the radio group's keys (the keyboard test covers that).
  */
-import {
-  AnswerStatus,
-  QuestionType,
-  type AnswerDetail,
-  type AnswerItem,
-  type AnswerQuestion,
-} from '@practica/contract';
+import { QuestionType } from '@practica/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewCommentsText } from '../../../config/review-comments-text';
 import { renderWithProviders } from '../../../test/render';
 import { stubPlayback } from '../../../test/fake-playback';
+import { envelope } from '../../../test/review-fixtures';
 import { withReviewServer } from '../../../test/review-server';
 import { ReviewPanel } from './review-panel';
+import {
+  formQuestion,
+  playerQuestion,
+  rating,
+  recordedItem,
+  stars,
+  submittedAnswer,
+} from './review-screen-fixtures';
 import { VideoPlayer } from './video-player';
 
-const question = (id: number, text: string, questionTypeId: number, options: string[] = []) => ({
-  id,
-  text,
-  description: '',
-  questionTypeId,
-  interviewRoleId: null,
-  contentId: 1,
-  tags: [],
-  options: options.map((o, i) => ({ id: id * 10 + i, text: o, correctAnswer: 0 })),
-});
-
-const videoQuestion: AnswerQuestion = {
-  id: 101,
-  number: 1,
-  text: 'Tell us about you',
-  description: '',
-  interviewRoleId: null,
-  roleName: null,
-  avatar: null,
-};
-const videoItem: AnswerItem = {
-  id: 201,
-  questionId: 101,
-  text: null,
-  duration: 60,
-  fileId: 301,
-  file: { id: 301, url: '/files/answer-q1.mp4' },
-  media: { status: 'original', playback: null, poster: null, deletedAfterDays: null },
-};
-
-/** Answer 7 with three rating questions and one open feedback question. */
-function makeAnswer(): AnswerDetail {
-  return {
+/** Answer 7 with three rating questions, one open feedback question and one recorded video. */
+const makeAnswer = () =>
+  submittedAnswer({
     id: 7,
-    userId: 9,
-    user: { id: 9, firstName: 'Tessa', lastName: 'Tran' },
-    statusId: AnswerStatus.Submitted,
-    submittedAt: '2026-11-20T14:05:00.000Z',
     viewed: true,
-    canReview: true,
-    assignmentId: 3,
-    reviewVersion: 0,
-    claim: null,
-    data: {
-      interviewAnswer: { answers: [videoItem] },
-      ratingsAnswer: null,
-      feedbackAnswer: null,
-      practiceCounter: 1,
-    },
-    questions: [videoQuestion],
-    assignment: {
-      id: 3,
-      name: 'Pitch',
-      organizationId: 1,
-      data: {
-        ratingsId: 20,
-        feedbackId: 30,
-        ratings: {
-          questions: [
-            question(1, 'Clarity', QuestionType.Rating),
-            question(2, 'Confidence', QuestionType.Rating),
-            question(3, 'Structure', QuestionType.Rating),
-          ],
-        },
-        feedback: { questions: [question(4, 'Strengths', QuestionType.Open)] },
-      },
-    },
-  } as unknown as AnswerDetail;
-}
-
-// jsdom has no `document.fonts`, which Mantine's autosizing Textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ success: true, message: '', data, error: null }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
+    feedback: [formQuestion(4, 'Strengths', QuestionType.Open)],
+    questions: [playerQuestion(1)],
+    items: [recordedItem(1, 60)],
   });
 
 beforeEach(() => {
@@ -145,16 +74,6 @@ function renderScreen() {
   return user;
 }
 
-/** The radio group of rating question `label`. */
-const stars = (label: RegExp) => screen.getByRole('radiogroup', { name: label });
-/** The checked star of a group (0: none). */
-const rating = (group: HTMLElement) =>
-  Number(
-    within(group)
-      .queryAllByRole('radio', { hidden: true })
-      .find((r) => (r as HTMLInputElement).checked)
-      ?.getAttribute('value') ?? 0,
-  );
 const video = () => screen.getByTestId('review-video') as HTMLVideoElement;
 const focusIn = (element: HTMLElement) =>
   waitFor(() => expect(element).toContainElement(document.activeElement as HTMLElement));

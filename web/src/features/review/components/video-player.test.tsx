@@ -15,7 +15,6 @@ import {
   videoMaxWidthPx,
   type AnswerItem,
   type AnswerItemMedia,
-  type AnswerQuestion,
 } from '@practica/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -25,45 +24,24 @@ import { reviewText } from '../../../config/review-text';
 import { makeUser, renderWithProviders, signInAsUser, signedOut } from '../../../test/render';
 import { VideoPlayer } from './video-player';
 import { stubPlayback } from '../../../test/fake-playback';
-
-/** A question of the player. */
-function question(n: number, roleName: string | null): AnswerQuestion {
-  return {
-    id: 100 + n,
-    number: n,
-    text: `Question ${n} text`,
-    description: '',
-    interviewRoleId: roleName ? 1 : null,
-    roleName,
-    avatar: null,
-  };
-}
-
-/** The recorded item of question `n`: a video of `duration` seconds. */
-function item(n: number, duration: number): AnswerItem {
-  return {
-    id: 200 + n,
-    questionId: 100 + n,
-    text: null,
-    duration,
-    fileId: 300 + n,
-    file: { id: 300 + n, url: `/files/answer-q${n}.mp4` },
-    media: { status: 'original', playback: null, poster: null, deletedAfterDays: null },
-  };
-}
+import { playerQuestion, recordedItem } from './review-screen-fixtures';
 
 /** Item `n` with `media` (its original stays `file`). */
 function withMedia(n: number, media: Partial<AnswerItemMedia>): AnswerItem {
-  const base = item(n, 60);
+  const base = recordedItem(n, 60);
   return { ...base, media: { ...base.media, ...media } };
 }
 
 /** The answer the player belongs to. */
 const answer = { answerId: 7, organizationId: 1 };
 
-const questions = [question(1, 'Interviewer'), question(2, 'Panelist'), question(3, null)];
+const questions = [
+  playerQuestion(1, 'Interviewer'),
+  playerQuestion(2, 'Panelist'),
+  playerQuestion(3),
+];
 // The third question has no recording; the items come in any order.
-const items = [item(2, 3725), item(1, 75)];
+const items = [recordedItem(2, 3725), recordedItem(1, 75)];
 
 /** What the stubbed media report as their duration (NaN: metadata not loaded). */
 let mediaDuration = Number.NaN;
