@@ -1,6 +1,7 @@
 /**
  * Fixtures of the review screen's tests: the answer 5 of trainee 9 (GET /assignments/answers/5 and
- * the review call), with one rating and one single-choice feedback question, and the API envelope.
+ * the review call), with one rating and one single-choice feedback question, a question of a rating
+ * scale or feedback form, and the API envelope.
  */
 import {
   AnswerStatus,
@@ -9,7 +10,32 @@ import {
   QuestionType,
   type AnswerDetail,
   type AssignmentContent,
+  type AssignmentQuestion,
 } from '@practica/contract';
+
+/**
+ * Question `id` of a rating scale or feedback form (content 1), of type `questionTypeId`, with an
+ * option per entry of `options`: a text (option id `id * 10 + i`) or an id and a text.
+ */
+export const formQuestion = (
+  id: number,
+  text: string,
+  questionTypeId: number,
+  options: readonly (string | { id: number; text: string })[] = [],
+): AssignmentQuestion => ({
+  id,
+  text,
+  description: '',
+  questionTypeId,
+  interviewRoleId: null,
+  contentId: 1,
+  tags: [],
+  options: options.map((o, i) =>
+    typeof o === 'string'
+      ? { id: id * 10 + i, text: o, correctAnswer: 0 }
+      : { ...o, correctAnswer: 0 },
+  ),
+});
 
 const form = (
   id: number,

@@ -11,9 +11,9 @@ import {
   format,
   messages,
   type AnswerListItem,
-  type AssignmentQuestion,
 } from '@practica/contract';
 import dayjs from 'dayjs';
+import { formQuestion } from '../../test/review-fixtures';
 import { buildReport, reportFileName, type ReportForms } from './build-report';
 import { formatSerialDate, readXlsx } from './testing/read-xlsx';
 import { writeReport } from './write-report';
@@ -28,38 +28,22 @@ function wallClock(iso: string): Date {
 const submittedAt = '2026-01-02T12:00:00.000Z';
 const reviewedAt = '2026-12-31T12:00:00.000Z';
 
-const question = (
-  id: number,
-  text: string,
-  questionTypeId: number,
-  options: { id: number; text: string }[] = [],
-): AssignmentQuestion => ({
-  id,
-  text,
-  description: '',
-  questionTypeId,
-  interviewRoleId: null,
-  contentId: 1,
-  tags: [],
-  options: options.map((o) => ({ ...o, correctAnswer: 0 })),
-});
-
 const forms: ReportForms = {
   ratings: [
-    question(11, 'Clarity', QuestionType.Rating),
-    question(12, 'Confidence & tone', QuestionType.Rating),
+    formQuestion(11, 'Clarity', QuestionType.Rating),
+    formQuestion(12, 'Confidence & tone', QuestionType.Rating),
   ],
   feedback: [
-    question(21, 'Best part', QuestionType.Single, [
+    formQuestion(21, 'Best part', QuestionType.Single, [
       { id: 201, text: 'Opening' },
       { id: 202, text: 'Closing' },
     ]),
-    question(22, 'Improve', QuestionType.Multiple, [
+    formQuestion(22, 'Improve', QuestionType.Multiple, [
       { id: 211, text: 'Pace' },
       { id: 212, text: 'Eye contact' },
       { id: 213, text: 'Volume' },
     ]),
-    question(23, 'Notes', QuestionType.Open),
+    formQuestion(23, 'Notes', QuestionType.Open),
   ],
 };
 

@@ -11,10 +11,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewKeysText } from '../../../config/review-keys-text';
 import { renderWithProviders } from '../../../test/render';
+import { formQuestion } from '../../../test/review-fixtures';
 import { withReviewServer } from '../../../test/review-server';
 import { reviewShortcuts, stepRate } from '../review-shortcuts';
 import { ReviewPanel } from './review-panel';
-import { formQuestion, rating, stars, submittedAnswer } from './review-screen-fixtures';
+import { rating, stars, submittedAnswer } from './review-screen-fixtures';
 import { ShortcutsDialog } from './shortcuts-dialog';
 
 /** Answer 5 with three rating questions and a feedback form of text, single and multiple. */

@@ -8,9 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewText } from '../../../config/review-text';
 import { renderWithProviders } from '../../../test/render';
+import { formQuestion } from '../../../test/review-fixtures';
 import { withReviewServer } from '../../../test/review-server';
 import { ReviewPanel } from './review-panel';
-import { formQuestion } from './review-screen-fixtures';
 
 function makeAnswer(statusId: number): AnswerDetail {
   return {

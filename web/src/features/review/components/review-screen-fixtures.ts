@@ -1,8 +1,9 @@
 /**
  * Fixtures and queries of the review screen's component tests (the player, the panel alone, with
  * the keyboard, and the two side by side): an interview question and its recorded item as the
- * player gets them, a question of a rating scale or feedback form, a Submitted answer rated on R1
- * Clarity, R2 Confidence and R3 Structure, and the stars of a rating question.
+ * player gets them, a Submitted answer rated on R1 Clarity, R2 Confidence and R3 Structure (its
+ * form questions made by test/review-fixtures.ts `formQuestion`), and the stars of a rating
+ * question.
  */
 import {
   AnswerStatus,
@@ -10,8 +11,10 @@ import {
   type AnswerDetail,
   type AnswerItem,
   type AnswerQuestion,
+  type AssignmentQuestion,
 } from '@practica/contract';
 import { screen, within } from '@testing-library/react';
+import { formQuestion } from '../../../test/review-fixtures';
 
 /** Interview question `n` (id `100 + n`) as the player shows it, asked by `roleName` if any. */
 export function playerQuestion(n: number, roleName: string | null = null): AnswerQuestion {
@@ -40,26 +43,6 @@ export function recordedItem(n: number, duration: number): AnswerItem {
 }
 
 /**
- * Question `id` of a rating scale or feedback form, of type `questionTypeId`, with an option per
- * text of `options` (option ids `id * 10 + i`).
- */
-export const formQuestion = (
-  id: number,
-  text: string,
-  questionTypeId: number,
-  options: string[] = [],
-) => ({
-  id,
-  text,
-  description: '',
-  questionTypeId,
-  interviewRoleId: null,
-  contentId: 1,
-  tags: [],
-  options: options.map((o, i) => ({ id: id * 10 + i, text: o, correctAnswer: 0 })),
-});
-
-/**
  * Answer `id` of Tessa Tran (trainee 9), Submitted, to assignment 3 'Pitch' of organization 1,
  * whose rating scale (20) is R1 Clarity, R2 Confidence, R3 Structure and whose feedback form (30)
  * is `feedback`; `viewed` or not, with the interview's `questions` and the trainee's recorded
@@ -74,7 +57,7 @@ export function submittedAnswer({
 }: {
   id: number;
   viewed: boolean;
-  feedback: ReturnType<typeof formQuestion>[];
+  feedback: AssignmentQuestion[];
   questions?: AnswerQuestion[];
   items?: AnswerItem[];
 }): AnswerDetail {

@@ -13,11 +13,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewCommentsText } from '../../../config/review-comments-text';
 import { renderWithProviders } from '../../../test/render';
 import { stubPlayback } from '../../../test/fake-playback';
-import { envelope } from '../../../test/review-fixtures';
+import { envelope, formQuestion } from '../../../test/review-fixtures';
 import { withReviewServer } from '../../../test/review-server';
 import { ReviewPanel } from './review-panel';
 import {
-  formQuestion,
   playerQuestion,
   rating,
   recordedItem,
