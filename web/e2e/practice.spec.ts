@@ -9,26 +9,17 @@
  * trainee reads the review in the app with its own videos as MP4s, and the review-ready email with
  * its link is in the dev mailbox.
  */
-import {
-  AssignmentStatus,
-  Role,
-  messages,
-  type AnswerListItem,
-  type AssignmentDetail,
-  type AssignmentListItem,
-  type ListData,
-  type User,
-} from '@practica/contract';
+import { messages, type AnswerListItem, type ListData } from '@practica/contract';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { appText } from '../practice/src/app/app-text';
 import { practiceText } from '../practice/src/features/practice/practice-text';
 import { paths } from '../src/config/paths';
 import { reviewText } from '../src/config/review-text';
-import { inviteText } from '../src/config/organization-text';
-import { demo, demoPassword, rememberTokens, signInAs } from './helpers';
-import { chromiumUse } from './playwright.config';
+import { demo, fakeCameraUse, inviteTrainee, registerFromInvite, signInAs } from './helpers';
 import {
+  activeAssignmentWithTwoQuestions,
+  addToAssignment,
   apiData,
   currentTime,
   giveFeedback,
@@ -39,16 +30,7 @@ import {
   withoutQuery,
 } from './review-helpers';
 
-test.use({
-  launchOptions: {
-    ...chromiumUse.launchOptions,
-    args: [
-      ...chromiumUse.launchOptions.args,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use(fakeCameraUse);
 
 /** For the first check after a page load: a busy machine may take a while to boot an app. */
 const pageLoad = { timeout: 20_000 };
@@ -56,28 +38,6 @@ const pageLoad = { timeout: 20_000 };
 const stars = 4;
 /** How long each take records, in ms. */
 const takeMs = 1_500;
-
-async function tokenOf(request: APIRequestContext, email: string, password = demoPassword) {
-  const answer = await request.post('/api/auth', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { data: { token: string; organizationId: number } }).data;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** An Active assignment of the manager's organization whose interview has at least two questions. */
-async function activeAssignment(request: APIRequestContext, token: string) {
-  const { list } = await apiData<ListData<AssignmentListItem>>(
-    request,
-    token,
-    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
-  );
-  for (const row of [...list].sort((a, b) => a.id - b.id)) {
-    const detail = await apiData<AssignmentDetail>(request, token, `/api/assignments/${row.id}`);
-    if ((detail.data.interview?.questions.length ?? 0) >= 2) return detail;
-  }
-  throw new Error('No Active assignment with an interview of two questions in the demo seed');
-}
 
 /** axe's serious and critical WCAG 2.1 A/AA violations of the page as it is, as `where: rule`. */
 async function axeFindings(page: Page, where: string): Promise<string[]> {
@@ -106,7 +66,6 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   request,
 }) => {
   test.setTimeout(360_000);
-  const manager = await tokenOf(request, demo.manager);
   const trainee = {
     firstName: 'Pia',
     lastName: 'Practice',
@@ -115,47 +74,20 @@ test('a trainee registers, practises in the browser at 375 px, submits; a review
   };
 
   // The manager invites a trainee; the trainee registers from the link and lands in the app.
-  const invited = await request.post('/api/invites', {
-    headers: auth(manager.token),
-    data: {
-      organizationId: manager.organizationId,
-      roleId: Role.Trainee,
-      firstName: trainee.firstName,
-      lastName: trainee.lastName,
-      email: trainee.email,
-    },
-  });
-  expect(invited.ok(), await invited.text()).toBeTruthy();
-  const { token: inviteToken } = ((await invited.json()) as { data: { token: string } }).data;
-  rememberTokens(inviteToken);
+  const { manager, inviteToken } = await inviteTrainee(request, trainee);
 
   const phone = await browser.newContext({
     viewport: { width: 375, height: 812 },
     permissions: ['camera', 'microphone'],
   });
   const app = await phone.newPage();
-  await app.goto(`/invite-registration/${inviteToken}`);
-  await app.getByRole('textbox', { name: messages.password, exact: true }).fill(trainee.password);
-  await app
-    .getByRole('textbox', { name: messages.repeatPassword, exact: true })
-    .fill(trainee.password);
-  await app.getByRole('button', { name: inviteText.createAccount }).click();
+  await registerFromInvite(app, inviteToken, trainee.password);
   await expect(app).toHaveURL(/\/practice\//, pageLoad);
 
   // The manager adds the new trainee to an Active assignment.
-  const assignment = await activeAssignment(request, manager.token);
+  const assignment = await activeAssignmentWithTwoQuestions(request, manager.token);
   const questions = assignment.data.interview!.questions;
-  const users = await apiData<ListData<User>>(
-    request,
-    manager.token,
-    `/api/users?search=${encodeURIComponent(trainee.email)}`,
-  );
-  const traineeId = users.list.find((u) => u.email === trainee.email)!.id;
-  const added = await request.put(`/api/assignments/${assignment.id}/add`, {
-    headers: auth(manager.token),
-    data: { ids: [traineeId] },
-  });
-  expect(added.ok(), await added.text()).toBeTruthy();
+  const traineeId = await addToAssignment(request, manager.token, assignment.id, trainee.email);
 
   // The trainee signs in to the app and finds the assignment on the home screen. axe checks
   // every screen on the way (serious and critical findings fail the test at the end).

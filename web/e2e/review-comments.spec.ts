@@ -8,32 +8,27 @@
  * pictured for the README (docs/screenshots/review-comments.png, practice-review-comments.png; with
  * DOCS_SCREENSHOTS=1, else into the test's output).
  */
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import {
-  AnswerStatus,
-  AssignmentStatus,
-  Role,
-  answerStatusLabels,
-  messages,
-  type AssignmentDetail,
-  type AssignmentListItem,
-  type ListData,
-  type ReviewCommentList,
-  type User,
-} from '@practica/contract';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { messages, type AssignmentDetail, type ReviewCommentList } from '@practica/contract';
+import { expect, test } from '@playwright/test';
 import { appText } from '../practice/src/app/app-text';
 import { reviewCommentsText as practiceCommentsText } from '../practice/src/features/practice/review-comments-text';
 import { paths } from '../src/config/paths';
 import { reviewCommentsText } from '../src/config/review-comments-text';
-import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewText } from '../src/config/review-text';
-import { demo, demoPassword, signInAs } from './helpers';
-import { apiData, currentTime, giveFeedback, pickStar, videoOf } from './review-helpers';
+import { apiToken, demo, demoPassword, inviteTrainee, signInAs } from './helpers';
+import {
+  activeAssignmentWithTwoQuestions,
+  addToAssignment,
+  apiData,
+  currentTime,
+  giveFeedback,
+  pickStar,
+  simulateTrainee,
+  submitReviewOnly,
+  videoOf,
+} from './review-helpers';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * Where a README picture goes: docs/screenshots/ when DOCS_SCREENSHOTS=1 (to retake them), else the
  * test's output folder, so a plain run leaves the committed pictures alone.
@@ -42,29 +37,7 @@ const picture = (name: string) =>
   process.env.DOCS_SCREENSHOTS === '1'
     ? fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url))
     : test.info().outputPath(name);
-const run = promisify(execFile);
 const pageLoad = { timeout: 20_000 };
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function tokenOf(request: APIRequestContext, email: string, password = demoPassword) {
-  const answer = await request.post('/api/auth', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { data: { token: string; organizationId: number } }).data;
-}
-
-/** An Active assignment of the manager's organization whose interview has two questions or more. */
-async function activeAssignment(request: APIRequestContext, token: string) {
-  const { list } = await apiData<ListData<AssignmentListItem>>(
-    request,
-    token,
-    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
-  );
-  for (const row of [...list].sort((a, b) => a.id - b.id)) {
-    const detail = await apiData<AssignmentDetail>(request, token, `/api/assignments/${row.id}`);
-    if ((detail.data.interview?.questions.length ?? 0) >= 2) return detail;
-  }
-  throw new Error('No Active assignment with an interview of two questions in the demo seed');
-}
 
 test('a reviewer pins a comment to a moment, edits it and submits; the trainee sees it on their video', async ({
   browser,
@@ -73,7 +46,6 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const manager = await tokenOf(request, demo.manager);
   const trainee = {
     firstName: 'Cora',
     lastName: 'Comments',
@@ -82,56 +54,14 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
   };
 
   // A new trainee (invite accepted through the API) on an Active assignment submits an answer.
-  const invited = await request.post('/api/invites', {
-    headers: auth(manager.token),
-    data: {
-      organizationId: manager.organizationId,
-      roleId: Role.Trainee,
-      firstName: trainee.firstName,
-      lastName: trainee.lastName,
-      email: trainee.email,
-    },
-  });
-  expect(invited.ok(), await invited.text()).toBeTruthy();
-  const { token: inviteToken } = ((await invited.json()) as { data: { token: string } }).data;
+  const { manager, inviteToken } = await inviteTrainee(request, trainee);
   const accepted = await request.post('/api/invites/accept', {
     data: { ...trainee, token: inviteToken },
   });
   expect(accepted.ok(), await accepted.text()).toBeTruthy();
-  const assignment = await activeAssignment(request, manager.token);
-  const users = await apiData<ListData<User>>(
-    request,
-    manager.token,
-    `/api/users?search=${encodeURIComponent(trainee.email)}`,
-  );
-  const traineeId = users.list.find((u) => u.email === trainee.email)!.id;
-  const added = await request.put(`/api/assignments/${assignment.id}/add`, {
-    headers: auth(manager.token),
-    data: { ids: [traineeId] },
-  });
-  expect(added.ok(), await added.text()).toBeTruthy();
-  const { stdout } = await run(
-    'npm',
-    [
-      'run',
-      'simulate:trainee',
-      '--',
-      '--email',
-      trainee.email,
-      '--password',
-      trainee.password,
-      '--assignment',
-      String(assignment.id),
-      '--url',
-      baseURL!,
-    ],
-    { cwd: repoRoot, timeout: 120_000 },
-  );
-  const done = new RegExp(
-    `Done: answer (\\d+) is ${answerStatusLabels[AnswerStatus.Submitted]}`,
-  ).exec(stdout);
-  expect(done, stdout).not.toBeNull();
-  const answerId = Number(done![1]);
+  const assignment = await activeAssignmentWithTwoQuestions(request, manager.token);
+  await addToAssignment(request, manager.token, assignment.id, trainee.email);
+  const answerId = await simulateTrainee(trainee.email, assignment.id, baseURL!, trainee.password);
 
   // The instructor opens the answer and plays the first question's video.
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -216,16 +146,15 @@ test('a reviewer pins a comment to a moment, edits it and submits; the trainee s
     await pickStar(ratingQuestions.nth(i), 4);
   await page.getByRole('tab', { name: new RegExp(`^${messages.feedback}`) }).click();
   await giveFeedback(page, detail.data.feedback?.questions ?? []);
-  await page.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();
-  await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();
+  await submitReviewOnly(page);
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
   // Submitted, the comment is the review's: no longer a draft.
   await expect(entry.first()).toContainText('Nice opening: keep this eye contact');
   await expect(list).not.toContainText(reviewCommentsText.draft);
-  const instructor = await tokenOf(request, demo.instructor);
+  const instructor = await apiToken(request, demo.instructor, demoPassword);
   const stored = await apiData<ReviewCommentList>(
     request,
-    instructor.token,
+    instructor,
     `/api/assignments/answers/${answerId}/comments`,
   );
   expect(stored.list).toMatchObject([

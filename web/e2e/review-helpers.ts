@@ -16,19 +16,21 @@ import {
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewText } from '../src/config/review-text';
-import { demoPassword } from './helpers';
+import { apiSession, bearer } from './helpers';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 
 /**
- * Runs the trainee simulator (`npm run simulate:trainee`: the mobile API over HTTP) as `email` on
- * the assignment against the server at `url`; answers the id of the answer it submitted.
+ * Runs the trainee simulator (`npm run simulate:trainee`: the mobile API over HTTP) as `email`
+ * (with `password`, else the simulator's default, the demo one) on the assignment against the
+ * server at `url`; answers the id of the answer it submitted.
  */
 export async function simulateTrainee(
   email: string,
   assignmentId: number,
   url: string,
+  password?: string,
 ): Promise<number> {
   const { stdout } = await run(
     'npm',
@@ -38,6 +40,7 @@ export async function simulateTrainee(
       '--',
       '--email',
       email,
+      ...(password === undefined ? [] : ['--password', password]),
       '--assignment',
       String(assignmentId),
       '--url',
@@ -53,9 +56,7 @@ export async function simulateTrainee(
 
 /** Signs in through the API as `email` (the demo password); answers the token. */
 export async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth', { data: { email, password: demoPassword } });
-  expect(login.ok()).toBeTruthy();
-  return ((await login.json()) as { data: { token: string } }).data.token;
+  return (await apiSession(request, email)).token;
 }
 
 /** Sends `method path` with `data` as `token`; answers the envelope's data. */
@@ -68,7 +69,7 @@ export async function apiSend<T>(
 ): Promise<T> {
   const response = await request.fetch(path, {
     method,
-    headers: { Authorization: `Bearer ${token}` },
+    headers: bearer(token),
     ...(data === undefined ? {} : { data }),
   });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
@@ -164,7 +165,7 @@ export async function apiData<T>(
   token: string,
   path: string,
 ): Promise<T> {
-  const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.get(path, { headers: bearer(token) });
   expect(response.ok(), path).toBeTruthy();
   return ((await response.json()) as { data: T }).data;
 }
@@ -199,6 +200,51 @@ export async function waitForPlayback(
     )
     .toEqual([]);
   return detail!;
+}
+
+/**
+ * The oldest Active assignment of the organization of `token` (its manager) whose interview has two
+ * questions or more, as GET /assignments/{id} answers it. Throws when the demo seed has none.
+ */
+export async function activeAssignmentWithTwoQuestions(
+  request: APIRequestContext,
+  token: string,
+): Promise<AssignmentDetail> {
+  const { list } = await apiData<{ list: AssignmentListItem[] }>(
+    request,
+    token,
+    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
+  );
+  for (const row of [...list].sort((a, b) => a.id - b.id)) {
+    const detail = await apiData<AssignmentDetail>(request, token, `/api/assignments/${row.id}`);
+    if ((detail.data.interview?.questions.length ?? 0) >= 2) return detail;
+  }
+  throw new Error('No Active assignment with an interview of two questions in the demo seed');
+}
+
+/**
+ * Adds the user of `email` (found by the users search) to assignment `assignmentId` as the manager
+ * of `managerToken` (PUT /assignments/{id}/add); answers the user's id. Fails the test unless the
+ * add succeeds.
+ */
+export async function addToAssignment(
+  request: APIRequestContext,
+  managerToken: string,
+  assignmentId: number,
+  email: string,
+): Promise<number> {
+  const users = await apiData<{ list: User[] }>(
+    request,
+    managerToken,
+    `/api/users?search=${encodeURIComponent(email)}`,
+  );
+  const id = users.list.find((u) => u.email === email)!.id;
+  const added = await request.put(`/api/assignments/${assignmentId}/add`, {
+    headers: bearer(managerToken),
+    data: { ids: [id] },
+  });
+  expect(added.ok(), await added.text()).toBeTruthy();
+  return id;
 }
 
 /** A file URL without its signature query (each signing window signs it anew). */

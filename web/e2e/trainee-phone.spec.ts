@@ -10,49 +10,22 @@
  *   loads by itself once the connection is back.
  * Each screen changed is photographed at 375 and 1440 px (in the test's output folder).
  */
-import {
-  AssignmentStatus,
-  Role,
-  messages,
-  type AssignmentDetail,
-  type AssignmentListItem,
-  type ListData,
-  type User,
-} from '@practica/contract';
+import { messages } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { appText } from '../practice/src/app/app-text';
 import { queryStateText } from '../practice/src/app/query-state-text';
 import { arrivalText } from '../practice/src/lib/arrival';
 import { practiceText } from '../practice/src/features/practice/practice-text';
-import { inviteText } from '../src/config/organization-text';
 import { uiText } from '../src/config/ui-text';
-import { demo, rememberTokens, signIn } from './helpers';
-import { chromiumUse } from './playwright.config';
-import { apiData } from './review-helpers';
+import { demo, fakeCameraUse, inviteTrainee, registerFromInvite, signIn } from './helpers';
+import { activeAssignmentWithTwoQuestions, addToAssignment } from './review-helpers';
 
-test.use({
-  launchOptions: {
-    ...chromiumUse.launchOptions,
-    args: [
-      ...chromiumUse.launchOptions.args,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use(fakeCameraUse);
 
 /** For the first check after a page load: a busy machine may take a while to boot an app. */
 const pageLoad = { timeout: 20_000 };
 const phone = { width: 375, height: 812 };
 const desktop = { width: 1440, height: 900 };
-
-async function tokenOf(request: APIRequestContext, email: string, password = 'demo1234') {
-  const answer = await request.post('/api/auth', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { data: { token: string; organizationId: number } }).data;
-}
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Photographs the page at 375 and 1440 px wide (full page), then returns to 375 px. */
 async function photograph(page: Page, name: string): Promise<void> {
@@ -64,71 +37,16 @@ async function photograph(page: Page, name: string): Promise<void> {
   await page.setViewportSize(phone);
 }
 
-/** An Active assignment of the manager's organization whose interview has at least two questions. */
-async function activeAssignment(request: APIRequestContext, token: string) {
-  const { list } = await apiData<ListData<AssignmentListItem>>(
-    request,
-    token,
-    `/api/assignments?status=${AssignmentStatus.Active}&pageSize=100`,
-  );
-  for (const row of [...list].sort((a, b) => a.id - b.id)) {
-    const detail = await apiData<AssignmentDetail>(request, token, `/api/assignments/${row.id}`);
-    if ((detail.data.interview?.questions.length ?? 0) >= 2) return detail;
-  }
-  throw new Error('No Active assignment with an interview of two questions in the demo seed');
-}
-
-/** Invites a new trainee to the manager's organization; answers the person and the invite token. */
-async function inviteTrainee(request: APIRequestContext, label: string) {
-  const manager = await tokenOf(request, demo.manager);
+/** Invites a new trainee to the manager's organization; answers the manager, the trainee and the invite token. */
+async function inviteNewTrainee(request: APIRequestContext, label: string) {
   const trainee = {
     firstName: 'Tia',
     lastName: label,
     email: `${label.toLowerCase()}-${Date.now()}@demo.test`,
     password: 'practise1',
   };
-  const invited = await request.post('/api/invites', {
-    headers: auth(manager.token),
-    data: {
-      organizationId: manager.organizationId,
-      roleId: Role.Trainee,
-      firstName: trainee.firstName,
-      lastName: trainee.lastName,
-      email: trainee.email,
-    },
-  });
-  expect(invited.ok(), await invited.text()).toBeTruthy();
-  const { token } = ((await invited.json()) as { data: { token: string } }).data;
-  rememberTokens(token);
-  return { manager, trainee, inviteToken: token };
-}
-
-/** Adds the trainee of `email` to `assignmentId` as the manager. */
-async function addToAssignment(
-  request: APIRequestContext,
-  managerToken: string,
-  assignmentId: number,
-  email: string,
-) {
-  const users = await apiData<ListData<User>>(
-    request,
-    managerToken,
-    `/api/users?search=${encodeURIComponent(email)}`,
-  );
-  const id = users.list.find((u) => u.email === email)!.id;
-  const added = await request.put(`/api/assignments/${assignmentId}/add`, {
-    headers: auth(managerToken),
-    data: { ids: [id] },
-  });
-  expect(added.ok(), await added.text()).toBeTruthy();
-}
-
-/** Registers from the invite link in the page. */
-async function register(page: Page, inviteToken: string, password: string) {
-  await page.goto(`/invite-registration/${inviteToken}`);
-  await page.getByRole('textbox', { name: messages.password, exact: true }).fill(password);
-  await page.getByRole('textbox', { name: messages.repeatPassword, exact: true }).fill(password);
-  await page.getByRole('button', { name: inviteText.createAccount }).click();
+  const { manager, inviteToken } = await inviteTrainee(request, trainee);
+  return { manager, trainee, inviteToken };
 }
 
 /** On the practice app's sign-in after registering: the email is there, the password is typed. */
@@ -191,10 +109,10 @@ test('registering from an invite lands on sign-in saying so, email filled in; a 
   request,
 }) => {
   test.setTimeout(120_000);
-  const { manager, trainee, inviteToken } = await inviteTrainee(request, 'Arrival');
+  const { manager, trainee, inviteToken } = await inviteNewTrainee(request, 'Arrival');
   const context = await browser.newContext({ viewport: phone });
   const page = await context.newPage();
-  await register(page, inviteToken, trainee.password);
+  await registerFromInvite(page, inviteToken, trainee.password);
 
   await expect(page).toHaveURL('/practice/sign-in', pageLoad);
   await expect(
@@ -206,7 +124,7 @@ test('registering from an invite lands on sign-in saying so, email filled in; a 
   await expect(page.getByText(appText.emptyTitle)).toBeVisible();
 
   // The manager adds the trainee to an assignment; coming back to the tab shows it.
-  const assignment = await activeAssignment(request, manager.token);
+  const assignment = await activeAssignmentWithTwoQuestions(request, manager.token);
   await addToAssignment(request, manager.token, assignment.id, trainee.email);
   await showTab(page);
   const title = page.getByRole('heading', { level: 2, name: assignment.name });
@@ -227,14 +145,14 @@ test('offline during an upload the take waits, safe, and uploads by itself; a ho
   request,
 }) => {
   test.setTimeout(240_000);
-  const { manager, trainee, inviteToken } = await inviteTrainee(request, 'Offline');
-  const assignment = await activeAssignment(request, manager.token);
+  const { manager, trainee, inviteToken } = await inviteNewTrainee(request, 'Offline');
+  const assignment = await activeAssignmentWithTwoQuestions(request, manager.token);
   const context = await browser.newContext({
     viewport: phone,
     permissions: ['camera', 'microphone'],
   });
   const page = await context.newPage();
-  await register(page, inviteToken, trainee.password);
+  await registerFromInvite(page, inviteToken, trainee.password);
   await expect(page.getByLabel(messages.emailAddress)).toBeVisible(pageLoad);
   await page.getByLabel(messages.emailAddress).fill(trainee.email);
   await signInAfterRegistering(page, trainee.email, trainee.password);
