@@ -53,6 +53,14 @@ interface Flow {
 }
 const flows: Flow[] = [];
 
+/** The flow of `engine` on `storage` that never ran: `status` failed or skipped, `note` says why. */
+const flowNotRun = (
+  engine: EngineName,
+  storage: StorageName,
+  status: 'failed' | 'skipped',
+  note: string,
+): Flow => ({ engine, storage, status, attempts: [], seconds: 0, note, facts: {} });
+
 /** The stand-in autovideoflip's plugin folder, when this GStreamer lacks the element. */
 const gstShim = join(repoRoot, 'web', 'e2e-engines', 'gstreamer');
 
@@ -149,15 +157,7 @@ const wanted = engines.filter((name) => {
   if (missing.length === 0) return true;
   const why = `${missing.join(', ')} not installed (bash .ci/run installs them)`;
   for (const storage of storages)
-    flows.push({
-      engine: name,
-      storage,
-      status: inCi ? 'failed' : 'skipped',
-      attempts: [],
-      seconds: 0,
-      note: why,
-      facts: {},
-    });
+    flows.push(flowNotRun(name, storage, inCi ? 'failed' : 'skipped', why));
   print(`━━ ${engineLabels[name]}: ${inCi ? 'cannot run in CI' : 'skipped'}: ${why}`);
   return false;
 });
@@ -176,15 +176,7 @@ try {
       } else {
         print(`━━ server on ${storage} storage did not start: ${String(result.reason)}`);
         for (const name of wanted)
-          flows.push({
-            engine: name,
-            storage,
-            status: 'failed',
-            attempts: [],
-            seconds: 0,
-            note: 'server did not start',
-            facts: {},
-          });
+          flows.push(flowNotRun(name, storage, 'failed', 'server did not start'));
       }
     }
   }
@@ -196,15 +188,7 @@ try {
     } catch (error) {
       print(`━━ ${engineLabels[name]} did not start: ${String(error)}`);
       for (const storage of servers.keys())
-        flows.push({
-          engine: name,
-          storage,
-          status: 'failed',
-          attempts: [],
-          seconds: 0,
-          note: 'engine did not start',
-          facts: {},
-        });
+        flows.push(flowNotRun(name, storage, 'failed', 'engine did not start'));
       continue;
     }
     running.push(engine);
