@@ -205,4 +205,36 @@ describe('PracticeSession', () => {
     expect(calls).toContainEqual({ method: 'POST', url: '/api/me/assignments/7/submit' });
     expect(await takesStore.list(3, 7)).toEqual([]);
   });
+
+  it('submits nothing while a retake is recorded: the server still holds the take it replaces', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<PracticeSession detail={detail} userId={3} onSubmitted={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Start practice' }));
+    await screen.findByRole('heading', { name: 'Question 1 of 2' });
+    await recordTake(user);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    finishUpload(0, 101);
+    await user.click(screen.getByRole('button', { name: 'Next question' }));
+    await screen.findByRole('heading', { name: 'Question 2 of 2' });
+    await recordTake(user);
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    finishUpload(1, 102);
+    expect(await screen.findByText('Every answer is on the server.')).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit answers' });
+    expect(submit).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Retake' }));
+    await user.click(await screen.findByRole('button', { name: 'Record' }));
+    expect(await screen.findByText('Recording started.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit answers' })).toBeDisabled();
+    expect(screen.queryByText('Every answer is on the server.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    expect(screen.getByRole('button', { name: 'Submit answers' })).toBeDisabled();
+    finishUpload(2, 103);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit answers' })).toBeEnabled(),
+    );
+  });
 });

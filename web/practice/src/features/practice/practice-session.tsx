@@ -44,6 +44,8 @@ export function PracticeSession({ detail, userId, onSubmitted }: PracticeSession
   const [phase, setPhase] = useState<'check' | 'questions'>('check');
   const [sessionExpired, setSessionExpired] = useState(false);
   const promptRef = useRef<QuestionPromptHandle>(null);
+  // A take on its way in the recorder (recorded, not yet kept): see `onBusyChange`.
+  const [recorderBusy, setRecorderBusy] = useState(false);
   const uploads = useUploadQueue(detail, userId, () => {
     setSessionExpired(true);
     // The API client's 401 path ends the session the app's one way (sign-in, takes kept).
@@ -107,6 +109,9 @@ export function PracticeSession({ detail, userId, onSubmitted }: PracticeSession
   }
 
   const upload = uploads.snapshot.questions[index]!;
+  // Nothing is submitted while a take is recorded or kept: the server still holds the one it
+  // replaces.
+  const snapshot = recorderBusy ? { ...uploads.snapshot, canSubmit: false } : uploads.snapshot;
   const take = uploads.takes.get(question.id) ?? null;
   const isLast = index === total - 1;
 
@@ -139,6 +144,7 @@ export function PracticeSession({ detail, userId, onSubmitted }: PracticeSession
           onTake={onTake}
           onRequestCamera={() => void camera.request()}
           onRecordingStart={() => promptRef.current?.pause()}
+          onBusyChange={setRecorderBusy}
           next={
             isLast ? undefined : (
               <Button onClick={() => goTo(index + 1)}>{practiceText.nextQuestion}</Button>
@@ -154,10 +160,10 @@ export function PracticeSession({ detail, userId, onSubmitted }: PracticeSession
         </Group>
       )}
       <Divider />
-      <UploadList snapshot={uploads.snapshot} onRetry={uploads.retry} />
+      <UploadList snapshot={snapshot} onRetry={uploads.retry} />
       <SubmitAnswers
         assignmentId={detail.id}
-        canSubmit={uploads.snapshot.canSubmit}
+        canSubmit={snapshot.canSubmit}
         onSubmitted={() => {
           clearProgress(userId, detail.id);
           void queryClient.invalidateQueries({ queryKey: meKeys.assignments });

@@ -52,6 +52,11 @@ export interface RecorderPanelProps {
   onRequestCamera: () => void;
   /** Called when recording starts (e.g. to pause the question's audio). */
   onRecordingStart?: () => void;
+  /**
+   * Told whether a take is on its way: true from Record until the take is kept (or given up),
+   * so answers are not submitted with the take a retake is replacing.
+   */
+  onBusyChange?: (busy: boolean) => void;
   /** Shown next to 'Retake' once a take exists ('Next question'). */
   next?: ReactNode;
 }
@@ -118,7 +123,16 @@ interface Notice {
 
 /** The recorder of the current question. */
 export function RecorderPanel(props: RecorderPanelProps) {
-  const { stream, takeBlob, upload, onTake, onRequestCamera, onRecordingStart, next } = props;
+  const {
+    stream,
+    takeBlob,
+    upload,
+    onTake,
+    onRequestCamera,
+    onRecordingStart,
+    onBusyChange,
+    next,
+  } = props;
   const [state, dispatch] = useReducer(recorderReducer, props, initialState);
   const [notice, setNotice] = useState<Notice | null>(null);
   const persisted = useStoragePersisted();
@@ -130,6 +144,14 @@ export function RecorderPanel(props: RecorderPanelProps) {
   const stopRef = useRef<HTMLButtonElement>(null);
   const afterRef = useRef<HTMLDivElement>(null);
   const send = (event: RecorderEvent) => dispatch(event);
+  // A stopped take being kept (the recorder's last data, then the device's store).
+  const [keeping, setKeeping] = useState(false);
+  const busy = state.status === 'recording' || keeping;
+
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
+  useEffect(() => () => onBusyChange?.(false), [onBusyChange]);
 
   // The camera arrived (or came back): show the preview.
   useEffect(() => {
@@ -153,6 +175,7 @@ export function RecorderPanel(props: RecorderPanelProps) {
       return;
     }
     const seconds = state.elapsedMs / 1000;
+    setKeeping(true);
     void recording
       .stop()
       .then(async (blob) => {
@@ -171,7 +194,8 @@ export function RecorderPanel(props: RecorderPanelProps) {
           message:
             error instanceof Error && error.message ? error.message : practiceText.recorderFailed,
         });
-      });
+      })
+      .finally(() => setKeeping(false));
   }, [state.status, state.elapsedMs, onTake]);
 
   // Stop recording when the question goes away.
