@@ -24,7 +24,7 @@
  * found: media processing is then off and the originals play where the browser can.
  */
 import { execFile } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, chmodSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,13 +134,19 @@ function onPath(name: string, envPath: string | undefined): string | null {
   return null;
 }
 
-/** The binary a `@ffmpeg-installer/*`-style package ships, or null when it is not installed here. */
-function fromPackage(name: string): string | null {
+/**
+ * The binary a `@ffmpeg-installer/*`-style package ships, or null when it is not installed here.
+ * `@ffprobe-installer`'s binary arrives without its execute bit, which only its install script
+ * (declined by `allowScripts` in package.json) would set: it is set here, as that script does.
+ */
+export function fromPackage(name: string): string | null {
   try {
     const required = createRequire(import.meta.url)(name) as { path?: unknown };
-    return typeof required.path === 'string' ? executable(required.path) : null;
+    if (typeof required.path !== 'string') return null;
+    if (!executable(required.path)) chmodSync(required.path, statSync(required.path).mode | 0o100);
+    return executable(required.path);
   } catch {
-    return null; // not installed, or no build for this platform
+    return null; // not installed, no build for this platform, or not ours to change
   }
 }
 
