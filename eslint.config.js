@@ -1,5 +1,5 @@
 // ESLint for the whole workspace: typescript-eslint everywhere, React hooks rules in web, and the
-// import boundaries of DESIGN.md: contract ← server, contract ← web; web never imports server;
+// import boundaries of architecture.md: contract ← server, contract ← web; web never imports server;
 // the contract imports no ORM, framework or UI; a feature does not import another feature.
 import fs from 'node:fs';
 import js from '@eslint/js';
@@ -36,7 +36,7 @@ const serverPatterns = [
 ];
 
 /**
- * The server's modules in layers (DESIGN.md 'Layout'): each module may import the modules listed
+ * The server's modules in layers (architecture.md 'Layout'): each module may import the modules listed
  * for it, and only through their `index.ts`. The map must stay acyclic and name every module
  * folder; both are checked when this file loads, so a new module or a cycle fails the lint.
  */

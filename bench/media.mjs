@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node bench/media.mjs` (bench/README.md, 'Media'): the media benchmark of issue 20 §2.
+// `node bench/media.mjs` (bench/README.md, 'Media'): the media benchmark of decisions.md#media §2.
 // 1. Copy: makes two 60 s 720p H.264 recordings as browsers record them — Safari's (fragmented
 //    MP4, `iso5`, High profile, AAC) and Chromium's (fragmented MP4, Constrained Baseline, Opus) —
 //    and runs the media job's own tool calls on each (server/src/modules/media/tools.ts: probe,

@@ -159,7 +159,7 @@ async function discover(url) {
       `select u.email from users u join organizations o on o.id = u.organization_id
        where u.role_id = 1 and u.active and u.deleted_at is null and o.active order by u.id limit 500`,
     );
-    // Trainees of the big organization with a reviewed answer, for their progress (issue 23 §1).
+    // Trainees of the big organization with a reviewed answer, for their progress (decisions.md#insights-and-administration §1).
     const progressUsers = await ids(
       `select distinct a.user_id as id from answers a join assignments s on s.id = a.assignment_id
        join users u on u.id = a.user_id
@@ -195,7 +195,7 @@ async function discover(url) {
  * The benchmarked calls. `kind` decides the targets: list and detail calls have them all (each is
  * also measured against its raw-SQL reference: the statements the server ran for the call's first
  * request, replayed with a plain `pg` pool at the same concurrency); writes must not fail; `info`
- * is the framework without a database; `insight` calls (issue 23 §1) are measured below saturation
+ * is the framework without a database; `insight` calls (decisions.md#insights-and-administration §1) are measured below saturation
  * (open loop at `targets.insight.rate`) instead of in the closed loop. `mix` is the call's weight,
  * in percent, in the console's mix (bench/README.md, 'The console's mix'). `next(i)` answers the
  * i-th request of the call.
@@ -522,7 +522,7 @@ async function main() {
       await counting.close();
     }
 
-    // 2. The insight views below saturation (issue 23 §1): each alone, open loop at a low rate,
+    // 2. The insight views below saturation (decisions.md#insights-and-administration §1): each alone, open loop at a low rate,
     // before the writes below add reviews to the history they read.
     const target = await open(large.url, port);
     const insightCalls = calls.filter((c) => c.kind === 'insight');

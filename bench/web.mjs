@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:web`: the console side of issue 9's benchmark. On a built console and server
+ * `npm run bench:web`: the console side of decisions.md#performance's benchmark. On a built console and server
  * (`npm run build` first, or pass --build), it prints and checks:
  *
  * 1. Bundle: the gzipped JavaScript of /login (`npm run size -w web`, ≤ 200 KB) and of the practice
@@ -18,7 +18,7 @@
  *    in as trainee@demo.test, its home: performance ≥ 90 (median) and accessibility 100.
  * 5. The report: web/e2e/report-export.spec.ts exports 2,000 Reviewed answers with 10 rating and
  *    10 feedback questions and prints the time (≤ 2 s).
- * 6. The CSV import of invites (issue 23 §2): web/e2e/invite-import.spec.ts's 1,000-row test, from
+ * 6. The CSV import of invites (decisions.md#insights-and-administration §2): web/e2e/invite-import.spec.ts's 1,000-row test, from
  *    choosing the file to the result per row shown, against this run's server (≤ 5 s).
  *
  * Run with tsx (it reads the contract's TypeScript). Options:

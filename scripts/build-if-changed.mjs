@@ -1,4 +1,4 @@
-// `npm start`'s first half (issue 22 §18): builds the web app and the server unless the last build
+// `npm start`'s first half (decisions.md#console-flows §18): builds the web app and the server unless the last build
 // was made from the same sources (scripts/lib/build-stamp.mjs), so a second start is ready in seconds.
 // `--force` builds anyway.
 import { spawnSync } from 'node:child_process';

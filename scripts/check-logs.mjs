@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Fails when a server log holds a secret (issue 10 'Sessions and secrets': after the whole
+ * Fails when a server log holds a secret (decisions.md#reliability-and-security 'Sessions and secrets': after the whole
  * end-to-end run, the logs contain no password, bearer token or emailed token).
  *
  * Usage: node scripts/check-logs.mjs [--mailbox <base URL>] [--tokens <file>] <log file> [more]
@@ -9,7 +9,7 @@
  * - the demo password and every password literal of the end-to-end specs (web/e2e/*.ts);
  * - `Bearer <token>` and anything shaped like a JWT (`eyJ….….…`);
  * - anything shaped like an invite link token in a path (`/invite-registration/<43 chars>`,
- *   `/invites/<43 chars>`), known or not (issue 17);
+ *   `/invites/<43 chars>`), known or not (decisions.md#hardening);
  * - with --mailbox, the tokens of every emailed link in the dev mailbox of the running server
  *   (`/dev/mailbox.json`): invites, password resets, email changes;
  * - with --tokens, every token listed in that file, one a line: the tokens the end-to-end specs

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { apiProxy, codeSplitting, precompress, sourceIsSideEffectFree } from './vite.shared';
 
-/** Vite for the console (DESIGN.md): dev server proxies the API; build goes to web/dist. */
+/** Vite for the console (architecture.md): dev server proxies the API; build goes to web/dist. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), sourceIsSideEffectFree, precompress],

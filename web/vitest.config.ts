@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests of the console: jsdom + Testing Library (DESIGN.md 'Tests'). */
+/** Unit tests of the console: jsdom + Testing Library (architecture.md 'Tests'). */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],

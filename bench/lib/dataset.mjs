@@ -386,7 +386,7 @@ export async function loadDataset(client, { scale, passwordHash, log = () => {} 
             null, b.submitted + interval '20 hours'
      from bench_answers b join assignments a on a.id = b.assignment_id where b.status = 3`,
   );
-  // Second opinions (issue 23 §1, reviewer consistency): one in ten of organization 1's Reviewed
+  // Second opinions (decisions.md#insights-and-administration §1, reviewer consistency): one in ten of organization 1's Reviewed
   // answers was first reviewed by the assignment's first instructor, a few hours before the
   // manager's review that stands; criterion by criterion its stars are the manager's, one more
   // or one fewer (in turn, within 1–5).

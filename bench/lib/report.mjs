@@ -10,7 +10,7 @@ export const targets = {
   /** p50 on the large dataset over p50 on the 10× smaller one, every list call. */
   growthP50: 1.5,
   loginP95Ms: 250,
-  /** The insight views (issue 23 §1), each alone, open loop at `rate` requests/s: p50 at most. */
+  /** The insight views (decisions.md#insights-and-administration §1), each alone, open loop at `rate` requests/s: p50 at most. */
   insight: { rate: 10, p50Ms: 50 },
   /** The console's mix, open loop, at `rate` requests/s for `seconds`. */
   mix: { rate: 300, seconds: 30, p99Ms: 25, p999Ms: 100 },

@@ -1,4 +1,4 @@
-/** Types of build-stamp.mjs (the build stamp of `npm start`, issue 22 §18). */
+/** Types of build-stamp.mjs (the build stamp of `npm start`, decisions.md#console-flows §18). */
 export declare const buildInputs: readonly string[];
 export declare const buildOutputs: readonly string[];
 export declare const stampPath: string;

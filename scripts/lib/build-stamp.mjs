@@ -1,4 +1,4 @@
-// The build stamp of `npm start` (issue 22 §18): a hash of everything the production build reads, kept
+// The build stamp of `npm start` (decisions.md#console-flows §18): a hash of everything the production build reads, kept
 // next to the build, so a start on an unchanged tree skips the build.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * `buildApp(config)`: the whole server as one Fastify instance — used by main.ts and by every
- * test, so tests exercise the production wiring (DESIGN.md 'Layout', fastify/demo).
+ * test, so tests exercise the production wiring (architecture.md 'Layout', fastify/demo).
  */
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';

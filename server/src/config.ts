@@ -1,6 +1,6 @@
 /**
  * Every environment variable the server reads, validated once with zod, with defaults
- * (DESIGN.md 'Stack'; README 'Environment variables' lists the same set).
+ * (architecture.md 'Stack'; README 'Environment variables' lists the same set).
  *
  * `loadConfig(env)` returns a frozen `Config` or throws `ConfigError` naming every bad variable.
  */

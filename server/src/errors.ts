@@ -1,6 +1,6 @@
 /**
- * Typed errors that the error handler maps to statuses and the envelope (DESIGN.md 'Errors',
- * DECISIONS.md 'API'). Services throw these; never match on message text. The default texts are the
+ * Typed errors that the error handler maps to statuses and the envelope (architecture.md 'Errors',
+ * decisions.md#api). Services throw these; never match on message text. The default texts are the
  * contract's `messages`.
  */
 import { messages, type ErrorCode, type ErrorDetail } from '@practica/contract';

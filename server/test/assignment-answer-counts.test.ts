@@ -1,6 +1,6 @@
 /**
  * The assignments' answer counts are kept by triggers on assignments, answers and users (migration
- * 0008, issue 9). Whatever changes them — answers inserted, their status, score, assignment or
+ * 0008, decisions.md#performance). Whatever changes them — answers inserted, their status, score, assignment or
  * trainee changed, answers deleted, trainees soft-deleted, restored or deleted for good (their
  * answers go with them), assignments created or deleted — the kept row must equal the live count
  * the assignments list and detail computed before, the mean score to the last digit of `avg`.

@@ -9,7 +9,7 @@ import {
   writeStamp,
 } from '../../scripts/lib/build-stamp.mjs';
 
-/** Issue 22 §18: `npm start` rebuilds only when the build's sources changed. */
+/** decisions.md#console-flows §18: `npm start` rebuilds only when the build's sources changed. */
 describe('build stamp of npm start', () => {
   let root: string;
   const put = (file: string, text: string) => {

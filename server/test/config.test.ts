@@ -1,4 +1,4 @@
-/** Configuration is validated once, with defaults (issue 2 'Server'). */
+/** Configuration is validated once, with defaults (decisions.md#foundation 'Server'). */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

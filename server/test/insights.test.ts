@@ -1,5 +1,5 @@
 /**
- * Insights (issue 23 §1): GET /assignments/{id}/insights, GET /users/{id}/progress and GET
+ * Insights (decisions.md#insights-and-administration §1): GET /assignments/{id}/insights, GET /users/{id}/progress and GET
  * /organizations/{id}/reviewer-consistency over a scenario of Demo Academy whose every figure is
  * worked out by hand below: a rating scale of three criteria (and an Open question that is no
  * criterion), five trainees of one assignment in every status, two reviewers who both reviewed two

@@ -1,5 +1,5 @@
 /**
- * POST /api/invites/batch, the CSV import of invites (issue 23 §2): authorization before the body
+ * POST /api/invites/batch, the CSV import of invites (decisions.md#insights-and-administration §2): authorization before the body
  * (401, 403, 404 another organization), the rows' own messages on `rows.<i>.<field>` with nothing
  * written, a 1,000-row batch in one call within 5 s, sending the same rows again (re-sent, never
  * duplicated, each mail once more), users' emails skipped, the dry run, and the seat rule for the

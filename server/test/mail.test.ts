@@ -1,5 +1,5 @@
 /**
- * Mail delivery (DECISIONS.md 'Mail'): templates, configuration, the outbox worker against a real
+ * Mail delivery (decisions.md#mail): templates, configuration, the outbox worker against a real
  * SMTP receiver (smtp-server), durability across a crash or restart, two workers on one
  * database, retries with backoff, the dev log and the dev mailbox.
  */
@@ -473,7 +473,7 @@ describe('dev mailbox', () => {
     }
   });
 
-  it('is served to loopback clients only, by the socket address whatever X-Forwarded-For says (issue 17)', async () => {
+  it('is served to loopback clients only, by the socket address whatever X-Forwarded-For says (decisions.md#hardening)', async () => {
     const ctx = await buildWithPlugins({ TRUST_PROXY: 'true' }, { seed: false });
     try {
       await ctx.app.mail.enqueue(ctx.app.db, sampleMail('reset@x.test'));
@@ -501,7 +501,7 @@ describe('dev mailbox', () => {
     }
   });
 
-  it('DEV_MAILBOX=true opens it to every client, DEV_MAILBOX=false closes it (issue 17)', async () => {
+  it('DEV_MAILBOX=true opens it to every client, DEV_MAILBOX=false closes it (decisions.md#hardening)', async () => {
     const open = await buildWithPlugins({ DEV_MAILBOX: 'true' }, { seed: false });
     try {
       const res = await open.app.inject({ url: '/dev/mailbox.json', remoteAddress: '10.0.0.5' });
@@ -517,7 +517,7 @@ describe('dev mailbox', () => {
     }
   });
 
-  it('does not exist when SMTP_URL is set, even for loopback with DEV_MAILBOX=true (issue 17)', async () => {
+  it('does not exist when SMTP_URL is set, even for loopback with DEV_MAILBOX=true (decisions.md#hardening)', async () => {
     const ctx = await buildWithPlugins(
       { SMTP_URL: 'smtp://127.0.0.1:9', DEV_MAILBOX: 'true' },
       { seed: false },
@@ -541,7 +541,7 @@ describe('dev mailbox', () => {
   });
 });
 
-describe('the start warning of a server reachable beyond loopback (issue 17)', () => {
+describe('the start warning of a server reachable beyond loopback (decisions.md#hardening)', () => {
   const config = (env: Partial<Record<string, string>>) =>
     loadConfig({ DATA_DIR: 'memory://', JWT_SECRET: 'x'.repeat(32), ...env });
 

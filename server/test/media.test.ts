@@ -1,5 +1,5 @@
 /**
- * Media processing of answer videos (issue 20 §2), on real recordings: H.264 from Safari (a
+ * Media processing of answer videos (decisions.md#media §2), on real recordings: H.264 from Safari (a
  * fragmented MP4 with AAC) and Chromium (MP4 or WebM with Opus) is copied, not encoded, into a new
  * plain MP4 with its index first (Opus becomes AAC), rotation kept; VP8 and VP9 are encoded to
  * H.264/AAC; each gets a poster and its probed duration. A file ffmpeg cannot read fails at once

@@ -1,6 +1,6 @@
 /**
  * The organizations list's active-trainee counts are kept by triggers on users (migration 0007,
- * issue 9). Whatever changes users — one row or many in one statement, inserts, deletes, role,
+ * decisions.md#performance). Whatever changes users — one row or many in one statement, inserts, deletes, role,
  * organization, active flag, soft delete and restore — the kept count must equal the live count.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * The production serializer (fast-json-stringify compiled from the routes' zod schemas, issue 9)
+ * The production serializer (fast-json-stringify compiled from the routes' zod schemas, decisions.md#performance)
  * writes only what the contract declares; outside production it is checked against zod.
  */
 import { describe, expect, it } from 'vitest';

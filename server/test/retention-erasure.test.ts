@@ -1,5 +1,5 @@
 /**
- * Retention and erasure of stored media (issue 20 §3), once per storage driver (local disk, S3):
+ * Retention and erasure of stored media (decisions.md#media §3), once per storage driver (local disk, S3):
  * erasing a trainee leaves none of their objects in the store and removes nothing else; deleting a
  * Draft assignment or removing a trainee's Pending answer deletes the videos only they used; a
  * store that fails after the commit leaves queued removals that a later drain completes; the

@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults`: the load and fault scripts of issue 10, one after the other, each in its
+ * `npm run test:faults`: the load and fault scripts of decisions.md#reliability-and-security, one after the other, each in its
  * own process group with a hard timeout, against the built server (`npm run build` first) on
  * throwaway PostgreSQL clusters. Prints each script's figures and a summary; exits 1 when a
  * script fails or times out, or when the build or PostgreSQL is missing.

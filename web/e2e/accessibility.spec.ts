@@ -1,5 +1,5 @@
 /**
- * Accessibility (issue 10 'Sessions and secrets'): axe-core (`@axe-core/playwright`) on every page
+ * Accessibility (decisions.md#reliability-and-security 'Sessions and secrets'): axe-core (`@axe-core/playwright`) on every page
  * of the console for every role — admin, manager, instructor with the creator flag, instructor
  * without it — and on the public pages, with the WCAG 2.0 and 2.1 rules of levels A and AA. A
  * violation of impact serious or critical fails the role's test; each is reported with its rule,
@@ -313,7 +313,7 @@ async function assignmentPages(audit: Audit, ids: Ids): Promise<void> {
       p.getByRole('button', { name: new RegExp(`^${reviewKeysText.openDialog}`) }),
     );
   }
-  // The review inbox (issue 21 §1): an Admin opens it for an organization.
+  // The review inbox (decisions.md#review-loop §1): an Admin opens it for an organization.
   const organizationId = ids.organizationId ?? ids.active?.organizationId ?? undefined;
   if (needed(audit, 'an organization', organizationId)) {
     await audit.visit(

@@ -1,5 +1,5 @@
 /**
- * Avatars, environments and the organization's assets end to end (issue 5; 001 §2 'Avatars and
+ * Avatars, environments and the organization's assets end to end (decisions.md#avatars-and-environments; 001 §2 'Avatars and
  * environments', 'Organization content views', §5, §8): the admin meets the create form's
  * messages (name required, image over 300 KB), creates an avatar with an image, toggles it for
  * Demo Academy in the organization's Assets tab, and the manager sees it on the organization info

@@ -1,5 +1,5 @@
 /**
- * The assignment wizard as a new manager uses it (issue 22 §1, §6):
+ * The assignment wizard as a new manager uses it (decisions.md#console-flows §1, §6):
  * - work is never lost: the step is in the URL, a reload mid-wizard keeps step and entries, the
  *   browser's Back and Forward move between steps, leaving through the sidebar asks first (Stay
  *   stays; Leave keeps the draft, which New assignment offers to continue), and the close icon

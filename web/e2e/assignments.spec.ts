@@ -1,5 +1,5 @@
 /**
- * Assignments end to end (issue 7): a manager walks the 5-step wizard — every step refuses Next
+ * Assignments end to end (decisions.md#assignments): a manager walks the 5-step wizard — every step refuses Next
  * with the spec's message until it is satisfied — confirms, publishes from the edit screen,
  * assigns a group and a trainee and sees them Pending on the detail page; the instructor
  * dashboard's figures, read before and after, follow (one more Active assignment, one more answer
@@ -69,7 +69,7 @@ async function dataOf<T>(response: Awaited<ReturnType<APIRequestContext['get']>>
 }
 
 /**
- * What the trainee's mobile app does (DECISIONS.md 'Assignments and answers'): opens the
+ * What the trainee's mobile app does (decisions.md#assignments-and-answers): opens the
  * assignment, starts a practice, uploads one demo video per question, saves the items, submits.
  */
 async function traineeSubmits(request: APIRequestContext, email: string, assignmentId: number) {

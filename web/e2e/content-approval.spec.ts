@@ -1,5 +1,5 @@
 /**
- * Content approval end to end (issue 22 §2, §7, §8, §9): the creator's interview (with an mp3
+ * Content approval end to end (decisions.md#console-flows §2, §7, §8, §9): the creator's interview (with an mp3
  * prompt) waits in Review; the manager's dashboard counts it and 'Review items' opens it in the
  * organization contents; the preview plays its audio prompt; 'Return draft' takes a reason that the
  * creator then reads under the item's name and on its editor, and that goes away when it is sent to

@@ -1,9 +1,9 @@
 /**
- * Content authoring end to end (issue 6; 001 §2, §4, §5, §8): the creator (instructor@demo.test)
+ * Content authoring end to end (decisions.md#content-authoring; 001 §2, §4, §5, §8): the creator (instructor@demo.test)
  * builds an interview with two roles and three questions — one with an mp3 prompt and an avatar —
  * and submits it for review; the manager approves it from the organization contents and it shows
  * Active. A rating scale and a feedback form (whose single-choice question has choices but no
- * correct answer, issue 22 §8) go the same way. The admin deactivates a general interview from its status tag, marks it
+ * correct answer, decisions.md#console-flows §8) go the same way. The admin deactivates a general interview from its status tag, marks it
  * Deleted with the trash icon, and finds it under Deleted in Demo Academy's Content tab, next to
  * the academy's own interviews. Screenshots go to web/e2e/screenshots/.
  */
@@ -258,7 +258,7 @@ test('a feedback form asks for choices without a correct answer and goes Draft, 
     await choose(p, contentText.questionType, questionTypeLabels[QuestionType.Single]);
     await p.getByRole('textbox', { name: format.optionName(1) }).fill('Yes');
     await p.getByRole('textbox', { name: format.optionName(2) }).fill('No');
-    // A reviewer's feedback has no right answer: no correct-answer control (issue 22 §8).
+    // A reviewer's feedback has no right answer: no correct-answer control (decisions.md#console-flows §8).
     await expect(p.getByRole('checkbox')).toHaveCount(0);
     await expect(p.getByText(/correct/i)).toHaveCount(0);
     await p.screenshot({ path: join(shots, 'content-feedback-question.png'), fullPage: true });

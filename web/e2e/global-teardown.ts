@@ -1,9 +1,9 @@
 /**
- * After the whole end-to-end run (issue 10 'Sessions and secrets'): the server's log holds no
+ * After the whole end-to-end run (decisions.md#reliability-and-security 'Sessions and secrets'): the server's log holds no
  * password, bearer token or emailed token. Runs scripts/check-logs.mjs on the log the server
  * wrote (LOG_FILE, set by playwright.config.ts, or E2E_LOG_FILE for an external server), with
  * the tokens of the dev mailbox while the server is still up and every invite token the specs
- * used (E2E_TOKENS_FILE, issue 17). Skipped when there is no log.
+ * used (E2E_TOKENS_FILE, decisions.md#hardening). Skipped when there is no log.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

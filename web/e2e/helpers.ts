@@ -9,7 +9,7 @@ import { inviteText } from '../src/config/organization-text';
 import { uiText } from '../src/config/ui-text';
 import { chromiumUse } from './playwright.config';
 
-/** The demo seed's accounts (issue 2), all with the same password. */
+/** The demo seed's accounts (decisions.md#foundation), all with the same password. */
 export const demoPassword = 'demo1234';
 export const demo = {
   admin: 'admin@demo.test',

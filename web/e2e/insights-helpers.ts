@@ -1,4 +1,4 @@
-/** Reviews through the API with chosen stars, for the insights scenarios and screenshots (issue 23 §1). */
+/** Reviews through the API with chosen stars, for the insights scenarios and screenshots (decisions.md#insights-and-administration §1). */
 import { QuestionType, type AssignmentContent, type AssignmentDetail } from '@practica/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { apiSend } from './review-helpers';

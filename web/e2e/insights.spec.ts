@@ -1,5 +1,5 @@
 /**
- * Insights (issue 23 §1) in Chromium. Two trainees submit to a new assignment; the manager reviews
+ * Insights (decisions.md#insights-and-administration §1) in Chromium. Two trainees submit to a new assignment; the manager reviews
  * both (Clarity-like first criterion low) and an admin reviews one of them again, so two reviewers
  * share an answer. The manager opens the assignment's Insights tab, reads the weakest criterion,
  * switches the criteria to a table, downloads the CSV (its content checked), opens a trainee's

@@ -1,5 +1,5 @@
 /**
- * CSV bulk invite (issue 23 §2) in Chromium. Each scenario works in a fresh organization with its
+ * CSV bulk invite (decisions.md#insights-and-administration §2) in Chromium. Each scenario works in a fresh organization with its
  * own manager (made through the API as the demo admin), so no other spec's seats or invites change.
  *
  * - A manager imports a file with a bad row (no first name), a duplicate email, an existing user

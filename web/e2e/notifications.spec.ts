@@ -1,5 +1,5 @@
 /**
- * Notification settings end to end (issue 22 §16): a staff member turns the reviewers' daily
+ * Notification settings end to end (decisions.md#console-flows §16): a staff member turns the reviewers' daily
  * digest off in the console's Settings and a trainee turns due-date reminders off in the practice
  * app's Settings (at phone width, reached from the top bar); each switch is saved as it is
  * flipped and still off after a reload, and is turned back on (so other specs find the seed's

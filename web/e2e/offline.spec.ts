@@ -1,5 +1,5 @@
 /**
- * The console without its server (issue 22 item 4): navigating while the network is gone shows
+ * The console without its server (decisions.md#console-flows §4): navigating while the network is gone shows
  * the network message inside the shell (the sidebar stays), and the page comes by itself once
  * the server answers again, both for a page whose code was never loaded and for a loaded page
  * whose calls fail.

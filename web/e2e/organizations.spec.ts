@@ -1,5 +1,5 @@
 /**
- * Organizations, seats, invites and groups end to end (issue 4; 000 §2.5–§2.7, §2.9, §5, §6, §8):
+ * Organizations, seats, invites and groups end to end (decisions.md#organizations-and-seats; 000 §2.5–§2.7, §2.9, §5, §6, §8):
  * an admin creates an organization through the form's validation messages, sets its seats and
  * finds it on the dashboard; a manager invites a trainee who registers from the link and then
  * counts in Members and Seats Usage; a manager creates a group, adds, removes and deletes; an
@@ -267,7 +267,7 @@ test.describe('invites', () => {
       true,
     );
 
-    // Re-send renews it with a new link: the earlier links stop working (one live link, issue 17).
+    // Re-send renews it with a new link: the earlier links stop working (one live link, decisions.md#hardening).
     await row.getByRole('button', { name: `${inviteText.resend}: ${name}` }).click();
     await expect(toast(page, messages.inviteResent)).toBeVisible();
     expect((await request.get(`/api/invites/${inviteLinkToken(copied)}`)).status()).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * End-to-end suite of the console (DESIGN.md 'Tests'): Debian's Chromium (never a downloaded
+ * End-to-end suite of the console (architecture.md 'Tests'): Debian's Chromium (never a downloaded
  * browser) against the server started as a user starts it (`node server/dist/main.js` from the
  * repo root, embedded database with the demo seed in a fresh temp folder). Set E2E_BASE_URL to
  * test an already running server instead (and E2E_LOG_FILE to its log, to have it checked).

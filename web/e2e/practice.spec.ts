@@ -1,10 +1,10 @@
 /**
- * The trainees' practice app end to end (issue 19), as a new organization would use it: a manager
+ * The trainees' practice app end to end (decisions.md#practice-app), as a new organization would use it: a manager
  * invites a trainee, who registers and lands in the practice app (`/practice`) on a phone-sized
  * browser (375 px) with a fake camera and microphone; the manager adds the trainee to an Active
  * assignment; the trainee passes the device check, records every question (one retake), loses the
  * connection during an upload and sees it resume, reloads in the middle and keeps its takes, and
- * submits. The server makes each WebM take an MP4 with a poster (issue 20 §2); a reviewer opens that
+ * submits. The server makes each WebM take an MP4 with a poster (decisions.md#media §2); a reviewer opens that
  * answer in the console, plays and seeks the trainee's recording as that MP4 and reviews it; the
  * trainee reads the review in the app with its own videos as MP4s, and the review-ready email with
  * its link is in the dev mailbox.

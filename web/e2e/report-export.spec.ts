@@ -1,5 +1,5 @@
 /**
- * The report at scale (issue 9 'The report'; 001 §9 'Report export'): an assignment with 2,000
+ * The report at scale (decisions.md#performance 'The report'; 001 §9 'Report export'): an assignment with 2,000
  * Reviewed answers whose rating scale and feedback form have 10 questions each exports in ≤ 2 s.
  * The time from the click on Print Report to the download event is printed
  * (`report export: … ms`, read by bench/web.mjs) and asserted; the report is exported twice, and the
@@ -165,7 +165,7 @@ test('2,000 reviewed answers with 10 rating and 10 feedback questions export who
   expect(file.rows).toHaveLength(answerCount + 1);
   expect(file.rows[0]).toHaveLength(fixedColumns + 2 * questionsPerForm);
   expect(file.rows[1]?.[fixedColumns + questionsPerForm]).not.toBe('');
-  // Issue 22 §14: what Excel gets: the spec's headers as text, dates as date cells shown
+  // decisions.md#console-flows §14: what Excel gets: the spec's headers as text, dates as date cells shown
   // month.day.year, Total Duration and Avg Score numbers shown with one decimal.
   const [header, row] = file.cells;
   const at = (name: string) => row?.[file.rows[0]?.indexOf(name) ?? -1];
@@ -177,7 +177,7 @@ test('2,000 reviewed answers with 10 rating and 10 feedback questions export who
   expect(at(messages.reportColTotalDuration)).toMatchObject({ kind: 'number', format: '0.0' });
   expect(at(messages.reportColAvgScore)).toMatchObject({ kind: 'number', format: '0.0' });
   expect(file.frozenRows).toBe(1);
-  // The time is printed here and asserted by `npm run bench:web` (issue 9: the e2e test prints
+  // The time is printed here and asserted by `npm run bench:web` (decisions.md#performance: the e2e test prints
   // it, the benchmark asserts it), so a busy CI machine does not turn a timing into a red build.
   if (elapsedMs > budgetMs) console.log(`report export: over the ${budgetMs} ms budget`);
   await context.close();

@@ -1,5 +1,5 @@
 /**
- * Two reviewers never overwrite each other (issue 21 §4) end to end, with two browser contexts of
+ * Two reviewers never overwrite each other (decisions.md#review-loop §4) end to end, with two browser contexts of
  * Demo Academy's reviewers: Maya (manager) opens an answer, claims it and changes the ratings; Ian
  * (instructor) opening it sees "Maya Manning is reviewing this answer" and can neither rate nor
  * submit until he takes over. Then Maya's screen, by itself within seconds, says Ian is reviewing

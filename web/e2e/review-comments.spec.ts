@@ -1,5 +1,5 @@
 /**
- * Time-coded comments end to end (issue 21 §3): a new trainee of Demo Academy submits an answer
+ * Time-coded comments end to end (decisions.md#review-loop §3): a new trainee of Demo Academy submits an answer
  * through the trainee simulator (the mobile API over HTTP); the instructor opens it, plays the
  * video, presses `c` (the video pauses and a field opens at that moment), saves the comment with
  * Enter (the video goes on), sees its marker on the seek bar, edits it inline, and submits the

@@ -1,5 +1,5 @@
 /**
- * The review in progress lives on the server (issue 21 §6) and every review is kept (§5), end to
+ * The review in progress lives on the server (decisions.md#review-loop §6) and every review is kept (§5), end to
  * end as Maya (Demo Academy's manager): she changes a rating of an answer the seed reviewed
  * (Active assignment, so it takes another review); the change survives a reload and a move to
  * another answer and back; after Submit the server holds no draft, the review heads the screen's

@@ -142,7 +142,7 @@ export async function assignmentWithSubmissions(
   return { source, id: created.id, name, trainees, answerIds };
 }
 
-/** A plain Submit of the review on screen: the menu of 'Submit and next' (issue 21 §1), staying on the answer. */
+/** A plain Submit of the review on screen: the menu of 'Submit and next' (decisions.md#review-loop §1), staying on the answer. */
 export async function submitReviewOnly(page: Page): Promise<void> {
   await page.getByRole('button', { name: reviewInboxText.moreSubmitActions }).click();
   await page.getByRole('menuitem', { name: reviewInboxText.submitOnly, exact: true }).click();

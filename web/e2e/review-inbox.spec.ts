@@ -1,5 +1,5 @@
 /**
- * One inbox across assignments (issue 21 §1) end to end: the instructor reaches 'Reviews' from the
+ * One inbox across assignments (decisions.md#review-loop §1) end to end: the instructor reaches 'Reviews' from the
  * sidebar; the inbox lists the organization's waiting answers oldest submission first (as the API
  * orders them); filtering by an assignment puts the filter in the URL; a row opens the answer with
  * the same filter; `j` / `k` move to the next / previous answer ("1 of 3"); 'Submit and next' lands

@@ -1,5 +1,5 @@
 /**
- * Reviewing with the keyboard alone (issue 21 §2, §7): an instructor opens the Reviews inbox and
+ * Reviewing with the keyboard alone (decisions.md#review-loop §2, §7): an instructor opens the Reviews inbox and
  * reviews THREE waiting answers in a row without the mouse — Tab and Enter open the oldest, `1`–`5`
  * rate each rating question (the focus moves on by itself, to the Feedback tab's first field after
  * the last), Tab reaches each feedback field (typing, Space for options), and Ctrl+Enter is 'Submit
@@ -140,14 +140,14 @@ test('a reviewer clears three answers in a row with the keyboard alone', async (
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/dbl/reviews/${first.answerId}(\\?|$)`), pageLoad);
 
-  // Focus order: the Tabs from the page's start to the first rating (19 before issue 21).
+  // Focus order: the Tabs from the page's start to the first rating (19 before decisions.md#review-loop).
   const firstAnswer = await apiData<AnswerDetail>(
     request,
     token,
     `/api/assignments/answers/${first.answerId}`,
   );
   const firstRating = `ratings:${firstAnswer.assignment.data.ratings!.questions[0]!.id}`;
-  // From a fresh load, so the Tabs start at the page's top (19 before issue 21; the sidebar, the
+  // From a fresh load, so the Tabs start at the page's top (19 before decisions.md#review-loop; the sidebar, the
   // top bar, the inbox's navigation and the player come first).
   await page.reload();
   await expect(page.getByRole('radiogroup', { name: /^R1: / })).toBeVisible(pageLoad);

@@ -146,7 +146,7 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
   await expect(page.getByTestId('question-text')).toContainText(interview[0]!.text);
 
   // Ratings: the same stars on every rating question; the average shows with one decimal. The tab
-  // counters count answered questions (issue 21 §7).
+  // counters count answered questions (decisions.md#review-loop §7).
   const ratingsTab = page.getByRole('tab', { name: new RegExp(`^${messages.ratings}`) });
   const allRated = reviewKeysText.answeredCounter(ratings.length, ratings.length);
   await expect(ratingsTab).toContainText(reviewKeysText.answeredCounter(0, ratings.length));
@@ -169,7 +169,7 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
   await page.screenshot({ path: test.info().outputPath('review-feedback.png') });
 
   // The submit is one review call; the answer it returns is the one shown, not read again. (The
-  // screen's other resources — the draft, comments and history of issue 21 — refresh after it.)
+  // screen's other resources — the draft, comments and history of decisions.md#review-loop — refresh after it.)
   const answerCalls: string[] = [];
   const detailPath = `/api/assignments/answers/${answerId}`;
   page.on('request', (r) => {
@@ -177,7 +177,7 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
     if (path === detailPath || path.includes('/answers/review/'))
       answerCalls.push(`${r.method()} ${path}`);
   });
-  // A plain Submit (the menu of 'Submit and next', issue 21 §1) stays on the answer.
+  // A plain Submit (the menu of 'Submit and next', decisions.md#review-loop §1) stays on the answer.
   await submitReviewOnly(page);
   await expect(page.getByText(messages.interviewReviewSubmitted)).toBeVisible();
   await expect(page.getByRole('button', { name: messages.printReport })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The printable scorecard (issue 22 §15): on the review screen of a Reviewed answer, the Scorecard
+ * The printable scorecard (decisions.md#console-flows §15): on the review screen of a Reviewed answer, the Scorecard
  * button beside Print Report opens this answer's scorecard; the scorecard opens the browser's
  * print dialog once by itself, and what prints (print media) is the sheet alone — the trainee, the
  * assignment, the reviewer and date, each criterion's stars and the feedback of the latest review —

@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Bad input': stored HTML payloads render inert in the console. Through the API, HTML
+ * decisions.md#reliability-and-security 'Bad input': stored HTML payloads render inert in the console. Through the API, HTML
  * and script payloads are stored in the text fields the console shows (organization name,
  * address and contact; group name and description; a user's first and last name; an interview's
  * title, description and role; a question's text; an assignment's title and description). The

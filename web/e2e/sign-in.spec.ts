@@ -1,5 +1,5 @@
 /**
- * Sign-in and the route guard end to end (issue 2; 000 §2.1–2.4, §5, §8): each demo role lands on
+ * Sign-in and the route guard end to end (decisions.md#foundation; 000 §2.1–2.4, §5, §8): each demo role lands on
  * its page, a trainee ends on /app, the form's required messages, the wrong-password toast, the
  * guard's redirects, the 404 page and logout.
  */

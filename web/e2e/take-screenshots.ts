@@ -2,7 +2,7 @@
  * `npm run screenshots` (web/e2e/screenshots.config.ts), not part of the e2e suite: pictures of the
  * main screens to look at (web/e2e/screenshots/, not committed) and the two of the README that it
  * writes (docs/screenshots/login.png, docs/screenshots/admin-dashboard.png,
- * docs/screenshots/invite-import.png, and issue 23's insights.png, trainee-progress.png and
+ * docs/screenshots/invite-import.png, and decisions.md#insights-and-administration's insights.png, trainee-progress.png and
  * reviewer-consistency.png).
  */
 import { mkdirSync } from 'node:fs';
@@ -97,7 +97,7 @@ test.describe('screenshots', () => {
   });
 
   test('invite import (CSV preview)', async ({ page }) => {
-    // Issue 23 §2: the preview of a small file (a bad row, a duplicate, an existing user, an
+    // decisions.md#insights-and-administration §2: the preview of a small file (a bad row, a duplicate, an existing user, an
     // unknown group); the dry run writes nothing, so the demo organization stays as it is.
     await page.setViewportSize({ width: 1440, height: 960 });
     await signInAs(page, demo.manager, '/dbl/org-manager/dashboard/org');
@@ -129,7 +129,7 @@ test.describe('screenshots', () => {
     page,
     request,
   }) => {
-    // Issue 23 §1, on the demo's Active assignment: the manager reviews Tessa's submitted answer
+    // decisions.md#insights-and-administration §1, on the demo's Active assignment: the manager reviews Tessa's submitted answer
     // and the admin reviews Omar's again, so two reviewers share an answer.
     const manager = await tokenOf(request, demo.manager);
     const admin = await tokenOf(request, demo.admin);

@@ -1,5 +1,5 @@
 /**
- * Accounts end to end (issue 3; 000 §2.8–§2.11, §4, §5, §8): Settings (name, image, email change),
+ * Accounts end to end (decisions.md#users-and-files; 000 §2.8–§2.11, §4, §5, §8): Settings (name, image, email change),
  * the password reset from the login page through the dev mailbox, an admin deactivating a user,
  * Add Admin, and soft delete / restore / erase with the typed confirmation.
  *

@@ -1,11 +1,11 @@
 /**
- * Business constants and limits of the spec (000 §9, 001 §9) and of DECISIONS.md, each defined once.
+ * Business constants and limits of the spec (000 §9, 001 §9) and of decisions.md, each defined once.
  * Both the zod schemas and the console's forms read them; never retype a number elsewhere.
  * Units are in the names (…Ms, …Bytes, …Px).
  */
 
 // ---------------------------------------------------------------------------
-// Paging and search (000 §9, 001 §9, DECISIONS.md 'API')
+// Paging and search (000 §9, 001 §9, decisions.md#api)
 // ---------------------------------------------------------------------------
 
 /** 000 §9: the page size presets. */
@@ -58,31 +58,31 @@ export const contactNameMaxLength = 50;
 /** 000 §5: trainee and creator seats 0 to 10000. */
 export const seatsMin = 0;
 export const seatsMax = 10_000;
-/** Issue 23 §2: the most rows one CSV import of invites may send (one call). */
+/** decisions.md#insights-and-administration §2: the most rows one CSV import of invites may send (one call). */
 export const inviteBatchMaxRows = 2_000;
 /** Upper bound of a group name and description (not a spec limit). */
 export const groupNameMaxLength = 100;
 export const groupDescriptionMaxLength = 1000;
 /** 000 §5: what the admin types to erase a user without a last name (compared ignoring case). */
 export const eraseConfirmationFallback = 'permanently delete';
-/** DECISIONS.md: the admin created at first start; never deletable. */
+/** decisions.md: the admin created at first start; never deletable. */
 export const firstAdminId = 1;
 
 // ---------------------------------------------------------------------------
-// Files (000 §5, 001 §5, 001 §9, DECISIONS.md 'Files')
+// Files (000 §5, 001 §5, 001 §9, decisions.md#files)
 // ---------------------------------------------------------------------------
 
 /** 000 §5: profile, organization and asset images at most 300 KB. */
 export const imageMaxBytes = 300 * 1024;
 /** 001 §5 / §9: mp3 audio at most 500 KB. */
 export const audioMaxBytes = 500 * 1024;
-/** DECISIONS.md: answer videos at most 100 MB. */
+/** decisions.md: answer videos at most 100 MB. */
 export const videoMaxBytes = 100 * 1024 * 1024;
 /** 001 §5: the only accepted audio extension. */
 export const audioExtension = 'mp3';
-/** DECISIONS.md: accepted video extensions of answer uploads. */
+/** decisions.md: accepted video extensions of answer uploads. */
 export const videoExtensions = ['mp4', 'webm'] as const;
-/** DECISIONS.md: accepted image extensions (not given by the spec). */
+/** decisions.md: accepted image extensions (not given by the spec). */
 export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 
 // ---------------------------------------------------------------------------
@@ -93,18 +93,18 @@ export const imageExtensions = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 export const dateFormat = 'MM.DD.YYYY';
 
 // ---------------------------------------------------------------------------
-// Content authoring (001 §5, 001 §9, DECISIONS.md 'Content')
+// Content authoring (001 §5, 001 §9, decisions.md#content)
 // ---------------------------------------------------------------------------
 
 /** 001 §5 / §9: up to 4 audio rows per question. */
 export const maxAudiosPerQuestion = 4;
 /** 001 §5 / §9: options a new question starts with, by question type. */
 export const defaultOptionCounts = { single: 2, multiple: 4, rating: 4, rank: 4 } as const;
-/** DECISIONS.md: at most 10 options per question. */
+/** decisions.md: at most 10 options per question. */
 export const maxOptionsPerQuestion = 10;
-/** DECISIONS.md: at most 20 questions per interview. */
+/** decisions.md: at most 20 questions per interview. */
 export const maxQuestionsPerInterview = 20;
-/** DECISIONS.md: an interview has 1 to 4 roles. */
+/** decisions.md: an interview has 1 to 4 roles. */
 export const minRolesPerInterview = 1;
 export const maxRolesPerInterview = 4;
 /** 001 §9: rating scales have 5 stars. */
@@ -115,7 +115,7 @@ export const contentLanguage = 'English';
 export const contentNameMaxLength = 200;
 export const contentDescriptionMaxLength = 5000;
 export const questionTextMaxLength = 2000;
-/** Issue 22 §7: the optional reason of 'Return draft' (not a spec limit). */
+/** decisions.md#console-flows §7: the optional reason of 'Return draft' (not a spec limit). */
 export const returnReasonMaxLength = 1000;
 
 // ---------------------------------------------------------------------------
@@ -146,24 +146,24 @@ export const questionInfoPanelWidthPx = 420;
 export const questionsEditorMaxHeight = '70vh';
 
 // ---------------------------------------------------------------------------
-// Tokens and sessions (DECISIONS.md 'Sessions and tokens', 'Files')
+// Tokens and sessions (decisions.md#sessions-and-tokens, 'Files')
 // ---------------------------------------------------------------------------
 
 const minuteMs = 60 * 1000;
 const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 
-/** DECISIONS.md: invite tokens live 7 days (the invite's expirationDate). */
+/** decisions.md: invite tokens live 7 days (the invite's expirationDate). */
 export const inviteTokenLifetimeMs = 7 * dayMs;
-/** DECISIONS.md: password reset tokens live 1 hour. */
+/** decisions.md: password reset tokens live 1 hour. */
 export const resetTokenLifetimeMs = 1 * hourMs;
-/** DECISIONS.md: email change tokens live 24 hours. */
+/** decisions.md: email change tokens live 24 hours. */
 export const emailChangeTokenLifetimeMs = 24 * hourMs;
-/** DECISIONS.md: session JWTs live 12 hours by default (configurable on the server). */
+/** decisions.md: session JWTs live 12 hours by default (configurable on the server). */
 export const sessionLifetimeMs = 12 * hourMs;
-/** DECISIONS.md: presigned upload URLs live 15 minutes. */
+/** decisions.md: presigned upload URLs live 15 minutes. */
 export const uploadUrlLifetimeMs = 15 * minuteMs;
-/** DECISIONS.md: uploads never finished are swept after a day. */
+/** decisions.md: uploads never finished are swept after a day. */
 export const unfinishedUploadSweepMs = 1 * dayMs;
 
 // ---------------------------------------------------------------------------

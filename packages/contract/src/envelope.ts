@@ -1,5 +1,5 @@
 /**
- * The response envelope of every API answer (000 §7, DECISIONS.md 'API'):
+ * The response envelope of every API answer (000 §7, decisions.md#api):
  * `{success, message, data, error}`; lists carry `data.list` and `data.count`.
  */
 import { z } from 'zod';

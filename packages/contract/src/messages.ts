@@ -356,7 +356,7 @@ export const messages = {
   reportFeedbackJoiner: '| ',
 
   // ---------------------------------------------------------------------------
-  // DECISIONS.md
+  // decisions.md
   // ---------------------------------------------------------------------------
   noTraineeSeatsLeft: 'No trainee seats left',
   noCreatorSeatsLeft: 'No creator seats left',
@@ -399,7 +399,7 @@ export const messages = {
   contactLastNameMaxLength: `Last name must be at most ${contactNameMaxLength} characters long!`,
   nameTooLong: 'Name is too long!',
   descriptionTooLong: 'Description is too long!',
-  /** Issue 22 §7: the reason of 'Return draft' over its limit. */
+  /** decisions.md#console-flows §7: the reason of 'Return draft' over its limit. */
   returnReasonTooLong: 'The reason is too long!',
   textTooLong: 'Text is too long!',
   traineeSeatsMax: `Trainees must be ${seatsMax} or less.`,
@@ -417,10 +417,10 @@ export const messages = {
   eraseConfirmationMismatch: 'The confirmation text does not match.',
   creatorNotForTrainees: 'Creator rights cannot be given to trainees.',
   inviteExpired: 'This invite has expired.',
-  /** Issue 22 item 10: a registration link whose invite was already accepted. */
+  /** decisions.md#console-flows §10: a registration link whose invite was already accepted. */
   inviteUsed: 'This invite has already been used. Sign in with the account it created.',
   tokenInvalidOrExpired: 'This link is invalid or has expired.',
-  /** Issue 23 §2: the CSV import of invites. */
+  /** decisions.md#insights-and-administration §2: the CSV import of invites. */
   importRoleInvalid: 'Role must be Trainee, Instructor or Manager.',
   importRowsTooMany: `A file may have at most ${inviteBatchMaxRows} rows.`,
   importRowsRequired: 'The file has no rows to invite.',
@@ -451,7 +451,7 @@ export const messages = {
   assignmentInUse: 'An active assignment uses this content.',
   assignmentClosed: 'This assignment is closed.',
   ratingOutOfRange: `A rating must be between 1 and ${ratingScaleMax}.`,
-  // The trainees' API (DECISIONS.md) and the review call.
+  // The trainees' API (decisions.md) and the review call.
   pastDueDate: 'The due date of this assignment has passed.',
   alreadySubmitted: 'This answer has already been submitted.',
   questionNotInInterview: 'This question is not part of the interview.',
@@ -469,14 +469,14 @@ export const messages = {
   answersSubmitted: 'Your answers were submitted.',
   answersSaved: 'Your answers were saved.',
   practiceStarted: 'Practice started.',
-  // Media processing of answer videos (issue 20 §2).
+  // Media processing of answer videos (decisions.md#media §2).
   mediaRetried: 'The video is being processed again.',
   mediaNotFailed: 'Only a video whose processing failed can be processed again.',
   mediaProcessingOff: 'Video processing is not available on this server (no ffmpeg).',
   // Why an answer video's processing failed for good (the review screen shows it).
   mediaUnreadable: 'This recording could not be read as a WebM or MP4 video.',
   mediaTooSlow: 'Processing this recording took too long.',
-  // Time-coded comments of a review (issue 21 §3).
+  // Time-coded comments of a review (decisions.md#review-loop §3).
   reviewCommentSubmitted: 'This comment belongs to a submitted review and cannot be changed.',
   reviewCommentTextRequired: 'Comment text is required!',
   reviewCommentTimeInvalid: 'The time must be a whole number of milliseconds within the video.',
@@ -492,21 +492,21 @@ export const messages = {
   removeOnlyPending: 'Only trainees whose answer is Pending can be removed.',
   mobileAssetsBanner:
     'The avatars and environments of the mobile app are fixed: do not create or edit them.',
-  // The review inbox (issue 21 §1).
+  // The review inbox (decisions.md#review-loop §1).
   reviewInboxOrganizationRequired:
     'Choose the organization whose reviews to list (organizationId).',
   reviewInboxClaimInvalid: "The claim filter must be 'mine' or 'unclaimed'.",
-  // Review safety (issue 21 §4): the review call's If-Match.
+  // Review safety (decisions.md#review-loop §4): the review call's If-Match.
   ifMatchInvalid: 'If-Match must be * or review versions in quotes, e.g. "3".',
   reviewVersionStale: 'This answer changed since you opened it. Reload it and review again.',
-  // Review drafts and the audit log (issue 21 §5, §6).
+  // Review drafts and the audit log (decisions.md#review-loop §5, §6).
   reviewDraftInvalid: 'A review draft holds its answers as texts by question id.',
   reviewDraftQuestionInvalid: 'A review draft names its questions by their ids.',
   reviewDraftTextInvalid: 'An answer of a review draft must be a text of at most 5000 characters.',
   reviewDraftTooLarge: 'A review draft holds at most 100 answers per form.',
   auditActionInvalid:
     "The action filter must be 'assignment.status', 'answer.status', 'review.submitted' or 'claim.takenOver'.",
-  // Notification mails (issue 22 §16): each user's settings.
+  // Notification mails (decisions.md#console-flows §16): each user's settings.
   notificationSettingsSaved: 'Notification settings saved.',
   notificationKindInvalid: 'This notification is not one your account receives.',
 } as const;
@@ -515,7 +515,7 @@ export type MessageKey = keyof typeof messages;
 
 /** Templated strings of the spec, verbatim around their placeholders. */
 export const format = {
-  // Issue 23 §2: the CSV import of invites.
+  // decisions.md#insights-and-administration §2: the CSV import of invites.
   importGroupUnknown: (name: string) => `No group named "${name}" in this organization.`,
   importDuplicateEmail: (row: number) => `The same email is on row ${row} of this file.`,
   importSeatsExceeded: (free: number, needed: number) =>
@@ -524,7 +524,7 @@ export const format = {
     `Invites sent: ${created} new, ${resent} re-sent, ${skipped} skipped.`,
   invitesImportPreview: (created: number, resent: number, skipped: number) =>
     `Ready to send: ${created} new, ${resent} re-sent, ${skipped} skipped.`,
-  /** The row a CSV import names a group id that is not the organization's (issue 23 §2). */
+  /** The row a CSV import names a group id that is not the organization's (decisions.md#insights-and-administration §2). */
   importGroupIdUnknown: (id: number) => `Group ${id} is not a group of this organization.`,
   // 000 §2.4: top bar role label, 'Creator &' before the role label when the user is a creator.
   roleLabel: (role: string, creator: boolean) => (creator ? `Creator & ${role}` : role),
@@ -582,10 +582,10 @@ export const format = {
     `Record an answer to every question before submitting. Missing: ${labels.join(', ')}.`,
   /** One detail of that 400: 'Q2: Why do you want to work here?'. */
   missingAnswer: (number: number, text: string) => `${format.questionShortLabel(number)}: ${text}`,
-  /** 409 of a claim another reviewer holds (issue 21 §4): 'Maya Manning is reviewing this answer'. */
+  /** 409 of a claim another reviewer holds (decisions.md#review-loop §4): 'Maya Manning is reviewing this answer'. */
   answerClaimedBy: (name: string) => `${name} is reviewing this answer`,
   /**
-   * 409 of a review sent against an older review version (issue 21 §4), the time in the console's
+   * 409 of a review sent against an older review version (decisions.md#review-loop §4), the time in the console's
    * date format (`dateFormat`, month.day.year) and 24-hour time, UTC unless `timeZone` is given:
    * 'Maya Manning reviewed this answer on 11.25.2026 at 10:42.'
    */

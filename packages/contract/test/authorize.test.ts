@@ -1,5 +1,5 @@
 /**
- * The server's decision on one row (DESIGN.md 'Authorization lives in one place'): another
+ * The server's decision on one row (architecture.md 'Authorization lives in one place'): another
  * organization's row, or one hidden by its facts, is `notFound`; a visible row the actor may not
  * act on is `forbidden`. Rows: who × action × target facts → decision.
  */

@@ -1,5 +1,5 @@
 /**
- * Content schemas and rules (001 §4, §5; DECISIONS.md 'Content'): every limit at n-1, n, n+1 with
+ * Content schemas and rules (001 §4, §5; decisions.md#content): every limit at n-1, n, n+1 with
  * the spec's messages, the question type by content, and the state machine table.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §11 and §12, at the schemas the server and the console share: names, titles and
+ * decisions.md#hardening §11 and §12, at the schemas the server and the console share: names, titles and
  * emails refuse control characters and bidirectional overrides (multi-line texts keep TAB, LF and
  * CR); numbers in paths and queries are plain whole numbers ('0x2', ' 2', '2.0', '+2', '2e0' are
  * refused, never resolved); every refusal carries a message of the catalogue.

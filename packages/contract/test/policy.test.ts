@@ -1,5 +1,5 @@
 /**
- * The readable statement of who may do what (DESIGN.md 'Authorization lives in one place').
+ * The readable statement of who may do what (architecture.md 'Authorization lives in one place').
  * Rows: role × action × same/other organization × creator flag → expected.
  */
 import { describe, expect, it } from 'vitest';
@@ -457,7 +457,7 @@ const operationRows: Row[] = [
   row('manager reopens an assignment, other org', manager, 'assignment:reopen', other(), false),
   row('admin reopens an assignment, any org', admin, 'assignment:reopen', other(), true),
   row('instructor reopens an assignment', instructor, 'assignment:reopen', same(), false),
-  // insights (issue 23 §1)
+  // insights (decisions.md#insights-and-administration §1)
   row('instructor reads insights, same org', instructor, 'assignment:insights', same(), true),
   row('manager reads insights, other org', manager, 'assignment:insights', other(), false),
   row('trainee reads insights', trainee, 'assignment:insights', same(), false),
@@ -498,7 +498,7 @@ const operationRows: Row[] = [
     other(),
     true,
   ),
-  // CSV import of invites (issue 23 §2)
+  // CSV import of invites (decisions.md#insights-and-administration §2)
   row('manager imports invites, same org', manager, 'invite:import', same(), true),
   row('manager imports invites, other org', manager, 'invite:import', other(), false),
   row('instructor imports invites', instructor, 'invite:import', same(), false),

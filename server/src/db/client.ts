@@ -1,6 +1,6 @@
 /**
  * The database behind the API: PostgreSQL through `pg` when `DATABASE_URL` is set, otherwise
- * PGlite embedded in this process with its files in `DATA_DIR/pglite` (DESIGN.md 'The shape of
+ * PGlite embedded in this process with its files in `DATA_DIR/pglite` (architecture.md 'The shape of
  * the system'). Both speak the same SQL, so one Drizzle schema and one migration set serve both.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';

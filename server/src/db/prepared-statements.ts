@@ -1,5 +1,5 @@
 /**
- * Named statements on PostgreSQL (issue 9: no per-request work that is not needed). Drizzle sends
+ * Named statements on PostgreSQL (decisions.md#performance: no per-request work that is not needed). Drizzle sends
  * every query unnamed, so PostgreSQL parses and plans it again on every request — for the list
  * queries planning costs about as much as running them. Here each SELECT, INSERT, UPDATE, DELETE or
  * WITH text gets a name derived from the text itself, so a pooled connection parses it once and

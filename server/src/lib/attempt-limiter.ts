@@ -1,6 +1,6 @@
 /**
  * A sliding-window limit per key (failed sign-ins per email address, reset requests per address;
- * DECISIONS.md 'Sessions and tokens'), counted in the database (`attempt_hits`), so that every copy
+ * decisions.md#sessions-and-tokens), counted in the database (`attempt_hits`), so that every copy
  * of the server behind one load balancer counts the same hits: with the count in each process's
  * memory, three copies allowed three times the attempts. Keys are stored as SHA-256 hashes.
  *

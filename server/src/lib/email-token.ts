@@ -1,5 +1,5 @@
 /**
- * Emailed tokens (DECISIONS.md 'Sessions and tokens'): 256-bit random, URL-safe; only the SHA-256
+ * Emailed tokens (decisions.md#sessions-and-tokens): 256-bit random, URL-safe; only the SHA-256
  * hash is stored, so a database leak reveals no usable link.
  */
 import { createHash, randomBytes } from 'node:crypto';

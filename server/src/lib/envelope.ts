@@ -1,5 +1,5 @@
 /**
- * Builders of the response envelope `{success, message, data, error}` (000 §7, DECISIONS.md 'API').
+ * Builders of the response envelope `{success, message, data, error}` (000 §7, decisions.md#api).
  */
 import type { Envelope, ErrorBody } from '@practica/contract';
 
@@ -9,7 +9,7 @@ export function ok<T>(data: T, message = 'OK'): Envelope<T> {
 }
 
 /**
- * A failure answer; `data` is null unless the error carries some (a 409's current state, issue 21
+ * A failure answer; `data` is null unless the error carries some (a 409's current state, decisions.md#review-loop
  * §4).
  */
 export function fail(error: ErrorBody, data: unknown = null): Envelope<unknown> {

@@ -1,5 +1,5 @@
 /**
- * Load-and-authorize, the one path from an id to a row the actor may act on (DESIGN.md
+ * Load-and-authorize, the one path from an id to a row the actor may act on (architecture.md
  * 'Authorization lives in one place'; 000 §6, 001 §6). The policy's `authorize()` decides; this
  * only turns its decision into the typed errors the error handler maps to 404 and 403.
  */

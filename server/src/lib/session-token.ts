@@ -1,5 +1,5 @@
 /**
- * Session tokens (DECISIONS.md 'Sessions and tokens'): HS256 JWTs carrying the user id (`sub`) and
+ * Session tokens (decisions.md#sessions-and-tokens): HS256 JWTs carrying the user id (`sub`) and
  * the user's token version (`tv`); lifetime from config (12 hours by default).
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';

@@ -1,9 +1,9 @@
 /**
- * Request authentication and authorization (DESIGN.md 'Authorization lives in one place').
+ * Request authentication and authorization (architecture.md 'Authorization lives in one place').
  *
  * - `request.actor`: the signed-in user as a policy actor, or null.
  * - `app.authenticate`: a preHandler that answers 401 unless a valid bearer token names an account
- *   that may still act with the token's version (DECISIONS.md 'Sessions and tokens').
+ *   that may still act with the token's version (decisions.md#sessions-and-tokens).
  * - `request.authorize(action, target?)`: throws the 403 when the policy says no.
  */
 import fp from 'fastify-plugin';

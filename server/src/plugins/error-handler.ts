@@ -1,5 +1,5 @@
 /**
- * One error handler for the whole API (DESIGN.md 'Errors'): maps typed errors, schema validation
+ * One error handler for the whole API (architecture.md 'Errors'): maps typed errors, schema validation
  * failures and Fastify's own errors to the envelope with the right status. A 500 carries a generic
  * message and the request id; the stack goes only to the log. Every refusal's message is a
  * sentence of the catalogue, never a validator's or the framework's own text: the

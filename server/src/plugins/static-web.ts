@@ -1,5 +1,5 @@
 /**
- * Serves the built web apps on the same origin as the API (DESIGN.md 'The shape of the system'):
+ * Serves the built web apps on the same origin as the API (architecture.md 'The shape of the system'):
  * the console (web/dist) at `/` and the trainees' practice app (web/dist-practice) at `/practice/`,
  * each through `registerStaticWeb`, with SPA fallback: a GET under an app's prefix that is neither
  * a file nor an API call answers that app's index.html (`spaIndexFor`, used by app.ts's not-found

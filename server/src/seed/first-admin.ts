@@ -1,5 +1,5 @@
 /**
- * The first admin (DECISIONS.md 'Users, organizations, seats'): created from ADMIN_EMAIL and
+ * The first admin (decisions.md#users-organizations-seats): created from ADMIN_EMAIL and
  * ADMIN_PASSWORD, or by `npm run create-admin`, when the database has no admin yet.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Answer test helpers (issue 8): the production app with one Active interview assignment of Demo
+ * Answer test helpers (decisions.md#answers-and-review): the production app with one Active interview assignment of Demo
  * Academy (three questions over two roles, an mp3 prompt, a two-question rating scale and a
  * three-question feedback form from the factories) with Tom, Tessa and Omar as trainees and Ian as
  * instructor, a Draft one with Tom, and the calls the mobile app and the console make.

@@ -1,5 +1,5 @@
 /**
- * Content test helpers (issue 6): builds the app with the demo avatars and content seeded through
+ * Content test helpers (decisions.md#content-authoring): builds the app with the demo avatars and content seeded through
  * the app's own storage, signs in the demo accounts, and finds seeded rows by name.
  */
 import { eq } from 'drizzle-orm';

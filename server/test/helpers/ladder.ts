@@ -1,5 +1,5 @@
 /**
- * The refusing rungs of a route's ladder (DESIGN.md 'Tests'): 401 without a token, 403 for each
+ * The refusing rungs of a route's ladder (architecture.md 'Tests'): 401 without a token, 403 for each
  * account whose role may not make the call, 404 for each account of another organization. The
  * test itself checks the 400s, the success, and that a refused write changed nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * A real S3 protocol server for the tests (issue 20 §1): s3rver from npm, in this process, on a
+ * A real S3 protocol server for the tests (decisions.md#media §1): s3rver from npm, in this process, on a
  * free port of 127.0.0.1, with a fresh bucket in a temporary folder and a CORS rule that lets a
  * browser PUT and GET from any origin (the e2e run's console and practice app).
  *

@@ -2,7 +2,7 @@
  * The staff's answers calls of 001 §7: GET /assignments/answers with its filters, GET
  * /assignments/answers/{id} (the review screen, `viewed`), the review submit with the rules of 001
  * §5 (every question answered, ratings 1..5, options of the question, the score as the mean of the
- * ratings; history kept, DECISIONS.md), and the demo seed of answers. Each call climbs the ladder
+ * ratings; history kept, decisions.md), and the demo seed of answers. Each call climbs the ladder
  * 401 → 403 → 404 other organization → 400 → success; a denied write changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,7 +262,7 @@ describe('GET /api/assignments/answers/:id', () => {
           'data',
           'questions',
           'canReview',
-          // Issue 21 §4: the ETag's review version and who is reviewing it now.
+          // decisions.md#review-loop §4: the ETag's review version and who is reviewing it now.
           'reviewVersion',
           'claim',
         ]),
@@ -510,7 +510,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
     expect(data).toMatchObject({ id: answerId.tessa, statusId: AnswerStatus.Reviewed, score: 4.5 });
     expect(data.data.ratingsAnswer?.contentAnswer.createdBy?.firstName).toBe('Maya');
     // The session check, the answer (with its claim), the forms' questions, BEGIN, the row locks,
-    // the forms, the answer, the review's history row, comments, draft, claim, audit rows (issue 21
+    // the forms, the answer, the review's history row, comments, draft, claim, audit rows (decisions.md#review-loop
     // §5) and the trainee's review-ready email in one statement, COMMIT, the detail (PGlite does
     // not count BEGIN and COMMIT).
     expect(Number(res.headers.get(sqlCountHeader))).toBeLessThanOrEqual(onPostgres ? 8 : 6);

@@ -1,5 +1,5 @@
 /**
- * Avatars and environments (001 §2, §3 'Asset', §6, §7 '/assets', §8; issue 5): every call climbs
+ * Avatars and environments (001 §2, §3 'Asset', §6, §7 '/assets', §8; decisions.md#avatars-and-environments): every call climbs
  * the ladder 401 → 403 → 404 other organization → 400 → success, a denied write changes nothing,
  * the add/remove toggles decide what a manager then sees, and a used asset is not deleted. Also
  * GET /organizations/{id}/assets and the demo seed of assets.
@@ -258,7 +258,7 @@ describe('POST /api/assets/:type', () => {
       expect((await call('POST', '/api/assets/1', who, body)).statusCode, who).toBe(403);
     }
     expect((await call('POST', '/api/assets/3', 'admin', body)).statusCode).toBe(400);
-    // Issue 17 item 20: the kind's word (001 §7 'POST /assets/{type}') is accepted; another word is not.
+    // decisions.md#hardening §20: the kind's word (001 §7 'POST /assets/{type}') is accepted; another word is not.
     expect((await call('POST', '/api/assets/hat', 'admin', body)).statusCode).toBe(400);
     expect((await call('POST', '/api/assets/0x1', 'admin', body)).statusCode).toBe(400);
 

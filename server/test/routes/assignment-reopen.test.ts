@@ -1,5 +1,5 @@
 /**
- * Issue 22 §3 and §5 on the assignments module: reopening a Closed assignment (PUT
+ * decisions.md#console-flows §3 and §5 on the assignments module: reopening a Closed assignment (PUT
  * /assignments/{id}/status?statusId=3 from Closed: an admin or the organization's manager, the
  * answers, reviews and due date kept, audited as any status change) and the assign dialog's
  * candidates (GET /assignments/{id}/candidates: the organization's trainees or instructors by name
@@ -128,7 +128,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('Close and reopen (issue 22 §3)', () => {
+describe('Close and reopen (decisions.md#console-flows §3)', () => {
   it('closes with the counts the confirmation shows, and offers Reopen once Closed', async () => {
     const before = (await call('GET', `/api/assignments/${main}`, 'manager')).json().data;
     expect(before).toMatchObject({
@@ -211,7 +211,7 @@ describe('Close and reopen (issue 22 §3)', () => {
   });
 });
 
-describe('GET /api/assignments/:id/candidates (issue 22 §5)', () => {
+describe('GET /api/assignments/:id/candidates (decisions.md#console-flows §5)', () => {
   const candidates = (query: string, who?: string, assignmentId = main) =>
     call('GET', `/api/assignments/${assignmentId}/candidates${query}`, who);
   const names = (res: { json(): { data: { list: { firstName: string }[] } } }) =>

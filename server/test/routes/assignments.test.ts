@@ -1,5 +1,5 @@
 /**
- * The /assignments calls of 001 §7 with the rules of 001 §4/§5 (issue 7), the instructor
+ * The /assignments calls of 001 §7 with the rules of 001 §4/§5 (decisions.md#assignments), the instructor
  * dashboard numbers (000 §2.5), the user detail's assignments tab (PUT /users/{id}/assignments)
  * and the demo seed. Each call climbs the ladder 401 → 403 → 404 other organization → 400 →
  * success; a denied write changes nothing. Content and assets come from the factories, not from
@@ -846,7 +846,7 @@ describe('PUT /api/assignments/:id/status and the rules of 001 §4', () => {
     });
     for (const to of [AssignmentStatus.Draft, AssignmentStatus.Planned])
       expect((await status(m, to)).statusCode).toBe(400);
-    // Reopening (Closed → Active, issue 22 §3) is a manager's or admin's: see assignment-reopen.test.ts.
+    // Reopening (Closed → Active, decisions.md#console-flows §3) is a manager's or admin's: see assignment-reopen.test.ts.
     expect((await status(m, AssignmentStatus.Active, 'instructor')).statusCode).toBe(403);
     const add = await call('PUT', `/api/assignments/${m}/add`, 'manager', { ids: [id.trainee] });
     expect(add.statusCode).toBe(400);
@@ -1008,7 +1008,7 @@ describe('GET /api/assignments/dashboard', () => {
     const res = await call('GET', '/api/assignments/dashboard', 'instructor');
     expect(res.statusCode).toBe(200);
     // Active trainees of Demo Academy: Tom, Tessa, Omar, Priya (Lucas inactive, Sofia deleted).
-    // No content awaits approval here (issue 22 §7; counted in contents.test.ts).
+    // No content awaits approval here (decisions.md#console-flows §7; counted in contents.test.ts).
     const noApproval = {
       awaitingApproval: 0,
       awaitingApprovalByType: { interviews: 0, ratingScales: 0, feedbackForms: 0 },

@@ -1,5 +1,5 @@
 /**
- * GET /assignments/{id}/audit (issue 21 §5): the assignment's audit log, newest first, with an
+ * GET /assignments/{id}/audit (decisions.md#review-loop §5): the assignment's audit log, newest first, with an
  * action filter and pages, for Managers and Admins (instructor and trainee 403, another
  * organization 404), and the events the changes record in their transactions: publishing and
  * closing an assignment ('assignment.status'), a trainee's submission ('answer.status'), and a
@@ -107,7 +107,7 @@ describe('GET /api/assignments/:id/audit', () => {
   });
 
   it('records nothing for a refused or a same-status change', async () => {
-    // Closed → Draft is not allowed, nor an instructor's reopen (issue 22 §3: the Manager's or an
+    // Closed → Draft is not allowed, nor an instructor's reopen (decisions.md#console-flows §3: the Manager's or an
     // Admin's); Closed → Closed is a no-op.
     expect(
       (await s.call('PUT', statusUrl(s.assignment, AssignmentStatus.Draft), 'manager')).statusCode,

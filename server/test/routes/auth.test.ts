@@ -1,5 +1,5 @@
 /**
- * POST /api/auth and GET /api/auth/session (000 §2.3, §7; DECISIONS.md 'API', 'Sessions and tokens').
+ * POST /api/auth and GET /api/auth/session (000 §2.3, §7; decisions.md#api, 'Sessions and tokens').
  */
 import { SignJWT } from 'jose';
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The /contents calls of 001 §7 (issue 6): the state machine of 001 §4 through
+ * The /contents calls of 001 §7 (decisions.md#content-authoring): the state machine of 001 §4 through
  * PUT /contents/{id}/status — every transition allowed and refused by role and state, the submit
  * checks of 001 §5 with their messages, Active → Draft refused while an Active assignment uses the
  * item — and the admin's PUT /contents/{id}/add|remove/{organizationId}. Also
@@ -67,7 +67,7 @@ const setAdminCreator = (creator: boolean) =>
   ctx.db.update(users).set({ creator }).where(eq(users.email, 'admin@demo.test'));
 
 const S = ContentStatus;
-/** The pairs of 001 §4 (and Active → Draft of DECISIONS.md); every other pair is refused. */
+/** The pairs of 001 §4 (and Active → Draft of decisions.md); every other pair is refused. */
 const machine: [number, number][] = [
   [S.Draft, S.Review],
   [S.Review, S.Draft],
@@ -82,7 +82,7 @@ const inMachine = (from: number, to: number) => machine.some(([f, t]) => f === f
 /**
  * Who may make each allowed change, for an item of Demo Academy (creator flag: instructor only;
  * the admin has none here) and for general content added to Demo Academy. Active ⇄ Inactive takes
- * the creator flag of an instructor (issue 17 §10): instructor2 has none.
+ * the creator flag of an instructor (decisions.md#hardening §10): instructor2 has none.
  */
 const allowedFor: Record<'demo' | 'general', Record<string, ContentActor[]>> = {
   demo: {
@@ -338,7 +338,7 @@ describe('PUT /api/contents/:id/status?statusId=', () => {
   });
 });
 
-describe('Return draft with a reason (issue 22 §7)', () => {
+describe('Return draft with a reason (decisions.md#console-flows §7)', () => {
   /** A new Demo Academy interview with one role and one question, sent to Review by its creator. */
   async function interviewInReview(name: string): Promise<number> {
     const created = await ctx.call('POST', '/api/interviews', 'instructor', {

@@ -1,5 +1,5 @@
 /**
- * Files (000 §7 'Files', DECISIONS.md 'Files'): POST /api/files/upload, the signed PUT,
+ * Files (000 §7 'Files', decisions.md#files): POST /api/files/upload, the signed PUT,
  * GET /api/files, serving with Range support, the sweep of unfinished uploads, and the storage
  * driver, signer and range parser underneath. The route tests run once per storage driver: the
  * local disk, and S3 against a real S3 protocol server (helpers/s3-server.ts), where the PUT goes
@@ -642,7 +642,7 @@ describe.each(drivers)('with %s storage', (driver) => {
       expect(served.headers['content-disposition']).toBe(
         `inline; filename="passwd.png"; filename*=UTF-8''passwd.png`,
       );
-      // Control characters are refused (issue 17 item 11), path parts and quotes are kept harmless.
+      // Control characters are refused (decisions.md#hardening §11), path parts and quotes are kept harmless.
       const crlf = await startUpload(manager, {
         name: 'C:\\Users\\me\\"weird"\r\nname ü.png',
         extension: 'png',
@@ -782,7 +782,7 @@ describe.each(drivers)('with %s storage', (driver) => {
     });
   });
 
-  describe('signed read URLs (issue 17 item 7)', () => {
+  describe('signed read URLs (decisions.md#hardening §7)', () => {
     let f: { id: number; url: string; key: string };
     beforeAll(async () => {
       f = await uploaded(media.png, { name: 'signed.png' });

@@ -1,5 +1,5 @@
 /**
- * The /interviews calls of 001 §7 (issue 6): the list and its filters (organizationId, authoring,
+ * The /interviews calls of 001 §7 (decisions.md#content-authoring): the list and its filters (organizationId, authoring,
  * status, authoredBy, search, scope, paging, contentId), one interview, create, update and delete
  * of a Draft interview with the messages of 001 §5. Each call climbs the ladder 401 → 403 → 404
  * other organization → 400 → success, and a denied write changes nothing.
@@ -399,7 +399,7 @@ describe('PUT /api/interviews/:id', () => {
     expect(await contentRow(ctx.db, draftId)).toEqual(before);
   });
 
-  it('refuses to edit an item that is not Draft in place (DECISIONS.md): 400, nothing changed', async () => {
+  it('refuses to edit an item that is not Draft in place (decisions.md): 400, nothing changed', async () => {
     for (const name of [
       'Customer support interview',
       'Junior developer interview',

@@ -1,5 +1,5 @@
 /**
- * The /invites calls of 000 §7 with the rules of 000 §2.7, §6 and DECISIONS.md (seats, single-use
+ * The /invites calls of 000 §7 with the rules of 000 §2.7, §6 and decisions.md (seats, single-use
  * tokens stored as hashes, 7-day expiry): each climbs the ladder 401 → 403 → 404 other
  * organization → 400 → success; a denied write changes nothing; seats hold under 20 concurrent
  * accepts (PGlite and PostgreSQL: the organization row lock).
@@ -181,7 +181,7 @@ describe('POST /api/invites', () => {
   });
 });
 
-describe('trainee seats (DECISIONS.md)', () => {
+describe('trainee seats (decisions.md)', () => {
   let small = 0;
   beforeAll(async () => {
     const res = await call('POST', '/api/organizations', 'admin', {
@@ -456,7 +456,7 @@ describe('POST /api/invites/accept', () => {
     const again = await accept(token, 'hank@demo.test');
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(messages.inviteInvalid);
-    // The registration page's lookup says the link was used (issue 22 item 10), same 404 shape.
+    // The registration page's lookup says the link was used (decisions.md#console-flows §10), same 404 shape.
     const used = await call('GET', `/api/invites/${token}`);
     expect(used.statusCode).toBe(404);
     expect(used.json()).toMatchObject({
@@ -550,7 +550,7 @@ describe('DELETE /api/invites/:id', () => {
 });
 
 describe('GET /api/invites/:id/resend and POST /api/invites/:id/link', () => {
-  it('re-sends: renews the expiry, mails a new link; the older link stops working (issue 17)', async () => {
+  it('re-sends: renews the expiry, mails a new link; the older link stops working (decisions.md#hardening)', async () => {
     const created = await call(
       'POST',
       '/api/invites',

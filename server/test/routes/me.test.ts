@@ -1,5 +1,5 @@
 /**
- * The trainees' mobile API under /api/me/… (DECISIONS.md 'Assignments and answers', issue 8): my
+ * The trainees' mobile API under /api/me/… (decisions.md#assignments-and-answers, decisions.md#answers-and-review): my
  * assignments, one for practice, practice counter, saving video answers, submitting; videos served
  * with Range. Each call climbs the ladder 401 → 403 staff → 404 not mine → 400 → success; a trainee
  * never reads or changes another's answer, cannot submit twice or after the due date or close, and
@@ -303,7 +303,7 @@ describe('PUT /api/me/assignments/:id/answers', () => {
   });
 });
 
-describe('replacing an answer video (issue 17 item 6)', () => {
+describe('replacing an answer video (decisions.md#hardening §6)', () => {
   const fileRow = async (id: number) =>
     (await s.db.select().from(files).where(eq(files.id, id)))[0];
 

@@ -1,5 +1,5 @@
 /**
- * Notification mails (issue 22 §16), read in the dev mailbox: a trainee added to an Active
+ * Notification mails (decisions.md#console-flows §16), read in the dev mailbox: a trainee added to an Active
  * assignment (or on one that is published), the due-date reminder, the reviewers' daily digest,
  * content sent for approval, returned (with the reason) or approved — each with its deep link,
  * each honouring the user's opt-out, the scheduled ones written once even when two scheduler

@@ -1,5 +1,5 @@
 /**
- * The /organizations calls of 000 §7 with the role rules of 000 §6 and the seats of DECISIONS.md:
+ * The /organizations calls of 000 §7 with the role rules of 000 §6 and the seats of decisions.md:
  * each climbs the ladder 401 → 403 → 404 other organization → 400 → success, and a denied write
  * changes nothing.
  */
@@ -220,7 +220,7 @@ describe('PUT /api/organizations/:id', () => {
     expect(bad.json().message).toBe(messages.addressMinLength);
   });
 
-  it('updates name and address; the contact is set at creation: unchanged it is accepted, changed a 400 (issue 17)', async () => {
+  it('updates name and address; the contact is set at creation: unchanged it is accepted, changed a 400 (decisions.md#hardening)', async () => {
     const stored = (await call('GET', `/api/organizations/${org.demo}`, 'admin')).json().data
       .contact as Record<string, string>;
     for (const contact of [
@@ -492,7 +492,7 @@ describe('demo seed', () => {
     const before = await counts();
     expect(await seedDemo(db())).toBe(false);
     expect(await counts()).toEqual(before);
-    // A database seeded before issue 4: Demo Academy without groups or invites.
+    // A database seeded before decisions.md#organizations-and-seats: Demo Academy without groups or invites.
     await db().delete(invites).where(eq(invites.organizationId, org.demo));
     await db().delete(groups).where(eq(groups.organizationId, org.demo));
     expect(await seedDemo(db())).toBe(true);

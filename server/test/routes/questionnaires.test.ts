@@ -1,5 +1,5 @@
 /**
- * The /questionnaires calls of 001 §7 (issue 6): evaluations — rating scales (2) and feedback
+ * The /questionnaires calls of 001 §7 (decisions.md#content-authoring): evaluations — rating scales (2) and feedback
  * forms (3) — listed by organizationId, contentTypeId and status, read, created with
  * ?contentTypeId=, updated and deleted while Draft, with the messages of 001 §5. Each call climbs
  * the ladder 401 → 403 → 404 other organization → 400 → success; a denied write changes nothing.

@@ -1,5 +1,5 @@
 /**
- * The /questions calls of 001 §7 (issue 6) with the rules of 001 §5: text required and trimmed,
+ * The /questions calls of 001 §7 (decisions.md#content-authoring) with the rules of 001 §5: text required and trimmed,
  * the question type by content, options (required for single, multiple and ranking, 'Option {n}'
  * names, at most 10), audio rows (up to 4, each a Ready mp3, distinct avatars, duplicate audio ids
  * stored once), the interview role, at most 20 questions per interview, and writes only while the

@@ -1,5 +1,5 @@
 /**
- * Time-coded comments of a review (issue 21 §3): GET/POST /api/assignments/answers/{id}/comments
+ * Time-coded comments of a review (decisions.md#review-loop §3): GET/POST /api/assignments/answers/{id}/comments
  * and PATCH/DELETE …/comments/{commentId}. A reviewer pins drafts to moments of the answer's
  * question videos; the player's list is the latest review's comments and the caller's own drafts;
  * only the author changes a draft (403 for another's), never a submitted one (409); who may call is

@@ -1,5 +1,5 @@
 /**
- * GET | PUT | DELETE /assignments/answers/{id}/draft (issue 21 §6): a review in progress kept per
+ * GET | PUT | DELETE /assignments/answers/{id}/draft (decisions.md#review-loop §6): a review in progress kept per
  * answer and reviewer on the server. Who may review is checked before the body (401 → 404 another
  * organization → 403 trainee → 400 body); two reviewers never see each other's draft; PUT replaces
  * the stored draft in one statement.

@@ -1,5 +1,5 @@
 /**
- * GET /assignments/answers/{id}/reviews (issue 21 §5): every completed review of an answer, newest
+ * GET /assignments/answers/{id}/reviews (decisions.md#review-loop §5): every completed review of an answer, newest
  * first, with its forms and the time-coded comments kept with it. Managers and admins see all, an
  * instructor only the reviews it wrote, a trainee 403, another organization 404; three statements
  * besides the session's, however many reviews there are.

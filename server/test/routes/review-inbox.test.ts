@@ -1,5 +1,5 @@
 /**
- * The review inbox (issue 21 §1): GET /reviews/inbox — every Submitted answer the caller may
+ * The review inbox (decisions.md#review-loop §1): GET /reviews/inbox — every Submitted answer the caller may
  * review, oldest submission first, filtered by assignment, group, trainee search and claim, paged —
  * and GET /reviews/inbox/neighbors — the answers around one in that order, skipping answers another
  * reviewer holds a live claim on, also once the answer has been reviewed. Each call climbs the

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §4 'Two reviewers never overwrite each other': the answer detail's ETag (the review
+ * decisions.md#review-loop §4 'Two reviewers never overwrite each other': the answer detail's ETag (the review
  * version) and the review call's If-Match (a stale one is a 409 naming who reviewed and when, with
  * that review as data; without it the spec's behaviour; exactly one of 8 simultaneous submissions
  * with the same If-Match wins), the review history (`reviews` rows, versions, comments attached,

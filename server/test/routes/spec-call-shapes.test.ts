@@ -1,5 +1,5 @@
 /**
- * Issue 17 'The spec's own call shapes' (items 14, 16–20): a client written from the call tables of
+ * decisions.md#hardening 'The spec's own call shapes' (items 14, 16–20): a client written from the call tables of
  * 000 §7 and 001 §7 works unchanged, next to what the console sends. Each call is driven as such a
  * client sends it: words for enumerations (`authoring=authored`, `typeId=avatar`), repeated
  * `includes`, the questionnaires' JSON `filter`, the interview form with `roles[].avatar` as `{id}`,
@@ -582,7 +582,7 @@ describe('the review call per form (item 14)', () => {
     expect(last.score).toBe(2.5);
     expect(last.data.ratingsAnswer.contentAnswer.createdBy.id).toBe(s.ids.manager);
     expect(last.data.feedbackAnswer.contentAnswer.createdBy.id).toBe(s.ids.manager);
-    // Every form sent is kept in the history (DECISIONS.md).
+    // Every form sent is kept in the history (decisions.md).
     expect(await formsOf(answerId.tessa)).toHaveLength(5);
   });
 

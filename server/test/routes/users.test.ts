@@ -220,7 +220,7 @@ describe('PUT /api/users/:id/update-password', () => {
     await tokenFor(ctx.app, 'tessa@demo.test', 'abcd');
   });
 
-  it("takes the spec's `newPassword` as well as `password` (issue 17)", async () => {
+  it("takes the spec's `newPassword` as well as `password` (decisions.md#hardening)", async () => {
     const url = `/api/users/${id.tessa}/update-password`;
     const res = await call('PUT', url, 'admin', { newPassword: 'spec1234' });
     expect(res.statusCode, res.body).toBe(200);
@@ -486,7 +486,7 @@ it('keeps every user row when a denied call is retried in bulk', async () => {
   expect(after).toEqual(before);
 });
 
-describe('trainee seats at activation and restore (issue 17)', () => {
+describe('trainee seats at activation and restore (decisions.md#hardening)', () => {
   it('refuses activating an inactive trainee or restoring a deleted one while the seats are used up', async () => {
     const org = await call('POST', '/api/organizations', 'admin', {
       name: 'Seat Holders',
@@ -568,7 +568,7 @@ describe('trainee seats at activation and restore (issue 17)', () => {
   });
 });
 
-describe('trainee seats under concurrent activations (issue 17)', () => {
+describe('trainee seats under concurrent activations (decisions.md#hardening)', () => {
   it('lets exactly one of concurrent activations and restores take the last seat', async () => {
     const org = await call('POST', '/api/organizations', 'admin', {
       name: 'Seat Racers',
@@ -618,7 +618,7 @@ describe('trainee seats under concurrent activations (issue 17)', () => {
   });
 });
 
-describe('POST /api/users?roleId= for every role (issue 17)', () => {
+describe('POST /api/users?roleId= for every role (decisions.md#hardening)', () => {
   const person = (email: string, organizationId?: number) => ({
     firstName: 'Dee',
     lastName: 'Rect',
@@ -732,7 +732,7 @@ describe('POST /api/users?roleId= for every role (issue 17)', () => {
   });
 });
 
-describe('erase removes personal files (issue 17 item 6)', () => {
+describe('erase removes personal files (decisions.md#hardening §6)', () => {
   /** Uploads `bytes` as `who` through POST /files/upload and the signed PUT; answers id, key and URL. */
   async function upload(token: string, bytes: Buffer, extension: string, fileTypeId: number) {
     const start = await ctx.app.inject({

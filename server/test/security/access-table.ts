@@ -1,5 +1,5 @@
 /**
- * The authorization matrix of issue 10 'Access': one row per route (a few routes have a second
+ * The authorization matrix of decisions.md#reliability-and-security 'Access': one row per route (a few routes have a second
  * row for a second case) with the expected status for every actor and target.
  *
  * Actors (columns, in this order):
@@ -17,7 +17,7 @@
  *   none  — the route names no resource (lists of one's own, creates without an organization)
  * A '-' is a cell that does not apply (e.g. 'own' for a role that owns no such thing).
  *
- * Expected statuses follow 000 §6, 001 §6 and DECISIONS.md through the contract's `can()`: 401
+ * Expected statuses follow 000 §6, 001 §6 and decisions.md through the contract's `can()`: 401
  * before anything without a valid session; 404 for another organization's resource, before any
  * role check; 403 when the role may not; 200 otherwise. Where a row differs from what the policy
  * alone says, its `note` says why.
@@ -108,7 +108,7 @@ export interface Maker {
   image(): Promise<number>;
   /** A signed upload URL of the organization's manager (an image). */
   uploadUrl(): Promise<string>;
-  /** A draft time-coded comment by `authorId` on the answer (issue 21 §3). */
+  /** A draft time-coded comment by `authorId` on the answer (decisions.md#review-loop §3). */
   draftComment(answerId: number, questionId: number, authorId: number): Promise<number>;
 }
 
@@ -190,7 +190,7 @@ const review = (o: OrgWorld) => ({
 /** The answer of the answer calls: the trainee's own for 'own', trainee2's otherwise. */
 const answerOf = (s: Scope) => (s.target === 'own' ? s.o.answerId : s.o.answer2Id);
 
-/** A draft comment the actor wrote on `answerOf(s)` (issue 21 §3), or a missing id for 'missing'. */
+/** A draft comment the actor wrote on `answerOf(s)` (decisions.md#review-loop §3), or a missing id for 'missing'. */
 async function draftCommentOf(s: Scope): Promise<number> {
   if (s.target === 'missing') return missingId;
   return s.make.draftComment(answerOf(s), s.o.interviewQuestionId, s.me);
@@ -298,7 +298,7 @@ export const rows: Row[] = [
   },
   {
     route: 'PUT /api/auth/reset-password',
-    note: 'Public; answers success whether or not the address exists (DECISIONS.md).',
+    note: 'Public; answers success whether or not the address exists (decisions.md).',
     request: async (s) => ({
       url: `/api/auth/reset-password?email=${encodeURIComponent(await freshEmailOfUser(s))}`,
     }),
@@ -748,7 +748,7 @@ export const rows: Row[] = [
   },
   {
     route: 'POST /api/invites/batch',
-    note: 'The CSV import (issue 23 §2): admin and manager only (policy invite:import), authorized on the body’s organization before the body is validated.',
+    note: 'The CSV import (decisions.md#insights-and-administration §2): admin and manager only (policy invite:import), authorized on the body’s organization before the body is validated.',
     request: (s) => ({
       url: '/api/invites/batch',
       payload: {
@@ -1117,11 +1117,11 @@ export const rows: Row[] = [
     },
   },
 
-  // ----- content status and general content (001 §4, DECISIONS.md 'Content') -----
+  // ----- content status and general content (001 §4, decisions.md#content) -----
   {
     route: 'PUT /api/contents/:id/status',
     variant: 'Active → Inactive',
-    note: 'Active ⇄ Inactive: an admin, or a manager or creator of the organization the item belongs to (001 §4, §6; issue 17 §10: an instructor without the creator flag is refused).',
+    note: 'Active ⇄ Inactive: an admin, or a manager or creator of the organization the item belongs to (001 §4, §6; decisions.md#hardening §10: an instructor without the creator flag is refused).',
     request: async (s) => ({
       url: `/api/contents/${(await s.make.content({ statusId: ContentStatus.Active })).id}/status?statusId=${ContentStatus.Inactive}`,
     }),
@@ -1157,7 +1157,7 @@ export const rows: Row[] = [
   {
     route: 'PUT /api/contents/:id/status',
     variant: 'Review → Draft with a reason',
-    note: "'Return draft' (issue 22 §7): a creator or a reviewer (admin, manager), checked before the body {reason}.",
+    note: "'Return draft' (decisions.md#console-flows §7): a creator or a reviewer (admin, manager), checked before the body {reason}.",
     request: async (s) => ({
       url: `/api/contents/${(await s.make.content({ statusId: ContentStatus.Review })).id}/status?statusId=${ContentStatus.Draft}`,
       payload: { reason: 'Add a closing question' },
@@ -1400,7 +1400,7 @@ export const rows: Row[] = [
   {
     route: 'PUT /api/assignments/:id/status',
     variant: 'Closed → Active (reopen)',
-    note: "Issue 22 §3: reopening takes 'assignment:reopen', an admin or the organization's manager; an instructor gets 403.",
+    note: "decisions.md#console-flows §3: reopening takes 'assignment:reopen', an admin or the organization's manager; an instructor gets 403.",
     request: async (s) => {
       const assignmentId = await s.make.assignment();
       await s.w.db
@@ -1416,7 +1416,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/assignments/:id/candidates',
-    note: "Issue 22 §5, the assign dialog's people: staff who manage members (assignment:manageMembers).",
+    note: "decisions.md#console-flows §5, the assign dialog's people: staff who manage members (assignment:manageMembers).",
     request: (s) => ({ url: `/api/assignments/${s.o.assignmentId}/candidates` }),
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',
@@ -1478,7 +1478,7 @@ export const rows: Row[] = [
   },
   {
     route: 'POST /api/assignments/answers/:id/claim',
-    note: 'Issue 21 §4: the reviewers of the answer (the review call’s rule); each cell takes the claim over, so the previous cell’s holder does not make it a 409.',
+    note: 'decisions.md#review-loop §4: the reviewers of the answer (the review call’s rule); each cell takes the claim over, so the previous cell’s holder does not make it a 409.',
     request: (s) => ({
       url: `/api/assignments/answers/${answerOf(s)}/claim`,
       payload: { takeOver: true },
@@ -1491,7 +1491,7 @@ export const rows: Row[] = [
   },
   {
     route: 'DELETE /api/assignments/answers/:id/claim',
-    note: 'Issue 21 §4: the reviewers of the answer release their own claim (another’s is left; still 200).',
+    note: 'decisions.md#review-loop §4: the reviewers of the answer release their own claim (another’s is left; still 200).',
     request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/claim` }),
     expect: {
       own: '  401 401  401  401  | 403  -    -    -    -  ',
@@ -1501,7 +1501,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/assignments/answers/:id/comments',
-    note: 'Issue 21 §3: the reviewers of the answer (the review call’s rule); a trainee reads its review’s comments through /api/me.',
+    note: 'decisions.md#review-loop §3: the reviewers of the answer (the review call’s rule); a trainee reads its review’s comments through /api/me.',
     request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/comments` }),
     expect: {
       own: '  401 401  401  401  | 403  -    -    -    -  ',
@@ -1511,7 +1511,7 @@ export const rows: Row[] = [
   },
   {
     route: 'POST /api/assignments/answers/:id/comments',
-    note: 'Issue 21 §3: a draft comment on an answer the actor may review (answer2 is Submitted or Reviewed, the assignment Active).',
+    note: 'decisions.md#review-loop §3: a draft comment on an answer the actor may review (answer2 is Submitted or Reviewed, the assignment Active).',
     request: (s) => ({
       url: `/api/assignments/answers/${answerOf(s)}/comments`,
       payload: { questionId: s.o.interviewQuestionId, atMs: 1000, text: `Comment ${s.o.canary}` },
@@ -1524,7 +1524,7 @@ export const rows: Row[] = [
   },
   {
     route: 'PATCH /api/assignments/answers/:id/comments/:commentId',
-    note: 'Issue 21 §3: each cell edits a draft the actor wrote on the target answer (made before the cell).',
+    note: 'decisions.md#review-loop §3: each cell edits a draft the actor wrote on the target answer (made before the cell).',
     request: async (s) => ({
       url: `/api/assignments/answers/${answerOf(s)}/comments/${await draftCommentOf(s)}`,
       payload: { text: `Edited ${s.o.canary}` },
@@ -1537,7 +1537,7 @@ export const rows: Row[] = [
   },
   {
     route: 'DELETE /api/assignments/answers/:id/comments/:commentId',
-    note: 'Issue 21 §3: each cell deletes a draft the actor wrote on the target answer (made before the cell).',
+    note: 'decisions.md#review-loop §3: each cell deletes a draft the actor wrote on the target answer (made before the cell).',
     request: async (s) => ({
       url: `/api/assignments/answers/${answerOf(s)}/comments/${await draftCommentOf(s)}`,
     }),
@@ -1549,7 +1549,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/reviews/inbox',
-    note: 'Issue 21 §1: reviewers of the organization; an Admin names the organization (required).',
+    note: 'decisions.md#review-loop §1: reviewers of the organization; an Admin names the organization (required).',
     request: (s) => ({ url: `/api/reviews/inbox?organizationId=${s.o.organizationId}` }),
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',
@@ -1558,7 +1558,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/reviews/inbox/neighbors',
-    note: 'Issue 21 §1: an answer of the organization placed in its inbox.',
+    note: 'decisions.md#review-loop §1: an answer of the organization placed in its inbox.',
     request: (s) => ({
       url: `/api/reviews/inbox/neighbors?organizationId=${s.o.organizationId}&answerId=${s.o.answer2Id}`,
     }),
@@ -1570,7 +1570,7 @@ export const rows: Row[] = [
 
   {
     route: 'GET /api/assignments/answers/:id/reviews',
-    note: 'Issue 21 §5: the reviewers of the answer open its history (an instructor gets only the reviews it wrote); a trainee never, not even on its own answer.',
+    note: 'decisions.md#review-loop §5: the reviewers of the answer open its history (an instructor gets only the reviews it wrote); a trainee never, not even on its own answer.',
     request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/reviews` }),
     expect: {
       own: '  401 401  401  401  | 403  -    -    -    -  ',
@@ -1580,7 +1580,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/assignments/answers/:id/draft',
-    note: 'Issue 21 §6: the caller’s own draft, for those who may review the answer (the review call’s rule).',
+    note: 'decisions.md#review-loop §6: the caller’s own draft, for those who may review the answer (the review call’s rule).',
     request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/draft` }),
     expect: {
       own: '  401 401  401  401  | 403  -    -    -    -  ',
@@ -1590,7 +1590,7 @@ export const rows: Row[] = [
   },
   {
     route: 'PUT /api/assignments/answers/:id/draft',
-    note: 'Issue 21 §6: checked before the body, as the review call.',
+    note: 'decisions.md#review-loop §6: checked before the body, as the review call.',
     request: (s) => ({
       url: `/api/assignments/answers/${answerOf(s)}/draft`,
       payload: { ratings: { [String(s.o.ratingsQuestionId)]: '4' }, feedback: {} },
@@ -1603,7 +1603,7 @@ export const rows: Row[] = [
   },
   {
     route: 'DELETE /api/assignments/answers/:id/draft',
-    note: 'Issue 21 §6: discards the caller’s own draft (none is fine).',
+    note: 'decisions.md#review-loop §6: discards the caller’s own draft (none is fine).',
     request: (s) => ({ url: `/api/assignments/answers/${answerOf(s)}/draft` }),
     expect: {
       own: '  401 401  401  401  | 403  -    -    -    -  ',
@@ -1613,7 +1613,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/assignments/:id/audit',
-    note: 'Issue 21 §5: Managers of the organization and Admins only.',
+    note: 'decisions.md#review-loop §5: Managers of the organization and Admins only.',
     request: (s) => ({ url: `/api/assignments/${s.o.assignmentId}/audit` }),
     expect: {
       same: ' 401 401  401  401  | 403  403  403  200  200',
@@ -1622,7 +1622,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/assignments/:id/insights',
-    note: 'Issue 23 §1: whoever reads the assignment (staff of the organization) reads its insights.',
+    note: 'decisions.md#insights-and-administration §1: whoever reads the assignment (staff of the organization) reads its insights.',
     request: (s) => ({ url: `/api/assignments/${s.o.assignmentId}/insights` }),
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',
@@ -1631,7 +1631,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/users/:id/progress',
-    note: 'Issue 23 §1: a trainee’s progress, for the staff who read the user; a trainee not even its own; a user who is no trainee is a 404 (the staff’s own rows).',
+    note: 'decisions.md#insights-and-administration §1: a trainee’s progress, for the staff who read the user; a trainee not even its own; a user who is no trainee is a 404 (the staff’s own rows).',
     request: (s) => ({
       url: `/api/users/${s.target === 'own' ? ownUser(s) : s.o.user.trainee2}/progress`,
     }),
@@ -1653,7 +1653,7 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/organizations/:id/reviewer-consistency',
-    note: 'Issue 23 §1: an Admin, or a Manager of the organization.',
+    note: 'decisions.md#insights-and-administration §1: an Admin, or a Manager of the organization.',
     request: (s) => ({ url: `/api/organizations/${s.o.organizationId}/reviewer-consistency` }),
     expect: {
       same: ' 401 401  401  401  | 403  403  403  200  200',
@@ -1680,7 +1680,7 @@ export const rows: Row[] = [
     },
   },
 
-  // ----- notification settings (issue 22 §16): one's own, staff and trainees apart -----
+  // ----- notification settings (decisions.md#console-flows §16): one's own, staff and trainees apart -----
   {
     route: 'GET /api/users/me/notifications',
     note: 'The console’s settings: staff only (a trainee’s are at /api/me/notifications).',
@@ -1705,7 +1705,7 @@ export const rows: Row[] = [
     expect: { none: '401 401  401  401  | 200  403  403  403  403' },
   },
 
-  // ----- the trainees' mobile API (DECISIONS.md 'Assignments and answers') -----
+  // ----- the trainees' mobile API (decisions.md#assignments-and-answers) -----
   {
     route: 'GET /api/me/assignments',
     request: () => ({ url: '/api/me/assignments' }),

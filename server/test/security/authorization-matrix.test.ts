@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Access: an authorization matrix with nothing left out': every registered route ×
+ * decisions.md#reliability-and-security 'Access: an authorization matrix with nothing left out': every registered route ×
  * actor × target answers the status of `access-table.ts`; a resource of another organization
  * answers 404 exactly like one that does not exist; a route without rows fails the run.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Access': two organizations seeded with canary strings in every text field (world.ts).
+ * decisions.md#reliability-and-security 'Access': two organizations seeded with canary strings in every text field (world.ts).
  * - No answer to one organization's actors — reads, the report export, errors — carries the other
  *   organization's canaries, ids or file keys (both directions).
  * - A write the table refuses changes no row (every table's fingerprint), sends no mail (the

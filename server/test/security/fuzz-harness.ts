@@ -1,5 +1,5 @@
 /**
- * The harness of the route property test (issue 10 'Bad input'): turns a registered route and
+ * The harness of the route property test (decisions.md#reliability-and-security 'Bad input'): turns a registered route and
  * its request schemas into an arbitrary of whole requests (valid, mutated, hostile), sends one
  * through `app.inject` with a time limit, checks the answer (no 5xx, the envelope, the status and
  * its error code agree) and fingerprints the database so a refused call can be shown to write
@@ -334,7 +334,7 @@ function answersEnvelope(route: FuzzRoute, status: number): boolean {
 }
 
 /**
- * A validator's or the framework's own text instead of a sentence of the catalogue (issue 17 §12):
+ * A validator's or the framework's own text instead of a sentence of the catalogue (decisions.md#hardening §12):
  * zod's defaults ('Invalid input: expected number, received NaN', 'Too small: expected …',
  * 'Invalid option: …', 'Unrecognized key: …'), Ajv's ('body/name must be string'), Fastify's
  * ('Unsupported Media Type: …', 'Body cannot be empty when …') and JSON.parse's.
@@ -432,7 +432,7 @@ export async function fingerprinter(db: Db): Promise<() => Promise<string>> {
 
 /**
  * The one write a refused request makes on purpose: a failed sign-in counts in `attempt_hits`, so
- * that the limit on the address can refuse later ones (DECISIONS.md 'Sessions and tokens').
+ * that the limit on the address can refuse later ones (decisions.md#sessions-and-tokens).
  */
 export function refusalMayWrite(method: string, url: string, tables: readonly string[]): boolean {
   return method === 'POST' && url === '/api/auth' && tables.every((t) => t === 'attempt_hits');

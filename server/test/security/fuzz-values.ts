@@ -1,5 +1,5 @@
 /**
- * Value generators for the property tests of the bad-input section (issue 10): fast-check
+ * Value generators for the property tests of the bad-input section (decisions.md#reliability-and-security): fast-check
  * arbitraries derived from a route's JSON Schema (valid values), mutations of those values, and
  * a pool of hostile values (wrong types, huge strings, unicode, NaN and Infinity, negative and huge
  * ids, SQL and HTML payloads, prototype-pollution keys).

@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Sessions and secrets': the security headers on every answer — API JSON, errors (400,
+ * decisions.md#reliability-and-security 'Sessions and secrets': the security headers on every answer — API JSON, errors (400,
  * 401, 404, 413, 500), the console's static files, the SPA fallback, stored files, the probes and
  * the API docs: a Content-Security-Policy whose script-src allows no inline script, with
  * frame-ancestors; X-Content-Type-Options nosniff; a Referrer-Policy; no X-Powered-By; and HSTS

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §11 and §12 through the routes: control characters in names, titles and emails are a
+ * decisions.md#hardening §11 and §12 through the routes: control characters in names, titles and emails are a
  * 400 that writes and mails nothing (multi-line texts keep their line breaks); ids, pages and enum
  * ids are plain whole numbers ('/users/0x2' is not user 2); and a refusal's message is a sentence
  * of the catalogue, never a validator's own text such as 'Invalid input: expected number,

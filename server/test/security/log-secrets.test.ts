@@ -1,5 +1,5 @@
 /**
- * Issue 17 'Invite tokens never reach a log': the server's own JSON log (LOG_FILE, as the
+ * decisions.md#hardening 'Invite tokens never reach a log': the server's own JSON log (LOG_FILE, as the
  * end-to-end run and production write it) after a run of the invite flows — the registration page
  * and GET /api/invites/<token> (request log), the invite mails of the dev mail log (no SMTP_URL,
  * outside production, their links are logged) — holds none of the tokens used, while the lines

@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Access': mass assignment. Every create and update call is sent, by a caller allowed to
+ * decisions.md#reliability-and-security 'Access': mass assignment. Every create and update call is sent, by a caller allowed to
  * make it, with the fields it may not set (role, organization, creator flag, status, id, author,
  * score, activity, token version …) added to a valid body; the call succeeds or is refused, and
  * the stored row proves the extra fields were ignored. Then references to the other

@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Bad input': a property test per registered route, derived from its request schemas
+ * decisions.md#reliability-and-security 'Bad input': a property test per registered route, derived from its request schemas
  * (body, querystring, params). Valid, mutated and hostile requests (wrong types, huge strings,
  * unicode, NaN and Infinity, negative and huge ids, SQL and HTML payloads, malformed JSON, wrong
  * content types, prototype-pollution keys) are sent as a trainee (a sample) and as the admin.

@@ -1,6 +1,6 @@
 /**
- * Issue 10 'Sessions and secrets': the limits on sign-in, password reset and invite acceptance
- * (DECISIONS.md 'Sessions and tokens') hold when every request claims another address in
+ * decisions.md#reliability-and-security 'Sessions and secrets': the limits on sign-in, password reset and invite acceptance
+ * (decisions.md#sessions-and-tokens) hold when every request claims another address in
  * X-Forwarded-For, unless TRUST_PROXY says the caller is our proxy: then each forwarded address
  * has its own budget. The limits on an email address (failed sign-ins, reset requests) never
  * depend on the address the request comes from.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Sessions and secrets': session tokens and emailed tokens. Extends
+ * decisions.md#reliability-and-security 'Sessions and secrets': session tokens and emailed tokens. Extends
  * server/test/routes/auth.test.ts (alg none, a wrong key, an edited subject, expiry, a missing
  * expiry, a version moved in the database, a deactivation in the database, the seed's argon2id
  * hashes) with: more forged and edited tokens on reads and writes; the calls that end sessions
@@ -555,7 +555,7 @@ describe('emailed tokens', () => {
   });
 });
 
-describe('pending emailed tokens end with the changes that end sessions (issue 17)', () => {
+describe('pending emailed tokens end with the changes that end sessions (decisions.md#hardening)', () => {
   interface Links {
     emailChange: string;
     newEmail: string;

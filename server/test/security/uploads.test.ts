@@ -1,5 +1,5 @@
 /**
- * Issue 10 'Bad input', uploads: what server/test/routes/files.test.ts does not already cover.
+ * decisions.md#reliability-and-security 'Bad input', uploads: what server/test/routes/files.test.ts does not already cover.
  *
  * - Lying sizes on a real socket: a Content-Length smaller than the body, one larger than the
  *   body with the client hanging up, one over the type's limit; a declared `size` that lies.
@@ -7,7 +7,7 @@
  * - Expired and tampered signatures: malformed `expires`, re-encoded signatures, other methods.
  * - Path-like names never escape the storage folder (DATA_DIR is a fresh folder, walked at the end).
  * - Oversized bodies answer 413 with the envelope.
- * - The daily upload volume of a user (issue 17 item 8): refused with 429 at the declaration and at
+ * - The daily upload volume of a user (decisions.md#hardening §8): refused with 429 at the declaration and at
  *   the PUT; it counts the bytes received in the last 24 hours (the ledger), not the files left.
  * - With S3 storage (a real S3 protocol server, helpers/s3-server.ts), where the PUT is the
  *   bucket's: wrong magic bytes and the daily volume refused when the server checks the bytes, the
@@ -430,7 +430,7 @@ describe('path-like names', () => {
     },
   );
 
-  // Names with control characters are refused outright (issue 17 item 11).
+  // Names with control characters are refused outright (decisions.md#hardening §11).
   it.each([
     'ok.png\u0000.exe',
     '\u0000',
@@ -543,7 +543,7 @@ describe('oversized bodies', () => {
   });
 });
 
-describe('daily upload volume (issue 17 item 8)', () => {
+describe('daily upload volume (decisions.md#hardening §8)', () => {
   const limit = 1500;
   const file = media.padTo(media.png, 600);
   let small: TestContext;

@@ -1,5 +1,5 @@
 /**
- * The world of the security tests (issue 10 'Access'): the production app on an empty database
+ * The world of the security tests (decisions.md#reliability-and-security 'Access'): the production app on an empty database
  * with the first admin, some general content, and two organizations, A and B, built the same way
  * through the API (and the test factories where the API has no call), each with:
  *
@@ -592,7 +592,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       .update(contents)
       .set({ createdById: user.creator, updatedById: user.creator })
       .where(inArray(contents.id, contentIds));
-    // Issue 22 §7: the Draft items were returned by a reviewer with a reason.
+    // decisions.md#console-flows §7: the Draft items were returned by a reviewer with a reason.
     await db
       .update(contents)
       .set({ returnReason: `Returned because ${c}` })
@@ -674,7 +674,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       await ok('POST', `/api/me/assignments/${assignment.id}/submit`, t);
       answerIds.push(mine.id);
     }
-    // Issue 21: a time-coded comment the review below keeps, and reviewers' drafts in progress.
+    // decisions.md#review-loop: a time-coded comment the review below keeps, and reviewers' drafts in progress.
     await ok('POST', `/api/assignments/answers/${answerIds[0]}/comments`, token.instructor, {
       questionId: interview.questionIds[0],
       atMs: 1500,

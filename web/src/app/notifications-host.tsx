@@ -1,7 +1,7 @@
 /**
- * The toast container (000 §9: 5000 ms by default; at most 3 at once since issue 22 item 12, where
+ * The toast container (000 §9: 5000 ms by default; at most 3 at once since decisions.md#console-flows §12, where
  * a stack of 4 reached the organization Assets tab's toggles, and a repeated text replaces itself). At the top center, over the
- * top bar's title, since issue 21 §7: at the spec's bottom-right they covered the review screen's
+ * top bar's title, since decisions.md#review-loop §7: at the spec's bottom-right they covered the review screen's
  * Submit and average score (and the foot of other screens' panels); the title is no control.
  * Loaded lazily by `AppProviders`: its drag, transition and scroll-lock code is not needed to paint
  * the first page, and toasts shown before it arrives wait in Mantine's notifications store.

@@ -1,5 +1,5 @@
 /**
- * App-wide providers (DESIGN.md 'web'): Mantine with the console theme, toasts (000 §9: 5000 ms by
+ * App-wide providers (architecture.md 'web'): Mantine with the console theme, toasts (000 §9: 5000 ms by
  * default; the container is loaded lazily, see notifications-host.tsx) and TanStack Query. The
  * modals provider wraps the console shell only (`ConsoleProviders` in console-providers.tsx): the
  * public pages open no modals, and leaving the modal code out keeps the sign-in page small.

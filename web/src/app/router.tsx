@@ -46,7 +46,7 @@ export const routes: RouteObject[] = [
         path: guardedPrefix,
         Component: RequireAuth,
         children: [
-          // Issue 22 §15: an answer's printable scorecard, a sheet of its own without the shell.
+          // decisions.md#console-flows §15: an answer's printable scorecard, a sheet of its own without the shell.
           {
             path: relative(patterns.scorecard),
             element: <RequirePermission action="page:review" />,
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./shell/console-layout')),
             children: [
               {
-                // The pages' errors show inside the shell (issue 22 item 4). Not lazy: it must be
+                // The pages' errors show inside the shell (decisions.md#console-flows §4). Not lazy: it must be
                 // there when the network is not.
                 ErrorBoundary: ConsoleErrorBoundary,
                 children: [

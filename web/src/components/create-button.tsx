@@ -1,5 +1,5 @@
 /**
- * The console's one create button (issue 22 item 12): a filled brand button with a plus icon,
+ * The console's one create button (decisions.md#console-flows §12): a filled brand button with a plus icon,
  * placed at the right of a page's or a tab's title row. Either a link (`to`, for create pages)
  * or a button (`onClick`, for create dialogs). Use it for every "New …", "Add …" and "Create …"
  * that makes a new record; row-level and in-form adders (add an option, add a role) stay subtle.

@@ -1,4 +1,4 @@
-/** The one empty state (issue 22 item 12): title, what to do next, and the next step's button. */
+/** The one empty state (decisions.md#console-flows §12): title, what to do next, and the next step's button. */
 import { messages } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,5 @@
 /**
- * The console's one empty state (issue 22 item 12): an icon, a title, a line saying what to do
+ * The console's one empty state (decisions.md#console-flows §12): an icon, a title, a line saying what to do
  * next and an optional action button. Used inside list tables (the shared `ListTable` shows it
  * when a list has no rows), in cards and on whole pages, so every "nothing here yet" looks alike.
  */

@@ -20,7 +20,7 @@ import { uiText } from '../config/ui-text';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 
 /**
- * The console's one column header style (issue 22 item 12): small, semibold, dimmed capitals.
+ * The console's one column header style (decisions.md#console-flows §12): small, semibold, dimmed capitals.
  * Tables that do not use `ListTable` put it in their `Table.Th`.
  */
 export function ColumnHeader({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * The notification settings card (issue 22 §16): one switch per kind the server lists, flipping
+ * The notification settings card (decisions.md#console-flows §16): one switch per kind the server lists, flipping
  * one sends only that kind to the card's path and shows the saved state and toast; a refused save
  * shows the server's message and leaves the switch as it was; a failed load offers a retry.
  */

@@ -1,5 +1,5 @@
 /**
- * The notification settings card (issue 22 §16), shared by the console's Settings (staff,
+ * The notification settings card (decisions.md#console-flows §16), shared by the console's Settings (staff,
  * `/users/me/notifications`) and the practice app's Settings (trainees, `/me/notifications`): one
  * switch per kind the user's role receives, each saved as soon as it is flipped (a toast says so;
  * a refusal shows the server's message and the switch goes back). Reloading shows what was saved.

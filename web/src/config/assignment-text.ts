@@ -40,7 +40,7 @@ export const assignmentText = {
   wholeGroup: 'Whole group',
   groupLabel: (group: string) => `All trainees of ${group}`,
   completedLocked: 'Has answered: cannot be removed',
-  // Issue 22 §5: search, inactive users, trainees outside groups.
+  // decisions.md#console-flows §5: search, inactive users, trainees outside groups.
   assignSearchLabel: `${messages.searchByName} or email`,
   assignSearchPlaceholder: 'Name or email (3+ characters)',
   assignGroupsHeading: 'Add whole groups',
@@ -52,7 +52,7 @@ export const assignmentText = {
   inactive: 'Inactive',
   inactiveHint: 'Inactive account: cannot be added',
   noCandidates: 'Nobody matches.',
-  // Issue 22 §3: close with a confirmation, reopen.
+  // decisions.md#console-flows §3: close with a confirmation, reopen.
   closeConfirmTitle: 'Close this assignment?',
   closeConfirmToReview: (n: number) =>
     n === 1 ? '1 answer is still to review.' : `${n} answers are still to review.`,

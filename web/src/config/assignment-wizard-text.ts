@@ -1,5 +1,5 @@
 /**
- * Console copy of the assignment wizard that the spec does not word (issue 22 §1, §6): the kept
+ * Console copy of the assignment wizard that the spec does not word (decisions.md#console-flows §1, §6): the kept
  * draft, the questions before entered data is thrown away, and the panel after Confirm that adds
  * trainees and publishes. Spec strings come from `@practica/contract`.
  */

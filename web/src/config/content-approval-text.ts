@@ -1,5 +1,5 @@
 /**
- * Copy of content approval and the content screens' empty states (issue 22 §7, §8, §9) that the
+ * Copy of content approval and the content screens' empty states (decisions.md#console-flows §7, §8, §9) that the
  * spec does not quote: the 'Return draft' dialog, the reason its creator sees, the manager
  * dashboard's approval card, the audio prompts of the preview, and what to do next on an empty list.
  */

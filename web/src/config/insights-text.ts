@@ -1,5 +1,5 @@
 /**
- * Console-only strings of the insights (issue 23 §1): the assignment's Insights tab, a trainee's
+ * Console-only strings of the insights (decisions.md#insights-and-administration §1): the assignment's Insights tab, a trainee's
  * progress on user detail and the reviewer consistency page. Numbers are formatted here too, so
  * the tables, the charts and the CSV files say the same thing.
  */

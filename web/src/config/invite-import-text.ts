@@ -1,5 +1,5 @@
 /**
- * Console-only strings of the CSV import of invites (issue 23 §2). The API's strings (row
+ * Console-only strings of the CSV import of invites (decisions.md#insights-and-administration §2). The API's strings (row
  * messages, the seat rule, too many rows …) are the contract's `messages` and `format`.
  */
 

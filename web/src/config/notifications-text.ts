@@ -1,5 +1,5 @@
 /**
- * Console and practice-app copy of the notification settings (issue 22 §16): the card's title,
+ * Console and practice-app copy of the notification settings (decisions.md#console-flows §16): the card's title,
  * its hint, and each kind's label and description. The API's messages are in the contract's
  * catalogue.
  */

@@ -7,7 +7,7 @@ import { messages } from '@practica/contract';
 
 /** Organizations, seats and the dashboards (000 §2.5, §2.9). */
 export const organizationText = {
-  /** Empty states (issue 22 item 12): what to do next. */
+  /** Empty states (decisions.md#console-flows §12): what to do next. */
   noOrganizationsHint: 'Organizations you create appear here.',
   noMembersHint: 'People join once they accept an invite.',
   createHint: 'Add the organization and its contact person. Seats and members come next.',

@@ -40,7 +40,7 @@ export const patterns = {
   assignmentDetail: '/dbl/assignments/:id',
   reviewInbox: '/dbl/reviews',
   review: '/dbl/reviews/:id',
-  /** Issue 22 §15: the printable scorecard of a reviewed answer (outside the shell). */
+  /** decisions.md#console-flows §15: the printable scorecard of a reviewed answer (outside the shell). */
   scorecard: '/dbl/reviews/:id/scorecard',
   interviews: '/dbl/interviews',
   interviewCreate: '/dbl/interviews/create',
@@ -70,7 +70,7 @@ export const patterns = {
   environmentEdit: '/dbl/environments/:id/edit',
   organizationContents: '/dbl/organization/:id/contents',
   organizationDetails: '/dbl/organization/:id/details',
-  /** Issue 23 §1: reviewer consistency (a Manager's organization, an Admin's by `organizationId`). */
+  /** decisions.md#insights-and-administration §1: reviewer consistency (a Manager's organization, an Admin's by `organizationId`). */
   reviewerConsistency: '/dbl/insights/reviewers',
 } as const;
 export type RouteName = keyof typeof patterns;
@@ -105,11 +105,11 @@ export const paths = {
   assignmentCreate: () => patterns.assignmentCreate,
   assignmentEdit: (assignmentId: Id) => `/dbl/assignments/${seg(assignmentId)}/edit`,
   assignmentDetail: (assignmentId: Id) => `/dbl/assignments/${seg(assignmentId)}`,
-  /** The review screen; `search` (without '?') carries the inbox's filters (issue 21 §1). */
+  /** The review screen; `search` (without '?') carries the inbox's filters (decisions.md#review-loop §1). */
   review: (answerId: Id, search = '') =>
     `/dbl/reviews/${seg(answerId)}${search ? `?${search}` : ''}`,
   /**
-   * The printable scorecard of answer `answerId` (issue 22 §15); `search` as the review screen's
+   * The printable scorecard of answer `answerId` (decisions.md#console-flows §15); `search` as the review screen's
    * (kept for its way back); `print` opens the print dialog once it is shown.
    */
   scorecard: (answerId: Id, search = '', print = false) => {
@@ -118,7 +118,7 @@ export const paths = {
     const text = query.toString();
     return `/dbl/reviews/${seg(answerId)}/scorecard${text ? `?${text}` : ''}`;
   },
-  /** The review inbox (issue 21 §1); `search` (without '?') holds its filters. */
+  /** The review inbox (decisions.md#review-loop §1); `search` (without '?') holds its filters. */
   reviewInbox: (search = '') =>
     search ? `${patterns.reviewInbox}?${search}` : patterns.reviewInbox,
   interviews: () => patterns.interviews,
@@ -153,12 +153,12 @@ export const paths = {
   environmentEdit: (environmentId: Id) => `/dbl/environments/${seg(environmentId)}/edit`,
   organizationContents: (organizationId: Id) => `/dbl/organization/${seg(organizationId)}/contents`,
   organizationDetails: (organizationId: Id) => `/dbl/organization/${seg(organizationId)}/details`,
-  /** Reviewer consistency (issue 23 §1); an Admin names the organization. */
+  /** Reviewer consistency (decisions.md#insights-and-administration §1); an Admin names the organization. */
   reviewerConsistency: (organizationId?: Id) =>
     organizationId === undefined
       ? patterns.reviewerConsistency
       : `${patterns.reviewerConsistency}?organizationId=${seg(organizationId)}`,
 } as const;
 
-/** The bundled marketing page shown on `/` when no MARKETING_URL is configured (DECISIONS.md). */
+/** The bundled marketing page shown on `/` when no MARKETING_URL is configured (decisions.md). */
 export const bundledMarketingPage = '/marketing.html';

@@ -1,5 +1,5 @@
 /**
- * Console-only strings of the report (issue 22 §15): the review screen's Scorecard button beside
+ * Console-only strings of the report (decisions.md#console-flows §15): the review screen's Scorecard button beside
  * Print Report and the printable scorecard of one answer. The spreadsheet's own texts (001 §9,
  * Print Report included) are the contract's catalogue.
  */

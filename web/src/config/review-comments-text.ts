@@ -1,5 +1,5 @@
 /**
- * Console-only copy of the time-coded comments (issue 21 §3): the list under the review player, the
+ * Console-only copy of the time-coded comments (decisions.md#review-loop §3): the list under the review player, the
  * add and edit forms and the seek bar's markers. The API's messages are in the contract's catalogue.
  * Times arrive as the player's clock text ('0:42').
  */

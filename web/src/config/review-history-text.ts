@@ -1,5 +1,5 @@
 /**
- * Console-only strings of the review history and the assignment's Activity (issue 21 §5); the
+ * Console-only strings of the review history and the assignment's Activity (decisions.md#review-loop §5); the
  * API's refusals and the 'Deleted user' name are the contract's catalogue.
  */
 export const reviewHistoryText = {

@@ -1,5 +1,5 @@
 /**
- * Console-only copy of the review inbox (issue 21 §1): the 'Reviews' page, its filters, columns,
+ * Console-only copy of the review inbox (decisions.md#review-loop §1): the 'Reviews' page, its filters, columns,
  * empty state, and the review screen's navigation bar and 'Submit and next'. The API's messages
  * are in the contract's catalogue.
  */

@@ -1,5 +1,5 @@
 /**
- * Console-only copy of the review screen's keyboard and §7 fixes (issue 21 §2, §7): the shortcuts
+ * Console-only copy of the review screen's keyboard and §7 fixes (decisions.md#review-loop §2, §7): the shortcuts
  * dialog, the hints, the missing-questions message, the tab counters, the playback settings and
  * the submitted time. Kept apart from review-text.ts, which holds the spec's review screen copy.
  */

@@ -1,5 +1,5 @@
 /**
- * Console-only strings of the review screen's claims and conflicts (issue 21 §4); the API's
+ * Console-only strings of the review screen's claims and conflicts (decisions.md#review-loop §4); the API's
  * refusals ('Maya Manning is reviewing this answer', '… reviewed this answer on …') are the
  * contract's `format` catalogue.
  */

@@ -1,5 +1,5 @@
 /**
- * Console-only texts of the shell (issue 22 items 4 and 11): the connection banner and the error
+ * Console-only texts of the shell (decisions.md#console-flows §4 and §11): the connection banner and the error
  * page inside the shell. The network message itself is the spec's `messages.checkInternetConnection`.
  */
 export const shellText = {

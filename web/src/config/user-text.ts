@@ -4,7 +4,7 @@
  * A module of its own so the sign-in page's bundle does not carry it.
  */
 export const userText = {
-  /** The admins list's empty state (issue 22 item 12). */
+  /** The admins list's empty state (decisions.md#console-flows §12). */
   noAdminsHint: 'Add an admin to share the running of the platform.',
   profileInformation: 'Profile information',
   profile: 'Profile',

@@ -1,5 +1,5 @@
 /**
- * The console's one way to the API (000 §7, §8; DECISIONS.md 'API'): base path `/api`, JSON, the
+ * The console's one way to the API (000 §7, §8; decisions.md#api): base path `/api`, JSON, the
  * bearer token from local storage, the 2-minute time-out, and one parse of the envelope
  * `{success, message, data, error}`. Failures become a typed `ApiError` carrying the status, the
  * error code, the human message and the field details. A 401 or 403 clears local storage and goes
@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { clearLocal, readLocal } from './storage';
 
-/** The API base path (DECISIONS.md 'API'). */
+/** The API base path (decisions.md#api). */
 export const apiBase = '/api';
 
 /** How a call failed: an HTTP error answer, no answer at all, the time-out, or a malformed answer. */
@@ -32,7 +32,7 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** True when `message` came from the server's answer (000 §8: 'shown as given'). */
   readonly fromServer: boolean;
-  /** The envelope's `data` of the failure (e.g. a 409's current state, issue 21 §4); null when none. */
+  /** The envelope's `data` of the failure (e.g. a 409's current state, decisions.md#review-loop §4); null when none. */
   readonly data: unknown;
 
   constructor(init: {
@@ -96,7 +96,7 @@ export type ReachabilityHandler = (answered: boolean) => void;
 let reachabilityHandler: ReachabilityHandler | undefined;
 
 /**
- * The console's connection state (lib/connection.ts, issue 22 §4) registers here to learn whether
+ * The console's connection state (lib/connection.ts, decisions.md#console-flows §4) registers here to learn whether
  * calls get answers; the practice app registers nothing, so its entry carries none of that code.
  */
 export function setReachabilityHandler(handler: ReachabilityHandler | undefined): void {
@@ -126,7 +126,7 @@ export interface RequestOptions<S extends z.ZodType | undefined = undefined> {
   timeoutMs?: number;
   /** Do not clear storage and go to login on 401/403 (the sign-in call: 000 §8). */
   skipAuthRedirect?: boolean;
-  /** Extra request headers (e.g. If-Match of the review call, issue 21 §4). */
+  /** Extra request headers (e.g. If-Match of the review call, decisions.md#review-loop §4). */
   headers?: Record<string, string> | undefined;
   /** Lets the request outlive the page (fetch's `keepalive`: a claim released on `pagehide`). */
   keepalive?: boolean;

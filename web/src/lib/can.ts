@@ -1,5 +1,5 @@
 /**
- * The console's side of the policy (DESIGN.md 'Authorization lives in one place'): the contract's
+ * The console's side of the policy (architecture.md 'Authorization lives in one place'): the contract's
  * `can()` asked for the signed-in user. Used by the route guard and to show or hide controls.
  */
 import { can, type Action, type Actor, type SessionUser, type Target } from '@practica/contract';

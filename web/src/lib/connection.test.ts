@@ -1,5 +1,5 @@
 /**
- * The connection flag (issue 22 item 4): a call without an answer makes the server unreachable,
+ * The connection flag (decisions.md#console-flows §4): a call without an answer makes the server unreachable,
  * any answer (even an error) or a probe that gets one makes it reachable again; a read that got
  * no answer shows no toast (the shell's banner says it).
  */

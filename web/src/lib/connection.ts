@@ -1,5 +1,5 @@
 /**
- * Whether the console can reach its server (issue 22 item 4). The browser's own online flag
+ * Whether the console can reach its server (decisions.md#console-flows §4). The browser's own online flag
  * (TanStack Query's `onlineManager`, fed by the `online`/`offline` events) and a "server down"
  * flag that the API client raises when a call gets no answer at all (`ApiError` kind 'network')
  * and lowers when any answer arrives. While the server is unreachable the shell shows the network

@@ -1,5 +1,5 @@
 /**
- * How an answer item's video plays (issue 20 §2), for the console's review player and the practice
+ * How an answer item's video plays (decisions.md#media §2), for the console's review player and the practice
  * app: which file plays, which poster shows, whether it is still processing, and a `src` that does
  * not reload when the server signs the same file anew.
  */

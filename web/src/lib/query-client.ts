@@ -1,5 +1,5 @@
 /**
- * TanStack Query client (DESIGN.md 'Errors'): a failed query or mutation shows one toast with the
+ * TanStack Query client (architecture.md 'Errors'): a failed query or mutation shows one toast with the
  * server's message, or 000 §8's fallback `messages.somethingWentWrongTryLater`.
  * A query that got no answer at all shows no toast: the shell's connection banner says it.
  * A query or mutation can opt out with `meta: { silent: true }` when its screen shows the error
@@ -27,7 +27,7 @@ export function errorMessage(error: unknown): string {
 
 function report(error: unknown, silent: boolean | undefined, from: 'query' | 'mutation'): void {
   if (silent) return;
-  // A read that got no answer: the shell's connection banner says so once (issue 22 item 4) and
+  // A read that got no answer: the shell's connection banner says so once (decisions.md#console-flows §4) and
   // the query is fetched again when the server is back; a failed action still gets its toast.
   if (from === 'query' && isApiError(error) && error.kind === 'network') return;
   // A 401/403 already sent the user to login; one toast with the server's text is enough.

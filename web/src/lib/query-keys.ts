@@ -119,19 +119,19 @@ export const answerKeys = {
   detail: (id: number) => [...answerKeys.all, id] as const,
 };
 
-/** The caller's review in progress on an answer, kept on the server (issue 21 §6). */
+/** The caller's review in progress on an answer, kept on the server (decisions.md#review-loop §6). */
 export const reviewDraftKeys = {
   all: ['review-drafts'] as const,
   detail: (answerId: number) => [...reviewDraftKeys.all, answerId] as const,
 };
 
-/** An answer's completed reviews (issue 21 §5); a submitted review adds one. */
+/** An answer's completed reviews (decisions.md#review-loop §5); a submitted review adds one. */
 export const reviewHistoryKeys = {
   all: ['review-history'] as const,
   answer: (answerId: number) => [...reviewHistoryKeys.all, answerId] as const,
 };
 
-/** An assignment's audit log (issue 21 §5), by its filter and page. */
+/** An assignment's audit log (decisions.md#review-loop §5), by its filter and page. */
 export const auditKeys = {
   all: ['audit'] as const,
   assignment: (assignmentId: number) => [...auditKeys.all, assignmentId] as const,
@@ -140,7 +140,7 @@ export const auditKeys = {
 };
 
 /**
- * Time-coded comments of an answer (issue 21 §3), by the answer's latest review time: a submitted
+ * Time-coded comments of an answer (decisions.md#review-loop §3), by the answer's latest review time: a submitted
  * review attaches the reviewer's drafts, and the detail it answers moves `reviewedAt`.
  */
 export const reviewCommentKeys = {
@@ -151,7 +151,7 @@ export const reviewCommentKeys = {
 };
 
 /**
- * The review inbox (issue 21 §1): its pages and an answer's neighbors in it, by the filter object
+ * The review inbox (decisions.md#review-loop §1): its pages and an answer's neighbors in it, by the filter object
  * sent. A review, a claim or a release moves both: refresh `reviewInboxKeys.all`.
  */
 export const reviewInboxKeys = {
@@ -165,7 +165,7 @@ export const reviewInboxKeys = {
 };
 
 /**
- * Insights (issue 23 §1): an assignment's, a trainee's progress and an organization's reviewer
+ * Insights (decisions.md#insights-and-administration §1): an assignment's, a trainee's progress and an organization's reviewer
  * consistency. A review changes all three: refresh `insightKeys.all`.
  */
 export const insightKeys = {

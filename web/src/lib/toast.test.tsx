@@ -1,4 +1,4 @@
-/** Toasts (000 §9, issue 22 item 12): the same text shown again replaces its toast, never stacks. */
+/** Toasts (000 §9, decisions.md#console-flows §12): the same text shown again replaces its toast, never stacks. */
 import { notificationsStore } from '@mantine/notifications';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

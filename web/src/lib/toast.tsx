@@ -20,7 +20,7 @@ const shownIds = new Map<string, string>();
 
 function show(tone: Tone, message: string, topCenter: boolean): string {
   const { color, icon } = tones[tone];
-  // Issue 22 item 12: toggling five assets stacked five equal toasts over the next toggles. The
+  // decisions.md#console-flows §12: toggling five assets stacked five equal toasts over the next toggles. The
   // same text (and tone) replaces the one on screen; the container shows at most three.
   const key = `${tone}:${message}`;
   const previous = shownIds.get(key);

@@ -1,5 +1,5 @@
 /**
- * File uploads (000 §7 'Files'; DECISIONS.md 'Files'): `POST /files/upload` with the file's name,
+ * File uploads (000 §7 'Files'; decisions.md#files): `POST /files/upload` with the file's name,
  * extension, media type and declared size answers `{id, url}`; the raw bytes then go to `url` with
  * a PUT (through XMLHttpRequest, so the caller can show progress), our server's or, with object
  * storage, the bucket's presigned URL, whose answer has no body of ours; so

@@ -1,5 +1,5 @@
 /**
- * Tests of screens holding the review panel (issue 21 §5, §6): the panel keeps its review in
+ * Tests of screens holding the review panel (decisions.md#review-loop §5, §6): the panel keeps its review in
  * progress on the server (GET/PUT/DELETE /api/assignments/answers/{id}/draft) and the screen reads
  * the answer's review history (GET …/reviews). `withReviewServer(next)` answers those calls as the
  * server would — drafts from an in-memory store, an empty history — and passes every other call to

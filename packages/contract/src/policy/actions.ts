@@ -1,5 +1,5 @@
 /**
- * Every action the policy decides on (000 §2.2, §6; 001 §2, §4, §6; DECISIONS.md).
+ * Every action the policy decides on (000 §2.2, §6; 001 §2, §4, §6; decisions.md).
  * `page:*` actions guard console routes; the rest guard API operations and the controls that
  * trigger them. `actions` lists them all, so tests can prove every one has a rule.
  */
@@ -80,21 +80,21 @@ export const operationActions = [
   'assignment:changeStatus',
   'assignment:manageMembers',
   'assignment:reopen',
-  // insights (issue 23 §1)
+  // insights (decisions.md#insights-and-administration §1)
   'assignment:insights',
   'user:progress',
   'organization:reviewerConsistency',
-  // answers and reviews (001 §6; DECISIONS.md 'Assignments and answers')
+  // answers and reviews (001 §6; decisions.md#assignments-and-answers)
   'answer:read',
   'answer:review',
   'answer:practice',
-  // review history, drafts and the audit log (issue 21 §5, §6)
+  // review history, drafts and the audit log (decisions.md#review-loop §5, §6)
   'review:history',
   'review:read',
   'audit:read',
   // files (000 §7 'Files')
   'file:upload',
-  // notification mails (issue 22 §16): one's own settings
+  // notification mails (decisions.md#console-flows §16): one's own settings
   'notification:manage',
 ] as const;
 

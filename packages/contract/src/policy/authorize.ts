@@ -1,5 +1,5 @@
 /**
- * `authorize(actor, action, target)`: the server's decision on one row (DESIGN.md 'Authorization
+ * `authorize(actor, action, target)`: the server's decision on one row (architecture.md 'Authorization
  * lives in one place'; 000 §6, 001 §6). A row the actor cannot see — another organization's, or
  * hidden by the facts of `Target` — is `notFound`, indistinguishable from a missing one; a row it
  * sees but may not act on is `forbidden`.

@@ -60,7 +60,7 @@ const scoped =
     isAdmin(a) || (test(a) && sameOrg(a, t));
 /** Managers may not act on admins (000 §6: admin-only user management). */
 const notAdminTarget = (t: Facts) => t.roleId !== Role.Admin;
-/** 000 §6 / DECISIONS.md: admin id 1 and oneself are never deleted. */
+/** 000 §6 / decisions.md: admin id 1 and oneself are never deleted. */
 const deletable = (a: Actor, t: Facts) =>
   t.userId !== undefined && t.userId !== firstAdminId && t.userId !== a.id;
 
@@ -94,7 +94,7 @@ export const rules: Record<Action, Rule> = {
   // ----- users (000 §6) -----
   'user:list': scoped(staff),
   'user:read': (a, t) => isSelf(a, t) || scoped(staff)(a, t),
-  /** Issue 23 §1: a trainee's progress, for the staff who may read the user. */
+  /** decisions.md#insights-and-administration §1: a trainee's progress, for the staff who may read the user. */
   'user:progress': (a, t) => scoped(staff)(a, t),
   'user:create': (a, t) => isAdmin(a) || (isManager(a) && sameOrg(a, t) && notAdminTarget(t)),
   'user:update': manageUser,
@@ -124,7 +124,7 @@ export const rules: Record<Action, Rule> = {
   'organization:updateSeats': (a) => isAdmin(a),
   'organization:setActive': (a) => isAdmin(a),
   'organization:readMembers': scoped(staff),
-  /** Issue 23 §1: how alike the organization's reviewers score, for an admin or its manager. */
+  /** decisions.md#insights-and-administration §1: how alike the organization's reviewers score, for an admin or its manager. */
   'organization:reviewerConsistency': scoped(isManager),
 
   // ----- invites (000 §2.7, §6) -----
@@ -138,7 +138,7 @@ export const rules: Record<Action, Rule> = {
   'invite:read': senderOrManager,
   'invite:delete': senderOrManager,
   'invite:resend': senderOrManager,
-  /** Issue 23 §2: the CSV import of invites, an admin or a manager of the organization. */
+  /** decisions.md#insights-and-administration §2: the CSV import of invites, an admin or a manager of the organization. */
   'invite:import': scoped(isManager),
 
   // ----- groups (000 §2.6, §6) -----
@@ -180,12 +180,12 @@ export const rules: Record<Action, Rule> = {
   'assignment:manage': scoped(staff),
   'assignment:changeStatus': scoped(staff),
   'assignment:manageMembers': scoped(staff),
-  /** Closed → Active (issue 22 §3): an admin, or a manager of the assignment's organization. */
+  /** Closed → Active (decisions.md#console-flows §3): an admin, or a manager of the assignment's organization. */
   'assignment:reopen': scoped(isManager),
-  /** Issue 23 §1: an assignment's insights, for whoever may read it. */
+  /** decisions.md#insights-and-administration §1: an assignment's insights, for whoever may read it. */
   'assignment:insights': scoped(staff),
 
-  // ----- answers (001 §6, DECISIONS.md) -----
+  // ----- answers (001 §6, decisions.md) -----
   /** Staff of the organization; a trainee only its own answers. */
   'answer:read': (a, t) =>
     isTrainee(a)
@@ -195,7 +195,7 @@ export const rules: Record<Action, Rule> = {
   /** The mobile app: a trainee practises and submits its own answers. */
   'answer:practice': (a, t) => isTrainee(a) && isSelf(a, t) && sameOrg(a, t),
 
-  // ----- review history and the audit log (issue 21 §5) -----
+  // ----- review history and the audit log (decisions.md#review-loop §5) -----
   /** Open an answer's review history: staff of the organization (an instructor sees its own reviews). */
   'review:history': scoped(staff),
   /** One review of the history: admin, a manager of the organization, or the instructor who wrote it (`createdById`). */
@@ -207,7 +207,7 @@ export const rules: Record<Action, Rule> = {
   // ----- files -----
   'file:upload': () => true,
 
-  // ----- notification mails (issue 22 §16) -----
+  // ----- notification mails (decisions.md#console-flows §16) -----
   /** Turn one's own notification mails on or off: oneself only (target userId = the actor). */
   'notification:manage': isSelf,
 };

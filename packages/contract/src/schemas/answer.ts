@@ -13,7 +13,7 @@
  *     one form per call (001 §3 'Review payload'; `questionnaireID` names the form):
  *     { traineeId?, questionnaireID, score?, answers: [{questionId, text}] }
  *
- * Staff also send an item whose video processing failed back to processing (issue 20 §2), with the
+ * Staff also send an item whose video processing failed back to processing (decisions.md#media §2), with the
  * review call's authorization (404 another organization's answer, 403 not a reviewer), no body:
  *
  *     POST /answers/{answerId}/items/{itemId}/media/retry  → the item (`answerItemSchema`)
@@ -82,7 +82,7 @@ export function meanRatingScore(
 }
 
 /**
- * Why an answer cannot take a review now (001 §4, §5; DECISIONS.md 'Assignments and answers'), or
+ * Why an answer cannot take a review now (001 §4, §5; decisions.md#assignments-and-answers), or
  * null when it can: a Submitted answer always (closing does not strand submitted work), a Reviewed
  * one while its assignment is not Closed. Answers the review call's 400 message otherwise:
  * `messages.assignmentClosed` for a Reviewed answer of a Closed assignment, else
@@ -204,7 +204,7 @@ const id = z.number().int().positive();
 const count = z.number().int().nonnegative();
 
 /**
- * How an answer item's video plays (issue 20):
+ * How an answer item's video plays (decisions.md#media):
  * - `original`: no processing (none needed, made before it existed, or no ffmpeg): `file` plays;
  * - `processing`: the MP4 and poster are being made; `file` (the original) plays meanwhile;
  * - `ready`: `playback` is an H.264/AAC MP4 that plays in every browser, `poster` its still;
@@ -318,7 +318,7 @@ export type AnswerQuestion = z.infer<typeof answerQuestionSchema>;
  * answer, its assignment with the interview, rating scale, feedback form, roles, avatars and
  * environment; `data` (the items with their videos, the latest ratings and feedback answers), each
  * once; `questions` in order for the player; `canReview`, whether the caller may submit a review
- * now. Every submitted form is kept in the database (DECISIONS.md), the detail shows the latest pair.
+ * now. Every submitted form is kept in the database (decisions.md), the detail shows the latest pair.
  */
 export const answerDetailSchema = answerListItemSchema.extend({
   assignment: answerAssignmentSchema,
@@ -326,7 +326,7 @@ export const answerDetailSchema = answerListItemSchema.extend({
   questions: z.array(answerQuestionSchema),
   canReview: z.boolean(),
   /**
-   * How many reviews the answer has had (issue 21 §4; 0 before the first): the detail's `ETag`
+   * How many reviews the answer has had (decisions.md#review-loop §4; 0 before the first): the detail's `ETag`
    * (`"3"`), sent back as the review call's `If-Match`.
    */
   reviewVersion: count,
@@ -337,7 +337,7 @@ export type AnswerDetail = z.infer<typeof answerDetailSchema>;
 
 /**
  * The latest review of an answer, as the review call's 409 carries it in the envelope's `data`
- * when its `If-Match` names an older version (issue 21 §4): who reviewed it (null once erased,
+ * when its `If-Match` names an older version (decisions.md#review-loop §4): who reviewed it (null once erased,
  * `reviewerName` then 'Deleted user'), when, the score, the ratings and feedback answers and the
  * version it made; the console shows it beside the reviewer's own.
  */

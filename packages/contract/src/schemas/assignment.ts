@@ -200,7 +200,7 @@ export const assignmentMembersBodySchema = idsBodySchema.extend({
 export type AssignmentMembersBody = z.infer<typeof assignmentMembersBodySchema>;
 
 /**
- * GET /assignments/{id}/candidates query (issue 22 §5, the assign dialog): the users who may be
+ * GET /assignments/{id}/candidates query (decisions.md#console-flows §5, the assign dialog): the users who may be
  * picked, of one role (`roleId` 1 trainees, the default, or 2 instructors), by name or email
  * (`search`, 3+ characters), optionally of one group (`groupId`), with paging.
  */
@@ -389,7 +389,7 @@ export const assignmentDetailSchema = assignmentListItemSchema.extend({
   canClose: z.boolean(),
   canPrintReport: z.boolean(),
   /**
-   * Issue 22 §3: Closed, so 'Reopen' (Closed → Active) applies; who may is the policy's
+   * decisions.md#console-flows §3: Closed, so 'Reopen' (Closed → Active) applies; who may is the policy's
    * 'assignment:reopen' (an admin or the organization's manager).
    */
   canReopen: z.boolean(),
@@ -459,7 +459,7 @@ export const assignmentDashboardSchema = z.object({
   /** Answers with status Submitted ('To review'). */
   pendingReview: count,
   /**
-   * Issue 22 §7: the organization's interviews, rating scales and feedback forms in Review (awaiting
+   * decisions.md#console-flows §7: the organization's interviews, rating scales and feedback forms in Review (awaiting
    * a Manager's or Admin's approval), in all and per content type. Optional for older servers.
    */
   awaitingApproval: count.optional(),

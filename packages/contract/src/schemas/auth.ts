@@ -1,5 +1,5 @@
 /**
- * Sign-in and session (000 §2.3, §3, §5, §7 'Session and users'; DECISIONS.md 'API', 'Sessions and tokens').
+ * Sign-in and session (000 §2.3, §3, §5, §7 'Session and users'; decisions.md#api, 'Sessions and tokens').
  */
 import { z } from 'zod';
 import { emailMaxLength, loginPasswordMaxLength } from '../constants';

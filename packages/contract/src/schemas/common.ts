@@ -1,6 +1,6 @@
 /**
  * Building blocks shared by every resource schema: ids, paging, search, required texts,
- * email, password and phone (000 §5, 000 §9, DECISIONS.md 'API').
+ * email, password and phone (000 §5, 000 §9, decisions.md#api).
  */
 import { z } from 'zod';
 import {

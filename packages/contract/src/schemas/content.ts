@@ -1,6 +1,6 @@
 /**
  * Content authoring (001 §2, §3, §4, §5, §7 '/interviews', '/questionnaires', '/questions',
- * '/contents'; DECISIONS.md 'Content'): interviews (content type 1), rating scales (2) and feedback
+ * '/contents'; decisions.md#content): interviews (content type 1), rating scales (2) and feedback
  * forms (3) — the latter two are evaluations, also called questionnaires. The forms and bodies the
  * console sends, the queries of the lists, the state machine of 001 §4, the question-type rules of
  * 001 §5 and the shapes the API answers.
@@ -160,7 +160,7 @@ export function isEvaluationType(contentTypeId: number): contentTypeId is Evalua
 }
 
 /**
- * One allowed status change of 001 §4 / DECISIONS.md 'Content' and the policy actions that permit
+ * One allowed status change of 001 §4 / decisions.md#content and the policy actions that permit
  * it (any one of them suffices). Every pair not listed is refused with 'This status change is not
  * allowed.'.
  */
@@ -177,7 +177,7 @@ export interface ContentTransition {
  * - Review → Active: 'Approve', Admin or Manager;
  * - Active ⇄ Inactive: an Admin, or the manager or a creator of the item's organization;
  * - Inactive → Deleted: an Admin (trash icon);
- * - Active → Draft (DECISIONS.md: return to Draft to change an Active item), by a creator, refused
+ * - Active → Draft (decisions.md: return to Draft to change an Active item), by a creator, refused
  *   while an Active assignment uses it.
  */
 export const contentTransitions: readonly ContentTransition[] = [
@@ -496,7 +496,7 @@ export const questionnaireCreateQuerySchema = z.object({ contentTypeId: evaluati
 export const contentStatusQuerySchema = z.object({ statusId: contentStatusIdSchema });
 
 /**
- * PUT /contents/{id}/status body (issue 22 §7; optional, the spec's call sends none): `reason`, why
+ * PUT /contents/{id}/status body (decisions.md#console-flows §7; optional, the spec's call sends none): `reason`, why
  * a reviewer returns an item in Review to Draft, trimmed, at most 1000 characters ('The reason is
  * too long!'); blank or absent: no reason. Kept only on Review → Draft, ignored on other changes.
  */
@@ -545,7 +545,7 @@ export const contentSchema = z.object({
   updatedAt: isoDateTimeSchema,
   createdBy: contentAuthorSchema.nullable(),
   /**
-   * Issue 22 §7: why a reviewer returned the item to Draft ('Return draft'), null when none; cleared
+   * decisions.md#console-flows §7: why a reviewer returned the item to Draft ('Return draft'), null when none; cleared
    * when it is sent to Review again. Always sent by the server (optional for older clients' data).
    */
   returnReason: z.string().nullable().optional(),

@@ -1,5 +1,5 @@
 /**
- * Files (000 §7 'Files', DECISIONS.md 'Files'): the upload request, its answers, the files list,
+ * Files (000 §7 'Files', decisions.md#files): the upload request, its answers, the files list,
  * and the accept rules by media type (size limits in bytes, extensions, content types) shared by
  * the server's checks and the console's upload field.
  */
@@ -33,7 +33,7 @@ export interface UploadRule {
 }
 
 /**
- * DECISIONS.md 'Files': images ≤ 300 KB (png, jpeg, webp, gif), audio mp3 ≤ 500 KB, videos mp4 or
+ * decisions.md#files: images ≤ 300 KB (png, jpeg, webp, gif), audio mp3 ≤ 500 KB, videos mp4 or
  * webm ≤ 100 MB. Other media types are not uploadable.
  */
 export const uploadRules: Partial<Record<MediaTypeId, UploadRule>> = {
@@ -78,7 +78,7 @@ export interface UploadProblem {
 }
 
 /**
- * Checks a file before upload (DECISIONS.md 'Files'): media type, extension, then size in bytes.
+ * Checks a file before upload (decisions.md#files): media type, extension, then size in bytes.
  * Returns null when accepted, otherwise the status and message (e.g. 413 'File size exceeds
  * 300KB. Please choose a smaller file.', 400 'File must be in .mp3 format').
  */

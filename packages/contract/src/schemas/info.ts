@@ -1,4 +1,4 @@
-/** GET /info answer (000 §3 'System info', §7; DECISIONS.md 'Console details'). */
+/** GET /info answer (000 §3 'System info', §7; decisions.md#console-details). */
 import { z } from 'zod';
 
 /** Version, the two store links and the marketing page shown at `/`. */

@@ -1,5 +1,5 @@
 /**
- * Insights (issue 23 §1): per-criterion analytics of reviews. A criterion is a Rating question
+ * Insights (decisions.md#insights-and-administration §1): per-criterion analytics of reviews. A criterion is a Rating question
  * (QuestionType.Rating) of a rating scale; a rating is the 1–5 stars a reviewer gave it (the
  * numeric text of the ratings answer, 001 §3 'ratingsAnswer'; other texts are not ratings).
  *

@@ -1,5 +1,5 @@
 /**
- * Invites and invite registration (000 §2.7, §3, §4, §5, §7 'Invites'; DECISIONS.md seats and tokens).
+ * Invites and invite registration (000 §2.7, §3, §4, §5, §7 'Invites'; decisions.md seats and tokens).
  */
 import { z } from 'zod';
 import { inviteBatchMaxRows } from '../constants';
@@ -114,7 +114,7 @@ export const inviteLinkSchema = z.object({ token: z.string(), url: z.string() })
 export type InviteLink = z.infer<typeof inviteLinkSchema>;
 
 /**
- * One row of a CSV import of invites (issue 23 §2): an invite of the batch's organization, with the
+ * One row of a CSV import of invites (decisions.md#insights-and-administration §2): an invite of the batch's organization, with the
  * same rules and messages as POST /invites ('First name is required!', 'Email is required!', …;
  * 'Admins cannot be invited.' for the Admin role, 'Role must be Trainee, Instructor or Manager.' for
  * any other role id).
@@ -138,7 +138,7 @@ export const inviteBatchRowSchema = z
 export type InviteBatchRow = z.infer<typeof inviteBatchRowSchema>;
 
 /**
- * POST /invites/batch body (issue 23 §2): 1 to `inviteBatchMaxRows` rows for one organization, no
+ * POST /invites/batch body (decisions.md#insights-and-administration §2): 1 to `inviteBatchMaxRows` rows for one organization, no
  * email twice (compared ignoring case). `dryRun` answers what sending would do and writes nothing
  * (the import's preview).
  */

@@ -1,5 +1,5 @@
 /**
- * The trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers'): my assignments,
+ * The trainees' mobile API under `/me/…` (decisions.md#assignments-and-answers): my assignments,
  * one assignment for practice with my answer and, once it is Reviewed, my review; the bodies of
  * the practice calls. Every export is prefixed `me…` so it never collides with other schemas.
  */
@@ -110,7 +110,7 @@ export const meReviewFeedbackSchema = z.object({
 export type MeReviewFeedback = z.infer<typeof meReviewFeedbackSchema>;
 
 /**
- * A time-coded comment of my review (issue 21 §3): the reviewer's text pinned to `atMs`
+ * A time-coded comment of my review (decisions.md#review-loop §3): the reviewer's text pinned to `atMs`
  * (milliseconds) of my video answering `questionId`.
  */
 export const meReviewCommentSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Notification mails (issue 22 §16) and each user's settings for them.
+ * Notification mails (decisions.md#console-flows §16) and each user's settings for them.
  *
  *     GET /users/me/notifications  (staff)     → {settings: [{kind, enabled}]}
  *     PUT /users/me/notifications  {settings: [{kind, enabled}]} → the same, all kinds

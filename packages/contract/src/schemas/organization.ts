@@ -180,7 +180,7 @@ export type OrganizationListItem = z.infer<typeof organizationListItemSchema>;
 /**
  * GET /organizations/{id}: the organization with the counts of its stat cards and member tabs
  * (000 §2.5, §2.9). Member counts leave soft-deleted users out; `traineesCount` counts active
- * trainees only. Seat usage (DECISIONS.md) `seatsUsed` = active trainees + pending (not accepted,
+ * trainees only. Seat usage (decisions.md) `seatsUsed` = active trainees + pending (not accepted,
  * not expired) trainee invites, over `userSeats`; `creatorsCount` over `creatorSeats`.
  */
 export const organizationDetailSchema = organizationSchema.extend({

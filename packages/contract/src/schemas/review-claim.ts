@@ -1,5 +1,5 @@
 /**
- * Review claims (issue 21 §4 'Claims'): opening an answer for review claims it for that reviewer
+ * Review claims (decisions.md#review-loop §4 'Claims'): opening an answer for review claims it for that reviewer
  * for `reviewClaimTtlSeconds`; the reviewer's screen renews it while it is open and active and
  * releases it on leaving; submitting a review releases it too. Another reviewer sees who holds it
  * and since when, and may take it over explicitly.

@@ -1,5 +1,5 @@
 /**
- * Time-coded comments of a review (issue 21 §3): a reviewer pins a text to a moment (`atMs`,
+ * Time-coded comments of a review (decisions.md#review-loop §3): a reviewer pins a text to a moment (`atMs`,
  * milliseconds from the start) of the video answering an interview question. A comment is its
  * author's draft until the author submits a review of the answer, which attaches the drafts to
  * that review; from then it is fixed and shown with the review (console history, the trainee's

@@ -1,5 +1,5 @@
 /**
- * Review history, drafts and the audit log (issue 21 §5, §6):
+ * Review history, drafts and the audit log (decisions.md#review-loop §5, §6):
  *   GET /assignments/answers/{id}/reviews   every completed review of an answer, newest first
  *   GET|PUT|DELETE /assignments/answers/{id}/draft   the caller's review in progress on that answer
  *   GET /assignments/{id}/audit?action&page&pageSize   the assignment's audit log, newest first

@@ -1,5 +1,5 @@
 /**
- * The review inbox (issue 21 §1 'One inbox across assignments'): every answer waiting for review
+ * The review inbox (decisions.md#review-loop §1 'One inbox across assignments'): every answer waiting for review
  * (status Submitted) that the caller may review, across assignments, oldest submission first.
  *
  *     GET /reviews/inbox?assignmentId&groupId&search&claim=mine|unclaimed&organizationId&page&pageSize

@@ -2,7 +2,7 @@
  * Answers (001 §3 'Answer'): one per trainee and assignment, created Pending when the trainee is
  * added. The trainee records one video per interview question (answer items); reviewers submit
  * content answers for the rating scale and the feedback form. Every review submission is kept
- * (DECISIONS.md); the answer points at the latest ratings and feedback answers.
+ * (decisions.md); the answer points at the latest ratings and feedback answers.
  * Status: Pending 1, Submitted 2, Reviewed 3.
  */
 import { sql } from 'drizzle-orm';
@@ -45,7 +45,7 @@ export const answers = pgTable(
     viewed: boolean('viewed').notNull().default(false),
     practiceCounter: integer('practice_counter').notNull().default(0),
     /**
-     * How many reviews completed (issue 21: the `reviews` rows of this answer); the answer detail's
+     * How many reviews completed (decisions.md#review-loop: the `reviews` rows of this answer); the answer detail's
      * ETag, which the review call's If-Match compares under the answer's row lock.
      */
     reviewVersion: integer('review_version').notNull().default(0),
@@ -75,7 +75,7 @@ export const answers = pgTable(
       t.submittedAt,
     ),
     index('answers_status_idx').on(t.statusId, t.id),
-    // The review inbox (issue 21): Submitted answers, oldest submission first.
+    // The review inbox (decisions.md#review-loop): Submitted answers, oldest submission first.
     index('answers_review_queue_idx')
       .on(t.submittedAt, t.id)
       .where(sql`${t.statusId} = 2`),
@@ -96,7 +96,7 @@ export const answers = pgTable(
  * many have a score and their sum: `avg` ignores nulls), over the answers whose trainee is not
  * soft-deleted. Kept by triggers on assignments, answers and users (migration 0008): the
  * assignments list and detail showed these for every row, and counting them there read every answer
- * of each assignment (issue 9, 'counts that do not scan'). One row per assignment, created with it.
+ * of each assignment (decisions.md#performance, 'counts that do not scan'). One row per assignment, created with it.
  */
 export const assignmentAnswerCounts = pgTable('assignment_answer_counts', {
   assignmentId: integer('assignment_id')
@@ -148,7 +148,7 @@ export const answerItems = pgTable(
 );
 
 /**
- * Media status of an answer item's video (issue 20): None 0 (no video, or made before media
+ * Media status of an answer item's video (decisions.md#media): None 0 (no video, or made before media
  * processing existed: the original plays), Processing 1 (a media job is due), Ready 2 (MP4 and
  * poster made), Failed 3 (the job gave up; staff may try again; the original plays where it can).
  */

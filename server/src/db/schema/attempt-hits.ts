@@ -1,5 +1,5 @@
 /**
- * Counted attempts of the limits on an email address (DECISIONS.md 'Sessions and tokens'): failed
+ * Counted attempts of the limits on an email address (decisions.md#sessions-and-tokens): failed
  * sign-ins per address, password-reset requests per address. Kept in the database, not in a
  * process, so the limits hold with several copies of the server behind one load balancer. The
  * address is stored only as a SHA-256 hash; a row lives as long as its window.

@@ -35,7 +35,7 @@ export const contents = pgTable(
     organizationId: integer('organization_id').references(() => organizations.id),
     /** Always English (001 §9). */
     language: text('language').notNull().default('English'),
-    /** Why a Manager or Admin returned it to Draft (optional; issue 22 §7); cleared when sent to Review again. */
+    /** Why a Manager or Admin returned it to Draft (optional; decisions.md#console-flows §7); cleared when sent to Review again. */
     returnReason: text('return_reason'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 /**
- * Uploaded files (000 §7 'Files', DECISIONS.md 'Files'). A row is created by POST /files/upload
+ * Uploaded files (000 §7 'Files', decisions.md#files). A row is created by POST /files/upload
  * (status Pending) and becomes Ready when its bytes arrived whole through the signed PUT and
  * passed the size and magic-byte checks. Storage keys are server-made, never user file names.
  * With direct uploads (S3) the presigned PUT names `upload_key`; the server copies what arrived to

@@ -1,5 +1,5 @@
 /**
- * Invites (000 §2.7, §3 'Invite', DECISIONS.md): a person is invited with a role (never Admin)
+ * Invites (000 §2.7, §3 'Invite', decisions.md): a person is invited with a role (never Admin)
  * into an organization and optionally a group; single use; expires after 7 days (re-send renews).
  * The emailed token is stored only as a hash; `invite_links` holds every live link's hash so a
  * re-sent or copied link works alongside the first one.

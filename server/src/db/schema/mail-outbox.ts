@@ -1,5 +1,5 @@
 /**
- * The mail outbox (DECISIONS.md 'Mail'): every email is written here in the same transaction as
+ * The mail outbox (decisions.md#mail): every email is written here in the same transaction as
  * the change that causes it; a worker delivers it with retries and backoff. Rows are claimed with
  * `FOR UPDATE SKIP LOCKED` so several server copies deliver each mail once.
  */

@@ -1,5 +1,5 @@
 /**
- * Durable background work on stored media (issue 20), claimed like the mail outbox: due rows are
+ * Durable background work on stored media (decisions.md#media), claimed like the mail outbox: due rows are
  * locked with FOR UPDATE SKIP LOCKED and leased by moving `next_attempt_at` ahead, so several
  * server copies never run one job twice and a copy that dies leaves its job due again.
  *

@@ -1,5 +1,5 @@
 /**
- * Notification mails (issue 22 §16): the kinds a user turned off, and the mails already sent for a
+ * Notification mails (decisions.md#console-flows §16): the kinds a user turned off, and the mails already sent for a
  * subject so that several server copies send each reminder or digest once. A mail itself goes
  * through `mail_outbox`; `notifications_sent` is inserted in the same statement with
  * `ON CONFLICT DO NOTHING`, and the mail only when that insert returned a row.

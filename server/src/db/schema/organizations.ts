@@ -1,6 +1,6 @@
 /**
  * Organizations and their contact person (000 §3 'Organization', §2.9).
- * Seats (000 §2.5, DECISIONS.md): `userSeats` bounds active trainees + pending trainee invites,
+ * Seats (000 §2.5, decisions.md): `userSeats` bounds active trainees + pending trainee invites,
  * `creatorSeats` bounds users with the creator flag.
  */
 import { sql } from 'drizzle-orm';
@@ -34,7 +34,7 @@ export const organizations = pgTable(
 /**
  * Each organization's number of active trainees (role Trainee, active, not soft-deleted), kept by
  * triggers on `users` (migration 0007): the organizations list shows it for a page of 25
- * organizations, and counting it there read every trainee of each (issue 9, 'counts that do not
+ * organizations, and counting it there read every trainee of each (decisions.md#performance, 'counts that do not
  * scan'). No foreign key: the triggers may run while an organization's users are deleted with it.
  * An organization without a row has none.
  */

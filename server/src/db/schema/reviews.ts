@@ -1,5 +1,5 @@
 /**
- * Review safety and history (issue 21): every completed review of an answer (`reviews`, the
+ * Review safety and history (decisions.md#review-loop): every completed review of an answer (`reviews`, the
  * history; the answer's `review_version` counts them and is the detail's ETag), who is reviewing
  * an answer now (`review_claims`), the review in progress per answer and reviewer
  * (`review_drafts`), comments pinned to a moment of a question's video (`review_comments`), and the
@@ -138,7 +138,7 @@ export const reviewComments = pgTable(
 );
 
 /**
- * The audit log of an assignment (issue 21 §5): status changes of the assignment and its answers,
+ * The audit log of an assignment (decisions.md#review-loop §5): status changes of the assignment and its answers,
  * reviews and claims taken over — who (`actor_id`, null for the system or an erased user), what
  * (`action`), when, and the values before and after. Written in the transaction of the change;
  * read per assignment by Managers and Admins; no call changes it.

@@ -1,6 +1,5 @@
 /**
- * Emailed single-use tokens for password reset and email change (DECISIONS.md 'Sessions and
- * tokens'): 256-bit random, stored only as a SHA-256 hash, with an expiry and a use time.
+ * Emailed single-use tokens for password reset and email change (decisions.md#sessions-and-tokens): 256-bit random, stored only as a SHA-256 hash, with an expiry and a use time.
  */
 import {
   index,

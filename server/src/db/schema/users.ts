@@ -1,7 +1,7 @@
 /**
  * Users of every role (000 §3 'User'). Emails are stored lower-cased and unique.
  * `tokenVersion` is carried in session tokens: bumping it (password change, deactivation,
- * deletion, organization deactivation) makes every older token answer 401 (DECISIONS.md 'Sessions and tokens').
+ * deletion, organization deactivation) makes every older token answer 401 (decisions.md#sessions-and-tokens).
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * Server-made storage keys (DECISIONS.md 'Files'): `yyyy/mm/<32 hex>.<ext>`. The 128 random bits
+ * Server-made storage keys (decisions.md#files): `yyyy/mm/<32 hex>.<ext>`. The 128 random bits
  * make a key unguessable; the serving URL `/files/<key>` is moreover signed and expires
  * (modules/files/url.ts), like an S3 presigned GET; the strict shape makes path traversal
  * impossible.

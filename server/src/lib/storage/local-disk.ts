@@ -1,5 +1,5 @@
 /**
- * Local-disk storage driver (DESIGN.md 'The shape of the system'): objects live under
+ * Local-disk storage driver (architecture.md 'The shape of the system'): objects live under
  * `DATA_DIR/files/<key>`; uploads are written to `DATA_DIR/files/.incoming/<random>.part` and
  * linked into place only when complete and within the limit, so no partial file is ever readable.
  * A disk that cannot be written (full, read-only, missing) throws StorageUnavailableError; the

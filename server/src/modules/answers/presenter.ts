@@ -213,7 +213,7 @@ export function presentAnswerDetail(
     items: readonly AnswerItemRow[];
     forms: ReadonlyMap<number, ContentAnswerRow>;
     canReview: boolean;
-    /** The live claim on the answer (issue 21 §4), or null. */
+    /** The live claim on the answer (decisions.md#review-loop §4), or null. */
     claim: ReviewClaim | null;
   },
 ): AnswerDetail {
@@ -237,7 +237,7 @@ export function presentAnswerDetail(
 }
 
 /**
- * The 409 data of a review sent against an older version (issue 21 §4): the answer's latest
+ * The 409 data of a review sent against an older version (decisions.md#review-loop §4): the answer's latest
  * review `review` with its forms among `forms`; null when the answer has none.
  */
 export function presentReviewConflict(

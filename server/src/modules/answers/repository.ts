@@ -62,9 +62,9 @@ export interface AnswerFullRow extends AnswerListRow {
   environmentId: number | null;
   ratingsId: number | null;
   feedbackId: number | null;
-  /** How many reviews the answer has had (issue 21 §4: the detail's ETag). */
+  /** How many reviews the answer has had (decisions.md#review-loop §4: the detail's ETag). */
   reviewVersion: number;
-  /** The live claim on the answer (issue 21 §4) with its holder, or null. */
+  /** The live claim on the answer (decisions.md#review-loop §4) with its holder, or null. */
   claim: ClaimRow | null;
 }
 
@@ -388,7 +388,7 @@ const reviewedColumns = {
  * (`reviewed.ratingsId`, `reviewed.feedbackId` are the forms' content ids) the ones just stored, or
  * `reviewed.partner`, a form stored earlier (the other half of a review sent one form per call),
  * and writes `reviewed.mail` to the outbox. With `reviewed` it also keeps the review in the
- * history (issue 21 §4, §5): adds a `reviews` row (the caller, the two forms the answer now points
+ * history (decisions.md#review-loop §4, §5): adds a `reviews` row (the caller, the two forms the answer now points
  * at, the score, version `review_version + 1`, the review time) and counts it in
  * `answers.review_version`; attaches the caller's draft comments on the answer to it; deletes the
  * caller's draft of the answer and the answer's claim. Answers the answer's columns as stored with
@@ -595,7 +595,7 @@ export interface ReviewLockRow extends ReviewedAnswerColumns {
   assignmentStatusId: number;
   /**
    * Where the review-ready email goes: `mailable` while the trainee is active, not deleted and did
-   * not turn 'review-ready' off (issue 22 §16).
+   * not turn 'review-ready' off (decisions.md#console-flows §16).
    */
   trainee: { email: string; firstName: string; mailable: boolean };
 }
@@ -629,7 +629,7 @@ export async function lockForReview(tx: Tx, answerId: number): Promise<ReviewLoc
 }
 
 // ---------------------------------------------------------------------------
-// Review history (issue 21 §4, §5)
+// Review history (decisions.md#review-loop §4, §5)
 // ---------------------------------------------------------------------------
 
 /** A row of the review history with its reviewer's names (null once erased). */

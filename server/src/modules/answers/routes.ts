@@ -59,7 +59,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
           'environment; the latest ratingsAnswer and feedbackAnswer; questions in order for the player (each item is ' +
           'the one of data.interviewAnswer.answers with the question’s id), and canReview. Opening a non-Pending ' +
           'answer as a reviewer sets viewed. Answers an ETag, the review version (reviewVersion), the review call’s If-Match; ' +
-          'claim: who is reviewing it now (issue 21 §4), or null',
+          'claim: who is reviewing it now (decisions.md#review-loop §4), or null',
         params: idParamSchema,
         querystring: answerDetailQuerySchema,
         response: { 200: envelopeSchema(answerDetailSchema) },
@@ -95,7 +95,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
           'comma-joined option ids, open questions text. Score = mean of the ratings. Sets Reviewed once both forms are ' +
           'in: sent one per call, when the same reviewer has sent both since the answer last became Reviewed. Each form ' +
           'sent is kept. Who may call is checked before the body. Answers the answer detail as GET /assignments/answers/{id} does. ' +
-          'If-Match (issue 21 §4; optional): the review version the reviewer opened (the detail’s ETag, e.g. "3"; * or a list ' +
+          'If-Match (decisions.md#review-loop §4; optional): the review version the reviewer opened (the detail’s ETag, e.g. "3"; * or a list ' +
           'allowed); a review completed meanwhile → 409 naming who reviewed it and when, with that review as data — unless ' +
           'it is the caller’s own review sent again (same If-Match, same answers: a double submit, a retried call), ' +
           'answered 200 as the answer stands with nothing written (one review, one review-ready mail)',

@@ -1,6 +1,6 @@
 /**
  * Answers and reviews (001 §2 'Review screen', §3, §4, §5 'Review submit', §6, §7
- * `/assignments/answers…` and the review call; DECISIONS.md 'Assignments and answers'). Rules
+ * `/assignments/answers…` and the review call; decisions.md#assignments-and-answers). Rules
  * decided here:
  * - Reading: staff of the assignment's organization and admins ('answer:read'); a trainee only its
  *   own answers (the list is forced to its user id; another user id is a 403). Answers of
@@ -236,7 +236,7 @@ export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<An
 /**
  * Throws 409 format.answerClaimedBy (the claim as data, as the claim call answers it) when a
  * reviewer other than `actor` holds a live claim on `row` (its `claim`, read with the answer): the
- * console's calls that only the claim's holder may make (a draft, issue 21 §4, §6).
+ * console's calls that only the claim's holder may make (a draft, decisions.md#review-loop §4, §6).
  */
 export function refuseClaimedByAnother(row: AnswerFullRow, actor: Actor): void {
   const held = row.claim;
@@ -268,7 +268,7 @@ export interface ReviewDeps {
    */
   publicUrl?: string | undefined;
   /**
-   * The call's `If-Match` header (issue 21 §4): the review version the reviewer opened. Checked
+   * The call's `If-Match` header (decisions.md#review-loop §4): the review version the reviewer opened. Checked
    * under the row locks; absent, no check (the spec's behaviour).
    */
   ifMatch?: string | undefined;
@@ -287,7 +287,7 @@ export interface ReviewDeps {
  * score); when both forms are in — sent together, or this form completing a pair with the caller's
  * other form of the current round (see the module note) — sets Reviewed, `reviewedAt`, the score
  * (mean of the rating answers) and the latest form ids, and writes the trainee's review-ready email
- * (see the module note). Issue 21 §4: `ifMatch` (the call's If-Match), checked under the locks,
+ * (see the module note). decisions.md#review-loop §4: `ifMatch` (the call's If-Match), checked under the locks,
  * refuses a review against an older version with 409 format.answerReviewedBy and the latest review
  * as data (`refuseStale`), unless the call repeats the caller's own review that made it stale (then
  * the detail as it stands, nothing written: see the module note); a completed review also writes its history row, attaches the caller's

@@ -1,5 +1,5 @@
 /**
- * Queries on assets (001 §3 'Asset', §7 '/assets'; DECISIONS.md 'Content': general items reach an
+ * Queries on assets (001 §3 'Asset', §7 '/assets'; decisions.md#content: general items reach an
  * organization when an admin adds them). A list is one statement for the page plus one for the
  * organizations its assets were added to — never a query per row.
  */

@@ -2,7 +2,7 @@
  * Avatars and environments (001 §2 'Avatars and environments', §3 'Asset', §6, §7 '/assets').
  * Admins manage them (create, edit, delete, add to and remove from organizations); staff of an
  * organization read the assets available to it: its own and the general ones added to it
- * (DECISIONS.md 'Content', read for assets). Anything else of another organization answers 404,
+ * (decisions.md#content, read for assets). Anything else of another organization answers 404,
  * the same as a missing asset; then the contract's policy decides (403).
  */
 import {

@@ -30,7 +30,7 @@ export async function isAssetInAssignment(db: Db | Tx, assetId: number): Promise
  * The instructor dashboard's numbers (000 §2.5) for one organization, or all when undefined:
  * active trainees (not deleted), Active assignments and Submitted answers (of members not deleted:
  * the kept counts of migration 0008, summed over the organization's assignments), and the content
- * in Review awaiting approval, in all and per type (issue 22 §7). One statement.
+ * in Review awaiting approval, in all and per type (decisions.md#console-flows §7). One statement.
  */
 export async function dashboardCounts(db: Db, organizationId: number | undefined) {
   const userOrg =
@@ -66,7 +66,7 @@ export async function dashboardCounts(db: Db, organizationId: number | undefined
 }
 
 /**
- * Issue 22 §7: columns counting the content in Review (awaiting approval) per content type, of one
+ * decisions.md#console-flows §7: columns counting the content in Review (awaiting approval) per content type, of one
  * organization or of all when undefined; scalar subqueries of the dashboard's one statement.
  */
 function awaitingApprovalColumns(organizationId: number | undefined) {

@@ -368,7 +368,7 @@ export interface CandidateRow {
 }
 
 /**
- * One page of the users the assign dialog offers (issue 22 §5): the `roleId` users of
+ * One page of the users the assign dialog offers (decisions.md#console-flows §5): the `roleId` users of
  * `organizationId`, not soft-deleted, inactive ones included (shown, not pickable); optionally only
  * those sharing a group with `sharingGroupsWith` (an instructor's own groups, 001 §2), of `groupId`,
  * matching `search` on first name, last name, full name or email. Each carries its groups as

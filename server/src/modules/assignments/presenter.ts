@@ -126,7 +126,7 @@ export function presentMember(row: MemberRow): AssignmentUser {
   };
 }
 
-/** Maps a row of the assign dialog's candidates (issue 22 §5) to the wire: groups as `{id, name}`. */
+/** Maps a row of the assign dialog's candidates (decisions.md#console-flows §5) to the wire: groups as `{id, name}`. */
 export function presentCandidate(row: CandidateRow): AssignmentCandidate {
   return {
     id: row.id,

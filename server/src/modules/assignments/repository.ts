@@ -210,7 +210,7 @@ export async function rolePairsOfAssignment(db: Db | Tx, id: number) {
 }
 
 // ---------------------------------------------------------------------------
-// Composition checks (001 §5, DECISIONS.md 'Content')
+// Composition checks (001 §5, decisions.md#content)
 // ---------------------------------------------------------------------------
 
 /**

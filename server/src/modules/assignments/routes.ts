@@ -192,7 +192,7 @@ export async function assignmentRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          'The users the assign dialog offers (issue 22 §5): roleId 1 trainees (default) or 2 instructors of the ' +
+          'The users the assign dialog offers (decisions.md#console-flows §5): roleId 1 trainees (default) or 2 instructors of the ' +
           "assignment's organization, not deleted, inactive ones included with active false (the add call refuses " +
           'them); an instructor gets the users of its own groups, a manager or admin the whole organization. search ' +
           '(3+ characters: first, last or full name, email), groupId (404 for another organization), paging. Each ' +

@@ -8,7 +8,7 @@
  *   description and due date stay editable while Planned or Active; a Closed assignment is frozen.
  * - Status: Draft → Planned | Active; Planned → Active | Draft; Active → Draft (no trainee
  *   completed) | Closed (one completed); Planned/Draft → Closed likewise needs a completed answer.
- *   Publishing (Planned/Active) re-checks the composition. Closed → Active ('Reopen', issue 22 §3)
+ *   Publishing (Planned/Active) re-checks the composition. Closed → Active ('Reopen', decisions.md#console-flows §3)
  *   only by an admin or the organization's manager ('assignment:reopen'); it keeps the answers,
  *   reviews and due date and does not re-check the composition (the answers were made with it).
  * - Delete only in Draft (a Draft never has completed answers: trainees answer Active ones).
@@ -230,7 +230,7 @@ export async function listAssignmentUsersFor(
 }
 
 /**
- * GET /assignments/{id}/candidates (issue 22 §5, the assign dialog): one page of the users of the
+ * GET /assignments/{id}/candidates (decisions.md#console-flows §5, the assign dialog): one page of the users of the
  * assignment's organization with `query.roleId` (trainees by default), inactive ones included and
  * marked, by name or email, optionally of one group (of the organization: 404 otherwise). An
  * instructor is offered the users of its own groups (001 §2 'Assign dialog'); a manager or admin
@@ -300,7 +300,7 @@ interface Composition {
 }
 
 /**
- * Checks a composition against the organization (001 §5, DECISIONS.md 'Content'): the interview
+ * Checks a composition against the organization (001 §5, decisions.md#content): the interview
  * is an Active interview assignable to it (messages.selectInterviewToContinue); the environment an
  * Environment available to it (messages.selectEnvironmentToContinue); the roles are exactly the
  * interview's (messages.missingRoles for none or a foreign role, 'Select an
@@ -556,7 +556,7 @@ export async function deleteInterviewAssignment(
   await removeStoredFiles(deps, removedKeys);
 }
 
-/** Whether 001 §4 (and issue 22 §3's reopen, Closed → Active) allows `from` → `to` given the number of completed answers. */
+/** Whether 001 §4 (and decisions.md#console-flows §3's reopen, Closed → Active) allows `from` → `to` given the number of completed answers. */
 function transitionAllowed(from: number, to: AssignmentStatusId, completed: number): boolean {
   switch (to) {
     case AssignmentStatus.Draft:
@@ -583,7 +583,7 @@ function transitionAllowed(from: number, to: AssignmentStatusId, completed: numb
  * `transitionAllowed` (400 'This status change is not allowed.'); the same status is a no-op.
  * Publishing re-checks the composition (400 with the wizard's messages). Answers the detail and
  * 'Assignment status updated to {status}!'. A change is recorded in the audit log ('assignment.status',
- * before/after statusId) in its transaction. Reopening (Closed → Active, issue 22 §3) takes
+ * before/after statusId) in its transaction. Reopening (Closed → Active, decisions.md#console-flows §3) takes
  * 'assignment:reopen' (403 for an instructor) and skips the composition check. `loaded` is the
  * row the route's preValidation hook already authorized ('assignment:changeStatus'), if any.
  */

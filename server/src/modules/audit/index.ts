@@ -1,5 +1,5 @@
 /**
- * The audit module (issue 21 §5): the log of an assignment's and its answers' status changes,
+ * The audit module (decisions.md#review-loop §5): the log of an assignment's and its answers' status changes,
  * reviews and claims taken over. Other modules record through `recordAudit` in their transaction;
  * the app registers `auditRoutes` (the read, for Managers and Admins) inside `/api`.
  */

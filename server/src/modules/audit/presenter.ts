@@ -1,5 +1,5 @@
 /**
- * The audit log's answer (issue 21 §5): rows to the contract's `AuditEvent`. An actor or trainee
+ * The audit log's answer (decisions.md#review-loop §5): rows to the contract's `AuditEvent`. An actor or trainee
  * erased since shows as null ('Deleted user' as the actor's name).
  */
 import { messages, type AuditEvent } from '@practica/contract';

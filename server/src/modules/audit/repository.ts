@@ -1,5 +1,5 @@
 /**
- * Writes to the audit log (issue 21 §5, table `audit_events`): one row per change, in the
+ * Writes to the audit log (decisions.md#review-loop §5, table `audit_events`): one row per change, in the
  * transaction of the change, and reads them per assignment. Nothing here updates or deletes a row;
  * the API has no call that does.
  */

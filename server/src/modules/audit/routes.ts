@@ -1,5 +1,5 @@
 /**
- * GET /assignments/{id}/audit (issue 21 §5): the assignment's audit log for Managers and Admins.
+ * GET /assignments/{id}/audit (decisions.md#review-loop §5): the assignment's audit log for Managers and Admins.
  * No call writes, changes or deletes an event.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

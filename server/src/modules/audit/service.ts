@@ -1,5 +1,5 @@
 /**
- * Reading the audit log (issue 21 §5): an assignment's events, newest first, with an action
+ * Reading the audit log (decisions.md#review-loop §5): an assignment's events, newest first, with an action
  * filter and pages. Managers of the assignment's organization and admins ('audit:read'); an
  * instructor or trainee 403, another organization 404. Nothing here writes: events are recorded by
  * the modules that make the changes (`recordAudit`, in their transactions).

@@ -1,5 +1,5 @@
 /**
- * Sign-in (000 §2.3, §7 POST /auth; DECISIONS.md 'API', 'Sessions and tokens').
+ * Sign-in (000 §2.3, §7 POST /auth; decisions.md#api, 'Sessions and tokens').
  */
 import { messages, type LoginAnswer, type LoginBody } from '@practica/contract';
 import type { Db } from '../../db/client.js';

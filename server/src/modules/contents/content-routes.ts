@@ -1,6 +1,6 @@
 /**
  * The `/contents` calls of 001 §7: the status change of the state machine (001 §4) and the admin's
- * add/remove of general content for an organization (DECISIONS.md 'Content').
+ * add/remove of general content for an organization (decisions.md#content).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,7 +42,7 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
         ...secured,
         summary:
           'Change the status (001 §4): Draft→Review (submit), Review→Draft, Review→Active (approve: admin, manager), Active⇄Inactive (admin, or staff of the owning organization), Inactive→Deleted (admin), Active→Draft (no Active assignment uses it). ' +
-          'Optional body {reason} (issue 22 §7): why a reviewer returns an item in Review to Draft, shown to its creator as `returnReason`; cleared when the item is sent to Review again. Who may call is checked before the body',
+          'Optional body {reason} (decisions.md#console-flows §7): why a reviewer returns an item in Review to Draft, shown to its creator as `returnReason`; cleared when the item is sent to Review again. Who may call is checked before the body',
         params: idParamSchema,
         querystring: contentStatusQuerySchema,
         body: contentStatusBodySchema,

@@ -1,5 +1,5 @@
 /**
- * Questions (001 §2 'New question', §3 'Question', §5 'Question', §7 '/questions'; DECISIONS.md
+ * Questions (001 §2 'New question', §3 'Question', §5 'Question', §7 '/questions'; decisions.md
  * 'Content'): text, type by content, options, audio rows and the interview role. A question is
  * written only while its content is Draft, by a creator who may author the content.
  */

@@ -1,5 +1,5 @@
 /**
- * Queries on content (001 §3 'Content', 'Questionnaire', 'Question', 'Interview role'; §7; DECISIONS.md
+ * Queries on content (001 §3 'Content', 'Questionnaire', 'Question', 'Interview role'; §7; decisions.md
  * 'Content'). A list page is one statement (rows, counts and the total); a questionnaire is the
  * content plus one statement each for its roles, questions, options and audio rows — never a
  * query per row. Functions take `Db` or a transaction handle.
@@ -53,7 +53,7 @@ export interface ContentRow {
   createdByLastName: string | null;
   createdAt: Date;
   updatedAt: Date;
-  /** Why a reviewer returned it to Draft (issue 22 §7), or null. */
+  /** Why a reviewer returned it to Draft (decisions.md#console-flows §7), or null. */
   returnReason: string | null;
 }
 
@@ -79,7 +79,7 @@ export function addedTo(organizationId: number): SQL {
 }
 
 /**
- * SQL: scope Assignable of 001 §3 / DECISIONS.md 'Content' for `organizationId` — the
+ * SQL: scope Assignable of 001 §3 / decisions.md#content for `organizationId` — the
  * organization's own Active content plus the general Active content added to it.
  */
 export function assignableTo(organizationId: number): SQL {
@@ -194,7 +194,7 @@ export interface ContentListRow extends ContentRow {
   organizationIds: number[];
 }
 
-/** The WHERE of a content list (001 §7 filters; DECISIONS.md scope Assignable). */
+/** The WHERE of a content list (001 §7 filters; decisions.md scope Assignable). */
 function listConditions(filter: ContentListFilter): SQL | undefined {
   const o = filter.organizationId;
   const own = o === null ? isNull(contents.organizationId) : eq(contents.organizationId, o);
@@ -483,7 +483,7 @@ export async function touchContent(
     name?: string;
     description?: string;
     statusId?: number;
-    /** Issue 22 §7: the 'Return draft' reason; null clears it. */
+    /** decisions.md#console-flows §7: the 'Return draft' reason; null clears it. */
     returnReason?: string | null;
   } = {},
 ): Promise<void> {
@@ -549,7 +549,7 @@ export async function isContentReferenced(db: Handle, contentId: number): Promis
 }
 
 /**
- * DECISIONS.md 'Content': an Active item returns to Draft only while no Active assignment uses it.
+ * decisions.md#content: an Active item returns to Draft only while no Active assignment uses it.
  * True when an Active assignment uses the content as its interview, rating scale or feedback form.
  * One statement.
  */

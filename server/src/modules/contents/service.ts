@@ -1,5 +1,5 @@
 /**
- * Content (001 §2, §4, §5, §6, §7; DECISIONS.md 'Content'): who sees what, the interview and
+ * Content (001 §2, §4, §5, §6, §7; decisions.md#content): who sees what, the interview and
  * evaluation forms, the lists, the state machine of 001 §4 and the organizations general content
  * is added to. Rules on role and organization come from the contract's policy (`can`); the state
  * rules live here. Every write runs in one transaction with the content row locked, after every
@@ -89,7 +89,7 @@ export function authorizeContent(
 }
 
 /**
- * Loads content for reading (`loadAuthorized`, 001 §6, DECISIONS.md 'Content'): 404 when missing,
+ * Loads content for reading (`loadAuthorized`, 001 §6, decisions.md#content): 404 when missing,
  * not of `types`, of another organization, or general content not added to the actor's
  * organization (an admin sees everything); 403 unless the actor may read content (staff).
  */
@@ -232,7 +232,7 @@ export async function listOrganizationContentsFor(
 
 /**
  * Checks the avatars of roles (or audio rows) given for content of `organizationId`: Avatar assets
- * available to it (DECISIONS.md 'Content'). 400 messages.selectAvatarToContinue naming the field.
+ * available to it (decisions.md#content). 400 messages.selectAvatarToContinue naming the field.
  */
 export async function assertAvatars(
   db: Db | Tx,
@@ -311,7 +311,7 @@ export async function lockDraft(tx: Tx, id: number) {
 }
 
 /**
- * PUT /interviews/{id}: title, description and roles of a Draft interview (DECISIONS.md: an Active
+ * PUT /interviews/{id}: title, description and roles of a Draft interview (decisions.md: an Active
  * item is never edited in place). The roles replace the interview's roles; a deleted role's
  * questions lose their role. 404/403 as for reading and authoring; 400 unless Draft.
  */
@@ -454,7 +454,7 @@ export async function authorizeStatusChange(
  * PUT /contents/{id}/status?statusId= — the state machine of 001 §4, enforced here: first
  * `authorizeStatusChange` (404, 400, 403; skipped when the route's hook passes the row it
  * authorized), then the checks of Submit (001 §5) and, for Active → Draft, 400 'An active
- * assignment uses this content.' while an Active assignment uses it. `reason` (issue 22 §7) is
+ * assignment uses this content.' while an Active assignment uses it. `reason` (decisions.md#console-flows §7) is
  * kept on Review → Draft ('Return draft'; null: none) and cleared on Draft → Review; other changes
  * leave it. Answers the content.
  */
@@ -493,7 +493,7 @@ export async function changeContentStatus(
       ...(returned ? { returnReason: reason } : {}),
       ...(transition.to === ContentStatus.Review ? { returnReason: null } : {}),
     });
-    // Notifications (issue 22 §16, helper h6): the mail to the creator when a reviewer returns the
+    // Notifications (decisions.md#console-flows §16, helper h6): the mail to the creator when a reviewer returns the
     // item (`returned`, with `reason`) or approves it (Review → Active), and to the managers when it
     // is sent to Review, are queued here, in this transaction, through the mail outbox.
     await tellContentStatusChanged(tx, {
@@ -507,7 +507,7 @@ export async function changeContentStatus(
 }
 
 // ---------------------------------------------------------------------------
-// General content and organizations (DECISIONS.md 'Content')
+// General content and organizations (decisions.md#content)
 // ---------------------------------------------------------------------------
 
 /** The content as a row of the admin's general list (with every organization it was added to). */

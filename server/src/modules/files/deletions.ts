@@ -1,6 +1,6 @@
 /**
  * Removal of stored bytes that no file row holds any more, and the sweeps and retention that
- * delete file rows (issue 20 §3, DECISIONS.md 'Files').
+ * delete file rows (decisions.md#media §3, decisions.md#files).
  *
  * Every deletion of file rows queues their storage keys in `storage_deletions` in the same
  * transaction (repository.ts), so a crash between the commit and the removal loses nothing:

@@ -1,5 +1,5 @@
 /**
- * The files module (000 §7 'Files', DECISIONS.md 'Files'). The app registers:
+ * The files module (000 §7 'Files', decisions.md#files). The app registers:
  *
  *   await app.register(filesPlugin);                 // root: storage, signed PUT, serving, sweep
  *   await api.register(fileRoutes);                  // inside the /api prefix

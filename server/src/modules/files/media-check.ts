@@ -1,5 +1,5 @@
 /**
- * The magic-byte check of every upload (DECISIONS.md 'Files'): the real content must be of the
+ * The magic-byte check of every upload (decisions.md#files): the real content must be of the
  * declared extension, whatever name or content type the client gave. Detection is file-type's
  * (the first `sniffBytes` bytes). Browser recordings pass: Chrome's, Firefox's and Android's
  * MediaRecorder WebM (an EBML header with DocType `webm`, a Segment of unknown size, no duration)

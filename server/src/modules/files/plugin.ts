@@ -1,5 +1,5 @@
 /**
- * `filesPlugin` (DECISIONS.md 'Files'): the storage driver (STORAGE_DRIVER: local disk under
+ * `filesPlugin` (decisions.md#files): the storage driver (STORAGE_DRIVER: local disk under
  * DATA_DIR/files, a temporary folder for `memory://`; or the S3 bucket of S3_*, reached once at
  * registration so a bad or unreachable store fails the start), the upload signer (key derived from JWT_SECRET, URLs valid
  * 15 minutes), the read URL signer (same key; FILE_URL_LIFETIME_MINUTES, installed for

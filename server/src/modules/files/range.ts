@@ -1,5 +1,5 @@
 /**
- * HTTP Range requests on served files (RFC 9110 §14; DECISIONS.md 'Assignments and answers':
+ * HTTP Range requests on served files (RFC 9110 §14; decisions.md#assignments-and-answers:
  * videos are served with Range support so the player can seek). One range per request.
  */
 

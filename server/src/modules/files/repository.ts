@@ -1,5 +1,5 @@
 /**
- * Queries on `files`, `upload_ledger` and `storage_deletions` (000 §7 'Files', DECISIONS.md
+ * Queries on `files`, `upload_ledger` and `storage_deletions` (000 §7 'Files', decisions.md
  * 'Files'). Every function takes the Drizzle handle (`Db` or a transaction) and runs one
  * statement, except the deleting ones: they take a transaction (`Tx`) and queue the storage keys
  * of the rows they deleted in `storage_deletions` within it, so the bytes are removed even after

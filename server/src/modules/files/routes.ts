@@ -1,5 +1,5 @@
 /**
- * File routes (000 §7 'Files', DECISIONS.md 'Files').
+ * File routes (000 §7 'Files', decisions.md#files).
  *
  * - `fileRoutes`, registered under /api: POST /files/upload, POST /files/{id}/complete and
  *   GET /files (signed in).

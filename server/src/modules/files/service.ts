@@ -1,5 +1,5 @@
 /**
- * Uploads and serving of files (000 §7 'Files', DECISIONS.md 'Files').
+ * Uploads and serving of files (000 §7 'Files', decisions.md#files).
  *
  * 1. `createUpload`: `reserveUpload` (checks the declared type and size and the uploader's daily
  *    volume, creates a Pending row), then answers a signed PUT URL (15 minutes).
@@ -236,7 +236,7 @@ export interface IncomingUpload {
 }
 
 /**
- * The signed PUT (DECISIONS.md 'Files'). Throws 403 for a bad, tampered or expired signature;
+ * The signed PUT (decisions.md#files). Throws 403 for a bad, tampered or expired signature;
  * 404 when the upload no longer exists; then `storeUpload`'s errors (409, 413, 429, 400). Answers
  * `{id, url}`.
  */

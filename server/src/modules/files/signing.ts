@@ -1,5 +1,5 @@
 /**
- * Signed URLs of our own storage (DECISIONS.md 'Files'). One scheme for both
+ * Signed URLs of our own storage (decisions.md#files). One scheme for both
  * directions: `expires` is a Unix time in seconds and `signature` is base64url HMAC-SHA256 over
  * `<METHOD>\n<key>\n<expires>` with a key derived from JWT_SECRET (HKDF, its own purpose label, so
  * a file signature is never a session signature, and the method in the text keeps a read URL from

@@ -1,5 +1,5 @@
 /**
- * URLs of stored files (DECISIONS.md 'Files'). A file is served at
+ * URLs of stored files (decisions.md#files). A file is served at
  * `/files/<storageKey>?expires=<unix s>&signature=<HMAC>` (signing.ts): the URL is the capability
  * to read the file, the way an S3 presigned GET is, so `<img>`, `<video>` and the mobile app need
  * no header; and it expires (one hour by default, FILE_URL_LIFETIME_MINUTES, rounded up to a

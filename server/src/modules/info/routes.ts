@@ -1,6 +1,6 @@
 /**
  * GET /info (000 §3 'System info', §7): version and store links from configuration
- * (DECISIONS.md 'Console details'), plus the marketing page shown at `/`.
+ * (decisions.md#console-details), plus the marketing page shown at `/`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The insights' answers (issue 23 §1): what the statements built, in the contract's shapes. The
+ * The insights' answers (decisions.md#insights-and-administration §1): what the statements built, in the contract's shapes. The
  * statements already produce every figure; this only names the people: a user erased since (no
  * row, id null) is 'Deleted user'.
  */

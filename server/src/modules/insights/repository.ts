@@ -1,5 +1,5 @@
 /**
- * Reads of the insights (issue 23 §1): each view is one statement that builds the whole answer as
+ * Reads of the insights (decisions.md#insights-and-administration §1): each view is one statement that builds the whole answer as
  * JSON with CTEs and aggregates (counts, `avg`, `stddev_pop`, `jsonb_to_recordset` over the
  * ratings forms, `generate_series` for the timeline), plus the small lookup its access check needs.
  *

@@ -1,5 +1,5 @@
 /**
- * Insights (issue 23 §1): GET /assignments/{id}/insights, GET /users/{id}/progress and GET
+ * Insights (decisions.md#insights-and-administration §1): GET /assignments/{id}/insights, GET /users/{id}/progress and GET
  * /organizations/{id}/reviewer-consistency. Every call needs a session; the service enforces the
  * policy (404 another organization, then 403).
  */

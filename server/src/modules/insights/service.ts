@@ -1,5 +1,5 @@
 /**
- * Insights (issue 23 §1): per-criterion analytics of the reviews. Rules decided here:
+ * Insights (decisions.md#insights-and-administration §1): per-criterion analytics of the reviews. Rules decided here:
  * - Assignment insights ('assignment:insights': staff of the assignment's organization, admins;
  *   404 missing or another organization, 403 a trainee). An instructor reads them for every
  *   assignment of its organization, as it reads the assignment's detail.

@@ -1,5 +1,5 @@
 /**
- * POST /invites/batch, the CSV import of invites (issue 23 §2; 000 §2.7 invite rules, DECISIONS.md
+ * POST /invites/batch, the CSV import of invites (decisions.md#insights-and-administration §2; 000 §2.7 invite rules, decisions.md
  * seats). One call takes up to `inviteBatchMaxRows` rows of one organization:
  * - an email that is a user's of the organization is skipped (`messages.importUserExists`), never
  *   an error, so a file sent again after some people registered goes through; for an Admin, any

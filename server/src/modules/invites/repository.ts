@@ -1,6 +1,5 @@
 /**
- * Queries on invites and their links (000 §2.7, §3 'Invite', §7 'Invites'; DECISIONS.md 'Sessions
- * and tokens'). Only the SHA-256 hash of a link's token is stored (`invite_links`).
+ * Queries on invites and their links (000 §2.7, §3 'Invite', §7 'Invites'; decisions.md#sessions-and-tokens). Only the SHA-256 hash of a link's token is stored (`invite_links`).
  */
 import { and, desc, eq, gt, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { RoleId } from '@practica/contract';
@@ -87,7 +86,7 @@ export async function findPendingInviteByTokenHash(
 }
 
 /**
- * Why a link's invite is not pending (issue 22 item 10): whether the invite one of whose links has
+ * Why a link's invite is not pending (decisions.md#console-flows §10): whether the invite one of whose links has
  * this token hash was accepted, or has expired; undefined when no invite has such a link. One
  * statement; read only after `findPendingInviteByTokenHash` found nothing.
  */

@@ -2,7 +2,7 @@
  * The `/invites` calls of 000 §7 'Invites', plus POST /invites/{id}/link (ours: 'copy link').
  * GET /invites/{id} serves two callers: staff with a session and a numeric id (the invite), and
  * the public registration page with the link's token in place of the id (no session).
- * POST /invites/batch (issue 23 §2, the CSV import) authorizes before its body is validated.
+ * POST /invites/batch (decisions.md#insights-and-administration §2, the CSV import) authorizes before its body is validated.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -166,7 +166,7 @@ export async function inviteRoutes(
     );
 
     /**
-     * The CSV import (issue 23 §2). Its organization is in the body, so — unlike POST /invites,
+     * The CSV import (decisions.md#insights-and-administration §2). Its organization is in the body, so — unlike POST /invites,
      * whose body is validated first — the preValidation hook reads the raw `organizationId` and
      * authorizes on it before the body is validated: 404 for a missing or another organization,
      * 403 for the roles without `invite:import`. Without a readable `organizationId` it checks the

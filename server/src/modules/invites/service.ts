@@ -1,5 +1,5 @@
 /**
- * Invites (000 §2.7, §3 'Invite', §4, §6, §7 'Invites'; DECISIONS.md 'Sessions and tokens',
+ * Invites (000 §2.7, §3 'Invite', §4, §6, §7 'Invites'; decisions.md#sessions-and-tokens,
  * 'Users, organizations, seats'). An invite carries a role (never Admin), an organization and an
  * optional group; it expires 7 days after it was sent or re-sent and is accepted once. Its links
  * carry 256-bit random tokens stored only as hashes, so a copied link is a new token; an invite
@@ -152,7 +152,7 @@ export async function getInviteFor(db: Db, actor: Actor, id: number): Promise<In
  * GET /invites/{token} without a session (000 §2.7 registration page): the pending, unexpired
  * invite one of whose links carries `token`. Otherwise 404 (the spec's shape; the page shows the
  * message, then goes to login): messages.inviteUsed when that invite was accepted,
- * messages.inviteExpired when it expired (issue 22 item 10), messages.inviteInvalid for a token of
+ * messages.inviteExpired when it expired (decisions.md#console-flows §10), messages.inviteInvalid for a token of
  * no invite. Only the holder of a link learns its invite's state.
  */
 export async function getInviteByToken(db: Db, token: string): Promise<InviteRow> {

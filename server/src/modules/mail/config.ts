@@ -1,5 +1,5 @@
 /**
- * Mail settings (DECISIONS.md 'Mail'), validated with zod like config.ts:
+ * Mail settings (decisions.md#mail), validated with zod like config.ts:
  *
  * - `SMTP_URL`: nodemailer URL, e.g. `smtp://user:pass@host:587` or `smtps://…:465`. Unset (the
  *   embedded default): nothing is sent; mail stays in the outbox, readable at /dev/mailbox

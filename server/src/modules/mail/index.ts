@@ -1,5 +1,5 @@
 /**
- * The mail module (DECISIONS.md 'Mail'). The app registers, at the root:
+ * The mail module (decisions.md#mail). The app registers, at the root:
  *
  *   await app.register(mailPlugin, config.mail);     // worker, app.mail, /dev/mailbox (not in production)
  *

@@ -1,5 +1,5 @@
 /**
- * The dev mailbox (DECISIONS.md 'Mail'): `GET /dev/mailbox`, an HTML page listing the outbox
+ * The dev mailbox (decisions.md#mail): `GET /dev/mailbox`, an HTML page listing the outbox
  * newest first, and `GET /dev/mailbox.json` with the same data (end-to-end tests follow the
  * links from it). Never registered in production nor with SMTP_URL set; served to loopback
  * clients only unless DEV_MAILBOX=true (plugin.ts).

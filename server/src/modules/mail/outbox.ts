@@ -1,5 +1,5 @@
 /**
- * Writing to the mail outbox (DECISIONS.md 'Mail'). Call `enqueueMail` with the transaction that
+ * Writing to the mail outbox (decisions.md#mail). Call `enqueueMail` with the transaction that
  * makes the change causing the mail (or put `outboxInsert` in that change's statement), so the
  * mail exists exactly when the change committed.
  */
@@ -39,7 +39,7 @@ function outboxValues(mail: OutgoingMail) {
 
 /**
  * Inserts `mails` as Pending, due now, in one statement (a batch's mails, e.g. the invites of a
- * CSV import, issue 23 §2); nothing for an empty list. Returns their outbox ids, ascending.
+ * CSV import, decisions.md#insights-and-administration §2); nothing for an empty list. Returns their outbox ids, ascending.
  */
 export async function enqueueMails(db: Db | Tx, mails: readonly OutgoingMail[]): Promise<number[]> {
   if (mails.length === 0) return [];

@@ -1,5 +1,5 @@
 /**
- * `mailPlugin` (DECISIONS.md 'Mail'): starts the outbox worker when the app is ready and stops it
+ * `mailPlugin` (decisions.md#mail): starts the outbox worker when the app is ready and stops it
  * when the app closes; registers the dev mailbox outside production when no SMTP_URL is set, for
  * loopback clients unless DEV_MAILBOX says otherwise (`devMailboxAccess`); decorates
  * `app.mail = { enqueue(db|tx, mail), drain() }`.

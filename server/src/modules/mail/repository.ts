@@ -1,5 +1,5 @@
 /**
- * Outbox queries of the mail worker and the dev mailbox (DECISIONS.md 'Mail'). Times come from
+ * Outbox queries of the mail worker and the dev mailbox (decisions.md#mail). Times come from
  * the database clock (`now()`), so several server copies agree on what is due.
  */
 import { and, asc, desc, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
@@ -48,8 +48,7 @@ export async function claimDueMails(
 
 /**
  * The emailed token of a link (`…?token=…`, `/invite-registration/…`) replaced by a marker: once a
- * mail is delivered its copy in the outbox carries no usable token (DECISIONS.md 'Sessions and
- * tokens': emailed tokens are stored only as hashes).
+ * mail is delivered its copy in the outbox carries no usable token (decisions.md#sessions-and-tokens: emailed tokens are stored only as hashes).
  */
 const withoutTokens = (body: typeof mailOutbox.textBody | typeof mailOutbox.htmlBody) =>
   sql`regexp_replace(${body}, ${'(token=|/invite-registration/)[A-Za-z0-9_%-]+'}, ${'\\1[delivered]'}, 'g')`;

@@ -1,5 +1,5 @@
 /**
- * Account emails (DECISIONS.md 'Mail', 000 §2.11) and the trainees' review notice: plain text plus a
+ * Account emails (decisions.md#mail, 000 §2.11) and the trainees' review notice: plain text plus a
  * simple HTML version, every interpolated value escaped in the HTML. Each builder answers an
  * `OutgoingMail` for `enqueueMail(tx, …)`; links are built with `mailLinks` from PUBLIC_URL and the
  * raw token or the id they lead to.
@@ -36,7 +36,7 @@ export const mailLinks = {
   /** The practice app's practice screen of an assignment: `/practice/assignments/{assignmentId}`. */
   practice: (publicUrl: string, assignmentId: number) =>
     `${publicUrl}/practice/assignments/${encodeURIComponent(String(assignmentId))}`,
-  /** The console's Reviews inbox (issue 21 §1): `/dbl/reviews`. */
+  /** The console's Reviews inbox (decisions.md#review-loop §1): `/dbl/reviews`. */
   reviewInbox: (publicUrl: string) => `${publicUrl}/dbl/reviews`,
   /**
    * The console's page of a content item: an interview `/dbl/interviews/{id}/edit`, a rating scale
@@ -265,7 +265,7 @@ export interface DigestAnswer {
 export const digestListedMax = 10;
 
 /**
- * The notification mails of issue 22 §16 (`notifications` module), one builder per kind; each has
+ * The notification mails of decisions.md#console-flows §16 (`notifications` module), one builder per kind; each has
  * a deep link and ends with where to turn the kind off. `kind` is the notification kind.
  */
 export const notificationMails = {

@@ -1,5 +1,5 @@
 /**
- * SMTP delivery through nodemailer (DECISIONS.md 'Mail'). With no SMTP_URL there is no transport:
+ * SMTP delivery through nodemailer (decisions.md#mail). With no SMTP_URL there is no transport:
  * the worker then delivers nothing and mail stays readable at /dev/mailbox.
  */
 import nodemailer from 'nodemailer';

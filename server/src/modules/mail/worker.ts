@@ -1,5 +1,5 @@
 /**
- * The mail worker (DECISIONS.md 'Mail'): delivers due outbox rows through the transport with
+ * The mail worker (decisions.md#mail): delivers due outbox rows through the transport with
  * retries and backoff; a mail is never lost by a crash or a restart.
  *
  * - Claiming takes a lease (`claimDueMails`): rows are locked with FOR UPDATE SKIP LOCKED and

@@ -1,6 +1,5 @@
 /**
- * The only path from rows to the mobile API's wire shapes (DECISIONS.md 'Assignments and
- * answers'): my assignments, one assignment for practice (questions in order with role, avatar,
+ * The only path from rows to the mobile API's wire shapes (decisions.md#assignments-and-answers): my assignments, one assignment for practice (questions in order with role, avatar,
  * audio prompts; the environment), my answer with its items and my review. URLs are the files
  * module's.
  */
@@ -129,7 +128,7 @@ function feedbackAnswerText(question: AssignmentContent['questions'][number], te
  * questions, their order and option texts. Null unless my answer is Reviewed. The score is the
  * mean rounded to whole stars (as the console's 'x/5'); the reviewer is the one of the ratings
  * form (both forms of a review are one reviewer's), null once erased. `comments`: that review's
- * time-coded comments (issue 21 §3).
+ * time-coded comments (decisions.md#review-loop §3).
  */
 export function presentMyReview(
   row: AnswerFullRow,
@@ -178,7 +177,7 @@ export function presentMyAssignmentDetail(
     items: readonly AnswerItemRow[];
     forms: readonly ContentAnswerRow[];
     canAnswer: boolean;
-    /** My latest review's time-coded comments (issue 21 §3). */
+    /** My latest review's time-coded comments (decisions.md#review-loop §3). */
     comments?: readonly MeReviewComment[];
   },
 ): MeAssignmentDetail {

@@ -1,5 +1,5 @@
 /**
- * Queries of the trainees' mobile API (DECISIONS.md 'Assignments and answers'): my assignments with
+ * Queries of the trainees' mobile API (decisions.md#assignments-and-answers): my assignments with
  * my answer. A page is one statement (counts as correlated subqueries, the total as a window count);
  * one assignment for practice is the composition module's read.
  */

@@ -1,5 +1,5 @@
 /**
- * The trainees' mobile API under `/me/…` (DECISIONS.md 'Assignments and answers'), tagged 'mobile'
+ * The trainees' mobile API under `/me/…` (decisions.md#assignments-and-answers), tagged 'mobile'
  * in OpenAPI. Every call needs a trainee's session (staff: 403). Videos arrive by the resumable
  * upload at /me/uploads (uploads-routes.ts), which saves each finished one as the question's item,
  * or through POST /files/upload (fileTypeId 3 Video, mp4 or webm, at most 100 MB) and the signed PUT

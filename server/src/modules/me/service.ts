@@ -1,5 +1,5 @@
 /**
- * The trainees' mobile API (DECISIONS.md 'Assignments and answers'): a trainee lists its Active
+ * The trainees' mobile API (decisions.md#assignments-and-answers): a trainee lists its Active
  * assignments, opens one for practice, starts practices, saves one video per question and submits.
  * Rules:
  * - Only trainees ('answer:practice'; staff: 403). Everything is addressed by assignment id and

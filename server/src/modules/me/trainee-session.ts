@@ -1,5 +1,5 @@
 /**
- * What a trainee's mobile app does with one assignment (DECISIONS.md 'Assignments and answers'),
+ * What a trainee's mobile app does with one assignment (decisions.md#assignments-and-answers),
  * written once over `TraineeApi` so that the trainee simulator (over HTTP, cli/simulate-trainee.ts)
  * and the demo seed (in process, seed/answers.ts) follow the same path: open the assignment, start
  * a practice, upload one video per question (each finished upload is saved as the question's

@@ -1,5 +1,5 @@
 /**
- * A trainee's answer videos (DECISIONS.md 'Files', 'Assignments and answers'): each upload is bound
+ * A trainee's answer videos (decisions.md#files, 'Assignments and answers'): each upload is bound
  * to one question of one of my answers from its start, and its finished content becomes my answer
  * item of that question. The tus endpoint (uploads-routes.ts) and the demo seed's in-process API
  * call the same two steps:

@@ -1,5 +1,5 @@
 /**
- * Media processing settings (issue 20 §2, README 'Environment variables'), merged into config.ts
+ * Media processing settings (decisions.md#media §2, README 'Environment variables'), merged into config.ts
  * like the mail module's:
  *
  * - `MEDIA_CONCURRENCY`: media jobs one server process runs at once, default 1 (each ffmpeg uses

@@ -1,5 +1,5 @@
 /**
- * The media module (issue 20 §2): every uploaded answer video becomes a plain MP4 that plays in
+ * The media module (decisions.md#media §2): every uploaded answer video becomes a plain MP4 that plays in
  * every browser — its H.264 video copied when it has one, encoded otherwise — with a poster,
  * through a durable job queue; ffmpeg runs boxed (tools.ts) and bounded (limits.ts). The app
  * registers, at the root and inside `/api`:

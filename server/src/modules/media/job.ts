@@ -1,5 +1,5 @@
 /**
- * One media job (issue 20 §2). The item's video, fetched from storage to a temporary file as a
+ * One media job (decisions.md#media §2). The item's video, fetched from storage to a temporary file as a
  * stream, is probed as the type its extension claims (tools.ts: container, codecs, real duration
  * from its packets). A recording longer than `recordingCapSeconds` fails as too long. Otherwise a
  * new, non-fragmented MP4 with its index first is made:

@@ -1,5 +1,5 @@
 /**
- * `mediaPlugin` (issue 20 §2): finds ffmpeg/ffprobe (tools.ts) when registered and installs the
+ * `mediaPlugin` (decisions.md#media §2): finds ffmpeg/ffprobe (tools.ts) when registered and installs the
  * answer of `mediaProcessingOn()`; when the app is ready starts the media worker on the files
  * module's storage driver and, when it polls, listens for queued jobs (notify.ts) to wake it at
  * once; both stop when the app closes. Without usable tools it logs once that videos play as

@@ -1,5 +1,5 @@
 /**
- * Queries of the media job queue (issue 20 §2), claimed like the mail outbox: times come from the
+ * Queries of the media job queue (decisions.md#media §2), claimed like the mail outbox: times come from the
  * database clock (`now()`), so several server copies agree on what is due, and a claim is a lease
  * (`next_attempt_at` moved ahead) that a dead copy lets run out.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff's media route (issue 20 §2): POST /answers/{answerId}/items/{itemId}/media/retry. It
+ * The staff's media route (decisions.md#media §2): POST /answers/{answerId}/items/{itemId}/media/retry. It
  * authorizes like the review call, in a preValidation hook (the session, then the answer as a
  * reviewer: 404 another organization's, 403 not a reviewer), and answers the item.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff's media call (issue 20 §2): POST /answers/{answerId}/items/{itemId}/media/retry sends an
+ * The staff's media call (decisions.md#media §2): POST /answers/{answerId}/items/{itemId}/media/retry sends an
  * item whose processing Failed back to the queue.
  */
 import { messages, type Actor, type AnswerItem } from '@practica/contract';

@@ -1,5 +1,5 @@
 /**
- * Whether this process queues media jobs (issue 20 §2): on when a usable ffmpeg/ffprobe pair was
+ * Whether this process queues media jobs (decisions.md#media §2): on when a usable ffmpeg/ffprobe pair was
  * found (tools.ts), off otherwise, so items saved without ffmpeg stay 'original' instead of waiting
  * for a worker that never comes. Services read it with `mediaProcessingOn()` while they save
  * items, without dependencies, as presenters sign file URLs: `mediaPlugin` installs the app's

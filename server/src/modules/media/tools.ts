@@ -1,5 +1,5 @@
 /**
- * ffmpeg and ffprobe (issue 20 §2): where they are, and what the media jobs ask of them — probe a
+ * ffmpeg and ffprobe (decisions.md#media §2): where they are, and what the media jobs ask of them — probe a
  * recording, copy its H.264 video into a new MP4 (or encode it when it is anything else), grab a
  * JPEG poster. They run as child processes (`execFile`, no shell) with server-made paths and
  * constants as arguments, never user input.

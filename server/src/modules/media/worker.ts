@@ -1,5 +1,5 @@
 /**
- * The media worker (issue 20 §2), shaped like the mail worker: runs due media jobs, at most
+ * The media worker (decisions.md#media §2), shaped like the mail worker: runs due media jobs, at most
  * `concurrency` at once in this process, with retries and backoff; a job is never lost by a crash
  * or a restart.
  *

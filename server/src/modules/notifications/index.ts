@@ -1,5 +1,5 @@
 /**
- * The notifications module (issue 22 §16): the mails that tell users about assignments, reviews
+ * The notifications module (decisions.md#console-flows §16): the mails that tell users about assignments, reviews
  * and content, each user's settings for them, and the scheduler of reminders and digests. The app
  * registers, at the root and inside `/api`:
  *

@@ -1,5 +1,5 @@
 /**
- * `notificationsPlugin` (issue 22 §16): sets the mails' link base from PUBLIC_URL, starts the
+ * `notificationsPlugin` (decisions.md#console-flows §16): sets the mails' link base from PUBLIC_URL, starts the
  * scheduler when the app is ready (every NOTIFY_POLL_MS; none when 0) and stops it when the app
  * closes, like the mail worker; decorates `app.notifications.runDue(now?)`, one round now (tests).
  */

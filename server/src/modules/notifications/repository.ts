@@ -1,5 +1,5 @@
 /**
- * The statements of notification mails (issue 22 §16). Set-based: each reads every recipient of
+ * The statements of notification mails (decisions.md#console-flows §16). Set-based: each reads every recipient of
  * a change or of a scheduler round in one statement, and writes the composed mails in one more
  * (`sendOnce` or `sendEach`), never one statement per row. Opt-outs (`notification_opt_outs`) are
  * honoured in both: a recipient who turned the kind off is not read, and not written should the

@@ -1,5 +1,5 @@
 /**
- * Each user's notification settings (issue 22 §16), beside the other self-service calls:
+ * Each user's notification settings (decisions.md#console-flows §16), beside the other self-service calls:
  *
  *     GET|PUT /users/me/notifications   staff (the console's Settings); trainees 403
  *     GET|PUT /me/notifications         trainees (the practice app's Settings); staff 403

@@ -1,5 +1,5 @@
 /**
- * Notification mails (issue 22 §16). Rules decided here (README 'Notification mails'):
+ * Notification mails (decisions.md#console-flows §16). Rules decided here (README 'Notification mails'):
  * - Settings: every kind is on until turned off; a user sees and changes the kinds of their role
  *   (`notificationKindsFor`); staff through /users/me/notifications, trainees through
  *   /me/notifications (the other audience: 403).
@@ -43,7 +43,7 @@ import {
   type TraineeOnAssignment,
 } from './repository.js';
 
-/** Days before the due date from which a Pending trainee is reminded (issue 22 §16: two). */
+/** Days before the due date from which a Pending trainee is reminded (decisions.md#console-flows §16: two). */
 export const reminderDays = 2;
 
 let publicUrl = 'http://localhost:3000';

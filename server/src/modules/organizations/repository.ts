@@ -1,6 +1,5 @@
 /**
- * Queries on organizations (000 §2.5, §2.9, §7 'Organizations'; DECISIONS.md 'Users,
- * organizations, seats'). Counts are correlated subqueries of the same statement: one statement
+ * Queries on organizations (000 §2.5, §2.9, §7 'Organizations'; decisions.md#users-organizations-seats). Counts are correlated subqueries of the same statement: one statement
  * per page or per organization, never a query per row.
  */
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
@@ -19,7 +18,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 
-/** SQL: the invite row is pending — not accepted and not expired (DECISIONS.md 'Sessions and tokens'). */
+/** SQL: the invite row is pending — not accepted and not expired (decisions.md#sessions-and-tokens). */
 export const invitePending: SQL = sql`(${invites.acceptedAt} is null and ${invites.expirationDate} > now())`;
 
 /** Correlated count of the organization's groups. */
@@ -224,7 +223,7 @@ export async function lockOrganization(tx: Tx, id: number) {
 }
 
 /**
- * Trainee seat usage of an organization (000 §2.5, DECISIONS.md): active, not deleted trainees,
+ * Trainee seat usage of an organization (000 §2.5, decisions.md): active, not deleted trainees,
  * and pending (not accepted, not expired) trainee invites. One statement.
  */
 export async function traineeSeatUsage(

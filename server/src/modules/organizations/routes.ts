@@ -1,5 +1,5 @@
 /**
- * The `/organizations` calls of 000 §7 'Organizations' (plus activate/deactivate, DECISIONS.md),
+ * The `/organizations` calls of 000 §7 'Organizations' (plus activate/deactivate, decisions.md),
  * with the role rules of 000 §6 enforced by the services through the contract's policy.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

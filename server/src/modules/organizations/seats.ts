@@ -1,5 +1,5 @@
 /**
- * Trainee seats (000 §2.5; DECISIONS.md 'Users, organizations, seats'): usage = active, not
+ * Trainee seats (000 §2.5; decisions.md#users-organizations-seats): usage = active, not
  * deleted trainees + pending trainee invites. Every way a trainee comes to hold a seat — an
  * invite, a renewed expired invite, an accepted invite, a direct creation, an activation, a
  * restore — checks it here, in its own transaction, after `lockOrganization` took the

@@ -1,6 +1,5 @@
 /**
- * Organizations (000 §2.5, §2.9, §5, §6, §7 'Organizations'; DECISIONS.md 'Users, organizations,
- * seats'): list, detail with counts and seat usage, create, update, seats, the active flag and
+ * Organizations (000 §2.5, §2.9, §5, §6, §7 'Organizations'; decisions.md#users-organizations-seats): list, detail with counts and seat usage, create, update, seats, the active flag and
  * the member list. Admin only, except what staff may read of their own organization.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -154,7 +153,7 @@ export async function updateOrganization(
   return (await findOrganizationDetail(db, id))!;
 }
 
-/** PUT /organizations/{id}/seats (admin): 0..10000 each; lowering below usage is allowed (DECISIONS.md). */
+/** PUT /organizations/{id}/seats (admin): 0..10000 each; lowering below usage is allowed (decisions.md). */
 export async function updateSeats(
   db: Db,
   actor: Actor,
@@ -170,7 +169,7 @@ export async function updateSeats(
 }
 
 /**
- * PUT /organizations/{id}/activate|deactivate (admin; DECISIONS.md): members of an inactive
+ * PUT /organizations/{id}/activate|deactivate (admin; decisions.md): members of an inactive
  * organization cannot sign in; deactivating also ends their sessions (token version of every
  * member bumped in the same transaction) and cancels their pending emailed links (reset, email
  * change), so reactivating revives neither.

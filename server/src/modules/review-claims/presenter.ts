@@ -1,4 +1,4 @@
-/** The only path from a claim row to the wire (`reviewClaimSchema`, issue 21 §4). */
+/** The only path from a claim row to the wire (`reviewClaimSchema`, decisions.md#review-loop §4). */
 import type { ReviewClaim } from '@practica/contract';
 import type { ClaimRow } from './repository.js';
 

@@ -1,5 +1,5 @@
 /**
- * Queries on review claims (issue 21 §4 'Claims', table `review_claims`: one row per answer, live
+ * Queries on review claims (decisions.md#review-loop §4 'Claims', table `review_claims`: one row per answer, live
  * while `expires_at` is in the future). Claiming is one INSERT … ON CONFLICT … DO UPDATE … WHERE
  * that decides atomically who holds the answer; a claim past its expiry is free.
  */

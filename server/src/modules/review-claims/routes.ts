@@ -1,5 +1,5 @@
 /**
- * The review claim calls (issue 21 §4 'Claims'): POST and DELETE /assignments/answers/{id}/claim.
+ * The review claim calls (decisions.md#review-loop §4 'Claims'): POST and DELETE /assignments/answers/{id}/claim.
  * Every call needs a session; an onRequest-time preValidation hook loads the answer as a reviewer
  * (401/404/403) before the body is validated, and hands it to the handler.
  */
@@ -42,7 +42,7 @@ export async function reviewClaimRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          'Claim the answer `id` for review for 10 minutes (issue 21 §4): free, expired or the caller’s own claim → the ' +
+          'Claim the answer `id` for review for 10 minutes (decisions.md#review-loop §4): free, expired or the caller’s own claim → the ' +
           'caller’s (the holder’s call renews expiresAt, keeps claimedAt); held by another → 409 “Name is reviewing this ' +
           'answer” with that claim as data, unless {takeOver: true} (recorded in the audit log). Reviewers only; the ' +
           'answer must be able to take a review (400 as the review call)',
@@ -69,7 +69,7 @@ export async function reviewClaimRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...secured,
         summary:
-          'Release the caller’s claim on the answer `id` (issue 21 §4); another reviewer’s claim is left as it is. Reviewers only',
+          'Release the caller’s claim on the answer `id` (decisions.md#review-loop §4); another reviewer’s claim is left as it is. Reviewers only',
         params: idParamSchema,
         response: { 200: envelopeSchema(z.null()) },
       },

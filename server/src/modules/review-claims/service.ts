@@ -1,5 +1,5 @@
 /**
- * Review claims (issue 21 §4 'Claims'). Rules decided here:
+ * Review claims (decisions.md#review-loop §4 'Claims'). Rules decided here:
  * - Claiming and releasing need 'answer:review' on the answer (404 missing, of a deleted trainee or
  *   of another organization; 403 a trainee), checked before the body is read.
  * - Claiming needs an answer that can take a review now: Submitted, or Reviewed while the

@@ -1,5 +1,5 @@
 /**
- * The review comments module (issue 21 §3): comments pinned to a moment of an answer's question
+ * The review comments module (decisions.md#review-loop §3): comments pinned to a moment of an answer's question
  * video. The app registers `reviewCommentRoutes` inside `/api`; the trainees' API (`me`) reads the
  * latest review's comments through `myReviewComments`.
  */

@@ -1,5 +1,5 @@
 /**
- * Comment rows to the wire (issue 21 §3): the console's `ReviewComment` (author, draft, mine) and
+ * Comment rows to the wire (decisions.md#review-loop §3): the console's `ReviewComment` (author, draft, mine) and
  * the trainee's `MeReviewComment` (the moment and the text only).
  */
 import { messages, type MeReviewComment, type ReviewComment } from '@practica/contract';

@@ -1,5 +1,5 @@
 /**
- * Queries on time-coded comments (issue 21 §3; `review_comments`). Every call is one statement:
+ * Queries on time-coded comments (decisions.md#review-loop §3; `review_comments`). Every call is one statement:
  * the player's list (the latest review's comments and the caller's drafts), a draft's insert, its
  * conditional update or delete (only while it is the caller's draft), one comment, and a review's
  * comments for the trainee.

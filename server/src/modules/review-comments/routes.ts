@@ -1,5 +1,5 @@
 /**
- * Time-coded comments of a review (issue 21 §3): GET and POST /assignments/answers/{id}/comments,
+ * Time-coded comments of a review (decisions.md#review-loop §3): GET and POST /assignments/answers/{id}/comments,
  * PATCH and DELETE /assignments/answers/{id}/comments/{commentId}. Every call needs a session; a
  * preValidation hook loads the answer as a reviewer (401/404/403) before the body is validated,
  * as the review call does, and hands it to the handler.

@@ -1,5 +1,5 @@
 /**
- * Time-coded comments (issue 21 §3). Rules decided here:
+ * Time-coded comments (decisions.md#review-loop §3). Rules decided here:
  * - Who: the staff who may review the answer ('answer:review' through the answers module's
  *   `authorizeReview`: 404 missing, of a soft-deleted trainee or of another organization; 403 a
  *   trainee), before the body is read.

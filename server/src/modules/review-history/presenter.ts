@@ -1,5 +1,5 @@
 /**
- * The review history's and drafts' answers (issue 21 §5, §6): rows of the repository to the
+ * The review history's and drafts' answers (decisions.md#review-loop §5, §6): rows of the repository to the
  * contract's shapes. A reviewer or author erased since shows as 'Deleted user'.
  */
 import {

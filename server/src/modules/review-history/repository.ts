@@ -1,6 +1,6 @@
 /**
  * Reads of the review history (table `reviews` with its two forms and time-coded comments) and the
- * reviewers' drafts (`review_drafts`) of issue 21 §5, §6. The answers module writes reviews; this
+ * reviewers' drafts (`review_drafts`) of decisions.md#review-loop §5, §6. The answers module writes reviews; this
  * module only reads them, and writes nothing but the caller's own draft.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Review history and drafts (issue 21 §5, §6): GET /assignments/answers/{id}/reviews and GET | PUT
+ * Review history and drafts (decisions.md#review-loop §5, §6): GET /assignments/answers/{id}/reviews and GET | PUT
  * | DELETE /assignments/answers/{id}/draft. Every call needs a session; the service enforces the
  * policy (404 another organization, then 403). PUT authorizes in a preValidation hook, so who may
  * call is checked before its body, as the review call does.

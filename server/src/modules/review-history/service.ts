@@ -1,5 +1,5 @@
 /**
- * Review history and drafts (issue 21 §5 'History and audit', §6 'Drafts'). Rules decided here:
+ * Review history and drafts (decisions.md#review-loop §5 'History and audit', §6 'Drafts'). Rules decided here:
  * - History ('review:history' on the answer: staff of its organization, admins; 404 missing, of
  *   a soft-deleted trainee or another organization, 403 a trainee): every completed review,
  *   newest first, with its forms and the time-coded comments kept with it. Managers and admins

@@ -1,4 +1,4 @@
-/** The review inbox's rows on the wire (issue 21 §1): the only path from an `InboxRow` to JSON. */
+/** The review inbox's rows on the wire (decisions.md#review-loop §1): the only path from an `InboxRow` to JSON. */
 import type { ReviewInboxItem } from '@practica/contract';
 import type { InboxRow } from './repository.js';
 

@@ -1,5 +1,5 @@
 /**
- * The review inbox's statements (issue 21 §1): the Submitted answers of an organization, oldest
+ * The review inbox's statements (decisions.md#review-loop §1): the Submitted answers of an organization, oldest
  * submission first, filtered by assignment, group, trainee search and claim. Every statement reads
  * the Submitted answers through the partial index answers_review_queue_idx (submitted_at, id where
  * status 2): the status is written inline, not bound, so that a prepared statement's generic plan

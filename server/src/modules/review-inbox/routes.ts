@@ -1,5 +1,5 @@
 /**
- * The review inbox's calls (issue 21 §1): GET /reviews/inbox and GET /reviews/inbox/neighbors.
+ * The review inbox's calls (decisions.md#review-loop §1): GET /reviews/inbox and GET /reviews/inbox/neighbors.
  * Every call needs a session; the service enforces the policy ('answer:review') before reading.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The review inbox (issue 21 §1 'One inbox across assignments'). Rules decided here:
+ * The review inbox (decisions.md#review-loop §1 'One inbox across assignments'). Rules decided here:
  * - Who: 'answer:review' — Managers and Instructors of the organization; an Admin names the
  *   organization (`organizationId` is required for an Admin: 400 without; 404 when it does not
  *   exist). Anyone else naming another organization gets 404; a trainee 403.

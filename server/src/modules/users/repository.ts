@@ -1,6 +1,6 @@
 /**
  * Reads of users needed by sign-in and request authentication. Every read joins the user's
- * organization so one statement answers whether the account may act (000 §4, DECISIONS.md).
+ * organization so one statement answers whether the account may act (000 §4, decisions.md).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -66,7 +66,7 @@ function prepareAccountById(db: Db) {
 
 /**
  * The session check runs on every authenticated request (plugins/auth.ts), so its statement is
- * built once per database rather than by Drizzle on every call (issue 9: Drizzle's query building
+ * built once per database rather than by Drizzle on every call (decisions.md#performance: Drizzle's query building
  * was about a tenth of a list request's CPU). PostgreSQL keeps it as a named statement.
  */
 const accountByIdQueries = new WeakMap<Db, ReturnType<typeof prepareAccountById>>();

@@ -2,7 +2,7 @@
  * Everything about a person's account (000 §2.8–§2.11, §4–§6, §7 'Session and users'):
  * profile, email change, password, activation, creator flag, soft delete, restore, erase,
  * the Add Admin flow and the emailed-token flows. Each write is one transaction; the mail it
- * causes is written to the outbox inside it (DECISIONS.md 'Mail').
+ * causes is written to the outbox inside it (decisions.md#mail).
  */
 import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -138,7 +138,7 @@ async function cancelPendingTokens(
 /**
  * In `tx`: writes `values` to user `id`, bumps its token version (its session tokens answer 401)
  * and cancels its pending emailed tokens — the one way of every change that ends a user's access:
- * a password change (by anyone, or by reset link), a deactivation, a soft delete (DECISIONS.md
+ * a password change (by anyone, or by reset link), a deactivation, a soft delete (decisions.md
  * 'Sessions and tokens'). No call changes a role today; one that does must go through here.
  */
 async function updateEndingAccess(
@@ -477,7 +477,7 @@ export async function restore(deps: UsersDeps, actor: Actor, id: number) {
 }
 
 /**
- * DELETE /users/{id} ('erase', admin only; DECISIONS.md 'Users'): only an already soft-deleted
+ * DELETE /users/{id} ('erase', admin only; decisions.md#users-organizations-seats): only an already soft-deleted
  * user; removes the row and its personal data, its files included: the videos of its answers
  * (originals, MP4s, posters), every file it uploaded (attached or not, finished or not) and its
  * profile image, unless something else still uses them (an organization's logo chosen as profile

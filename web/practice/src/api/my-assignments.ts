@@ -2,7 +2,7 @@
  * The trainee's assignments (`/api/me`): the home list (every page, at the largest page size) and
  * one assignment's detail (with my answer and, once Reviewed, my review). Fetchers and query
  * options; answers validated by the contract's schemas. A submitted answer's detail is polled while
- * one of its videos is processing (issue 20 §2), never during practice.
+ * one of its videos is processing (decisions.md#media §2), never during practice.
  */
 import {
   AnswerStatus,

@@ -7,7 +7,7 @@ export const practicePaths = {
   forgotPassword: '/forgot-password',
   practicePattern: '/assignments/:id',
   reviewPattern: '/assignments/:id/review',
-  /** My email notifications (issue 22 §16). */
+  /** My email notifications (decisions.md#console-flows §16). */
   settings: '/settings',
   /** The practice screen of assignment `id`. */
   practice: (id: number) => `/assignments/${id}`,

@@ -1,6 +1,6 @@
 /**
  * The review screen: score, stars with their text, feedback, reviewer and date; the reviewer's
- * time-coded comments on my videos (issue 21 §3); not reviewed yet.
+ * time-coded comments on my videos (decisions.md#review-loop §3); not reviewed yet.
  */
 import { ratingScaleMax } from '@practica/contract';
 import { screen, within } from '@testing-library/react';

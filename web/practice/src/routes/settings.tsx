@@ -1,5 +1,5 @@
 /**
- * /practice/settings (issue 22 §16): the trainee's email notifications — new assignments and due
+ * /practice/settings (decisions.md#console-flows §16): the trainee's email notifications — new assignments and due
  * date reminders — each turned on or off by a switch and saved at once; a link back to my
  * assignments.
  */

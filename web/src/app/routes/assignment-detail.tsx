@@ -1,8 +1,8 @@
 /**
  * /dbl/assignments/:id (001 §2 'Assignment detail'): trainee rows open the review screen unless
  * Pending (then user detail); messages.returnToDraft goes to the edit screen; 'Print Report' exports
- * the reviewed answers (001 §9); the Insights tab shows its analytics (issue 23 §1). Below, the
- * assignment's Activity for Managers and Admins (issue 21 §5: its audit log).
+ * the reviewed answers (001 §9); the Insights tab shows its analytics (decisions.md#insights-and-administration §1). Below, the
+ * assignment's Activity for Managers and Admins (decisions.md#review-loop §5: its audit log).
  */
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';

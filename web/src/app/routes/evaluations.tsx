@@ -1,7 +1,7 @@
 /**
  * /dbl/{contentTypeId}/evaluations (001 §2 'Evaluations list'): tabs Ratings and Feedback (the tab
  * is the path's content type), search by name, the add button and the content table. An empty list
- * says what to do next: 'Create rating scale' / 'Create feedback form' for a creator (issue 22 §9).
+ * says what to do next: 'Create rating scale' / 'Create feedback form' for a creator (decisions.md#console-flows §9).
  */
 import { Stack, Tabs } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

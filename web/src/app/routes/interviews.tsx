@@ -2,7 +2,7 @@
  * /dbl/interviews (001 §2 'Interviews list'): search, plus button, count and the content table.
  * A user of an organization sees the organization's list (its own interviews and the general ones
  * added to it); a user without one (Admin) sees general interviews. An empty list says what to do
- * next: 'Create interview' for a creator (issue 22 §9).
+ * next: 'Create interview' for a creator (decisions.md#console-flows §9).
  */
 import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -3,7 +3,7 @@
  * lands in the practice app with a full page load, whose sign-in learns in this tab (never through
  * the link) that the account was just created and for which email; staff are signed in and go to
  * their home page.
- * The password rule shows before typing; a used invite says so and offers to sign in (issue 22
+ * The password rule shows before typing; a used invite says so and offers to sign in (decisions.md#console-flows
  * item 10).
  */
 import {

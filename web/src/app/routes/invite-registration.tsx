@@ -2,7 +2,7 @@
  * /invite-registration/{id} (000 §2.1, §2.7): `id` is the link's token. The page loads the invite
  * (GET /invites/{token}); when it cannot, it shows the server's message (else
  * `messages.inviteInvalid`) and goes to login once the message is dismissed; a used invite
- * (`messages.inviteUsed`, issue 22 item 10) offers to sign in instead. Otherwise the
+ * (`messages.inviteUsed`, decisions.md#console-flows §10) offers to sign in instead. Otherwise the
  * registration form: first name, last name, password and repeat password, the email read-only.
  * After registering, the new user is signed in by the login rules (000 §2.3): a trainee keeps no
  * console session and goes to the practice app (`/practice/`, a full page load), whose sign-in

@@ -58,7 +58,7 @@ export default function InvitesPage() {
   const organization = useOrganization(orgId, { silent: true });
   // The Invite Member form offers the organization's groups (the largest page of them).
   const groups = useOrganizationGroups(orgId ?? 0, 1, pageSizeOptions[2], organization.isSuccess);
-  // Issue 23 §2: 'Import CSV' for Admins and Managers (not instructors).
+  // decisions.md#insights-and-administration §2: 'Import CSV' for Admins and Managers (not instructors).
   const canImport = useCan('invite:import', { organizationId: orgId });
   const [importing, setImporting] = useState(false);
   // The CSV import matches group names against every group of the organization, read when it opens.

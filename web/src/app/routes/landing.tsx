@@ -1,5 +1,5 @@
 /**
- * `/` (000 §2.1; DECISIONS.md 'Console details'): the marketing page in a frame. Its address comes
+ * `/` (000 §2.1; decisions.md#console-details): the marketing page in a frame. Its address comes
  * from GET /info (`marketingUrl`); by default the page bundled with the console.
  */
 import { Box } from '@mantine/core';

@@ -3,7 +3,7 @@
  * organization's interviews, rating scales and feedback forms with the General/Organization switch
  * and the status filters. The view (type, side, status) lives in the address, so a reload or the
  * dashboard's link keeps it; it opens on the side that has items, and an empty list offers a
- * creator the create button of its type (issue 22 §9).
+ * creator the create button of its type (decisions.md#console-flows §9).
  */
 import { ContentType } from '@practica/contract';
 import { useNavigate, useParams } from 'react-router';

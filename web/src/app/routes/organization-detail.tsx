@@ -1,6 +1,6 @@
 /**
  * /dbl/organizations/{id} (000 §2.9): the organization's head with the active toggle
- * (DECISIONS.md) and the buttons Invites and Deleted Users, the stat cards, the contact form (the
+ * (decisions.md) and the buttons Invites and Deleted Users, the stat cards, the contact form (the
  * contact person read-only: editable only at creation), the seats form, and the tabs Members
  * (Trainees, Instructors, Groups, Managers with counts), Content (001 §2 'Organization content
  * views': Interviews, Rating scales, Feedback forms with the General/Organization switch and the

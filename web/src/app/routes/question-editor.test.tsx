@@ -1,5 +1,5 @@
 /**
- * The question editor's way out (issue 22 §2) and the rating question's form (issue 22 §8): opened
+ * The question editor's way out (decisions.md#console-flows §2) and the rating question's form (decisions.md#console-flows §8): opened
  * from a bookmark (no history), Cancel and Save go to the editor of the evaluation or interview the
  * question belongs to, in place of the question editor; opened from that editor's link, they step
  * back to it. A rating question asks for no options and is saved without any.
@@ -97,7 +97,7 @@ afterEach(() => {
 
 const createPath = (type: ContentTypeId) => paths.questionCreate(contentId, type);
 
-describe('the question editor (issue 22 §2, §8)', () => {
+describe('the question editor (decisions.md#console-flows §2, §8)', () => {
   it('opened from a bookmark, Cancel goes to the rating scale it belongs to, in its place', async () => {
     contentType = ContentType.RatingScale;
     const user = userEvent.setup();

@@ -2,7 +2,7 @@
  * /dbl/{contentId}/questions/create and /dbl/{contentId}/questions/{id}/edit, query contentTypeId
  * (001 §2 'New question'): the title '{content type label}: New question'; an unknown content type
  * falls back to the interview type. Cancel or save returns to the editor of the interview or
- * evaluation the question belongs to (issue 22 §2): one step back when this page was opened from
+ * evaluation the question belongs to (decisions.md#console-flows §2): one step back when this page was opened from
  * that editor, else to the editor's address in place of this page — never to wherever history
  * happens to lead (a bookmark would have left for about:blank). A missing content or question goes
  * back (001 §8).

@@ -1,5 +1,5 @@
 /**
- * The review screen while another reviewer holds the answer's claim (issue 21 §4): read only means
+ * The review screen while another reviewer holds the answer's claim (decisions.md#review-loop §4): read only means
  * read only — the banner says who reviews it, and until Take over no key or click rates, no option
  * is chosen, nothing is sent as a draft (PUT …/draft) and nothing is submitted; once taken over the
  * same keys rate and the draft is saved. The screen stays true to the server: when the holder

@@ -1,5 +1,5 @@
 /**
- * /dbl/reviews (issue 21 §1 'One inbox across assignments'): title 'Reviews'; the inbox's filters
+ * /dbl/reviews (decisions.md#review-loop §1 'One inbox across assignments'): title 'Reviews'; the inbox's filters
  * live in the URL's search params (assignmentId, groupId, search, claim, organizationId), so Back
  * and a shared link keep them; a row opens `/dbl/reviews/{id}?<the same filters>`. An Admin opens
  * it per organization (the organization detail's 'Reviews' button adds `organizationId`). Coming

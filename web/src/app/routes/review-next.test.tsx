@@ -1,5 +1,5 @@
 /**
- * 'Submit and next' on the review screen (issue 21 §1): opened from the inbox with its filters, the
+ * 'Submit and next' on the review screen (decisions.md#review-loop §1): opened from the inbox with its filters, the
  * screen asks for the answer's neighbors with the same filters; after the submit it asks again
  * (what the page read when it opened is old by then) and goes to the next waiting answer the
  * reviewer may take, keeping the filters — after the last of '3 of 3', round to an answer still

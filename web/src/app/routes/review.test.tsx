@@ -57,7 +57,7 @@ describe('review screen', () => {
     await user.click(document.querySelector(`label[for="${star.id}"]`) as HTMLElement);
     await user.click(screen.getByRole('tab', { name: new RegExp(messages.feedback) }));
     await user.click(screen.getByRole('radio', { name: 'No' }));
-    // A plain Submit (the menu of 'Submit and next', issue 21 §1) stays on the answer.
+    // A plain Submit (the menu of 'Submit and next', decisions.md#review-loop §1) stays on the answer.
     await user.click(screen.getByRole('button', { name: reviewInboxText.moreSubmitActions }));
     await user.click(await screen.findByRole('menuitem', { name: reviewInboxText.submitOnly }));
 
@@ -69,7 +69,7 @@ describe('review screen', () => {
     await waitFor(() =>
       expect(answerCalls).toEqual([
         'GET /api/assignments/answers/5',
-        // Issue 21 §4: opening the answer for review claims it.
+        // decisions.md#review-loop §4: opening the answer for review claims it.
         'POST /api/assignments/answers/5/claim',
         'POST /api/assignments/interviews/answers/review/5',
       ]),

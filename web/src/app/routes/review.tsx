@@ -1,13 +1,13 @@
 /**
  * /dbl/reviews/{id} (001 §2 'Review screen'; id is the answer id): title 'assignment: trainee full
  * name'; left the video player, right the review panel with Print Report when Reviewed. Goes back
- * when the answer is not found. Above them the inbox's navigation (issue 21 §1): Previous / Next
+ * when the answer is not found. Above them the inbox's navigation (decisions.md#review-loop §1): Previous / Next
  * (`k` / `j`), "3 of 30" and Back to inbox, with the inbox filters the URL carries; 'Submit and
  * next' asks the server where to go once the review is in (the neighbors as they are now, not as
  * the page opened them) and goes to the next waiting answer the reviewer may take with the same
  * filters — after the last, round to the first, across pages and assignments —, or, with none
  * left, back to the inbox, which says 'All caught up' only when it is empty. Under the panel, the
- * answer's review history (issue 21 §5).
+ * answer's review history (decisions.md#review-loop §5).
  */
 import { Center, Grid, Group, Loader, Text } from '@mantine/core';
 import { format } from '@practica/contract';
@@ -56,7 +56,7 @@ export default function ReviewPage() {
     organizationId: filters.organizationId ?? answer?.assignment.organizationId,
   };
   const neighbors = useInboxNeighbors(id, neighborFilters, valid && answer !== undefined);
-  // Issue 21 §4: claim the answer while reviewing it; another's claim shows the banner.
+  // decisions.md#review-loop §4: claim the answer while reviewing it; another's claim shows the banner.
   const claim = useAnswerClaim(
     id,
     valid && answer?.canReview === true,
@@ -135,7 +135,7 @@ export default function ReviewPage() {
             key={answer.id}
             answer={answer}
             printReport={
-              // Print Report downloads the spreadsheet in one click (the spec); issue 22 §15's
+              // Print Report downloads the spreadsheet in one click (the spec); decisions.md#console-flows §15's
               // printable scorecard of this answer is its own button beside it.
               <Group gap="xs" wrap="nowrap">
                 <PrintReportButton assignmentId={answer.assignmentId} size="xs" />
@@ -146,7 +146,7 @@ export default function ReviewPage() {
             readOnly={readOnly}
             onDraftRefused={claim.recheck}
           />
-          {/* Issue 21 §5: the answer's earlier reviews, per the policy. */}
+          {/* decisions.md#review-loop §5: the answer's earlier reviews, per the policy. */}
           <ReviewHistory key={`history-${answer.id}`} answer={answer} />
         </Grid.Col>
       </Grid>

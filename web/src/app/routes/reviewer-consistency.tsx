@@ -1,5 +1,5 @@
 /**
- * /dbl/insights/reviewers (issue 23 §1): reviewer consistency. A Manager sees their organization
+ * /dbl/insights/reviewers (decisions.md#insights-and-administration §1): reviewer consistency. A Manager sees their organization
  * (from the sidebar); an Admin the one named by `?organizationId=` (the organization page's
  * button), and a hint to open an organization without one.
  */

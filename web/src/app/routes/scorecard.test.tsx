@@ -1,5 +1,5 @@
 /**
- * The printable scorecard (issue 22 §15): the review screen offers it as its own button beside
+ * The printable scorecard (decisions.md#console-flows §15): the review screen offers it as its own button beside
  * Print Report, which stays the spec's one-click download of the spreadsheet (no menu between); its
  * page shows the trainee, assignment, each criterion's stars, the feedback, the
  * reviewer and the dates of the answer's latest review, opens the print dialog once when asked

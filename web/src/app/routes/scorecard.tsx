@@ -1,5 +1,5 @@
 /**
- * /dbl/reviews/{id}/scorecard (issue 22 §15; id is the answer id): the printable scorecard of one
+ * /dbl/reviews/{id}/scorecard (decisions.md#console-flows §15; id is the answer id): the printable scorecard of one
  * reviewed answer, a page of its own outside the shell so that it prints as one clean sheet. Over
  * it (never printed) Back to review, which keeps the inbox filters the URL carries, and Print,
  * which opens the browser's print dialog; opened from the review screen's Print Report menu

@@ -1,7 +1,7 @@
 /**
  * /dbl/settings (000 §2.8): the signed-in user's profile information and the edit form (first
  * name, last name, phone number, image, new password and repeat), plus the email change and the
- * email notifications (issue 22 §16). Saved changes show at once in the top bar (the stored
+ * email notifications (decisions.md#console-flows §16). Saved changes show at once in the top bar (the stored
  * session follows).
  */
 import { Button, Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';

@@ -48,7 +48,7 @@ export interface UserDetailTab {
 export const userDetailTabs: UserDetailTab[] = [
   { value: 'assignments', label: messages.assignments, Component: UserAssignmentsTab },
   { value: 'groups', label: messages.groups, Component: UserGroupsTab },
-  // Issue 23 §1: a trainee's scores per criterion over time and practice counts.
+  // decisions.md#insights-and-administration §1: a trainee's scores per criterion over time and practice counts.
   {
     value: 'progress',
     label: insightsText.progressTab,

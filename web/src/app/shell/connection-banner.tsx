@@ -1,5 +1,5 @@
 /**
- * The network message inside the shell (issue 22 item 4): while the server is unreachable, a
+ * The network message inside the shell (decisions.md#console-flows §4): while the server is unreachable, a
  * banner above the page says `messages.checkInternetConnection` and that the console continues by
  * itself; Try again asks the server at once. Nothing is shown while the connection is fine.
  */

@@ -1,5 +1,5 @@
 /**
- * The error element of the console's pages, inside the shell (issue 22 item 4): the sidebar and
+ * The error element of the console's pages, inside the shell (decisions.md#console-flows §4): the sidebar and
  * the top bar stay. A page that could not load because the server was unreachable (its code
  * chunk or a call got no answer) shows the network message and continues by itself once the
  * server answers; any other failure shows `messages.somethingWentWrong` with a reload button.

@@ -4,7 +4,7 @@
  * goes to login (000 §7). The last chosen sidebar entry is remembered as the root page (000 §2.2).
  * The stored session user is re-read from the server while the shell is open (signed image URLs).
  * While the server is unreachable a banner above the page says so, and the page's own errors show
- * inside the shell (console-error-boundary.tsx); both recover by themselves (issue 22 item 4).
+ * inside the shell (console-error-boundary.tsx); both recover by themselves (decisions.md#console-flows §4).
  */
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,11 +1,11 @@
 /**
  * The sidebar entries by role (000 §2.4): Admin: Dashboard, Admins. Manager: Dashboard,
- * Assignments, Reviews (issue 21 §1), Insights (issue 23 §1: reviewer consistency), Contents,
+ * Assignments, Reviews (decisions.md#review-loop §1), Insights (decisions.md#insights-and-administration §1: reviewer consistency), Contents,
  * Organization. Instructor: Dashboard, Assignments,
  * Reviews, Groups. Trainee:
  * Dashboard. The creator flag adds the creator dashboard entry. These are the root pages (000 §2.2).
  *
- * Each entry owns the route patterns of its section (issue 22 item 11), and one rule picks the
+ * Each entry owns the route patterns of its section (decisions.md#console-flows §11), and one rule picks the
  * highlighted entry: the first entry that owns a pattern matching the current page
  * (`activeNavPath`). A manager's Contents owns the interview, evaluation, question and asset
  * editors, Organization its groups, invites and members; an instructor's Groups the group and
@@ -67,7 +67,7 @@ const reviewPages: readonly RouteName[] = ['reviewInbox', 'review'];
 const groupPages: readonly RouteName[] = ['groups', 'groupCreate', 'groupDetail'];
 
 /**
- * The first entries of a Manager and an Instructor (000 §2.4, issue 21 §1): their dashboard at
+ * The first entries of a Manager and an Instructor (000 §2.4, decisions.md#review-loop §1): their dashboard at
  * `dashboardPath` (route `dashboardRoute`), Assignments and Reviews.
  */
 function reviewerItems(dashboardPath: string, dashboardRoute: RouteName): NavItem[] {
@@ -194,7 +194,7 @@ export function navItemsFor(
 }
 
 /**
- * The entry to highlight on `pathname` (issue 22 item 11): the first entry that owns a route
+ * The entry to highlight on `pathname` (decisions.md#console-flows §11): the first entry that owns a route
  * matching it; on a page no entry owns, the remembered root page when it is one of the entries.
  * @param pathname the location's path, without query.
  * @param remembered the root page chosen last (local storage), or null.

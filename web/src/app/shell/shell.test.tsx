@@ -66,7 +66,7 @@ describe('sidebar entries', () => {
   });
 });
 
-describe('the highlighted sidebar entry (issue 22 item 11)', () => {
+describe('the highlighted sidebar entry (decisions.md#console-flows §11)', () => {
   const active = (
     roleId: RoleId,
     path: string,

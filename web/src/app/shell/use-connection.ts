@@ -1,5 +1,5 @@
 /**
- * The shell's view of the connection (issue 22 item 4): whether the server is reachable, and while
+ * The shell's view of the connection (decisions.md#console-flows §4): whether the server is reachable, and while
  * it is not, a probe every `probeIntervalMs` and at once when the browser is back online. When the
  * server answers again, the active queries that failed or waited are fetched again, so the page
  * recovers without a reload.

@@ -1,5 +1,5 @@
 /**
- * An audit event in words a person reads (issue 21 §5): "Status Active → Closed", "Tom Trainee’s
+ * An audit event in words a person reads (decisions.md#review-loop §5): "Status Active → Closed", "Tom Trainee’s
  * answer Pending → Submitted", "Submitted a review of Tom Trainee · score 4.0".
  */
 import {

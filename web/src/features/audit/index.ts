@@ -1,5 +1,5 @@
 /**
- * The audit feature (issue 21 §5): an assignment's Activity, its audit log for Managers and
+ * The audit feature (decisions.md#review-loop §5): an assignment's Activity, its audit log for Managers and
  * Admins. What app/ routes compose; other features never import it.
  */
 export { AssignmentActivity, type AssignmentActivityProps } from './components/assignment-activity';

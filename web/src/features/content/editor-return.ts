@@ -1,5 +1,5 @@
 /**
- * How the question editor knows where it was opened from (issue 22 §2): the content editor's links
+ * How the question editor knows where it was opened from (decisions.md#console-flows §2): the content editor's links
  * to a question carry this history state, so Save and Cancel can step back to that very editor
  * entry; opened any other way (a bookmark, a reload of a new tab, a pasted link), they go to the
  * editor of the interview or evaluation the question belongs to instead of one step back.

@@ -1,5 +1,5 @@
 /**
- * CSV export of the insights (issue 23 §1 'exportable as CSV'): every table of the insights is a
+ * CSV export of the insights (decisions.md#insights-and-administration §1 'exportable as CSV'): every table of the insights is a
  * list of columns over rows; the same columns render the accessible table and the CSV file, so
  * both always say the same. Written by the console's one CSV writer (`lib/csv.ts`): UTF-8 with a
  * byte-order mark, CRLF line ends, and text cells that a spreadsheet could run as a formula (a

@@ -1,5 +1,5 @@
 /**
- * The insights feature (issue 23 §1): what app/ routes and pages compose. The tabs load their
+ * The insights feature (decisions.md#insights-and-administration §1): what app/ routes and pages compose. The tabs load their
  * charts only when rendered; the reviewer consistency panel likewise.
  * Other features never import it.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the insights views (issue 23 §1): names, the weakest criterion, and the rows
+ * Pure helpers of the insights views (decisions.md#insights-and-administration §1): names, the weakest criterion, and the rows
  * the tables, charts and CSV files share.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * Reading an invites CSV (issue 23 §2): header names matched loosely, each row's messages from
+ * Reading an invites CSV (decisions.md#insights-and-administration §2): header names matched loosely, each row's messages from
  * `inviteBatchRowSchema` and the role/group rules, duplicates within the file, the refusals of a
  * whole file, and the template reading back as a clean file.
  */

@@ -1,5 +1,5 @@
 /**
- * The CSV import of invites, without React (issue 23 §2): reading the file with `papaparse`, matching
+ * The CSV import of invites, without React (decisions.md#insights-and-administration §2): reading the file with `papaparse`, matching
  * its header names loosely, turning each line into a row with the spec's own messages
  * (`inviteBatchRowSchema`: `messages.firstNameRequired`, …; `messages.adminNotInvitable`,
  * `messages.importRoleInvalid`, `format.importGroupUnknown`), the duplicates within the file

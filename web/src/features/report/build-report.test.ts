@@ -1,7 +1,7 @@
 /**
  * The report builder against 001 §9 'Report export' with awkward data (missing reviewer, JSON-list
  * feedback, option ids, fractions); the written .xlsx is parsed back and checked cell by cell, with
- * each cell's kind and number format (issue 22 §14: numbers are numbers, dates are dates shown
+ * each cell's kind and number format (decisions.md#console-flows §14: numbers are numbers, dates are dates shown
  * month.day.year, Avg Score shows one decimal even when whole).
  */
 import {

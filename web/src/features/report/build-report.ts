@@ -28,7 +28,7 @@ export interface ReportTable {
   rows: ReportCell[][];
   /**
    * Per column, the Excel number format of its numbers and dates (null: Excel's General). Dates
-   * are month.day.year (`reportDateFormat`), Avg Score and Total Duration one decimal (issue 22 §14).
+   * are month.day.year (`reportDateFormat`), Avg Score and Total Duration one decimal (decisions.md#console-flows §14).
    */
   numberFormats: (string | null)[];
 }

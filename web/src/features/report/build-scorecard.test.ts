@@ -1,5 +1,5 @@
 /**
- * The scorecard's data (issue 22 §15) from the review screen's answer detail: the latest review's
+ * The scorecard's data (decisions.md#console-flows §15) from the review screen's answer detail: the latest review's
  * stars per rating question, feedback answers as texts (option ids and JSON lists resolved), the
  * reviewer and dates; only a Reviewed answer has one.
  */

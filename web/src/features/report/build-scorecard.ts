@@ -1,5 +1,5 @@
 /**
- * The printable scorecard of one answer (issue 22 §15): who and what was reviewed, each rating
+ * The printable scorecard of one answer (decisions.md#console-flows §15): who and what was reviewed, each rating
  * question's stars, each feedback answer, the reviewer and the dates, from the answer detail the
  * review screen reads (its latest review). Pure: no I/O, so it is unit-tested field by field.
  */

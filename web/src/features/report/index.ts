@@ -1,5 +1,5 @@
 /**
- * The report feature (001 §9 'Report export'; issue 22 §15 the printable scorecard): what app/
+ * The report feature (001 §9 'Report export'; decisions.md#console-flows §15 the printable scorecard): what app/
  * routes and pages compose. Other features never import it.
  */
 export {

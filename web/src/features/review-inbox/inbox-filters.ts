@@ -1,5 +1,5 @@
 /**
- * The inbox's filters as they live in the URL's search params (issue 21 §1): `assignmentId`,
+ * The inbox's filters as they live in the URL's search params (decisions.md#review-loop §1): `assignmentId`,
  * `groupId`, `search`, `claim` (mine | unclaimed) and, for an Admin, `organizationId`. The inbox
  * page and the review screen share them: a row opens `/dbl/reviews/{id}?<the same filters>`, and the
  * review screen's "Back to inbox" and neighbors keep them.

@@ -1,5 +1,5 @@
 /**
- * The review inbox feature (issue 21 §1): the 'Reviews' page's content, the review screen's
+ * The review inbox feature (decisions.md#review-loop §1): the 'Reviews' page's content, the review screen's
  * navigation bar and the neighbors it and 'Submit and next' use. What app/ routes compose; other
  * features never import it.
  */

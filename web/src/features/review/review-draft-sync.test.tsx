@@ -1,5 +1,5 @@
 /**
- * The review in progress kept on the server (issue 21 §6): changes are sent debounced (one PUT
+ * The review in progress kept on the server (decisions.md#review-loop §6): changes are sent debounced (one PUT
  * for a burst), restored after a remount with an empty local storage (a reload, another device),
  * kept across a move to another answer and back, sent at once on unmount and on `pagehide`, kept
  * locally while the server cannot be reached and sent once it can, and discarded by `clear`.

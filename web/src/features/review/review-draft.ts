@@ -1,5 +1,5 @@
 /**
- * The review in progress (001 §2, §5; issue 21 §6): the answer text per question of each form, how
+ * The review in progress (001 §2, §5; decisions.md#review-loop §6): the answer text per question of each form, how
  * complete each form is, the average score, the request body, and where the work is kept until
  * submitted — on the server per answer and reviewer (GET/PUT/DELETE
  * /assignments/answers/{id}/draft), so it survives a reload, a crashed tab, a move to another

@@ -1,5 +1,5 @@
 /**
- * The review screen's keyboard shortcuts (issue 21 §2): ONE table that the shortcuts dialog (`?`),
+ * The review screen's keyboard shortcuts (decisions.md#review-loop §2): ONE table that the shortcuts dialog (`?`),
  * the hints next to the controls (`<Kbd>`) and the `useHotkeys` calls read. `hotkeys` are
  * `@mantine/hooks` hotkey strings (`mod` is Ctrl, or ⌘ on a Mac); `keys` are what the dialog and the
  * hints show. Other parts of the screen (the comment key `c`, the inbox keys `j` `k`) take their
@@ -31,7 +31,7 @@ export interface Shortcut {
 
 const does = reviewKeysText.does;
 
-/** Every shortcut of the review screen, in the dialog's order (issue 21 §2's table). */
+/** Every shortcut of the review screen, in the dialog's order (decisions.md#review-loop §2's table). */
 export const reviewShortcuts: readonly Shortcut[] = [
   { id: 'playPause', keys: ['Space'], does: does.playPause },
   { id: 'seek', keys: ['←', '→'], does: does.seek },
@@ -75,7 +75,7 @@ export const hotkeys = {
   help: ['?', 'shift+?'],
 } as const;
 
-/** The playback speeds `<` and `>` step through (issue 21 §2). */
+/** The playback speeds `<` and `>` step through (decisions.md#review-loop §2). */
 export const playbackRates = [0.75, 1, 1.25, 1.5, 2] as const;
 
 /** The speed one step slower (`by` -1) or faster (+1) than `rate`, within `playbackRates`. */

@@ -1,5 +1,5 @@
 /**
- * My answers' videos (issue 20 §2) as the trainee sees them on the review screen: Ready plays the
+ * My answers' videos (decisions.md#media §2) as the trainee sees them on the review screen: Ready plays the
  * MP4 with its poster, Processing the original with the note, Failed the original with the note and
  * no retry (staff retry), Deleted says so without a player, an unanswered question says so; the
  * answer is polled while a submitted video is processing, never during practice.

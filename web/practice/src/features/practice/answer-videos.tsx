@@ -1,10 +1,10 @@
 /**
- * My recorded answers as the server holds them (issue 20 §2), on the review screen and after
+ * My recorded answers as the server holds them (decisions.md#media §2), on the review screen and after
  * submitting: per question in order, its video — the H.264/AAC MP4 with its poster when Ready, the
  * original otherwise — and its state in plain words (processing, ready, failed, deleted after N
  * days, not recorded). A Deleted video shows no player. The state lines are polite live regions,
  * so a screen reader hears 'Ready' when processing ends (the answer is polled meanwhile). Once
- * reviewed, each video carries the reviewer's time-coded comments (markers and list, issue 21 §3).
+ * reviewed, each video carries the reviewer's time-coded comments (markers and list, decisions.md#review-loop §3).
  */
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { format, type AnswerItem, type MeQuestion, type MeReviewComment } from '@practica/contract';

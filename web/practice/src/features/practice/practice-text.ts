@@ -94,7 +94,7 @@ export const practiceText = {
 
   yourAnswers: 'Your answers',
   answerVideoLabel: (label: string) => `Your answer to ${label}`,
-  /** My answer's video as the server holds it (issue 20 §2); uploading is the queue's own state. */
+  /** My answer's video as the server holds it (decisions.md#media §2); uploading is the queue's own state. */
   media: {
     notRecorded: 'Not recorded.',
     processing: 'Processing for playback on every device…',

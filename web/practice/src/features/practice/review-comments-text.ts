@@ -1,4 +1,4 @@
-/** The practice app's copy of the reviewer's time-coded comments on my videos (issue 21 §3). */
+/** The practice app's copy of the reviewer's time-coded comments on my videos (decisions.md#review-loop §3). */
 export const reviewCommentsText = {
   /** Above a video's comment list. */
   heading: (count: number) => (count === 1 ? "Reviewer's comment" : "Reviewer's comments"),

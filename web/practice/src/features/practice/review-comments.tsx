@@ -1,5 +1,5 @@
 /**
- * The reviewer's time-coded comments on one of my answer videos (issue 21 §3), read only: markers
+ * The reviewer's time-coded comments on one of my answer videos (decisions.md#review-loop §3), read only: markers
  * on a bar the width of the video's timeline, right under it (each at its moment, named 'Comment
  * at 0:42'), and the list of the comments by time ('0:42' and the text). Clicking a marker or a time plays the video
  * from there. The comments come with my review (`review.comments` of GET /me/assignments/{id}).

@@ -1,7 +1,7 @@
 /**
  * /dbl/dashboard (000 §2.5): cards Total Trainees, Active Assignments (with a button to the
  * assignments list preselecting the active status) and Pending Review (with a button to the review
- * inbox, issue 21 §1), then the Pending Review list of submitted answers, oldest submission first
+ * inbox, decisions.md#review-loop §1), then the Pending Review list of submitted answers, oldest submission first
  * (the inbox's order); a row opens the review screen.
  */
 import { SimpleGrid, Stack, Title } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
  * /dbl/org-manager/dashboard/org (000 §2.5): cards New Invite, Create Group, Seats Usage (active
  * trainees + pending trainee invites over trainee seats), Trainee Invites and Creators
- * (`messages.inactive` without creator seats), the Awaiting approval card (issue 22 §7: the
+ * (`messages.inactive` without creator seats), the Awaiting approval card (decisions.md#console-flows §7: the
  * organization's items in Review, per type, with 'Review items' opening the organization contents
  * filtered to Review on the first type that has some), then the member tabs of the organization.
  */
@@ -25,7 +25,7 @@ import {
 import { ManagerCards } from '../../../features/organizations/components/organization-cards';
 import { useAuth } from '../../../lib/auth';
 
-/** The card of the items awaiting approval (issue 22 §7); `figures` undefined while loading. */
+/** The card of the items awaiting approval (decisions.md#console-flows §7); `figures` undefined while loading. */
 function ApprovalCard({
   figures,
   organizationId,

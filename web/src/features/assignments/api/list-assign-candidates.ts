@@ -1,5 +1,5 @@
 /**
- * The assign dialog's users (issue 22 §5): GET /assignments/{id}/candidates — the trainees (or
+ * The assign dialog's users (decisions.md#console-flows §5): GET /assignments/{id}/candidates — the trainees (or
  * instructors) of the assignment's organization a manager or admin may pick, an instructor's own
  * groups' users, by name or email, a page at a time; inactive ones come marked (`active` false).
  */

@@ -1,5 +1,5 @@
 /**
- * The assign dialog (001 §2 'Assign dialog', §4, §5; issue 22 §5): members start ticked;
+ * The assign dialog (001 §2 'Assign dialog', §4, §5; decisions.md#console-flows §5): members start ticked;
  * unticking a Pending trainee removes it on Save while newly ticked users and whole groups are
  * added; a trainee who has answered stays ticked and locked; an inactive account is marked and
  * cannot be ticked; people are searched by name or email on the server (3+ characters), and a

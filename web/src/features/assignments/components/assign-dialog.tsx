@@ -1,5 +1,5 @@
 /**
- * The assign dialog (001 §2 'Assign dialog', §5; issue 22 §5). Trainees: whole groups on top (an
+ * The assign dialog (001 §2 'Assign dialog', §5; decisions.md#console-flows §5). Trainees: whole groups on top (an
  * instructor's own groups, a manager's or admin's of the assignment's organization), then the
  * people themselves, searched by name or email on the server a page at a time — for a manager or
  * admin every trainee of the organization, in a group or not; for an instructor the people of its

@@ -1,5 +1,5 @@
 /**
- * The assignment detail's Close and Reopen (issue 22 §3): 'Close Assignment' asks first, saying how
+ * The assignment detail's Close and Reopen (decisions.md#console-flows §3): 'Close Assignment' asks first, saying how
  * many answers are still to review and how many trainees are Pending, and only the confirmation
  * sends the status call; a Closed assignment offers 'Reopen' to a Manager or Admin (not to an
  * Instructor), which asks and then sets it Active.

@@ -2,7 +2,7 @@
  * The assignment detail (001 §2 'Assignment detail', §4): the page title is the assignment's name;
  * tabs Trainees and Instructors on the left, the summary card on the right, and the actions
  * messages.returnToDraft, messages.closeAssignment and 'Print Report' by the server's flags. The report is
- * another feature's: the page passes its button in as `printReport`. Issue 22 §3: Close asks first,
+ * another feature's: the page passes its button in as `printReport`. decisions.md#console-flows §3: Close asks first,
  * saying how many answers are still to review and how many trainees are Pending; a Closed
  * assignment offers 'Reopen' (Closed → Active) to a Manager or Admin ('assignment:reopen').
  */
@@ -38,7 +38,7 @@ export interface AssignmentDetailViewProps {
   /** The 'Print Report' control (composed by the page from the report feature). */
   printReport?: ReactNode;
   /**
-   * The 'Insights' tab's content (issue 23 §1, composed by the page from the insights feature):
+   * The 'Insights' tab's content (decisions.md#insights-and-administration §1, composed by the page from the insights feature):
    * rendered only while the tab is open, so its charts load then.
    */
   insights?: ReactNode;
@@ -58,7 +58,7 @@ function Line({ children, color }: { children: ReactNode; color?: string }) {
   );
 }
 
-/** What closing leaves undone: answers still to review and trainees still Pending (issue 22 §3). */
+/** What closing leaves undone: answers still to review and trainees still Pending (decisions.md#console-flows §3). */
 function CloseSummary({ assignment }: { assignment: AssignmentDetail }) {
   const { submitted, pending } = assignment.answerCounts;
   return (
@@ -72,7 +72,7 @@ function CloseSummary({ assignment }: { assignment: AssignmentDetail }) {
   );
 }
 
-/** What reopening does, and a due date already passed (issue 22 §3). */
+/** What reopening does, and a due date already passed (decisions.md#console-flows §3). */
 function ReopenSummary({ assignment }: { assignment: AssignmentDetail }) {
   const pastDue =
     assignment.closeDate !== null && dayjs(assignment.closeDate).isBefore(dayjs(), 'day');

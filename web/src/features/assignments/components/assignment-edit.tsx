@@ -79,7 +79,7 @@ function EditForm({
       ratingsId: data.ratingsId,
       feedbackId: data.feedbackId,
     });
-    // Issue 22 §6: a due date before today is refused as on the server (the stored one may stay).
+    // decisions.md#console-flows §6: a due date before today is refused as on the server (the stored one may stay).
     const pastDate = closeDateRefusal(values.closeDate, assignment.closeDate);
     if (!result.success || pastDate) {
       const next: typeof errors = pastDate ? { closeDate: pastDate } : {};

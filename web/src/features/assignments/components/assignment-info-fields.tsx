@@ -1,7 +1,7 @@
 /**
  * The assignment's own fields (001 §2 wizard step 'Assignment Info' and the edit screen): title,
  * description, due date (date only, stored as closeDate) and the Type selector fixed to 'Interview'.
- * The due date follows the server's rule (issue 22 §6): not before today, except the date the
+ * The due date follows the server's rule (decisions.md#console-flows §6): not before today, except the date the
  * assignment already has (an overdue assignment's texts stay editable); the date picker offers no
  * earlier day and `closeDateRefusal` gives the server's message for the form to refuse it.
  */

@@ -119,7 +119,7 @@ export function AssignmentSummary({ assignment }: { assignment: AssignmentDetail
                 fractions={10}
                 readOnly
               />
-              {/* The number too (issue 21 §7): stars alone do not tell 3.4 from 3.6. */}
+              {/* The number too (decisions.md#review-loop §7): stars alone do not tell 3.4 from 3.6. */}
               <Text fw={600} size="sm" data-testid="assignment-average-score">
                 {assignment.averageScore == null
                   ? reviewKeysText.noAverage

@@ -23,7 +23,7 @@ export function InstructorsTable({ assignmentId, onAdd, onRowClick }: Instructor
           {messages.add}
         </Button>
       </Group>
-      {/* At 375 px the table scrolls inside itself, never the page (issue 22 §13). */}
+      {/* At 375 px the table scrolls inside itself, never the page (decisions.md#console-flows §13). */}
       <Table.ScrollContainer minWidth={420} type="native">
         <Table highlightOnHover aria-label={messages.instructors}>
           <Table.Thead bg="var(--mantine-color-gray-0)">

@@ -84,7 +84,7 @@ export function TraineesTable({
           </Button>
         )}
       </Group>
-      {/* At 375 px the table scrolls inside itself, never the page (issue 22 §13). */}
+      {/* At 375 px the table scrolls inside itself, never the page (decisions.md#console-flows §13). */}
       <Table.ScrollContainer minWidth={480} type="native">
         <Table highlightOnHover aria-label={messages.trainees}>
           <Table.Thead bg="var(--mantine-color-gray-0)">

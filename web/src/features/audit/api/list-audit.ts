@@ -1,5 +1,5 @@
 /**
- * GET /assignments/{id}/audit?action=&page=&pageSize= (issue 21 §5): one page of the assignment's
+ * GET /assignments/{id}/audit?action=&page=&pageSize= (decisions.md#review-loop §5): one page of the assignment's
  * audit log, newest first. The previous page stays shown while the next one loads.
  */
 import { auditListSchema, type AuditActionName, type AuditList } from '@practica/contract';

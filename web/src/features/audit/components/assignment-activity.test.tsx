@@ -1,5 +1,5 @@
 /**
- * The assignment's Activity (issue 21 §5): the audit log in words a person reads, newest first,
+ * The assignment's Activity (decisions.md#review-loop §5): the audit log in words a person reads, newest first,
  * with an action filter and pages; an empty state; not shown (nor asked) for an instructor.
  */
 import { AnswerStatus, AssignmentStatus, Role, type AuditEvent } from '@practica/contract';

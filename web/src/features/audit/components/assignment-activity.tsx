@@ -1,5 +1,5 @@
 /**
- * The assignment's Activity (issue 21 §5): its audit log for Managers and Admins ('audit:read') —
+ * The assignment's Activity (decisions.md#review-loop §5): its audit log for Managers and Admins ('audit:read') —
  * when, and who did what in words, newest first, with an action filter and the console's paged table
  * (25 / 50 / 100). Nothing here changes the log: the API has no such call.
  */

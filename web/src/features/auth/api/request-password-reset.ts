@@ -1,5 +1,5 @@
 /**
- * PUT /auth/reset-password?email= (000 §7; DECISIONS.md: answers success whether or not the
+ * PUT /auth/reset-password?email= (000 §7; decisions.md: answers success whether or not the
  * address exists).
  */
 import { messages, type ResetRequest } from '@practica/contract';

@@ -27,7 +27,7 @@ function failure(error: unknown, fallback: string): string {
 }
 
 /**
- * Changes the status of a content item (001 §4); `reason` (issue 22 §7) goes with 'Return draft'
+ * Changes the status of a content item (001 §4); `reason` (decisions.md#console-flows §7) goes with 'Return draft'
  * (Review → Draft) as the body `{reason}`, shown to the creator.
  */
 export function changeContentStatus(
@@ -53,7 +53,7 @@ export function useChangeContentStatus() {
       toast.success(messages.contentStatusUpdated);
       await Promise.all([
         client.invalidateQueries({ queryKey: contentKeys.all }),
-        // The dashboard's count of items awaiting approval (issue 22 §7).
+        // The dashboard's count of items awaiting approval (decisions.md#console-flows §7).
         client.invalidateQueries({ queryKey: assignmentKeys.dashboard() }),
       ]);
     },

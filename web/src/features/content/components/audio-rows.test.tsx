@@ -126,7 +126,7 @@ describe('AudioRows', () => {
     expect(picker.names).toEqual(['Ava', 'Ben', 'Cleo']);
   });
 
-  it("starts a new row with the avatar of the question's role, unless another row has it (issue 22 §8)", async () => {
+  it("starts a new row with the avatar of the question's role, unless another row has it (decisions.md#console-flows §8)", async () => {
     const user = userEvent.setup();
     renderWithProviders(<Harness initial={[]} defaultAvatarId={2} />);
     await user.click(screen.getByRole('button', { name: contentText.addAudio }));

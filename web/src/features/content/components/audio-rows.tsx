@@ -3,7 +3,7 @@
  * each an mp3 of at most 500 KB uploaded through the file flow with a progress bar (the client
  * checks give messages.audioMustBeMp3 and 'File size exceeds 500KB. Please choose a smaller
  * file.') and the avatar that speaks it; an avatar chosen in one row leaves the other rows. A new
- * row starts with `defaultAvatarId`, the avatar of the question's role (issue 22 §8), unless
+ * row starts with `defaultAvatarId`, the avatar of the question's role (decisions.md#console-flows §8), unless
  * another row already has it.
  */
 import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';

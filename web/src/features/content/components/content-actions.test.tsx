@@ -171,7 +171,7 @@ describe('ContentActions', () => {
     expect(fetchMock.mock.calls[0]![0]).toContain(`statusId=${ContentStatus.Active}`);
   });
 
-  it("returns an item to Draft with the reviewer's reason, sent as the body (issue 22 §7)", async () => {
+  it("returns an item to Draft with the reviewer's reason, sent as the body (decisions.md#console-flows §7)", async () => {
     const user = userEvent.setup();
     renderFor(Role.Manager, false, content(ContentStatus.Review));
     await user.click(screen.getByRole('button', { name: messages.returnDraft }));

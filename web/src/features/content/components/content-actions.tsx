@@ -3,7 +3,7 @@
  * evaluation before submitting' while the details have unsaved changes) and 'Delete' after a
  * confirmation; Review → 'Edit' (the author) or 'Return draft' (a reviewer) and 'Approve' (Admin,
  * Manager). An evaluation in Review offers only 'Edit' and 'Cancel'. 'Return draft' asks for an
- * optional reason the creator will see (issue 22 §7). The server's checks (roles, questions) come
+ * optional reason the creator will see (decisions.md#console-flows §7). The server's checks (roles, questions) come
  * back as toasts.
  */
 import { Button, Group } from '@mantine/core';

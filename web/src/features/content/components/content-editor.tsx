@@ -4,7 +4,7 @@
  * roles with names and avatars, messages.roleRequired), then on the edit screen the question table
  * (n/max for interviews; add hidden at the maximum) and the state actions. A new item's save
  * reports the created id so the page can replace history with its edit screen. A Draft a reviewer
- * returned with a reason shows that reason on top (issue 22 §7).
+ * returned with a reason shows that reason on top (decisions.md#console-flows §7).
  */
 import {
   ActionIcon,

@@ -1,5 +1,5 @@
 /**
- * What the content lists say when they have no rows (issue 22 §9): 'No interviews yet' (or rating
+ * What the content lists say when they have no rows (decisions.md#console-flows §9): 'No interviews yet' (or rating
  * scales, feedback forms) and what to do next — a creator gets the button that creates one, anyone
  * else learns where items come from; a search that finds nothing says so; a status filter that
  * hides everything offers to show all statuses.

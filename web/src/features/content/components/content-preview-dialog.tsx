@@ -1,9 +1,9 @@
 /**
  * The preview dialog of the content lists (001 §2 'otherwise a preview dialog opens'): the item's
  * description, roles and questions, read-only, with the audio prompts of interview questions to
- * play (issue 22 §7) and, for rating questions, the 5-star scale the review uses. For reviewers
+ * play (decisions.md#console-flows §7) and, for rating questions, the 5-star scale the review uses. For reviewers
  * (Admin, Manager) an item in Review offers 'Approve' and 'Return draft' (001 §4), the latter
- * with an optional reason for the creator (issue 22 §7).
+ * with an optional reason for the creator (decisions.md#console-flows §7).
  */
 import {
   Avatar,

@@ -6,7 +6,7 @@
  * an Admin marks an Inactive item Deleted with the trash icon and, given `organizationId`, offers
  * general Active items to that organization with a checkbox. Admins and managers get a Review
  * action on items in Review. Non-admins see general content read-only with the logo. A Draft returned
- * with a reason shows it under its name (issue 22 §7); `empty` says what to do on an empty list.
+ * with a reason shows it under its name (decisions.md#console-flows §7); `empty` says what to do on an empty list.
  */
 import { ActionIcon, Button, Checkbox, Group, Text, Tooltip } from '@mantine/core';
 import {
@@ -51,7 +51,7 @@ export interface ContentsTableProps {
   editPath?: (row: ContentListItem) => string;
   /** The organization the admin's checkbox adds general items to. */
   organizationId?: number | undefined;
-  /** The empty state: what to do next when the list has no rows (issue 22 §9). */
+  /** The empty state: what to do next when the list has no rows (decisions.md#console-flows §9). */
   empty?: ListTableProps<ContentListItem>['empty'];
 }
 

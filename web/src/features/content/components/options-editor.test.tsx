@@ -150,7 +150,7 @@ describe('OptionsEditor', () => {
   );
 
   it.each([QuestionType.Single, QuestionType.Multiple])(
-    'does not speak of correct answers for a feedback choice question (type %i, issue 22 §8)',
+    'does not speak of correct answers for a feedback choice question (type %i, decisions.md#console-flows §8)',
     async (type) => {
       const user = userEvent.setup();
       const onChange = vi.fn();

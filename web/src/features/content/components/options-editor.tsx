@@ -4,7 +4,7 @@
  * Add Option button disappears. Single and multiple choice mark their correct answers with a
  * checkbox per option (`correctAnswer` 1): at most one for single choice (marking one clears the
  * others), any for multiple; none is fine. Rating and ranking options carry no correct answer (the
- * scale and the order are the answer), and neither do the choices of a feedback form (issue 22 §8:
+ * scale and the order are the answer), and neither do the choices of a feedback form (decisions.md#console-flows §8:
  * a reviewer's feedback has no right answer, so the editor does not speak of one).
  */
 import { ActionIcon, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The organization content views (issue 22 §9): a manager whose organization has no interviews of
+ * The organization content views (decisions.md#console-flows §9): a manager whose organization has no interviews of
  * its own opens on the General side; the empty Organization side says 'No interviews yet' and
  * offers a creator 'Create interview'; the chosen view goes into the address.
  */
@@ -62,7 +62,7 @@ function Address() {
   return <output data-testid="address">{location.search}</output>;
 }
 
-describe('OrganizationContents (issue 22 §9)', () => {
+describe('OrganizationContents (decisions.md#console-flows §9)', () => {
   it('opens on General when the organization has none of its own; the empty side says what to do', async () => {
     const user = userEvent.setup();
     const onCreate = vi.fn();

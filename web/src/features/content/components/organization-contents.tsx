@@ -5,7 +5,7 @@
  * GET /organizations/{id}/contents. On the General side an Admin adds or removes items for the
  * organization with the checkbox.
  *
- * Issue 22 §9: until the user picks a side, it opens on the side that has items — General when the
+ * decisions.md#console-flows §9: until the user picks a side, it opens on the side that has items — General when the
  * organization's own list of that type is empty; an empty list says what to do next (a creator's
  * create button, or the way to the other side or to all statuses). With `syncUrl` (the manager's
  * page) the type, side and status live in the address (`contentTypeId`, `view`, `statusId`), so a

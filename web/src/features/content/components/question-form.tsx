@@ -3,7 +3,7 @@
  * type, disabled unless the content is feedback; description; for interviews the role and the
  * audio rows) and the question with its options on the right, in an editor area of at most 70vh.
  * The save button reads 'Saving...' and is disabled while submitting; Cancel and save call `onDone`.
- * Issue 22 §8: a rating question asks for no options (the review rates it with 5 stars; a new one
+ * decisions.md#console-flows §8: a rating question asks for no options (the review rates it with 5 stars; a new one
  * is saved without options, which the server accepts: 001 §5 requires options only of single,
  * multiple and ranking questions; options stored earlier are kept as they are); an audio row
  * starts with the avatar of the question's role. Below the md breakpoint the two panels stack.
@@ -58,7 +58,7 @@ interface QuestionValues {
 
 /**
  * 001 §5: the options a new question of `type` starts with (2 single, 4 multiple and ranking);
- * none for rating, whose 5 stars are the answer (issue 22 §8).
+ * none for rating, whose 5 stars are the answer (decisions.md#console-flows §8).
  */
 export function defaultOptions(type: QuestionTypeId): OptionRow[] {
   const counts: Partial<Record<QuestionTypeId, number>> = {

@@ -1,5 +1,5 @@
 /**
- * 'Return draft' (001 §4 Review → Draft by a reviewer) with an optional reason (issue 22 §7): a
+ * 'Return draft' (001 §4 Review → Draft by a reviewer) with an optional reason (decisions.md#console-flows §7): a
  * dialog with the reason field (at most `returnReasonMaxLength` characters, counted) and the
  * buttons Cancel and 'Return draft'. The creator sees the reason on the item until it is sent to
  * Review again. The dialog stays open when the change fails (the failure is toasted).

@@ -1,5 +1,5 @@
 /**
- * GET /info (000 §3 'System info', §7; DECISIONS.md 'Console details'): the version, the two store
+ * GET /info (000 §3 'System info', §7; decisions.md#console-details): the version, the two store
  * links (cached in local storage under the spec's keys, 000 §9) and the marketing page URL.
  */
 import { infoSchema, type Info } from '@practica/contract';

@@ -1,5 +1,5 @@
 /**
- * The three insight calls (issue 23 §1, contract schemas/insights.ts), one per view:
+ * The three insight calls (decisions.md#insights-and-administration §1, contract schemas/insights.ts), one per view:
  *   GET /assignments/{id}/insights, GET /users/{id}/progress,
  *   GET /organizations/{id}/reviewer-consistency.
  * Each answer is validated against its schema; a 404 (another organization) surfaces as the

@@ -1,5 +1,5 @@
 /**
- * The assignment detail's Insights tab (issue 23 §1): a light wrapper that loads the insights and
+ * The assignment detail's Insights tab (decisions.md#insights-and-administration §1): a light wrapper that loads the insights and
  * their charts (assignment-insights.tsx, @mantine/charts and recharts) only when rendered, so the
  * detail page's bundle does not carry them. The detail renders it only once the tab is opened.
  */

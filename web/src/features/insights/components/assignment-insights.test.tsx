@@ -1,5 +1,5 @@
 /**
- * The assignment's Insights (issue 23 §1): the weakest criterion called out, the criteria, groups,
+ * The assignment's Insights (decisions.md#insights-and-administration §1): the weakest criterion called out, the criteria, groups,
  * reviewers, trainees and status sections readable as tables (caption, headers) and downloadable
  * as CSV with the same figures, and the empty states (no rating scale, no reviews yet).
  */

@@ -1,5 +1,5 @@
 /**
- * The assignment's Insights tab content (issue 23 §1): the weakest and strongest criterion and the
+ * The assignment's Insights tab content (decisions.md#insights-and-administration §1): the weakest and strongest criterion and the
  * answer counts; per criterion the mean, the count and the 1–5 stars distribution; the same per
  * group and per reviewer; the reviewed trainees, best score first, with their stars; and the
  * answers Pending / to review / Reviewed over time. Each section is a chart switchable to a table

@@ -1,5 +1,5 @@
 /**
- * One insights section (issue 23 §1): a titled card whose chart can be switched to a table (every
+ * One insights section (decisions.md#insights-and-administration §1): a titled card whose chart can be switched to a table (every
  * chart readable as a table: caption, column and row headers) and whose rows download as CSV.
  * The table and the CSV file come from the same `columns`, so they never differ. Without a chart
  * the section is a table only. Wide tables scroll inside the card, never the page, and say so: a

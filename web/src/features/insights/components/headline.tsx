@@ -1,5 +1,5 @@
 /**
- * The headline figures above the insights (issue 23 §1 'Done when'): small stat cards, one of them
+ * The headline figures above the insights (decisions.md#insights-and-administration §1 'Done when'): small stat cards, one of them
  * the weakest criterion, so the question "which criterion is my cohort weakest on?" is answered
  * before any chart is read.
  */

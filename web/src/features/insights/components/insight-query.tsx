@@ -1,5 +1,5 @@
 /**
- * The loading and failure states every insight view shares (issue 23 §1): a loader while its one
+ * The loading and failure states every insight view shares (decisions.md#insights-and-administration §1): a loader while its one
  * call runs, the 'could not load' alert when it failed, otherwise `children` of the answer.
  */
 import { Alert, Loader } from '@mantine/core';

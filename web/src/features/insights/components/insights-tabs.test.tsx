@@ -1,5 +1,5 @@
 /**
- * The insights tabs load lazily (issue 23 §1 'loaded only on that tab'): the assignment detail
+ * The insights tabs load lazily (decisions.md#insights-and-administration §1 'loaded only on that tab'): the assignment detail
  * neither calls the insights API nor imports the charts (@mantine/charts) before its Insights tab
  * is opened; then it shows them. A trainee's user detail has a Progress tab, other roles do not.
  */

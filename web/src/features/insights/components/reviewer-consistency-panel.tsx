@@ -1,5 +1,5 @@
 /**
- * The reviewer consistency page's content (issue 23 §1), loaded with its charts when rendered, so
+ * The reviewer consistency page's content (decisions.md#insights-and-administration §1), loaded with its charts when rendered, so
  * importing the feature's index never pulls the charts into another page's bundle.
  */
 import { Loader } from '@mantine/core';

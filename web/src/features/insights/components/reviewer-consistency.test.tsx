@@ -1,5 +1,5 @@
 /**
- * Reviewer consistency (issue 23 §1): the weakest criterion, the overall agreement and the reviewer
+ * Reviewer consistency (decisions.md#insights-and-administration §1): the weakest criterion, the overall agreement and the reviewer
  * who strays most from the mean answered at a glance; a reviewer 0.8 stars above the mean stands
  * out in the table; the pairs' agreement as a table and CSV; the empty states.
  */

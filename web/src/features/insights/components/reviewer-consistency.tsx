@@ -1,5 +1,5 @@
 /**
- * Reviewer consistency (issue 23 §1) of one organization, for Managers and Admins: the weakest
+ * Reviewer consistency (decisions.md#insights-and-administration §1) of one organization, for Managers and Admins: the weakest
  * criterion, the overall agreement of reviewers and the reviewer who strays most from the mean;
  * per reviewer the number of reviews, mean score and per criterion mean, spread (SD) and gap to
  * the organization's mean (a diverging bar chart; gaps of half a star or more stand out); and

@@ -1,5 +1,5 @@
 /**
- * The Progress tab of a trainee's user detail (issue 23 §1): loads the progress view and its
+ * The Progress tab of a trainee's user detail (decisions.md#insights-and-administration §1): loads the progress view and its
  * charts only when the tab is opened (the user detail renders the active tab only).
  */
 import { Loader } from '@mantine/core';

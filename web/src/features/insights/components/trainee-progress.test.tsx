@@ -1,5 +1,5 @@
 /**
- * A trainee's progress (issue 23 §1): the practice counts and the weakest criterion, the stars per
+ * A trainee's progress (decisions.md#insights-and-administration §1): the practice counts and the weakest criterion, the stars per
  * criterion over the reviewed assignments as a table and a CSV file, and the empty state.
  */
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * A trainee's progress on user detail (issue 23 §1): their practice counts, and their stars per
+ * A trainee's progress on user detail (decisions.md#insights-and-administration §1): their practice counts, and their stars per
  * criterion across their reviewed assignments over time (a line per criterion, switchable to a
  * table, downloadable as `user-{id}-progress.csv`). Carries the charts: loaded only when the
  * Progress tab opens (trainee-progress-tab.tsx).

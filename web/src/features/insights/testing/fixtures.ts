@@ -1,5 +1,5 @@
 /**
- * Contract-shaped answers of the three insight calls (issue 23 §1) for the component tests:
+ * Contract-shaped answers of the three insight calls (decisions.md#insights-and-administration §1) for the component tests:
  * an assignment with three criteria (Clarity the weakest), two groups and two reviewers, a trainee's
  * progress over three reviews, and an organization where one reviewer scores 0.8 above the mean.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /invites/{id}/resend (000 §2.7, §7; DECISIONS.md): mails the link again and renews the
+ * GET /invites/{id}/resend (000 §2.7, §7; decisions.md): mails the link again and renews the
  * expiry to 7 days from now.
  */
 import { inviteItemSchema, type InviteItem } from '@practica/contract';

@@ -1,5 +1,5 @@
 /**
- * POST /invites/batch (issue 23 §2): the CSV import's one call. With `dryRun` it answers what
+ * POST /invites/batch (decisions.md#insights-and-administration §2): the CSV import's one call. With `dryRun` it answers what
  * sending would do per row (create / resend / skip) and the trainee seats needed against those
  * free, writing nothing (the preview); without it the batch is sent all-or-nothing — a batch whose
  * trainee rows need more seats than are free answers 409 with `format.importSeatsExceeded`.

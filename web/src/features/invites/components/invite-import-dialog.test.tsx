@@ -1,5 +1,5 @@
 /**
- * The 'Import CSV' dialog (issue 23 §2) against a mocked POST /invites/batch: the empty state and
+ * The 'Import CSV' dialog (decisions.md#insights-and-administration §2) against a mocked POST /invites/batch: the empty state and
  * template, file refusals (not CSV, missing columns), the rows' messages and duplicates, the dry
  * run's statuses and summary, the seat rule (message, Send off, the Admin's link to the seats),
  * removing rows, sending with the result per row, and a 409 that keeps the preview.

@@ -1,5 +1,5 @@
 /**
- * The 'Import CSV' dialog of the Invites screen (issue 23 §2), for Admins and Managers
+ * The 'Import CSV' dialog of the Invites screen (decisions.md#insights-and-administration §2), for Admins and Managers
  * (`invite:import`). It takes a .csv file (drop zone or file button), offers the template
  * (`invites-template.csv`), and shows a paged preview where every row carries the spec's messages
  * (`inviteBatchRowSchema`'s, the role and group, `format.importDuplicateEmail`) and, from the
@@ -368,7 +368,7 @@ function FileChooser({
   );
 }
 
-/** 'Import CSV' dialog (issue 23 §2). */
+/** 'Import CSV' dialog (decisions.md#insights-and-administration §2). */
 export function InviteImportDialog({
   opened,
   onClose,

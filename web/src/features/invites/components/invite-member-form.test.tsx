@@ -2,7 +2,7 @@
  * Invite role choices (000 §2.7, §6): never Admin; admins and managers invite trainees,
  * instructors and managers; instructors trainees only. The group is offered only for trainees and
  * instructors, and the required messages show for an empty form. A refusal of the server goes
- * when a field changes (issue 22 item 10).
+ * when a field changes (decisions.md#console-flows §10).
  */
 import { messages, Role, roleLabels, type RoleId } from '@practica/contract';
 import { screen } from '@testing-library/react';

@@ -79,7 +79,7 @@ export function InviteMemberForm({
     },
     validate: schemaResolver(inviteBodySchema, { sync: true }),
     // A refusal of the server (e.g. the email is a user's) is about the values sent: it goes as
-    // soon as one changes (issue 22 item 10); field errors clear with their field.
+    // soon as one changes (decisions.md#console-flows §10); field errors clear with their field.
     onValuesChange: () => setRefusal(null),
   });
 

@@ -1,7 +1,7 @@
 /**
  * The invite registration form (000 §2.7, §5): first name, last name, password and repeat
  * password, all required (password 4 to 14, the repeat equal to it); the email is the invite's,
- * read-only. The password's rule shows under its label before the user types (issue 22 item 10).
+ * read-only. The password's rule shows under its label before the user types (decisions.md#console-flows §10).
  * Submits POST /invites/accept and hands the new session to the page.
  */
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';

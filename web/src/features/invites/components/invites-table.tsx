@@ -112,7 +112,7 @@ export function InvitesTable({ organizationId }: { organizationId: number }) {
               const expired = isInviteExpired(row.expirationDate);
               const date = dayjs(row.expirationDate).format(dateFormat);
               // An expired invite reads 'Expired 11.22.2026', a pending one 'Pending' over
-              // 'Expires 11.29.2026' (issue 22 item 10).
+              // 'Expires 11.29.2026' (decisions.md#console-flows §10).
               return expired ? (
                 <Badge variant="light" color="gray" radius="sm" style={{ minWidth: 'max-content' }}>
                   {inviteText.expiredOn(date)}

@@ -1,6 +1,6 @@
 /**
  * GET /organizations/{id} (000 §7): the organization with the counts of its stat cards and member
- * tabs and its seat usage (DECISIONS.md: active trainees + pending trainee invites).
+ * tabs and its seat usage (decisions.md: active trainees + pending trainee invites).
  */
 import { organizationDetailSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';

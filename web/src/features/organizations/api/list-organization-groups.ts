@@ -38,7 +38,7 @@ export function useOrganizationGroups(
 
 /**
  * Every group of an organization, read page by page at the largest page size (100) until the
- * count is reached: what the CSV import of invites (issue 23 §2) matches the file's group names
+ * count is reached: what the CSV import of invites (decisions.md#insights-and-administration §2) matches the file's group names
  * against, so an organization with hundreds of groups finds each one. Answers `Group[]`.
  */
 export async function listAllOrganizationGroups(id: number, signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 /**
- * PUT /organizations/{id}/activate and /deactivate (DECISIONS.md: the admin toggles the active
+ * PUT /organizations/{id}/activate and /deactivate (decisions.md: the admin toggles the active
  * flag on the organization detail page; members of an inactive organization cannot sign in).
  */
 import { organizationDetailSchema, type OrganizationDetail } from '@practica/contract';

@@ -1,5 +1,5 @@
 /**
- * The admin's active toggle of an organization (DECISIONS.md: members of an inactive
+ * The admin's active toggle of an organization (decisions.md: members of an inactive
  * organization cannot sign in). Deactivating asks first, since it signs the members out.
  */
 import { Switch } from '@mantine/core';

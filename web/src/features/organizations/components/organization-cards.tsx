@@ -1,6 +1,6 @@
 /**
  * The figures of an organization (000 §2.5 organization manager dashboard, §2.9 stat cards):
- * seat usage (active trainees + pending trainee invites over trainee seats, DECISIONS.md),
+ * seat usage (active trainees + pending trainee invites over trainee seats, decisions.md),
  * pending trainee invites, creators over creator seats (`messages.inactive` when the organization
  * has no creator seats), and the member and content counts.
  */

@@ -1,4 +1,4 @@
-/** The active / inactive badge of an organization (000 §2.5 status column, DECISIONS.md active flag). */
+/** The active / inactive badge of an organization (000 §2.5 status column, decisions.md active flag). */
 import { Badge } from '@mantine/core';
 import { messages } from '@practica/contract';
 

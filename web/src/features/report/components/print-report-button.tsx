@@ -1,7 +1,7 @@
 /**
  * 'Print Report' (001 §2, §9): one click builds and downloads the assignment's report (the spec's
  * `.xlsx`); busy while it runs. Used by the review screen and the assignment detail page. The
- * review screen puts the answer's printable scorecard (issue 22 §15) beside it as its own button,
+ * review screen puts the answer's printable scorecard (decisions.md#console-flows §15) beside it as its own button,
  * `ScorecardButton`, so Print Report stays the spec's one-click download.
  */
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The printable scorecard of one reviewed answer (issue 22 §15): the assignment and trainee, the
+ * The printable scorecard of one reviewed answer (decisions.md#console-flows §15): the assignment and trainee, the
  * completion and review dates, the reviewer, the average score, each rating question's stars and
  * each feedback answer. One calm sheet on screen; on paper (print CSS) the page itself. The stars
  * also read as 'n / 5' so that a black-and-white print keeps them.

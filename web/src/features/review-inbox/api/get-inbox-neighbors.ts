@@ -1,5 +1,5 @@
 /**
- * GET /reviews/inbox/neighbors (issue 21 §1): the answers before and after one in the inbox with
+ * GET /reviews/inbox/neighbors (decisions.md#review-loop §1): the answers before and after one in the inbox with
  * the same filters (others' live claims skipped), its position and the inbox's count.
  */
 import { reviewInboxNeighborsSchema, type ReviewInboxNeighbors } from '@practica/contract';

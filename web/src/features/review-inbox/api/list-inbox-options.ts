@@ -1,5 +1,5 @@
 /**
- * The choices of the inbox's assignment and group selects (issue 21 §1): the organization's Active
+ * The choices of the inbox's assignment and group selects (decisions.md#review-loop §1): the organization's Active
  * and Closed assignments (a Closed one can still hold answers waiting for review) and the groups
  * the user sees, the first 100 of each by name.
  */

@@ -1,4 +1,4 @@
-/** GET /reviews/inbox (issue 21 §1): one page of the answers waiting for review, oldest first. */
+/** GET /reviews/inbox (decisions.md#review-loop §1): one page of the answers waiting for review, oldest first. */
 import { reviewInboxItemSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * The review inbox page (issue 21 §1): the filters in the URL become the request's query and a
+ * The review inbox page (decisions.md#review-loop §1): the filters in the URL become the request's query and a
  * change of filter rewrites the URL and asks again from page 1; the rows show the trainee, the
  * assignment, the submission time and the claim; a row opens the answer with the same filters;
  * with nothing waiting it says so; paging asks for the next page and a bigger page size; the

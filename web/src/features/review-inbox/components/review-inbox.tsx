@@ -1,5 +1,5 @@
 /**
- * The review inbox (issue 21 §1): every answer waiting for review that the user may review, across
+ * The review inbox (decisions.md#review-loop §1): every answer waiting for review that the user may review, across
  * assignments, oldest submission first; filters (assignment, group, trainee search, 'All / Claimed
  * by me / Unclaimed') come from and go to the URL through `filters` / `onFiltersChange`; the
  * console's paged table (25/50/100) with the columns Trainee, Assignment, Submitted (date and

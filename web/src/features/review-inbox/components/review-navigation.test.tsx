@@ -1,5 +1,5 @@
 /**
- * The review screen's inbox navigation (issue 21 §1, §2): "3 of 30", Previous / Next and the `k` /
+ * The review screen's inbox navigation (decisions.md#review-loop §1, §2): "3 of 30", Previous / Next and the `k` /
  * `j` keys go to the neighbors, never while typing in a field; no neighbor, no move; "Back to
  * inbox" keeps the filters.
  */

@@ -1,5 +1,5 @@
 /**
- * The review screen's navigation in the inbox (issue 21 §1, §2): "Previous" / "Next" buttons and
+ * The review screen's navigation in the inbox (decisions.md#review-loop §1, §2): "Previous" / "Next" buttons and
  * the `k` / `j` keys (wherever the focus is but in a text field: `lib/screen-hotkeys.ts`), the
  * answer's place ("3 of 30") and "Back to inbox" keeping the inbox's filters. The
  * neighbors come from `useInboxNeighbors` (the page fetches them once and shares them with
@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { reviewInboxText as text } from '../../../config/review-inbox-text';
 import { useScreenHotkeys } from '../../../lib/screen-hotkeys';
 
-/** The default keys: `j` next, `k` previous (issue 21 §2). */
+/** The default keys: `j` next, `k` previous (decisions.md#review-loop §2). */
 export const inboxHotkeys = { next: 'j', previous: 'k' } as const;
 
 export interface ReviewNavigationProps {

@@ -1,5 +1,5 @@
 /**
- * The review screen's claim (issue 21 §4 'Claims'): POST /assignments/answers/{id}/claim on
+ * The review screen's claim (decisions.md#review-loop §4 'Claims'): POST /assignments/answers/{id}/claim on
  * opening, renewed every `reviewClaimRenewMs` while the tab is visible and the reviewer was active
  * recently, released (DELETE) on leaving the screen and on `pagehide` (a keepalive request, so it
  * outlives the page). When another reviewer holds it, the hook answers that claim (`heldBy`) and

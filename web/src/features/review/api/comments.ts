@@ -1,5 +1,5 @@
 /**
- * Time-coded comments of an answer (issue 21 §3): GET, POST /assignments/answers/{id}/comments and
+ * Time-coded comments of an answer (decisions.md#review-loop §3): GET, POST /assignments/answers/{id}/comments and
  * PATCH, DELETE …/comments/{commentId}. The list is the answer's latest review's comments and the
  * caller's drafts; it is keyed by the answer's `reviewedAt`, so a submitted review (which attaches
  * the drafts and answers a new detail) reads it again. Each change answers the comment, which

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { anyProcessing } from '../../../lib/media-playback';
 import { answerKeys } from '../../../lib/query-keys';
 
-/** How often (ms) the answer is fetched again while a video of it is processing (issue 20 §2). */
+/** How often (ms) the answer is fetched again while a video of it is processing (decisions.md#media §2). */
 export const processingPollMs = 3_000;
 
 /**

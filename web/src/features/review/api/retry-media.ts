@@ -1,5 +1,5 @@
 /**
- * POST /answers/{answerId}/items/{itemId}/media/retry (issue 20 §2): staff send a Failed item's
+ * POST /answers/{answerId}/items/{itemId}/media/retry (decisions.md#media §2): staff send a Failed item's
  * video back to processing. The call answers the item, which replaces its copy in the cached answer
  * detail (its media is then Processing, so the detail polls until it is done). A refusal (409 when
  * the item is not Failed) is left to the caller, which shows the server's message as given.

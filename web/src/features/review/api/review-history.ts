@@ -1,5 +1,5 @@
 /**
- * GET /assignments/answers/{id}/reviews (issue 21 §5): the answer's completed reviews the caller
+ * GET /assignments/answers/{id}/reviews (decisions.md#review-loop §5): the answer's completed reviews the caller
  * may read, newest first. Keyed by the answer's review version, so a submitted review (which
  * answers a new detail) reads the history again.
  */

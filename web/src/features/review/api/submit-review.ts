@@ -1,6 +1,6 @@
 /**
  * POST /assignments/interviews/answers/review/{id}?userId= (001 §3 'Review payload', §5): both forms
- * in one call, with `If-Match` the review version the reviewer opened (issue 21 §4). The call
+ * in one call, with `If-Match` the review version the reviewer opened (decisions.md#review-loop §4). The call
  * answers the answer's detail, which replaces the cached one (no refetch); the lists and counts a
  * review changes (the assignments' lists, details, trainee rows, the dashboard and its Pending
  * Review list) are refreshed. Success and failure toasts are the spec's, one per outcome; a 409
@@ -73,7 +73,7 @@ export function useSubmitReview(
       if (version.current !== undefined) version.current = answer.reviewVersion;
       client.setQueryData(answerKeys.detail(answerId), answer);
       void client.invalidateQueries({ queryKey: assignmentKeys.all });
-      // A review moves every insight view (issue 23 §1): the assignment's, the trainee's, the reviewers'.
+      // A review moves every insight view (decisions.md#insights-and-administration §1): the assignment's, the trainee's, the reviewers'.
       void client.invalidateQueries({ queryKey: insightKeys.all });
       toast.success(messages.interviewReviewSubmitted);
       onDone?.();

@@ -1,5 +1,5 @@
 /**
- * The review screen's banner when another reviewer holds the answer (issue 21 §4 'Claims'):
+ * The review screen's banner when another reviewer holds the answer (decisions.md#review-loop §4 'Claims'):
  * 'Maya Manning is reviewing this answer · claimed 3 minutes ago', with "Take over". Everything
  * else stays readable; the review panel keeps Submit disabled until the reviewer takes over.
  */

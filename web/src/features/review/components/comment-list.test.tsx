@@ -1,5 +1,5 @@
 /**
- * Time-coded comments on the review player (issue 21 §3): the list of the question shown, sorted by
+ * Time-coded comments on the review player (decisions.md#review-loop §3): the list of the question shown, sorted by
  * time, with author and Draft badge; markers on the seek bar named 'Comment at 0:42'; clicking a
  * marker or a time seeks; `c` (or Add comment) pauses and opens a field at the current time, Enter
  * saves (Shift+Enter a new line), Escape cancels, the video goes on; typing in a field never acts

@@ -1,5 +1,5 @@
 /**
- * The time-coded comments of the question the review player shows (issue 21 §3): the list under
+ * The time-coded comments of the question the review player shows (decisions.md#review-loop §3): the list under
  * the player, sorted by time ('0:42 — text', author, a Draft badge), the add form and the `c` key.
  * Clicking a comment's time seeks there. The author edits or deletes their drafts inline. Adding
  * (the 'Add comment' button or `c`, while the caller may review the answer): the video pauses, a

@@ -1,5 +1,5 @@
 /**
- * The seek bar's comment markers (issue 21 §3): one small button above the review player's seek bar
+ * The seek bar's comment markers (decisions.md#review-loop §3): one small button above the review player's seek bar
  * per comment of the question shown, at its time's place in the video; a draft is outlined.
  * Clicking one seeks there; each is named 'Comment at 0:42' and shows its text on hover. Nothing
  * while the video's duration is unknown.

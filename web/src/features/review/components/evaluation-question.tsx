@@ -5,7 +5,7 @@
  * (the review call refuses a form with one missing), so each carries the required mark (`*`) from
  * the start, not only once a submit failed (the stars and the text field say `required` to
  * assistive technology too). A question marked `invalid` (left
- * unanswered at a submit, issue 21 §7) shows the error state and `aria-invalid`.
+ * unanswered at a submit, decisions.md#review-loop §7) shows the error state and `aria-invalid`.
  */
 import { Box, Checkbox, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { QuestionType, type AssignmentQuestion } from '@practica/contract';

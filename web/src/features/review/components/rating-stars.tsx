@@ -1,5 +1,5 @@
 /**
- * A rating question's 1..5 stars (001 §2 'Review panel', issue 21 §2 and §7) as a real radio group:
+ * A rating question's 1..5 stars (001 §2 'Review panel', decisions.md#review-loop §2 and §7) as a real radio group:
  * native radio inputs, so Tab reaches the group once and, on a star the reviewer tabbed to, ← → and
  * Space choose a rating as any radio group does; the group is named by its question
  * (`aria-labelledby`). The group itself takes the focus the screen moves (`focusGroup`, or

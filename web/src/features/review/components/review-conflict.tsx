@@ -1,5 +1,5 @@
 /**
- * The dialog of a review refused because someone reviewed the answer meanwhile (issue 21 §4 'No
+ * The dialog of a review refused because someone reviewed the answer meanwhile (decisions.md#review-loop §4 'No
  * lost update'): their review and mine side by side — reviewer, time, score, each rating
  * question's stars and each feedback answer — with "Submit mine anyway" (resubmits against their
  * version, on purpose) and "Keep theirs" (drops my draft).

@@ -1,5 +1,5 @@
 /**
- * The review history under the review panel (issue 21 §5): each completed review's reviewer,
+ * The review history under the review panel (decisions.md#review-loop §5): each completed review's reviewer,
  * time, score and comments count, newest first; Open shows its stars, feedback answers (option
  * texts) and time-coded comments; an instructor is told only its own reviews are listed; a
  * trainee sees nothing and asks nothing.

@@ -1,5 +1,5 @@
 /**
- * The review history under the review panel (issue 21 §5): every completed review of the answer
+ * The review history under the review panel (decisions.md#review-loop §5): every completed review of the answer
  * the user may read — reviewer, time, score and comments count, newest first — each opening a
  * dialog with its stars, feedback answers and time-coded comments. Managers and Admins see every
  * review, an Instructor the ones they wrote (the server lists only those); shown per the policy

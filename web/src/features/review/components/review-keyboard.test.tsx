@@ -1,5 +1,5 @@
 /**
- * The review panel with the keyboard alone (issue 21 §2, §7): each shortcut of the panel (`1`–`5`
+ * The review panel with the keyboard alone (decisions.md#review-loop §2, §7): each shortcut of the panel (`1`–`5`
  * rate the focused rating question then focus the next, ↑ ↓, `f` / `r`, Ctrl/⌘+Enter), none while
  * typing in a text field, the stars as a radio group (arrows choose and commit, named by their
  * question), the tab counters of answered questions, the missing-questions message with its

@@ -1,5 +1,5 @@
 /**
- * The review panel (001 §2, §5): counters of answered questions (issue 21 §7), the viewed check, a submit refused until every
+ * The review panel (001 §2, §5): counters of answered questions (decisions.md#review-loop §7), the viewed check, a submit refused until every
  * question is answered, then one call carrying both forms; Print Report only when Reviewed.
  */
 import { AnswerStatus, QuestionType, messages, type AnswerDetail } from '@practica/contract';

@@ -4,7 +4,7 @@
  * submission's date and time, and Print Report (given by the page) when the answer is Reviewed. The
  * review in progress is kept in local storage per answer id until submitted.
  *
- * Issue 21 §2 and §7: the counters count answered questions ('Feedback 3/4'; the spec's 0/1 – 1/1
+ * decisions.md#review-loop §2 and §7: the counters count answered questions ('Feedback 3/4'; the spec's 0/1 – 1/1
  * meant 'form incomplete / complete', which n/n still shows); an incomplete submit names the missing
  * questions ('Missing: R2, F1'), marks them, switches to the tab of the first and focuses it. Keys
  * (`review-shortcuts.ts`; wherever the focus is but in a text field, `lib/screen-hotkeys.ts`):
@@ -86,13 +86,13 @@ export interface ReviewPanelProps {
   /** Shown when the answer is Reviewed (the report feature's button). */
   printReport?: ReactNode;
   /**
-   * Called after a successful submit (issue 21 §1): `next` is true for 'Submit and next' — the
+   * Called after a successful submit (decisions.md#review-loop §1): `next` is true for 'Submit and next' — the
    * default action, also Ctrl/⌘+Enter's — and false for a plain 'Submit'. When given, the submit
    * button becomes 'Submit and next' with 'Submit' in its menu; without it, a plain Submit.
    */
   onSubmitted?: (next: boolean) => void;
   /**
-   * Read only (issue 21 §4): another reviewer holds the answer's claim, or the screen has not heard
+   * Read only (decisions.md#review-loop §4): another reviewer holds the answer's claim, or the screen has not heard
    * yet whether one does. Nothing can be rated (by click or key), typed, saved as a draft or
    * submitted until the reviewer takes over; everything stays readable.
    */
@@ -127,7 +127,7 @@ export function ReviewPanel({
   // The submitted review comes back as the answer's latest: the draft starts from it again.
   /** Whether the submit under way goes on to the next answer ('Submit and next'). */
   const nextRef = useRef(true);
-  /** A submit refused because someone reviewed meanwhile (issue 21 §4): their review, for the dialog. */
+  /** A submit refused because someone reviewed meanwhile (decisions.md#review-loop §4): their review, for the dialog. */
   const [conflict, setConflict] = useState<AnswerReviewConflict | null>(null);
   const submit = useSubmitReview(
     answer.id,

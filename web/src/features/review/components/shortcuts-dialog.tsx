@@ -1,5 +1,5 @@
 /**
- * The review screen's shortcuts dialog (issue 21 §2): opened with `?` (or its button, which shows
+ * The review screen's shortcuts dialog (decisions.md#review-loop §2): opened with `?` (or its button, which shows
  * the key) and listing every shortcut of `review-shortcuts.ts` — the one table the hints read too.
  * The dialog's own keys are Mantine's (Escape closes, focus returns to where it was).
  */

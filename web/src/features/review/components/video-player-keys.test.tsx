@@ -1,5 +1,5 @@
 /**
- * The review player's issue 21 keys and playback settings (§2, §7): `<` `>` step the playback speed
+ * The review player's decisions.md#review-loop keys and playback settings (§2, §7): `<` `>` step the playback speed
  * through 0.75…2, shown beside the time and kept per reviewer across players (visits); typing in a
  * text field changes nothing; the next question's video is loaded meanwhile; with the autoplay
  * switch on (kept per reviewer), the next question's video plays when one ends, and without it the
@@ -57,7 +57,7 @@ const renderPlayer = () =>
     <VideoPlayer answerId={7} organizationId={1} questions={questions} items={items} />,
   );
 
-describe('VideoPlayer keys (issue 21)', () => {
+describe('VideoPlayer keys (decisions.md#review-loop)', () => {
   it('< and > step the speed, shown and kept for the next player of this reviewer', async () => {
     const user = userEvent.setup();
     const { unmount } = renderPlayer();

@@ -2,7 +2,7 @@
  * The review video player (001 §2 'Review screen', §9): rotation in 90° steps, play/pause, the seek
  * slider, elapsed/total time, mute, previous/next question and the segmented progress bar Q1..Qn
  * (buttons and keys), the question text and role, and the 500 × 675 px maximum size; each item's
- * media state (issue 20 §2): Ready plays the MP4 with its poster, Processing the original with a
+ * media state (decisions.md#media §2): Ready plays the MP4 with its poster, Processing the original with a
  * note, Failed offers 'Try again' to staff (the retry call, its pending state and the server's
  * refusal), Deleted says so instead of a player; the progress bar names those states. jsdom has no
  * media: play/pause/paused/duration are stubbed on HTMLMediaElement, events fired by hand.

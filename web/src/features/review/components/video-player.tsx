@@ -2,15 +2,15 @@
  * The review video player (001 §2 'Review screen', §9): one video per question; rotate by 90°,
  * play/pause, seek slider, elapsed/total time, mute, previous/next question, the segmented
  * progress bar Q1..Qn, the question text and role; at most 500px high and 675px wide. Keys: space
- * play/pause, arrows seek, n/p (or N/P) next/previous question, `<` `>` playback speed (issue 21
+ * play/pause, arrows seek, n/p (or N/P) next/previous question, `<` `>` playback speed (decisions.md#review-loop
  * §2: 0.75…2, shown beside the time and kept per reviewer in local storage); wherever the focus is
  * but in a text field or on a control using that key itself (`lib/screen-hotkeys.ts`: a focused
  * button's Space, the slider's arrows). The keys come from
- * `review-shortcuts.ts`, whose dialog (`?`) opens from the player's foot. Issue 21 §7: the next
+ * `review-shortcuts.ts`, whose dialog (`?`) opens from the player's foot. decisions.md#review-loop §7: the next
  * question's video loads while this one plays, and when one ends the next starts if the reviewer
  * chose 'autoplay' (a switch, kept per reviewer).
  *
- * Each item's video plays as its media says (issue 20 §2): the H.264/AAC MP4 with its poster when
+ * Each item's video plays as its media says (decisions.md#media §2): the H.264/AAC MP4 with its poster when
  * Ready; the original meanwhile (Processing, with a note), when processing Failed (a note, and
  * 'Try again' for whoever may review the answer) or when none was needed; a Deleted video leaves
  * the frame with 'The video was deleted after N days'. The progress bar marks the questions whose
@@ -95,7 +95,7 @@ export interface VideoPlayerProps {
   /** The recorded items (the answer detail's `data.interviewAnswer.answers`), by `questionId`. */
   items: readonly AnswerItem[];
   /**
-   * Time-coded comments (issue 21 §3): markers on the seek bar and the list under the player, with
+   * Time-coded comments (decisions.md#review-loop §3): markers on the seek bar and the list under the player, with
    * the `c` key when `canAdd`; `reviewedAt` is the answer's. None without.
    */
   comments?: { canAdd: boolean; reviewedAt: string | null };
@@ -218,7 +218,7 @@ export function VideoPlayer({
 
   if (!question) return null;
   const label = format.questionShortLabel(question.number);
-  /** What the time-coded comments (issue 21 §3) need of the player; none without them. */
+  /** What the time-coded comments (decisions.md#review-loop §3) need of the player; none without them. */
   const commentPlayer: CommentPlayer | undefined = comments && {
     answerId,
     ...comments,
@@ -398,7 +398,7 @@ export function VideoPlayer({
                   state ? reviewText.mediaState[state] : undefined,
                 )}
                 aria-current={i === index ? 'step' : undefined}
-                // Out of the Tab order (issue 21 §7: fewer stops before the first rating);
+                // Out of the Tab order (decisions.md#review-loop §7: fewer stops before the first rating);
                 // the keyboard has Previous / Next and n / p.
                 tabIndex={-1}
                 style={{ flex: 1, minWidth: 0 }}

@@ -1,6 +1,6 @@
 /**
  * PUT /users/{id}/enable-creator and /disable-creator (000 §4, §7; never for trainees). A 409
- * 'No creator seats left' (DECISIONS.md) is toasted by the card with the server's text.
+ * 'No creator seats left' (decisions.md) is toasted by the card with the server's text.
  */
 import { userSchema, type User } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -2,11 +2,11 @@
  * The assignment wizard in a memory router, as on its page:
  * - the organization (001 §2 'Assignment Info'; an admin has none of its own): an admin must choose
  *   it before Next, and what is offered then is that organization's; a manager is not asked;
- * - work is never lost (issue 22 §1): the step is in the URL (Back/Forward move between steps), a
+ * - work is never lost (decisions.md#console-flows §1): the step is in the URL (Back/Forward move between steps), a
  *   reload keeps step and data, reopening offers the draft, the close icon and leaving the page ask
  *   first, the browser's unload asks only when no draft could be stored;
  * - the due date is refused before today, and the recap shows title, description and due date,
- *   Confirm leads to adding trainees and publishing in the same flow (issue 22 §6).
+ *   Confirm leads to adding trainees and publishing in the same flow (decisions.md#console-flows §6).
  */
 import {
   AssignmentStatus,

@@ -6,12 +6,12 @@
  * organization, chooses the assignment's organization on the first step; the interviews,
  * evaluations, avatars and environments offered then follow it (changing it clears those choices).
  *
- * Work is never lost (issue 22 §1): the step is in the URL (`?step=n`, so the browser's Back and
+ * Work is never lost (decisions.md#console-flows §1): the step is in the URL (`?step=n`, so the browser's Back and
  * Forward move between steps and a reload stays put; a step whose earlier steps are not complete
  * falls back to the first incomplete one), and what was entered is kept as the user's draft in
  * this browser until Confirm or a discard. Opened afresh with a draft, the wizard offers to
  * continue it. The close icon asks before discarding entered data; leaving the page asks first
- * (`LeaveGuard`). After Confirm (issue 22 §6) the created assignment's panel adds trainees and
+ * (`LeaveGuard`). After Confirm (decisions.md#console-flows §6) the created assignment's panel adds trainees and
  * publishes in the same flow (`?created=<id>`).
  */
 import { ActionIcon, Alert, Button, Group, Paper, Select, Stack } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * After Confirm (issue 22 §6): the created assignment (a Draft) with its trainees, 'Assign
+ * After Confirm (decisions.md#console-flows §6): the created assignment (a Draft) with its trainees, 'Assign
  * trainees' (the assign dialog) and 'Publish now' (PUT /assignments/{id}/status Draft → Active,
  * then the assignment detail), or 'Keep as Draft' — one flow instead of Confirm → Drafts → open →
  * Add → Save → Publish. The controls follow the policy ('assignment:manageMembers',

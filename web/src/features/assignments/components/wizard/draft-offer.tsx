@@ -1,5 +1,5 @@
 /**
- * Opening the wizard with a kept draft (issue 22 §1): the draft's title, the step it stopped at
+ * Opening the wizard with a kept draft (decisions.md#console-flows §1): the draft's title, the step it stopped at
  * and when it was saved, with Continue (back to that step with everything entered) and 'Discard
  * and start over' (the draft is deleted, the wizard starts empty).
  */

@@ -1,5 +1,5 @@
 /**
- * The wizard's question before leaving with entered data (issue 22 §1). A move to another page
+ * The wizard's question before leaving with entered data (decisions.md#console-flows §1). A move to another page
  * of the console (a link, the browser's Back or Forward past the wizard) is held by React Router's
  * blocker and asks 'Leave the assignment wizard?': the draft is kept in this browser, so the
  * dialog says so (or, when storage cannot keep it, that the data will be lost). Moves between the

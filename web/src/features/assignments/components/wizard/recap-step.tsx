@@ -1,6 +1,6 @@
 /**
  * Wizard step 'Recap' (001 §2): the question table (number, avatar, role, question), and beside
- * it what Confirm will create: the title, description and due date (issue 22 §6), the
+ * it what Confirm will create: the title, description and due date (decisions.md#console-flows §6), the
  * interview's name, the chosen ratings and feedback names and the environment.
  */
 import { Avatar, Grid, Image, Paper, Stack, Table, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The wizard's draft (issue 22 §1): what the user entered and the step reached, kept in this
+ * The wizard's draft (decisions.md#console-flows §1): what the user entered and the step reached, kept in this
  * browser's local storage per signed-in user until Confirm or an explicit discard, so a reload, a
  * trip elsewhere in the console or a closed tab loses nothing. Logging out clears all local
  * storage (000 §7), this draft with it. A stored value that is not a draft (another version, a

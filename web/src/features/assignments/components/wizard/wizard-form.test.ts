@@ -1,7 +1,7 @@
 /**
  * The wizard's step validation gives the spec's messages (001 §5) in step order; the first step
  * also needs the organization (an admin's choice) and the body carries it, and refuses a due date
- * before today as the server does (issue 22 §6).
+ * before today as the server does (decisions.md#console-flows §6).
  */
 import { ContentType, messages } from '@practica/contract';
 import { describe, expect, it } from 'vitest';

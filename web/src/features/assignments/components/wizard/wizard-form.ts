@@ -2,7 +2,7 @@
  * The wizard's form (001 §3 'Interview assignment form') and its per-step validation with the
  * contract's schema and messages (001 §5). The organization is part of the first step: an admin
  * (who has none) chooses it; everyone else's is their own. A due date before today is refused on
- * the first step with the server's message (issue 22 §6).
+ * the first step with the server's message (decisions.md#console-flows §6).
  */
 import {
   ContentType,

@@ -1,5 +1,5 @@
 /**
- * Where the wizard is, kept in the URL (issue 22 §1) so the browser's Back and Forward move
+ * Where the wizard is, kept in the URL (decisions.md#console-flows §1) so the browser's Back and Forward move
  * between steps and a reload stays on the step: `?step=1` … `?step=5` (1-based, as the stepper
  * shows), and `?created=<id>` once Confirm has created the assignment (the panel that adds trainees
  * and publishes). Next pushes a history entry; the wizard's own Back returns to the entry Next came
