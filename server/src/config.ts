@@ -3,6 +3,8 @@
  * (architecture.md 'Stack'; README 'Environment variables' lists the same set).
  *
  * `loadConfig(env)` returns a frozen `Config` or throws `ConfigError` naming every bad variable.
+ * It imports no module: the mail, media and notification variables come from settings/, which
+ * the modules read their settings types from too (a test checks the import graph).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,13 +13,13 @@ import { z } from 'zod';
 import { defaultUploadMaxBytesPerDay } from '@practica/contract';
 import { serverRoot } from './lib/paths.js';
 import type { StorageSettings } from './lib/storage/index.js';
-import { mailConfigFrom, mailEnvShape, type MailConfig } from './modules/mail/index.js';
-import { mediaConfigFrom, mediaEnvShape, type MediaConfig } from './modules/media/index.js';
+import { mailConfigFrom, mailEnvShape, type MailConfig } from './settings/mail.js';
+import { mediaConfigFrom, mediaEnvShape, type MediaConfig } from './settings/media.js';
 import {
   notificationsConfigFrom,
   notificationsEnvShape,
   type NotificationsConfig,
-} from './modules/notifications/index.js';
+} from './settings/notifications.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -122,9 +124,9 @@ export interface Config {
   practiceDist: string;
   /** SMTP delivery of the outbox (README 'Environment variables'). */
   mail: MailConfig;
-  /** Media processing of answer videos (modules/media/config.ts). */
+  /** Media processing of answer videos (settings/media.ts). */
   media: MediaConfig;
-  /** The notification scheduler (modules/notifications/config.ts). */
+  /** The notification scheduler (settings/notifications.ts). */
   notifications: NotificationsConfig;
 }
 

@@ -4,7 +4,7 @@
  * production listens beyond loopback.
  */
 import type { Config } from '../config.js';
-import { devMailboxAccess } from '../modules/mail/index.js';
+import { devMailboxAccess } from '../settings/mail.js';
 
 /**
  * True for a loopback socket address: 127.0.0.0/8, ::1, or an IPv4-mapped 127.x address

@@ -10,7 +10,12 @@
  * Saving an item's new video queues its job in the same transaction, which wakes the workers when
  * it commits: `if (mediaProcessingOn()) await queueMediaJobs(tx, answerId, questionIds)`.
  */
-export { mediaConfigFrom, mediaEnvSchema, mediaEnvShape, type MediaConfig } from './config.js';
+export {
+  mediaConfigFrom,
+  mediaEnvSchema,
+  mediaEnvShape,
+  type MediaConfig,
+} from '../../settings/media.js';
 export { runMediaJob, type JobOutcome, type JobResult, type MediaJobDeps } from './job.js';
 export {
   jobBoundMs,

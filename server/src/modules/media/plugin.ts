@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MediaConfig } from './config.js';
+import type { MediaConfig } from '../../settings/media.js';
 import { listenForQueuedJobs } from './notify.js';
 import { installMediaProcessing } from './switch.js';
 import { findMediaTools, type MediaTools } from './tools.js';

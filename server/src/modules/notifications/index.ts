@@ -15,7 +15,7 @@ export {
   notificationsConfigFrom,
   notificationsEnvShape,
   type NotificationsConfig,
-} from './config.js';
+} from '../../settings/notifications.js';
 export { notificationsPlugin, type NotificationsService } from './plugin.js';
 export { notificationRoutes } from './routes.js';
 export {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startPollingWorker, type PollingWorker } from '../../lib/polling-worker.js';
-import type { NotificationsConfig } from './config.js';
+import type { NotificationsConfig } from '../../settings/notifications.js';
 import { configureNotifications, runDueNotifications } from './service.js';
 
 export interface NotificationsService {

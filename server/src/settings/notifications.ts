@@ -1,5 +1,7 @@
 /**
- * Settings of the notification scheduler (decisions.md#console-flows §16), merged into config.ts like the mail's:
+ * Settings of the notification scheduler (decisions.md#console-flows §16): the variables config.ts
+ * composes into `Config.notifications`, kept out of the notifications module so that config.ts
+ * imports no module:
  *
  * - `NOTIFY_POLL_MS`: how often the scheduler looks for due reminders and digests, default
  *   60000 ms; 0 turns it off. Unset under NODE_ENV=test: off (tests run rounds themselves).

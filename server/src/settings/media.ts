@@ -1,6 +1,7 @@
 /**
- * Media processing settings (decisions.md#media §2, README 'Environment variables'), merged into config.ts
- * like the mail module's:
+ * Media processing settings (decisions.md#media §2, README 'Environment variables'): the variables
+ * config.ts composes into `Config.media`, kept out of the media module so that config.ts imports no
+ * module:
  *
  * - `MEDIA_CONCURRENCY`: media jobs one server process runs at once, default 1 (each ffmpeg uses
  *   the machine's cores on its own).
