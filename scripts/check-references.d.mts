@@ -4,7 +4,7 @@ export interface ReferenceProblem {
   file: string;
   /** 1-based line. */
   line: number;
-  /** What is wrong, e.g. "cites decisions.md#media §9: no item 9 under that heading". */
+  /** What is wrong, e.g. "links to ../gone.md, which does not exist". */
   message: string;
 }
 /** The GitHub anchor of a markdown heading's text. */

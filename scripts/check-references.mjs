@@ -7,7 +7,8 @@
 //     `, §M` / ` and §M` after it) whose numbered item is missing under that heading;
 //   - a spec section (`000 §2.4`, `001 §5`, and the `, §M` after it) without its heading in
 //     docs/spec-map.md;
-//   - a mention of the two design documents or the shared folder that lived beside the checkout;
+//   - a mention of the two design documents or of the shared folder that lived beside the checkout
+//     (a relative path to a `shared` folder inside the checkout, such as web/shared, is fine);
 //   - a relative link of a markdown file, a `docs/<name>.md` path or a bare name of one of the docs
 //     (architecture.md, decisions.md, operations.md, spec-map.md, testing.md, features.md) naming a
 //     file that does not exist.
@@ -40,8 +41,9 @@ export function slugOf(heading) {
 /**
  * The headings of a markdown text with the numbered items under each: a map from anchor to the
  * set of item numbers ("3" for a line `3. **Title.** text` or a heading `### §3 Title`) between
- * the heading and the next heading of the same or a higher level. Repeated anchors get GitHub's
- * `-1`, `-2` suffixes.
+ * the heading and the next heading of the same or a higher level, sub-headings included (an item
+ * under `### Files` of `## Hardening` is an item of both). Repeated anchors get GitHub's `-1`,
+ * `-2` suffixes.
  */
 export function headingsOf(markdown) {
   const sections = new Map();
@@ -59,12 +61,12 @@ export function headingsOf(markdown) {
       for (let n = 1; sections.has(anchor); n += 1) anchor = `${slugOf(heading[2])}-${n}`;
       sections.set(anchor, items);
       const numbered = /^§(\d+)\b/.exec(heading[2]);
-      if (numbered && open.length > 0) open[open.length - 1].items.add(numbered[1]);
+      if (numbered) for (const enclosing of open) enclosing.items.add(numbered[1]);
       open.push({ level, items });
       continue;
     }
     const item = /^\s{0,3}(\d+)\.\s/.exec(line);
-    if (item && open.length > 0) open[open.length - 1].items.add(item[1]);
+    if (item) for (const enclosing of open) enclosing.items.add(item[1]);
   }
   return sections;
 }
@@ -75,7 +77,8 @@ const followers = /§(\d+(?:\.\d+)*)/g;
 
 const patterns = {
   issue: /\bissues?[\s#-]*#?\d+/gi,
-  outside: /\b(?:DECISIONS|DESIGN)\.md\b|\.\.\/shared\b/g,
+  outside: /\b(?:DECISIONS|DESIGN)\.md\b/g,
+  shared: /(?<![\w.])((?:\.\.\/)+shared)\b/g,
   decisions: new RegExp(String.raw`decisions\.md#([a-z0-9-]+)(?:\s+${sectionList})?`, 'g'),
   spec: new RegExp(String.raw`\b(00[01])\s+${sectionList}`, 'g'),
   docPath: /(?<![\w./-])docs\/([\w./-]+?\.md)\b/g,
@@ -124,6 +127,13 @@ export function checkReferences(root, files) {
 
       for (const match of text.matchAll(patterns.outside))
         report(`names '${match[0]}', outside the checkout: cite docs/ instead`);
+
+      // A relative path to a `shared` folder is fine when that folder is in the checkout (web/shared).
+      for (const match of text.matchAll(patterns.shared)) {
+        const target = path.relative(root, path.join(root, path.dirname(file), match[1]));
+        if (target.startsWith('..') || !existsSync(path.join(root, target)))
+          report(`names '${match[1]}', outside the checkout: cite docs/ instead`);
+      }
 
       for (const match of text.matchAll(patterns.decisions)) {
         const [, anchor, first, rest] = match;

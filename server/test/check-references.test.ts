@@ -49,9 +49,10 @@ describe('check-references', () => {
   it('reads headings as GitHub anchors with the numbered items under each', () => {
     expect(slugOf('Users, organizations, seats')).toBe('users-organizations-seats');
     expect(slugOf('Insights and administration')).toBe('insights-and-administration');
-    const headings = headingsOf('## A\n1. x\n### §2 y\n## A\n3. z\n');
-    expect([...headings.keys()]).toEqual(['a', '2-y', 'a-1']);
-    expect([...(headings.get('a') ?? [])]).toEqual(['1', '2']);
+    const headings = headingsOf('## A\n1. x\n### §2 y\n### Rules\n4. w\n## A\n3. z\n');
+    expect([...headings.keys()]).toEqual(['a', '2-y', 'rules', 'a-1']);
+    expect([...(headings.get('a') ?? [])]).toEqual(['1', '2', '4']);
+    expect([...(headings.get('rules') ?? [])]).toEqual(['4']);
     expect([...(headings.get('a-1') ?? [])]).toEqual(['3']);
   });
 
@@ -69,7 +70,9 @@ describe('check-references', () => {
       'README.md',
       '[Architecture](docs/architecture.md) [site](https://example.test) [top](#top)\n',
     );
-    expect(check('server/src/good.ts', 'README.md')).toEqual([]);
+    put('web/shared/config/paths.ts', 'export {};\n');
+    put('web/e2e/helpers.ts', "import { paths } from '../shared/config/paths';\n");
+    expect(check('server/src/good.ts', 'README.md', 'web/e2e/helpers.ts')).toEqual([]);
   });
 
   it('reports each kind of broken reference with its file and line', () => {
@@ -96,9 +99,9 @@ describe('check-references', () => {
       'server/src/bad.ts:5: cites decisions.md#files §1: no item 1 under that heading',
       "server/src/bad.ts:6: cites 000 §2.5: no heading '000 §2.5' in docs/spec-map.md",
       "server/src/bad.ts:6: cites 001 §12: no heading '001 §12' in docs/spec-map.md",
-      "server/src/bad.ts:7: names '../shared', outside the checkout: cite docs/ instead",
       "server/src/bad.ts:7: names 'DECISIONS.md', outside the checkout: cite docs/ instead",
       "server/src/bad.ts:7: names 'DESIGN.md', outside the checkout: cite docs/ instead",
+      "server/src/bad.ts:7: names '../shared', outside the checkout: cite docs/ instead",
       'server/src/bad.ts:8: names docs/missing.md, which does not exist',
       'server/src/bad.ts:8: names operations.md, but docs/operations.md does not exist',
       'docs/guide.md:1: links to ../nowhere.md#x, which does not exist',
