@@ -1,12 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { apiProxy, codeSplitting, precompress, sourceIsSideEffectFree } from './vite.shared';
+import {
+  apiProxy,
+  codeSplitting,
+  precompress,
+  sharedAlias,
+  sourceIsSideEffectFree,
+} from './vite.shared';
 
 /** Vite for the console (architecture.md): dev server proxies the API; build goes to web/dist. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), sourceIsSideEffectFree, precompress],
+  resolve: { alias: sharedAlias },
   server: {
     port: 5173,
     strictPort: true,

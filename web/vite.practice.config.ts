@@ -3,7 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appText } from './practice/src/app/app-text';
-import { apiProxy, codeSplitting, precompress, sourceIsSideEffectFree } from './vite.shared';
+import {
+  apiProxy,
+  codeSplitting,
+  precompress,
+  sharedAlias,
+  sourceIsSideEffectFree,
+} from './vite.shared';
 
 /**
  * Fails the build when the JavaScript uses a Mantine class (`m_` and 8 hex digits) that none of
@@ -30,12 +36,13 @@ const mantineStylesCheck: Plugin = {
   },
 };
 
-/** The brand red of the theme's filled buttons (src/app/theme.ts, brand shade 7). */
+/** The brand red of the theme's filled buttons (shared/theme/theme.ts, brand shade 7). */
 const brandColor = '#c8141b';
 
 /**
  * Vite for the trainees' practice app (its own entry and bundle, served at /practice): the
- * sources live in web/practice and share the console's API client, theme and contract; the build
+ * sources live in web/practice and share web/shared (`@shared/…`: API client, theme, auth forms)
+ * and the contract with the console, never the console's own web/src; the build
  * goes to web/dist-practice. vite-plugin-pwa makes it installable: the web app manifest, and a
  * Workbox service worker (scope /practice/) that precaches the app shell and answers navigations
  * with index.html (never /api, /files or /dev). The app registers the worker itself (main.tsx).
@@ -47,6 +54,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('./practice', import.meta.url)),
   base: '/practice/',
   publicDir: fileURLToPath(new URL('./practice/public', import.meta.url)),
+  resolve: { alias: sharedAlias },
   plugins: [
     react(),
     sourceIsSideEffectFree,

@@ -1,12 +1,20 @@
 /**
- * What the console's and the practice app's Vite builds share: the API proxy target, the chunk
- * groups, the side-effect-free marking of our sources and the precompressed copies.
+ * What the console's and the practice app's Vite builds (and Vitest) share: the `@shared/…` alias
+ * of web/shared, the API proxy target, the chunk groups, the side-effect-free marking of our
+ * sources and the precompressed copies.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+
+/**
+ * `@shared/…` is web/shared, the code both apps use (architecture.md 'web'); the same path is
+ * declared in web/tsconfig.json.
+ */
+export const sharedAlias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
 
 export const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
@@ -23,8 +31,8 @@ export const chunkGroups = [
 ];
 
 /**
- * The contract package is plain declarations (enums, messages, zod schemas) and the console's own
- * modules run nothing on import that another module relies on (no module is imported for its side
+ * The contract package is plain declarations (enums, messages, zod schemas) and our own modules
+ * (the console's, the practice app's and web/shared) run nothing on import that another module relies on (no module is imported for its side
  * effects; styles are CSS files): marked side-effect free, a page that imports a few names from a
  * feature's index gets those and what they use, not the whole feature (the instructor dashboard
  * pulled in the assignment wizard through `features/assignments`).
@@ -32,7 +40,9 @@ export const chunkGroups = [
 export const sourceIsSideEffectFree: Plugin = {
   name: 'practica:source-side-effect-free',
   transform: {
-    filter: { id: /(packages[\\/]contract|web|web[\\/]practice)[\\/]src[\\/].*\.tsx?$/ },
+    filter: {
+      id: /((packages[\\/]contract|web|web[\\/]practice)[\\/]src|web[\\/]shared)[\\/].*\.tsx?$/,
+    },
     handler(code, id) {
       if (/[\\/]src[\\/]main\.tsx$/.test(id)) return null;
       return { code, map: null, moduleSideEffects: false };

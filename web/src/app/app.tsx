@@ -1,10 +1,10 @@
 /** The console: Mantine's whole stylesheet and the console's global rules, providers and the router. */
 import '@mantine/core/styles.css';
-import './global.css';
+import '@shared/theme/global.css';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
-import { AppProviders } from './providers';
+import { createQueryClient } from '@shared/lib/query-client';
+import { AppProviders } from '@shared/theme/providers';
 import { createAppRouter } from './router';
 
 /** Root component rendered by main.tsx. */

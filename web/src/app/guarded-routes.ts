@@ -5,7 +5,7 @@
  */
 import { messages, type PageAction } from '@practica/contract';
 import type { ComponentType } from 'react';
-import { patterns, type RouteName } from '../config/paths';
+import { patterns, type RouteName } from '@shared/config/paths';
 import { insightsText } from '../config/insights-text';
 import { reviewInboxText } from '../config/review-inbox-text';
 import { routeText } from './route-text';

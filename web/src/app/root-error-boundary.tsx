@@ -6,7 +6,7 @@ import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { messages } from '@practica/contract';
 import { IconRefresh, IconAlertTriangle } from '@tabler/icons-react';
 import { useRouteError } from 'react-router';
-import { uiText } from '../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 
 /** Error element of the root route. */
 export function RootErrorBoundary() {

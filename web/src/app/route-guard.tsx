@@ -7,10 +7,10 @@
 import { messages, type PageAction } from '@practica/contract';
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { paths } from '../config/paths';
+import { paths } from '@shared/config/paths';
 import { roleHome, useAuth } from '../lib/auth';
 import { useCan } from '../lib/can';
-import { toast } from '../lib/toast';
+import { toast } from '@shared/lib/toast';
 
 /**
  * Whether this tab has an earlier page of the app to go back to. React Router gives the first

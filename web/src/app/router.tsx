@@ -5,11 +5,11 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { guardedPrefix, patterns } from '../config/paths';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { guardedPrefix, patterns } from '@shared/config/paths';
+import { setUnauthorizedHandler } from '@shared/lib/api-client';
 import { guardedRoutes } from './guarded-routes';
 import { RequireAuth, RequirePermission } from './route-guard';
-import { PageLoader } from './page-loader';
+import { PageLoader } from '@shared/components/page-loader';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootLayout } from './root-layout';
 import { ConsoleErrorBoundary } from './shell/console-error-boundary';

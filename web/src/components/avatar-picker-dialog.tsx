@@ -17,7 +17,7 @@ import {
 import { messages } from '@practica/contract';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { assetText } from '../config/ui-text';
+import { assetText } from '@shared/config/ui-text';
 import classes from './avatar-picker-dialog.module.css';
 
 /** What the picker shows of an avatar (an `Asset` fits). */

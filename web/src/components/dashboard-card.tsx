@@ -5,7 +5,7 @@
 import { Box, Button, Card, Group, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { uiText } from '../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 
 export interface DashboardCardProps {
   title: string;

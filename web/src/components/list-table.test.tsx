@@ -3,7 +3,7 @@ import { messages } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { uiText } from '../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { renderWithProviders } from '../test/render';
 import { ListTable, type ListTableProps } from './list-table';
 

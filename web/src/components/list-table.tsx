@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { messages, pageSizeOptions, type PageSize } from '@practica/contract';
 import { useId, type Key, type KeyboardEvent, type ReactNode } from 'react';
-import { uiText } from '../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 
 /**

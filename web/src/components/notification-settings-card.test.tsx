@@ -7,9 +7,9 @@ import { messages, Role } from '@practica/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notificationsText } from '../config/notifications-text';
+import { notificationsText } from '@shared/config/notifications-text';
 import { makeUser, renderWithProviders, signInAsUser } from '../test/render';
-import { NotificationSettingsCard } from './notification-settings-card';
+import { NotificationSettingsCard } from '@shared/components/notification-settings-card';
 
 function json(status: number, data: unknown, message: string = messages.ok) {
   return new Response(

@@ -2,7 +2,7 @@
 import { Box, Center, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandMark } from './brand-mark';
+import { BrandMark } from '@shared/components/brand-mark';
 
 /** A calm, centred page with one card. */
 export function PublicPage({ children, width = 460 }: { children: ReactNode; width?: number }) {

@@ -8,7 +8,7 @@ import { Avatar, Box, Button, FileButton, Group, Progress, Stack, Text } from '@
 import { imageMaxBytes, MediaType, type MediaTypeId } from '@practica/contract';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { userText } from '../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { acceptFor, checkUpload } from '../lib/upload';
 
 export interface UploadFieldProps {

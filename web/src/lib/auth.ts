@@ -5,10 +5,16 @@
  */
 import { Role, type LoginAnswer, type RoleId, type SessionUser } from '@practica/contract';
 import { useSyncExternalStore } from 'react';
-import { paths } from '../config/paths';
-import { onStorageCleared } from './api-client';
-import { toSessionUser } from './session-user';
-import { clearLocal, readLocal, readLocalJson, writeLocal, writeLocalJson } from './storage';
+import { paths } from '@shared/config/paths';
+import { onStorageCleared } from '@shared/lib/api-client';
+import { toSessionUser } from '@shared/lib/session-user';
+import {
+  clearLocal,
+  readLocal,
+  readLocalJson,
+  writeLocal,
+  writeLocalJson,
+} from '@shared/lib/storage';
 
 export interface AuthState {
   token: string | null;

@@ -6,9 +6,9 @@
 import { messages } from '@practica/contract';
 import { notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from './api-client';
+import { api } from '@shared/lib/api-client';
 import { isReachable, probeServer, resetConnectionForTests } from './connection';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '@shared/lib/query-client';
 
 const answer = (status: number) =>
   new Response(JSON.stringify({ success: status < 400, message: 'm', data: null, error: null }), {

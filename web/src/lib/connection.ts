@@ -7,7 +7,7 @@
  * online); the first answer lowers the flag, and the shell then refetches its queries.
  */
 import { onlineManager } from '@tanstack/react-query';
-import { setReachabilityHandler } from './api-client';
+import { setReachabilityHandler } from '@shared/lib/api-client';
 
 /** How often (ms) the console asks the server whether it is back. */
 export const probeIntervalMs = 3000;

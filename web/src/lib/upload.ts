@@ -19,7 +19,7 @@ import {
   type MediaTypeId,
   type UploadProblem,
 } from '@practica/contract';
-import { api, ApiError } from './api-client';
+import { api, ApiError } from '@shared/lib/api-client';
 
 /** The extension of a file name, lower case and without the dot ('' when there is none). */
 export function extensionOf(fileName: string): string {

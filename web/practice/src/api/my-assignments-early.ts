@@ -3,7 +3,7 @@
  * schemas) have loaded: this module imports no schema.
  */
 import { pageSizeOptions } from '@practica/contract';
-import { api } from '../../../src/lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { startEarlyRequest } from '../lib/early-requests';
 
 /** GET /me/assignments, fetched at the largest page size. */

@@ -12,8 +12,8 @@ import {
   type MeAssignmentListItem,
 } from '@practica/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, validated } from '../../../src/lib/api-client';
-import { anyProcessing } from '../../../src/lib/media-playback';
+import { api, validated } from '@shared/lib/api-client';
+import { anyProcessing } from '@shared/lib/media-playback';
 import { takeEarlyRequest } from '../lib/early-requests';
 import { firstPageKey, listPath, pageSize } from './my-assignments-early';
 

@@ -4,7 +4,7 @@
  * sign-in page loads no query code.
  */
 import { BrowserRouter } from 'react-router';
-import { ThemeProviders } from '../../../src/app/providers';
+import { ThemeProviders } from '@shared/theme/providers';
 import { installPracticeSession } from '../lib/session';
 import { practicePaths } from './paths';
 import { PracticeRoutes } from './router';

@@ -1,7 +1,7 @@
 /** The frame of the app's public pages (sign-in, forgot password): the mark, the name, a card. */
 import { Box, Center, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { BrandLogo } from '../../../src/components/brand-mark';
+import { BrandLogo } from '@shared/components/brand-mark';
 import { appText } from './app-text';
 
 /**

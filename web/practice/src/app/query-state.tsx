@@ -9,9 +9,9 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { PageLoader } from '../../../src/app/page-loader';
-import { isApiError } from '../../../src/lib/api-client';
-import { errorMessage } from '../../../src/lib/query-client';
+import { PageLoader } from '@shared/components/page-loader';
+import { isApiError } from '@shared/lib/api-client';
+import { errorMessage } from '@shared/lib/query-client';
 import { appText } from './app-text';
 import { queryStateText } from './query-state-text';
 

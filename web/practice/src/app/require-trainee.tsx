@@ -7,7 +7,7 @@
 import { Role } from '@practica/contract';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoader } from '../../../src/app/page-loader';
+import { PageLoader } from '@shared/components/page-loader';
 import { useSession } from '../lib/session';
 import { practicePaths } from './paths';
 

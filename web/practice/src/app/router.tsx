@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { PageLoader } from '../../../src/app/page-loader';
+import { PageLoader } from '@shared/components/page-loader';
 import { practicePaths } from './paths';
 import { RequireTrainee } from './require-trainee';
 

@@ -10,12 +10,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { BrandLogo } from '../../../src/components/brand-mark';
-import { createQueryClient } from '../../../src/lib/query-client';
+import { BrandLogo } from '@shared/components/brand-mark';
+import { createQueryClient } from '@shared/lib/query-client';
 import { signOut, useSession } from '../lib/session';
 import { practicePaths } from './paths';
 import { appText } from './app-text';
-import { notificationsText } from '../../../src/config/notifications-text';
+import { notificationsText } from '@shared/config/notifications-text';
 
 /** The top bar, the offline banner and the current page. */
 export default function SignedInLayout() {

@@ -5,10 +5,10 @@
 import { Button, Center, Paper, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '@practica/contract';
 import { IconUserShield } from '@tabler/icons-react';
-import { StatusMessage } from '../../../src/components/status-message';
-import { useDocumentTitle } from '../../../src/components/page-title';
-import { guardedPrefix, paths } from '../../../src/config/paths';
-import { readLocal } from '../../../src/lib/storage';
+import { StatusMessage } from '@shared/components/status-message';
+import { useDocumentTitle } from '@shared/components/page-title';
+import { guardedPrefix, paths } from '@shared/config/paths';
+import { readLocal } from '@shared/lib/storage';
 import { signOut } from '../lib/session';
 import { appText } from './app-text';
 

@@ -4,7 +4,7 @@
  * in session.ts): the sign-in's token and user while fresh, the email for the sign-in form and,
  * after an invite registration, the notice that the account was created.
  */
-import { takePracticeHandover } from '../../../src/lib/practice-handover';
+import { takePracticeHandover } from '@shared/lib/practice-handover';
 
 /** The copy of an arrival, loaded with it (the sign-in page's first load has a budget). */
 export const arrivalText = {

@@ -12,8 +12,8 @@ import {
   handOverToPractice,
   practiceHandoverKey,
   practiceHandoverTtlMs,
-} from '../../../src/lib/practice-handover';
-import { makeLoginAnswer, makeUser } from '../../../src/test/render';
+} from '@shared/lib/practice-handover';
+import { makeLoginAnswer, makeUser } from '@shared/test/render';
 import { appText } from '../app/app-text';
 import { arrivalText } from './arrival';
 import { ok, renderPractice, stubApi } from '../test/render';

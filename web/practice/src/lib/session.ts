@@ -8,9 +8,9 @@
  */
 import type { SessionUser } from '@practica/contract';
 import { useSyncExternalStore } from 'react';
-import { setApiSession, setUnauthorizedHandler } from '../../../src/lib/api-client';
-import { practiceHandoverKey } from '../../../src/lib/practice-handover-key';
-import { toSessionUser } from '../../../src/lib/session-user';
+import { setApiSession, setUnauthorizedHandler } from '@shared/lib/api-client';
+import { practiceHandoverKey } from '@shared/lib/practice-handover-key';
+import { toSessionUser } from '@shared/lib/session-user';
 
 /** Local storage keys of the practice app. */
 export const practiceStorageKeys = {

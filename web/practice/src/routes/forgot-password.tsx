@@ -5,8 +5,8 @@
  */
 import { messages } from '@practica/contract';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../../src/components/page-title';
-import { ResetRequestForm } from '../../../src/features/auth/components/reset-request-form';
+import { useDocumentTitle } from '@shared/components/page-title';
+import { ResetRequestForm } from '@shared/auth/components/reset-request-form';
 import { practicePaths } from '../app/paths';
 import { appText } from '../app/app-text';
 import { PublicCard } from '../app/public-card';

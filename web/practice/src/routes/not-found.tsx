@@ -3,8 +3,8 @@ import { Button, Card } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { IconMapOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { StatusMessage } from '../../../src/components/status-message';
-import { useDocumentTitle } from '../../../src/components/page-title';
+import { StatusMessage } from '@shared/components/status-message';
+import { useDocumentTitle } from '@shared/components/page-title';
 import { practicePaths } from '../app/paths';
 import { appText } from '../app/app-text';
 

@@ -4,9 +4,9 @@
  * assignments.
  */
 import { Stack, Title } from '@mantine/core';
-import { NotificationSettingsCard } from '../../../src/components/notification-settings-card';
-import { useDocumentTitle } from '../../../src/components/page-title';
-import { notificationsText } from '../../../src/config/notifications-text';
+import { NotificationSettingsCard } from '@shared/components/notification-settings-card';
+import { useDocumentTitle } from '@shared/components/page-title';
+import { notificationsText } from '@shared/config/notifications-text';
 import { appText } from '../app/app-text';
 import { BackHome } from '../app/back-home';
 

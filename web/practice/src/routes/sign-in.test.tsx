@@ -3,7 +3,7 @@ import { messages, Role } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeLoginAnswer, makeUser } from '../../../src/test/render';
+import { makeLoginAnswer, makeUser } from '@shared/test/render';
 import { appText } from '../app/app-text';
 import { sessionToken, sessionUser } from '../lib/session';
 import { failure, ok, renderPractice, signOutPractice, stubApi } from '../test/render';

@@ -16,8 +16,8 @@ import {
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { ThemeProviders } from '../../../src/app/providers';
-import { makeUser } from '../../../src/test/render';
+import { ThemeProviders } from '@shared/theme/providers';
+import { makeUser } from '@shared/test/render';
 import { PracticeRoutes } from '../app/router';
 import { clearSession, installPracticeSession, saveSession } from '../lib/session';
 

@@ -8,9 +8,9 @@ import { messages, Role } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uiText } from '../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { getAuth } from '../../lib/auth';
-import { takePracticeHandover } from '../../lib/practice-handover';
+import { takePracticeHandover } from '@shared/lib/practice-handover';
 import {
   makeLoginAnswer,
   makeUser,

@@ -12,14 +12,14 @@ import { IconMicrophone, IconWorldWww } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../components/public-page';
-import { useDocumentTitle } from '../../components/page-title';
-import { paths } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
+import { useDocumentTitle } from '@shared/components/page-title';
+import { paths } from '@shared/config/paths';
+import { uiText } from '@shared/config/ui-text';
 import { cachedStoreLinks, useInfo } from '../../features/info/api/get-info';
 import { StoreBadges } from '../../features/info/components/store-badges';
 import { signOut, useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
-import { pendingPracticeHandover } from '../../lib/practice-handover';
+import { pendingPracticeHandover } from '@shared/lib/practice-handover';
 
 /** The app page. */
 export default function AppDownloadPage() {

@@ -6,7 +6,7 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle } from '@shared/components/page-title';
 import { AssetForm, assetKinds, useAsset, type AssetKind } from '../../features/assets';
 import { useGoBack } from './go-back';
 

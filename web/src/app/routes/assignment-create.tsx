@@ -7,7 +7,7 @@
  */
 import { AssignmentStatus, Role, pageSizeOptions } from '@practica/contract';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { AvatarPickerDialog } from '../../components/avatar-picker-dialog';
 import { AssignmentWizard, type AssignmentWizardProps } from '../../features/assignments';
 import { useOrganizations } from '../../features/organizations/api/list-organizations';

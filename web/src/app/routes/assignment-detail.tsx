@@ -5,7 +5,7 @@
  * assignment's Activity for Managers and Admins (decisions.md#review-loop §5: its audit log).
  */
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { AssignmentDetailView } from '../../features/assignments';
 import { AssignmentActivity } from '../../features/audit';
 import { AssignmentInsightsTab } from '../../features/insights';

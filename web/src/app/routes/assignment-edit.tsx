@@ -4,7 +4,7 @@
  */
 import { AssignmentStatus } from '@practica/contract';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { AssignmentEditView } from '../../features/assignments';
 
 /** The assignment edit page. */

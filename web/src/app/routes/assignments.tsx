@@ -4,7 +4,7 @@
  */
 import { AssignmentStatus } from '@practica/contract';
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths, queryParams } from '../../config/paths';
+import { paths, queryParams } from '@shared/config/paths';
 import { AssignmentsList } from '../../features/assignments';
 
 const chipStatuses: readonly number[] = [

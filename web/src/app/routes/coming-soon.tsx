@@ -5,8 +5,8 @@
 import { Badge, Paper } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
 import { useMatches } from 'react-router';
-import { StatusMessage } from '../../components/status-message';
-import { uiText } from '../../config/ui-text';
+import { StatusMessage } from '@shared/components/status-message';
+import { uiText } from '@shared/config/ui-text';
 import type { RouteHandle } from '../router';
 
 /** Coming-soon page titled after its route. */

@@ -2,7 +2,7 @@
 import { Navigate } from 'react-router';
 import { navItemsFor } from '../shell/nav-items';
 import { roleHome, useAuth } from '../../lib/auth';
-import { readLocal } from '../../lib/storage';
+import { readLocal } from '@shared/lib/storage';
 
 /** Redirects to the last chosen root page. */
 export default function ConsoleHome() {

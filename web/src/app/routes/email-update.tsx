@@ -4,9 +4,9 @@
  * (fallback `messages.failedToUpdateEmail`) with a success or failure icon.
  */
 import { messages } from '@practica/contract';
-import { uiText, userText } from '../../config/ui-text';
+import { uiText, userText } from '@shared/config/ui-text';
 import { useValidateEmail } from '../../features/users';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '@shared/lib/api-client';
 import { ResultLoading, ResultMessage, TokenResultPage } from './token-result-page';
 
 function EmailUpdateResult({ token }: { token: string }) {

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { contentText } from '../../config/content-text';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import {
   contentEmptyState,
   ContentListToolbar,

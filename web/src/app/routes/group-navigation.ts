@@ -5,7 +5,7 @@
 import { Role, type Group } from '@practica/contract';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { useAuth } from '../../lib/auth';
 import { useGoBack } from './go-back';
 

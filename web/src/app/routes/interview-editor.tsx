@@ -7,8 +7,8 @@ import { Center, Loader } from '@mantine/core';
 import { ContentType, messages } from '@practica/contract';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../config/paths';
+import { PageTitle } from '@shared/components/page-title';
+import { paths } from '@shared/config/paths';
 import { ContentEditor, useQuestionnaire } from '../../features/content';
 import { useGoBack } from './go-back';
 

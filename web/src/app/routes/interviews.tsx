@@ -9,7 +9,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ContentType, messages, Ownership } from '@practica/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import {
   contentEmptyState,
   ContentListToolbar,

@@ -17,10 +17,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inviteText } from '../../config/organization-text';
-import { userText } from '../../config/user-text';
+import { userText } from '@shared/config/user-text';
 import { getAuth } from '../../lib/auth';
 import { openFullPage } from '../../lib/full-page';
-import { takePracticeHandover } from '../../lib/practice-handover';
+import { takePracticeHandover } from '@shared/lib/practice-handover';
 import { makeLoginAnswer, makeUser, renderRoutes, signedOut } from '../../test/render';
 
 vi.mock('../../lib/full-page', () => ({ openFullPage: vi.fn() }));

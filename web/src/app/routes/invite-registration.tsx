@@ -14,20 +14,20 @@ import { can, messages, roleLabels, type LoginAnswer } from '@practica/contract'
 import { IconAlertCircle, IconUserCheck } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicPage } from '../../components/public-page';
-import { StatusMessage } from '../../components/status-message';
-import { useDocumentTitle } from '../../components/page-title';
-import { paths } from '../../config/paths';
+import { StatusMessage } from '@shared/components/status-message';
+import { useDocumentTitle } from '@shared/components/page-title';
+import { paths } from '@shared/config/paths';
 import { inviteText } from '../../config/organization-text';
-import { uiText } from '../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { usePublicInvite } from '../../features/invites/api/get-public-invite';
 import { InviteRegistrationForm } from '../../features/invites/components/invite-registration-form';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '@shared/lib/api-client';
 import { openFullPage } from '../../lib/full-page';
-import { clearPracticeHandover, handOverRegistration } from '../../lib/practice-handover';
+import { clearPracticeHandover, handOverRegistration } from '@shared/lib/practice-handover';
 import { roleHome, signIn } from '../../lib/auth';
 import { toActor } from '../../lib/can';
-import { writeLocal } from '../../lib/storage';
-import { toast } from '../../lib/toast';
+import { writeLocal } from '@shared/lib/storage';
+import { toast } from '@shared/lib/toast';
 
 /** Invite registration page (000 §2.7). */
 export default function InviteRegistrationPage() {

@@ -17,8 +17,8 @@ import {
 import { IconFileImport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { queryParams } from '../../config/paths';
+import { PageTitle } from '@shared/components/page-title';
+import { queryParams } from '@shared/config/paths';
 import { inviteImportText } from '../../config/invite-import-text';
 import { inviteText } from '../../config/organization-text';
 import { InviteImportDialog } from '../../features/invites/components/invite-import-dialog';
@@ -29,10 +29,10 @@ import {
   useAllOrganizationGroups,
   useOrganizationGroups,
 } from '../../features/organizations/api/list-organization-groups';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '@shared/lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';
-import { toast } from '../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useGoBack } from './go-back';
 
 /** 000 §2.7: where the organization and the role type come from. */

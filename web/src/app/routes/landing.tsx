@@ -3,11 +3,11 @@
  * from GET /info (`marketingUrl`); by default the page bundled with the console.
  */
 import { Box } from '@mantine/core';
-import { bundledMarketingPage } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
-import { useDocumentTitle } from '../../components/page-title';
+import { bundledMarketingPage } from '@shared/config/paths';
+import { uiText } from '@shared/config/ui-text';
+import { useDocumentTitle } from '@shared/components/page-title';
 import { useInfo } from '../../features/info/api/get-info';
-import { PageLoader } from '../page-loader';
+import { PageLoader } from '@shared/components/page-loader';
 
 /** The landing page. */
 export default function LandingPage() {

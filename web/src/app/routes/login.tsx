@@ -10,17 +10,17 @@ import { can, messages, type LoginAnswer } from '@practica/contract';
 import { IconChecklist, IconMicrophone, IconStars } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { BrandMark } from '../../components/brand-mark';
-import { useDocumentTitle } from '../../components/page-title';
-import { paths } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { ResetRequestForm } from '../../features/auth/components/reset-request-form';
+import { BrandMark } from '@shared/components/brand-mark';
+import { useDocumentTitle } from '@shared/components/page-title';
+import { paths } from '@shared/config/paths';
+import { uiText } from '@shared/config/ui-text';
+import { LoginForm } from '@shared/auth/components/login-form';
+import { ResetRequestForm } from '@shared/auth/components/reset-request-form';
 import { roleHome, signIn, useAuth } from '../../lib/auth';
 import { toActor } from '../../lib/can';
-import { clearPracticeHandover, handOverToPractice } from '../../lib/practice-handover';
-import { writeLocal } from '../../lib/storage';
-import { toast } from '../../lib/toast';
+import { clearPracticeHandover, handOverToPractice } from '@shared/lib/practice-handover';
+import { writeLocal } from '@shared/lib/storage';
+import { toast } from '@shared/lib/toast';
 import classes from './login.module.css';
 
 const highlights = [

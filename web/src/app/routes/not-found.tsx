@@ -4,10 +4,10 @@ import { messages } from '@practica/contract';
 import { IconMapOff } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { PublicPage } from '../../components/public-page';
-import { PageTitle, useDocumentTitle } from '../../components/page-title';
-import { StatusMessage } from '../../components/status-message';
-import { guardedPrefix, paths } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
+import { PageTitle, useDocumentTitle } from '@shared/components/page-title';
+import { StatusMessage } from '@shared/components/status-message';
+import { guardedPrefix, paths } from '@shared/config/paths';
+import { uiText } from '@shared/config/ui-text';
 import { useAuth } from '../../lib/auth';
 import { roleHome } from '../../lib/auth';
 

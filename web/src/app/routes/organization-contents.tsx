@@ -7,7 +7,7 @@
  */
 import { ContentType } from '@practica/contract';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { OrganizationContents } from '../../features/content';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';

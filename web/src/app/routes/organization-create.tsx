@@ -6,11 +6,11 @@
 import { Grid, Stack, Text } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { organizationText } from '../../config/organization-text';
 import { useCreateOrganization } from '../../features/organizations/api/create-organization';
 import { OrganizationForm } from '../../features/organizations/components/organization-form';
-import { toast } from '../../lib/toast';
+import { toast } from '@shared/lib/toast';
 
 /** Organization creation (000 §2.9). */
 export default function OrganizationCreatePage() {

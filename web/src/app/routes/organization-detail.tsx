@@ -24,9 +24,9 @@ import { IconChartBar, IconClipboardCheck, IconMail, IconTrashX } from '@tabler/
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CreateButton } from '../../components/create-button';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle } from '@shared/components/page-title';
 import { insightsText } from '../../config/insights-text';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { OrganizationContents } from '../../features/content';
@@ -48,7 +48,7 @@ import { OrganizationSeatsForm } from '../../features/organizations/components/o
 import { ActiveBadge } from '../../features/organizations/components/status-badge';
 import { DeletedUsersModal } from '../../features/users';
 import { useCan } from '../../lib/can';
-import { toast } from '../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useGoBack } from './go-back';
 
 const tabLabels = {

@@ -7,7 +7,7 @@ import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
+import { PageTitle } from '@shared/components/page-title';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { useOrganization } from '../../features/organizations/api/get-organization';
 import type { AssetTab } from '../../features/organizations/components/detail-tabs';

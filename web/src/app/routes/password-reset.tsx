@@ -6,9 +6,9 @@
 import { Title } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { useState } from 'react';
-import { uiText, userText } from '../../config/ui-text';
+import { uiText, userText } from '@shared/config/ui-text';
 import { PasswordResetForm } from '../../features/users';
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '@shared/lib/api-client';
 import { ResultMessage, TokenResultPage } from './token-result-page';
 
 type Outcome = { ok: true } | { ok: false; text: string } | null;

@@ -18,7 +18,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentText } from '../../config/content-text';
-import { paths } from '../../config/paths';
+import { paths } from '@shared/config/paths';
 import { fromContentEditor } from '../../features/content/editor-return';
 import {
   makeUser,
@@ -27,7 +27,7 @@ import {
   signedOut,
   testQueryClient,
 } from '../../test/render';
-import { AppProviders } from '../providers';
+import { AppProviders } from '@shared/theme/providers';
 import { routes } from '../router';
 
 const lazyPage = { timeout: 5000 };

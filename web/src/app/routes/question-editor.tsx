@@ -19,8 +19,8 @@ import {
 } from '@practica/contract';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { paths, queryParams } from '../../config/paths';
+import { PageTitle } from '@shared/components/page-title';
+import { paths, queryParams } from '@shared/config/paths';
 import {
   openedFromContentEditor,
   QuestionForm,

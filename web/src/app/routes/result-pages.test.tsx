@@ -7,7 +7,7 @@ import { messages } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userText } from '../../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { renderRoutes, signedOut } from '../../test/render';
 
 /** The pages are lazy chunks: their first load may take a moment under a busy test run. */

@@ -9,8 +9,8 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Role } from '@practica/contract';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../config/paths';
+import { PageTitle } from '@shared/components/page-title';
+import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
 import { ReviewInbox, inboxFiltersFrom, inboxSearchOf } from '../../features/review-inbox';
 import { useAuth } from '../../lib/auth';

@@ -14,8 +14,8 @@ import { format } from '@practica/contract';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageTitle } from '../../components/page-title';
-import { paths } from '../../config/paths';
+import { PageTitle } from '@shared/components/page-title';
+import { paths } from '@shared/config/paths';
 import { PrintReportButton, ScorecardButton } from '../../features/report';
 import {
   ReviewNavigation,

@@ -6,7 +6,7 @@
 import { Role } from '@practica/contract';
 import { IconBuilding } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { StatusMessage } from '../../components/status-message';
+import { StatusMessage } from '@shared/components/status-message';
 import { insightsText } from '../../config/insights-text';
 import { ReviewerConsistencyPanel } from '../../features/insights';
 import { useAuth } from '../../lib/auth';

@@ -6,9 +6,9 @@
  */
 import { Button, Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { StatusMessage } from '../../components/status-message';
-import { NotificationSettingsCard } from '../../components/notification-settings-card';
-import { userText } from '../../config/ui-text';
+import { StatusMessage } from '@shared/components/status-message';
+import { NotificationSettingsCard } from '@shared/components/notification-settings-card';
+import { userText } from '@shared/config/ui-text';
 import { EmailChangeForm, ProfileCard, UserEditForm, useUser } from '../../features/users';
 import { useAuth } from '../../lib/auth';
 

@@ -9,8 +9,8 @@ import { messages } from '@practica/contract';
 import { IconTrashOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { CreateButton } from '../../components/create-button';
-import { paths } from '../../config/paths';
-import { userText } from '../../config/ui-text';
+import { paths } from '@shared/config/paths';
+import { userText } from '@shared/config/ui-text';
 import { AddAdminModal, AdminsList, DeletedUsersModal } from '../../features/users';
 import { useCan } from '../../lib/can';
 

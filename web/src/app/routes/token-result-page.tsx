@@ -9,9 +9,9 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PublicPage } from '../../components/public-page';
-import { StatusMessage } from '../../components/status-message';
-import { useDocumentTitle } from '../../components/page-title';
-import { paths, queryParams } from '../../config/paths';
+import { StatusMessage } from '@shared/components/status-message';
+import { useDocumentTitle } from '@shared/components/page-title';
+import { paths, queryParams } from '@shared/config/paths';
 
 /** Success or failure of an emailed-link page, with the way back to login. */
 export function ResultMessage({

@@ -10,7 +10,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { userText } from '../../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import {
   EmailChangeForm,
   forgetUser,

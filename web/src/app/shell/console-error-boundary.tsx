@@ -15,9 +15,9 @@ import { IconAlertTriangle, IconRefresh, IconWifiOff } from '@tabler/icons-react
 import { useEffect, useSyncExternalStore } from 'react';
 import { useRouteError } from 'react-router';
 import { shellText } from '../../config/shell-text';
-import { uiText } from '../../config/ui-text';
-import { StatusMessage } from '../../components/status-message';
-import { isApiError } from '../../lib/api-client';
+import { uiText } from '@shared/config/ui-text';
+import { StatusMessage } from '@shared/components/status-message';
+import { isApiError } from '@shared/lib/api-client';
 import {
   isChunkLoadError,
   isReachable,

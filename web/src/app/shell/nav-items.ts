@@ -28,7 +28,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
-import { paths, patterns, type RouteName } from '../../config/paths';
+import { paths, patterns, type RouteName } from '@shared/config/paths';
 import { insightsText } from '../../config/insights-text';
 import { reviewInboxText } from '../../config/review-inbox-text';
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { insightsText } from '../../config/insights-text';
 import { reviewInboxText } from '../../config/review-inbox-text';
-import { uiText } from '../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import {
   makeUser,
   renderRoutes,

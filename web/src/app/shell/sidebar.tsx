@@ -15,9 +15,9 @@ import {
 import { messages } from '@practica/contract';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { uiText } from '../../config/ui-text';
-import { BrandMark } from '../../components/brand-mark';
+import { paths } from '@shared/config/paths';
+import { uiText } from '@shared/config/ui-text';
+import { BrandMark } from '@shared/components/brand-mark';
 import type { NavItem } from './nav-items';
 
 export interface SidebarProps {

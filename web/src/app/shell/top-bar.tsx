@@ -6,7 +6,7 @@
 import { ActionIcon, Avatar, Burger, Group, Text, Title, Tooltip } from '@mantine/core';
 import { displayRoleLabel, messages, type SessionUser } from '@practica/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { uiText } from '../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 
 export interface TopBarProps {
   user: SessionUser;

@@ -10,8 +10,8 @@ import {
   messages,
   type AssetTypeId,
 } from '@practica/contract';
-import { paths } from '../../config/paths';
-import { assetText } from '../../config/ui-text';
+import { paths } from '@shared/config/paths';
+import { assetText } from '@shared/config/ui-text';
 
 export const assetKindNames = ['avatars', 'environments'] as const;
 /** An asset kind as the console names it (also the organization's Assets sub-tab). */

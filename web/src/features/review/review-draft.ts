@@ -17,7 +17,7 @@ import {
 } from '@practica/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client';
+import { api, isApiError } from '@shared/lib/api-client';
 import { reviewDraftKeys } from '../../lib/query-keys';
 
 /** Texts by question id, per form. */

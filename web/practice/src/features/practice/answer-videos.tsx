@@ -9,7 +9,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { format, type AnswerItem, type MeQuestion, type MeReviewComment } from '@practica/contract';
 import { useRef, useState } from 'react';
-import { filePath, playableOf, useStableFileUrl } from '../../../../src/lib/media-playback';
+import { filePath, playableOf, useStableFileUrl } from '@shared/lib/media-playback';
 import { practiceText } from './practice-text';
 import { VideoCommentList, VideoCommentMarkers } from './review-comments';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../src/test/render';
+import { renderWithProviders } from '@shared/test/render';
 import { DeviceCheck } from './device-check';
 import { deviceProblemOf } from './device-problem';
 import type { CameraState } from './use-camera';

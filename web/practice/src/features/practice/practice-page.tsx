@@ -9,7 +9,7 @@ import { AnswerStatus, messages, type MeAssignmentDetail } from '@practica/contr
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useDocumentTitle } from '../../../../src/components/page-title';
+import { useDocumentTitle } from '@shared/components/page-title';
 import { myAssignmentQuery } from '../../api/my-assignments';
 import { practicePaths } from '../../app/paths';
 import { appText } from '../../app/app-text';

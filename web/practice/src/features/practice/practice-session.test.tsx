@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UploadOptions } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../src/test/render';
+import { renderWithProviders } from '@shared/test/render';
 import { PracticeSession } from './practice-session';
 import { takesStore } from './takes-store';
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../src/test/render';
+import { renderWithProviders } from '@shared/test/render';
 import {
   chromiumSupports,
   fakeRecorderClass,

@@ -5,9 +5,9 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { meAnswerSchema } from '@practica/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../../src/components/confirm-dialog';
-import { api } from '../../../../src/lib/api-client';
-import { errorMessage } from '../../../../src/lib/query-client';
+import { ConfirmDialog } from '@shared/components/confirm-dialog';
+import { api } from '@shared/lib/api-client';
+import { errorMessage } from '@shared/lib/query-client';
 import { practiceText } from './practice-text';
 
 export interface SubmitAnswersProps {

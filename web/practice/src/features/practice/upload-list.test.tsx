@@ -5,7 +5,7 @@
 import { messages } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../src/test/render';
+import { renderWithProviders } from '@shared/test/render';
 import { practiceText } from './practice-text';
 import type { QuestionUpload, UploadQueueSnapshot } from './upload-queue';
 import { questionUpload } from './upload-fixtures';

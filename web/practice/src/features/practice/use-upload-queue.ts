@@ -8,7 +8,7 @@
 import type { MeAssignmentDetail } from '@practica/contract';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Upload } from 'tus-js-client';
-import { playableOf } from '../../../../src/lib/media-playback';
+import { playableOf } from '@shared/lib/media-playback';
 import { sessionToken } from '../../lib/session';
 import { takesStore, type Take } from './takes-store';
 import { UploadQueue, type UploadQueueSnapshot } from './upload-queue';

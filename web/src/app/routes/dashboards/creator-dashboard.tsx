@@ -13,7 +13,7 @@ import {
 } from '@practica/contract';
 import { IconMessageCircle, IconMicrophone, IconStar } from '@tabler/icons-react';
 import { DashboardCard } from '../../../components/dashboard-card';
-import { paths } from '../../../config/paths';
+import { paths } from '@shared/config/paths';
 import {
   useInterviews,
   useQuestionnaires,

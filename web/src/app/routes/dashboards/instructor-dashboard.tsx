@@ -17,7 +17,7 @@ import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { DashboardCard } from '../../../components/dashboard-card';
 import { ListTable } from '../../../components/list-table';
-import { paths } from '../../../config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../../../config/review-inbox-text';
 import { AnswerStatusBadge, useAssignmentDashboard } from '../../../features/assignments';
 import { useReviewInbox } from '../../../features/review-inbox';

@@ -3,7 +3,7 @@
  * server's message, else messages.failedToDeleteAvatar / messages.failedToDeleteEnvironment (001 §8).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assetKeys } from '../../../lib/query-keys';
 
 /** Deletes an asset. */

@@ -1,7 +1,7 @@
 /** GET /assets/{id} (001 §7): one avatar or environment, for its edit page. */
 import { assetSchema, type Asset } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assetKeys } from '../../../lib/query-keys';
 
 /** Fetches one asset. */

@@ -5,7 +5,7 @@
  */
 import { assetSchema, type AssetTypeId, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assetKeys } from '../../../lib/query-keys';
 
 export interface AssetPaging {

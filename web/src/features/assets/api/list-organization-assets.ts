@@ -4,7 +4,7 @@
  */
 import { assetSchema, type AssetTypeId } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assetKeys } from '../../../lib/query-keys';
 
 /** Fetches the assets of one kind available to an organization. */

@@ -4,7 +4,7 @@
  */
 import { assetSchema, type Asset, type AssetForm, type AssetTypeId } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assetKeys } from '../../../lib/query-keys';
 
 /** Creates a general asset of a kind. */

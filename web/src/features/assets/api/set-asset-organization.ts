@@ -5,7 +5,7 @@
  */
 import { assetSchema, type Asset } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assetKeys } from '../../../lib/query-keys';
 
 export interface AssetOrganizationChange {

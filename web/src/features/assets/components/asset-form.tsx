@@ -19,9 +19,9 @@ import {
 } from '@practica/contract';
 import { useState } from 'react';
 import { UploadField } from '../../../components/upload-field';
-import { assetText } from '../../../config/ui-text';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { assetText } from '@shared/config/ui-text';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { uploadFile } from '../../../lib/upload';
 import { useSaveAsset } from '../api/save-asset';
 import { assetKinds, type AssetKind } from '../kinds';

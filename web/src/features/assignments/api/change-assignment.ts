@@ -13,8 +13,8 @@ import {
   type UpdateInterviewAssignmentBody,
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api, isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { assignmentKeys, auditKeys } from '../../../lib/query-keys';
 
 /** The server's text when it sent one, otherwise the spec's fallback. */

@@ -1,7 +1,7 @@
 /** GET /assignments/{id} (001 §2 'Assignment detail'): the assignment with its composition and flags. */
 import { assignmentDetailSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches one assignment. */

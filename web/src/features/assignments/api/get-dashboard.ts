@@ -1,7 +1,7 @@
 /** GET /assignments/dashboard (000 §2.5): the instructor dashboard's card figures. */
 import { assignmentDashboardSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches the dashboard figures. */

@@ -5,7 +5,7 @@
  */
 import { assignmentCandidateSchema } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** What the dialog asks: the role, the search (3+ characters, or none) and the page. */

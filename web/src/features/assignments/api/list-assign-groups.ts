@@ -4,7 +4,7 @@
  */
 import { groupSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches the groups (with members) the dialog offers. */

@@ -1,7 +1,7 @@
 /** GET /assignments/{id}/users (001 §2): trainees (roles=1) or instructors (roles=2) of an assignment. */
 import { assignmentUserSchema } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches the members of one role, optionally by answer status. */

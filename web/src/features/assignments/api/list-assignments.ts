@@ -1,7 +1,7 @@
 /** GET /assignments (001 §2 'Assignments list'): one page with the status counts of the chips. */
 import { assignmentListSchema } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** The filters of GET /assignments as the console sends them. */

@@ -1,7 +1,7 @@
 /** GET /assignments/answers?status=2 (000 §2.5): the dashboard's Pending Review list. */
 import { AnswerStatus, answerListItemSchema } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of submitted answers. */

@@ -16,7 +16,7 @@ import {
   questionnaireSchema,
 } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 const wholeList = { page: 1, pageSize: 100 };

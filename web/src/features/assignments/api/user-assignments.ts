@@ -14,8 +14,8 @@ import {
   pageSizeOptions,
 } from '@practica/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api, isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { assignmentKeys } from '../../../lib/query-keys';
 
 /** The largest page: a user's assignments and an organization's open ones fit in it. */

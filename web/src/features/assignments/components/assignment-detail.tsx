@@ -19,9 +19,9 @@ import {
 import { IconClipboardOff } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { PageTitle } from '../../../components/page-title';
-import { StatusMessage } from '../../../components/status-message';
+import { ConfirmDialog } from '@shared/components/confirm-dialog';
+import { PageTitle } from '@shared/components/page-title';
+import { StatusMessage } from '@shared/components/status-message';
 import { assignmentText } from '../../../config/assignment-text';
 import { insightsText } from '../../../config/insights-text';
 import { useCan } from '../../../lib/can';

@@ -13,9 +13,9 @@ import {
 } from '@practica/contract';
 import { IconClipboardOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DeleteDialog } from '../../../components/confirm-dialog';
-import { PageTitle } from '../../../components/page-title';
-import { StatusMessage } from '../../../components/status-message';
+import { DeleteDialog } from '@shared/components/confirm-dialog';
+import { PageTitle } from '@shared/components/page-title';
+import { StatusMessage } from '@shared/components/status-message';
 import { assignmentText } from '../../../config/assignment-text';
 import {
   useDeleteAssignment,

@@ -15,7 +15,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@shared/components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ColumnHeader } from '../../../components/list-table';
 import { assignmentText } from '../../../config/assignment-text';

@@ -23,7 +23,7 @@ import { useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list-table';
 import { TransferPicker } from '../../../components/transfer-picker';
 import { assignmentText } from '../../../config/assignment-text';
-import { paths } from '../../../config/paths';
+import { paths } from '@shared/config/paths';
 import { useCan } from '../../../lib/can';
 import {
   useOpenAssignments,

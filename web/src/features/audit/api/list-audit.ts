@@ -5,7 +5,7 @@
 import { auditListSchema, type AuditActionName, type AuditList } from '@practica/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PageSize } from '@practica/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { auditKeys } from '../../../lib/query-keys';
 
 /** What to list: an optional action and a 1-based page. */

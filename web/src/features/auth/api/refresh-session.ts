@@ -7,10 +7,10 @@
 import { sessionUserSchema, type SessionUser } from '@practica/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { getAuth, updateUser } from '../../../lib/auth';
 import { sessionKey } from '../../../lib/query-keys';
-import { toSessionUser } from '../../../lib/session-user';
+import { toSessionUser } from '@shared/lib/session-user';
 
 /** How often the shell re-reads the session, in ms: well inside a file URL's shortest life (60 min). */
 export const sessionRefreshMs = 15 * 60_000;

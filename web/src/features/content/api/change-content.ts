@@ -15,8 +15,8 @@ import {
   type ContentTypeId,
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api, isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { assignmentKeys, contentKeys } from '../../../lib/query-keys';
 
 /** The server's text when it sent one, else `fallback` (001 §8). */

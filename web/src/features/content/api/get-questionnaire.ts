@@ -4,7 +4,7 @@
  */
 import { questionnaireSchema, type Questionnaire } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { contentKeys } from '../../../lib/query-keys';
 
 /** Fetches one questionnaire. */

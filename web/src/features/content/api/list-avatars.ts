@@ -4,7 +4,7 @@
  */
 import { AssetType, assetSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { contentKeys } from '../../../lib/query-keys';
 
 /** Fetches every avatar available to the viewer. */

@@ -4,7 +4,7 @@
  */
 import { contentListItemSchema, interviewListItemSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { contentKeys } from '../../../lib/query-keys';
 
 /** The filters of the content lists (001 §7). */

@@ -10,8 +10,8 @@ import {
   type QuestionFormInput,
 } from '@practica/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { contentKeys } from '../../../lib/query-keys';
 
 /** Fetches one question. */

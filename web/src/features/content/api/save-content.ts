@@ -11,7 +11,7 @@ import {
   type Questionnaire,
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { contentKeys } from '../../../lib/query-keys';
 
 /** Creates (no id) or updates an interview. */

@@ -10,8 +10,8 @@ import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from '@m
 import { maxAudiosPerQuestion, MediaType, messages, type Asset } from '@practica/contract';
 import { IconMusic, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { contentText } from '../../../config/content-text';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { acceptFor, checkUpload, uploadFile } from '../../../lib/upload';
 import { AvatarSelect } from './avatar-select';
 

@@ -9,11 +9,11 @@
 import { Button, Group } from '@mantine/core';
 import { can, ContentStatus, ContentType, messages, type Content } from '@practica/contract';
 import { useState } from 'react';
-import { DeleteDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '@shared/components/confirm-dialog';
 import { contentText } from '../../../config/content-text';
 import { useAuth } from '../../../lib/auth';
 import { toActor } from '../../../lib/can';
-import { toast } from '../../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useChangeContentStatus, useDeleteContent } from '../api/change-content';
 import { ReturnDraftDialog } from './return-draft-dialog';
 

@@ -23,8 +23,8 @@ import { IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BrandLogo } from '../../../components/brand-mark';
-import { DeleteDialog } from '../../../components/confirm-dialog';
+import { BrandLogo } from '@shared/components/brand-mark';
+import { DeleteDialog } from '@shared/components/confirm-dialog';
 import {
   ListTable,
   type ListTableColumn,

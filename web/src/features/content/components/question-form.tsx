@@ -41,7 +41,7 @@ import {
   type QuestionTypeId,
 } from '@practica/contract';
 import { contentText } from '../../../config/content-text';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@shared/lib/api-client';
 import { useAvatars } from '../api/list-avatars';
 import { useSaveQuestion } from '../api/questions';
 import { AudioRows, type AudioRow } from './audio-rows';

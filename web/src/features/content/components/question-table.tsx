@@ -15,7 +15,7 @@ import {
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DeleteDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '@shared/components/confirm-dialog';
 import { contentText } from '../../../config/content-text';
 import { useDeleteQuestion } from '../api/questions';
 import { fromContentEditor } from '../editor-return';

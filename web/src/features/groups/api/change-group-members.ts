@@ -5,8 +5,8 @@
  */
 import { format, groupSchema, type Group } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api, isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { groupKeys, organizationKeys } from '../../../lib/query-keys';
 
 /** Adds members to a group. */

@@ -4,7 +4,7 @@
  */
 import { groupSchema, type Group } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { groupKeys } from '../../../lib/query-keys';
 
 /** Fetches one group with its members. */

@@ -1,7 +1,7 @@
 /** GET /groups/{id}/users (000 §2.6, §7): one role's members of a group, paged. */
 import { userSchema, type PageSize, type RoleId } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { groupKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of a group's members of one role. */

@@ -4,7 +4,7 @@
  */
 import { groupSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { groupKeys } from '../../../lib/query-keys';
 
 /** The filters of GET /groups as the console sends them. */

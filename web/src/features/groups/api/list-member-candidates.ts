@@ -4,7 +4,7 @@
  */
 import { pageSizeOptions, userSchema, type RoleId } from '@practica/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 const largestPage = pageSizeOptions[2];

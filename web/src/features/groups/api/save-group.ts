@@ -4,7 +4,7 @@
  */
 import { groupSchema, type CreateGroupBody, type Group, type GroupForm } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { groupKeys, organizationKeys } from '../../../lib/query-keys';
 
 /** Creates a group in an organization. */

@@ -5,8 +5,8 @@
  */
 import { groupSchema, messages } from '@practica/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api, isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { groupKeys, organizationKeys, userKeys } from '../../../lib/query-keys';
 
 /** Fetches a user's groups. */

@@ -18,7 +18,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TransferPicker } from '../../../components/transfer-picker';
 import { groupText } from '../../../config/organization-text';
-import { toast } from '../../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useSetGroupMembers } from '../api/change-group-members';
 import { useMemberCandidates } from '../api/list-member-candidates';
 

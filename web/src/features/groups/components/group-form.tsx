@@ -7,8 +7,8 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { groupFormSchema, messages, type Group as GroupItem } from '@practica/contract';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { useSaveGroup } from '../api/save-group';
 
 export interface GroupFormProps {

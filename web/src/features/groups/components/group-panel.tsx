@@ -26,7 +26,7 @@ import {
 } from '@practica/contract';
 import { IconPencil, IconTrash, IconUserMinus, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DeleteDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '@shared/components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingText } from '../../../components/loading-text';

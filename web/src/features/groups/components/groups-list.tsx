@@ -11,7 +11,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ColumnHeader } from '../../../components/list-table';
 import { LoadingText } from '../../../components/loading-text';
 import { groupText } from '../../../config/organization-text';
-import { uiText } from '../../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { useGroups } from '../api/list-groups';
 
 export interface GroupsListProps {

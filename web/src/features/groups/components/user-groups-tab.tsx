@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GroupsTable } from '../../../components/groups-table';
 import { TransferPicker } from '../../../components/transfer-picker';
-import { paths } from '../../../config/paths';
+import { paths } from '@shared/config/paths';
 import { groupText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
 import { useGroups } from '../api/list-groups';

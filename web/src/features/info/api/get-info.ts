@@ -4,9 +4,9 @@
  */
 import { infoSchema, type Info } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { infoKey } from '../../../lib/query-keys';
-import { readLocal, writeLocal } from '../../../lib/storage';
+import { readLocal, writeLocal } from '@shared/lib/storage';
 
 /** Fetches the system info and caches the store links. */
 export async function getInfo(signal?: AbortSignal): Promise<Info> {

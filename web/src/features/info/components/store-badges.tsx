@@ -5,7 +5,7 @@
  */
 import { Group, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { uiText } from '../../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import classes from './store-badges.module.css';
 
 function AppleGlyph() {

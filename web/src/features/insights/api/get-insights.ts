@@ -11,7 +11,7 @@ import {
   traineeProgressSchema,
 } from '@practica/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { insightKeys } from '../../../lib/query-keys';
 
 /** An assignment's insights (criteria, groups, reviewers, trainees, status over time). */

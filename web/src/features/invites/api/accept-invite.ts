@@ -4,7 +4,7 @@
  */
 import { loginAnswerSchema, type InviteAcceptBody, type LoginAnswer } from '@practica/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 
 /** Accepts an invite. */
 export function acceptInvite(body: InviteAcceptBody): Promise<LoginAnswer> {

@@ -6,8 +6,8 @@
  */
 import { inviteLinkSchema, type InviteLink } from '@practica/contract';
 import { useMutation } from '@tanstack/react-query';
-import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
+import { paths } from '@shared/config/paths';
+import { api } from '@shared/lib/api-client';
 
 /** Asks for a fresh registration token of an invite. */
 export function createInviteLink(id: number): Promise<InviteLink> {

@@ -1,6 +1,6 @@
 /** DELETE /invites/{id} (000 §2.7, §7): deletes an invite not yet accepted. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Deletes an invite. */

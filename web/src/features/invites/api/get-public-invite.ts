@@ -5,7 +5,7 @@
  */
 import { invitePublicSchema, type InvitePublic } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { inviteKeys } from '../../../lib/query-keys';
 
 /** Fetches the invite of a registration token. */

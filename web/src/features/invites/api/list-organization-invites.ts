@@ -4,7 +4,7 @@
  */
 import { inviteItemSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of an organization's invites. */

@@ -4,7 +4,7 @@
  */
 import { inviteItemSchema, type InviteItem } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Re-sends an invite. */

@@ -10,7 +10,7 @@ import {
   type InviteBatchResult,
 } from '@practica/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Sends (or, with `dryRun`, checks) a batch of invites; returns the per-row result and counts. */

@@ -51,10 +51,10 @@ import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ListTable, type ListTableColumn } from '../../../components/list-table';
 import { inviteImportText as t } from '../../../config/invite-import-text';
-import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
+import { paths } from '@shared/config/paths';
+import { isApiError } from '@shared/lib/api-client';
 import { useCan } from '../../../lib/can';
-import { toast } from '../../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import {
   useInviteBatchDryRun,
   useSendInviteBatch,

@@ -29,8 +29,8 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { inviteText } from '../../../config/organization-text';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { useCreateInvite } from '../api/create-invite';
 import { inviteOffersGroup, inviteRoleChoices } from './invite-role-choices';
 

@@ -16,8 +16,8 @@ import {
 } from '@practica/contract';
 import { IconLock, IconMail } from '@tabler/icons-react';
 import { inviteText } from '../../../config/organization-text';
-import { userText } from '../../../config/user-text';
-import { uiText } from '../../../config/ui-text';
+import { userText } from '@shared/config/user-text';
+import { uiText } from '@shared/config/ui-text';
 import { useAcceptInvite } from '../api/accept-invite';
 
 export interface InviteRegistrationFormProps {

@@ -15,11 +15,11 @@ import {
 import { IconLink, IconMailForward, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DeleteDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '@shared/components/confirm-dialog';
 import { ListTable } from '../../../components/list-table';
 import { inviteText } from '../../../config/organization-text';
 import { usePaging } from '../../../lib/paging';
-import { toast } from '../../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useInviteLink } from '../api/create-invite-link';
 import { useDeleteInvite } from '../api/delete-invite';
 import { useOrganizationInvites } from '../api/list-organization-invites';

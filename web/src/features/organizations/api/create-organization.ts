@@ -5,7 +5,7 @@ import {
   type OrganizationDetail,
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Creates an organization. */

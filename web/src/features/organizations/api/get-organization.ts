@@ -4,7 +4,7 @@
  */
 import { organizationDetailSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Fetches one organization. */

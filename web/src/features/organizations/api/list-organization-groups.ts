@@ -1,7 +1,7 @@
 /** GET /organizations/{id}/groups (000 §2.9 Groups member tab, §7): the organization's groups. */
 import { groupSchema, pageSizeOptions, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Fetches one page of an organization's groups. */

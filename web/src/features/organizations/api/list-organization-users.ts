@@ -3,7 +3,7 @@
  */
 import { userSchema, type PageSize, type RoleId } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** The member tabs' query: roles, search and paging. */

@@ -10,8 +10,8 @@ import {
   type OrganizationSeatsBody,
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api, isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { organizationKeys } from '../../../lib/query-keys';
 
 /** Sets the seats of an organization. */

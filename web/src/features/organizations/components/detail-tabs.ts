@@ -2,7 +2,7 @@
  * The organization detail tabs (000 §2.9): Members, Content and Assets, each with its sub-tabs,
  * remembered for the browser session under the contract's session key (000 §9).
  */
-import { sessionStore } from '../../../lib/storage';
+import { sessionStore } from '@shared/lib/storage';
 import { defaultMemberTab, isMemberTab, type MemberTab } from './members-tabs';
 
 export const detailTabs = ['members', 'content', 'assets'] as const;

@@ -21,7 +21,7 @@ import { useState, type ReactNode } from 'react';
 import { GroupsTable } from '../../../components/groups-table';
 import { ListTable } from '../../../components/list-table';
 import { groupText, organizationText } from '../../../config/organization-text';
-import { uiText } from '../../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { usePaging } from '../../../lib/paging';
 import { useOrganizationGroups } from '../api/list-organization-groups';
 import { useOrganizationUsers } from '../api/list-organization-users';

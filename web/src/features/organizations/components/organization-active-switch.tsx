@@ -5,9 +5,9 @@
 import { Switch } from '@mantine/core';
 import { format, messages, type OrganizationDetail } from '@practica/contract';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@shared/components/confirm-dialog';
 import { organizationText } from '../../../config/organization-text';
-import { toast } from '../../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useSetOrganizationActive } from '../api/set-organization-active';
 
 /** Switch bound to the organization's active flag. */

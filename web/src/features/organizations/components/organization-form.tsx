@@ -32,8 +32,8 @@ import {
 import { useState } from 'react';
 import { UploadField } from '../../../components/upload-field';
 import { organizationText } from '../../../config/organization-text';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { uploadFile } from '../../../lib/upload';
 
 export type OrganizationFormMode = 'create' | 'edit' | 'view';

@@ -15,7 +15,7 @@ import {
 } from '@practica/contract';
 import { organizationText } from '../../../config/organization-text';
 import { useCan } from '../../../lib/can';
-import { toast } from '../../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useUpdateOrganizationSeats } from '../api/update-organization-seats';
 
 interface SeatsValues {

@@ -10,8 +10,8 @@ import {
   assignmentDetailSchema,
   messages,
 } from '@practica/contract';
-import { api } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { buildReport, reportFileName, type ReportTable } from '../build-report';
 import { downloadBlob } from '../../../lib/download';
 import { preloadXlsxWriter, writeReport } from '../write-report';

@@ -8,7 +8,7 @@ import { Group, Paper, Rating, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { dateFormat } from '@practica/contract';
 import dayjs from 'dayjs';
 import { reportText as text } from '../../../config/report-text';
-import { uiText } from '../../../config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import type { Scorecard as ScorecardData } from '../build-scorecard';
 import classes from './scorecard.module.css';
 

@@ -4,7 +4,7 @@
  */
 import { reviewInboxNeighborsSchema, type ReviewInboxNeighbors } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { reviewInboxKeys } from '../../../lib/query-keys';
 import { inboxQueryOf, type InboxFilters } from '../inbox-filters';
 

@@ -5,7 +5,7 @@
  */
 import { AssignmentStatus, assignmentListSchema, groupSchema } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { reviewInboxKeys } from '../../../lib/query-keys';
 
 export interface InboxOption {

@@ -1,7 +1,7 @@
 /** GET /reviews/inbox (decisions.md#review-loop §1): one page of the answers waiting for review, oldest first. */
 import { reviewInboxItemSchema, type PageSize } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { reviewInboxKeys } from '../../../lib/query-keys';
 import { inboxQueryOf, type InboxFilters } from '../inbox-filters';
 

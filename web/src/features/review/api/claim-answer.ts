@@ -13,7 +13,7 @@
 import { useDocumentVisibility, useIdle } from '@mantine/hooks';
 import { reviewClaimRenewMs, reviewClaimSchema, type ReviewClaim } from '@practica/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, isApiError } from '../../../lib/api-client';
+import { api, isApiError } from '@shared/lib/api-client';
 
 const claimPath = (answerId: number) => `/assignments/answers/${answerId}/claim`;
 

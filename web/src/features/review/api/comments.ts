@@ -15,7 +15,7 @@ import {
   type ReviewCommentUpdateInput,
 } from '@practica/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api, apiRequest } from '@shared/lib/api-client';
 import { reviewCommentKeys } from '../../../lib/query-keys';
 
 const listPath = (answerId: number) => `/assignments/answers/${answerId}/comments`;

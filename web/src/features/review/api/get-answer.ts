@@ -1,8 +1,8 @@
 /** GET /assignments/answers/{id} (001 §7): the answer of the review screen. */
 import { answerDetailSchema, type AnswerDetail } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { anyProcessing } from '../../../lib/media-playback';
+import { api } from '@shared/lib/api-client';
+import { anyProcessing } from '@shared/lib/media-playback';
 import { answerKeys } from '../../../lib/query-keys';
 
 /** How often (ms) the answer is fetched again while a video of it is processing (decisions.md#media §2). */

@@ -6,7 +6,7 @@
  */
 import { answerItemSchema, type AnswerDetail, type AnswerItem } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { answerKeys } from '../../../lib/query-keys';
 
 /** Asks the server to process item `itemId` of answer `answerId` again; answers the item. */

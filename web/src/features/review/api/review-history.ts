@@ -5,7 +5,7 @@
  */
 import { reviewHistorySchema, type ReviewHistory } from '@practica/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { reviewHistoryKeys } from '../../../lib/query-keys';
 
 /** The completed reviews of answer `answerId`. */

@@ -17,8 +17,8 @@ import {
 } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { api, isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { api, isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { answerKeys, assignmentKeys, insightKeys } from '../../../lib/query-keys';
 
 /**

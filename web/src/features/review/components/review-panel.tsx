@@ -43,7 +43,7 @@ import { reviewInboxText } from '../../../config/review-inbox-text';
 import { reviewKeysText } from '../../../config/review-keys-text';
 import { reviewText } from '../../../config/review-text';
 import { useScreenHotkeys, type ScreenHotkey } from '../../../lib/screen-hotkeys';
-import { toast } from '../../../lib/toast';
+import { toast } from '@shared/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import { answerKeys } from '../../../lib/query-keys';
 import { useSubmitReview } from '../api/submit-review';

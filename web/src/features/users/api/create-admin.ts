@@ -4,7 +4,7 @@
  */
 import { Role, userSchema, type AddAdminBody, type User } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 
 /** Creates an admin. */

@@ -3,7 +3,7 @@
  * only, after the typed confirmation of 000 §5).
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 
 /** Erases a soft-deleted user. */

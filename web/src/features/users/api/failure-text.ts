@@ -3,7 +3,7 @@
  * a failed users call: the server's message, the connection message when no answer came, else the
  * screen's fallback (e.g. `messages.failedToDeleteUser`).
  */
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@shared/lib/api-client';
 
 /** The toast text of a failed call with a fallback of its own. */
 export function failureText(error: unknown, fallback: string): string {

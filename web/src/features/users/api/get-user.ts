@@ -1,7 +1,7 @@
 /** GET /users/{id} (000 §7): one user, as the settings and user-detail screens show it. */
 import { userSchema, type User } from '@practica/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 
 /** Fetches one user. */

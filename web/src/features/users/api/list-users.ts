@@ -5,7 +5,7 @@
  */
 import { userSchema, type ExistenceId, type PageSize, type User } from '@practica/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { toPaged, type Paged } from '../../../lib/paging';
 import { userKeys } from '../../../lib/query-keys';
 

@@ -3,7 +3,7 @@
  */
 import type { ResetPasswordBody } from '@practica/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 
 export interface ResetPasswordInput {
   token: string;

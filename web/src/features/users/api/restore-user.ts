@@ -1,7 +1,7 @@
 /** PUT /users/{id}/restore (000 §4, §7): brings a soft-deleted user back (admin only). */
 import { userSchema, type User } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { applyUserChange } from './user-cache';
 
 /** Restores a soft-deleted user. */

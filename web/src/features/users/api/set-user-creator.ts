@@ -4,7 +4,7 @@
  */
 import { userSchema, type User } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { applyUserChange } from './user-cache';
 
 export interface SetUserCreatorInput {

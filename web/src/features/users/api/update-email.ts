@@ -4,7 +4,7 @@
  */
 import type { UpdateEmailBody } from '@practica/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 
 export interface UpdateEmailInput {
   id: number;

@@ -6,7 +6,7 @@
 import { userSchema, type UpdateUserBody, type User } from '@practica/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { applyUserChange } from './user-cache';
 
 const userWithTokenSchema = userSchema.extend({ token: z.string().optional() });

@@ -4,7 +4,7 @@
  * spends the single-use token twice.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@shared/lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 
 /** Confirms the email change carried by `token`. */

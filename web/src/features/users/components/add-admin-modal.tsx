@@ -6,9 +6,9 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { addAdminBodySchema, messages, type User } from '@practica/contract';
-import { userText } from '../../../config/ui-text';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { userText } from '@shared/config/ui-text';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { useCreateAdmin } from '../api/create-admin';
 import { failureText } from '../api/failure-text';
 

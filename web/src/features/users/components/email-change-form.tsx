@@ -9,9 +9,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { format, messages, updateEmailBodySchema, type User } from '@practica/contract';
 import { IconMail, IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
-import { userText } from '../../../config/ui-text';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { userText } from '@shared/config/ui-text';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { failureText } from '../api/failure-text';
 import { useUpdateEmail } from '../api/update-email';
 

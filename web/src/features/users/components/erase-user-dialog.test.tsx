@@ -7,7 +7,7 @@ import { eraseConfirmationFallback, messages } from '@practica/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { userText } from '../../../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { renderWithProviders } from '../../../test/render';
 import { EraseUserDialog } from './erase-user-dialog';
 

@@ -7,7 +7,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { eraseConfirmationText, isEraseConfirmed, messages } from '@practica/contract';
 import { useState } from 'react';
-import { userText } from '../../../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 
 export interface EraseUserDialogProps {
   opened: boolean;

@@ -12,7 +12,7 @@ import {
   passwordMinLength,
 } from '@practica/contract';
 import { IconLock } from '@tabler/icons-react';
-import { uiText, userText } from '../../../config/ui-text';
+import { uiText, userText } from '@shared/config/ui-text';
 import { useResetPassword } from '../api/reset-password';
 
 export interface PasswordResetFormProps {

@@ -6,7 +6,7 @@
 import { Avatar, Box, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { displayRoleLabel, messages, type RoleId } from '@practica/contract';
 import type { ReactNode } from 'react';
-import { userText } from '../../../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { initialsOf } from './initials';
 
 export interface ProfilePerson {

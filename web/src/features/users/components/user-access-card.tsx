@@ -6,10 +6,10 @@
  */
 import { Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { format, messages, Role, roleLabel, type User } from '@practica/contract';
-import { userText } from '../../../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { useCan } from '../../../lib/can';
-import { errorMessage } from '../../../lib/query-client';
-import { toast } from '../../../lib/toast';
+import { errorMessage } from '@shared/lib/query-client';
+import { toast } from '@shared/lib/toast';
 import { useSetUserActive } from '../api/set-user-active';
 import { useSetUserCreator } from '../api/set-user-creator';
 import { targetOf } from './target';

@@ -7,9 +7,9 @@ import { messages, Role, roleLabels, type User } from '@practica/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userText } from '../../../config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { getAuth } from '../../../lib/auth';
-import { readLocal } from '../../../lib/storage';
+import { readLocal } from '@shared/lib/storage';
 import { makeUser, renderWithProviders, signInAsUser } from '../../../test/render';
 import { UserEditForm } from './user-edit-form';
 

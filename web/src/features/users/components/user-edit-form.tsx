@@ -27,9 +27,9 @@ import {
 } from '@practica/contract';
 import { useId, useState } from 'react';
 import { UploadField } from '../../../components/upload-field';
-import { userText } from '../../../config/ui-text';
-import { isApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+import { userText } from '@shared/config/ui-text';
+import { isApiError } from '@shared/lib/api-client';
+import { toast } from '@shared/lib/toast';
 import { uploadFile } from '../../../lib/upload';
 import { failureText } from '../api/failure-text';
 import { useUpdateUser } from '../api/update-user';

@@ -22,7 +22,7 @@ import { createMemoryRouter, RouterProvider, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assignmentText } from '../../../../config/assignment-text';
 import { assignmentWizardText } from '../../../../config/assignment-wizard-text';
-import { paths, patterns } from '../../../../config/paths';
+import { paths, patterns } from '@shared/config/paths';
 import { makeUser, renderWithProviders, signInAsUser } from '../../../../test/render';
 import { AssignmentWizard } from './assignment-wizard';
 import { readWizardDraft, wizardDraftKey, writeWizardDraft } from './wizard-draft';

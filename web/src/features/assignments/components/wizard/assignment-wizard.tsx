@@ -18,7 +18,7 @@ import { ActionIcon, Alert, Button, Group, Paper, Select, Stack } from '@mantine
 import { ContentType, messages, wizardSteps } from '@practica/contract';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { DeleteDialog } from '../../../../components/confirm-dialog';
+import { DeleteDialog } from '@shared/components/confirm-dialog';
 import { assignmentText } from '../../../../config/assignment-text';
 import { assignmentWizardText } from '../../../../config/assignment-wizard-text';
 import { useCreateAssignment } from '../../api/change-assignment';

@@ -22,7 +22,7 @@ import {
 import { AssignmentStatus, Role, messages, wizardSteps } from '@practica/contract';
 import { IconCircleCheck, IconClipboardOff, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { StatusMessage } from '../../../../components/status-message';
+import { StatusMessage } from '@shared/components/status-message';
 import { assignmentWizardText } from '../../../../config/assignment-wizard-text';
 import { useCan } from '../../../../lib/can';
 import { useSetAssignmentStatus } from '../../api/change-assignment';

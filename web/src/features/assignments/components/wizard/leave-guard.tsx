@@ -10,9 +10,9 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { ConfirmDialog } from '@shared/components/confirm-dialog';
 import { assignmentWizardText } from '../../../../config/assignment-wizard-text';
-import { patterns } from '../../../../config/paths';
+import { patterns } from '@shared/config/paths';
 
 export interface LeaveGuardProps {
   /** The user entered something. */
