@@ -109,8 +109,6 @@ export const minRolesPerInterview = 1;
 export const maxRolesPerInterview = 4;
 /** 001 §9: rating scales have 5 stars. */
 export const ratingScaleMax = 5;
-/** 001 §9: created content is always English. */
-export const contentLanguage = 'English';
 /** Upper bounds of content texts (not spec limits). */
 export const contentNameMaxLength = 200;
 export const contentDescriptionMaxLength = 5000;
@@ -124,9 +122,6 @@ export const returnReasonMaxLength = 1000;
 
 /** 001 §9: the assignment wizard has 5 steps. */
 export const wizardSteps = 5;
-/** 001 §9: one rating scale and one feedback form per assignment. */
-export const maxRatingsPerAssignment = 1;
-export const maxFeedbackPerAssignment = 1;
 /** 001 §9: stepper colours. */
 export const stepperColors = {
   active: '#ed1d24',
@@ -159,8 +154,6 @@ export const inviteTokenLifetimeMs = 7 * dayMs;
 export const resetTokenLifetimeMs = 1 * hourMs;
 /** decisions.md: email change tokens live 24 hours. */
 export const emailChangeTokenLifetimeMs = 24 * hourMs;
-/** decisions.md: session JWTs live 12 hours by default (configurable on the server). */
-export const sessionLifetimeMs = 12 * hourMs;
 /** decisions.md: presigned upload URLs live 15 minutes. */
 export const uploadUrlLifetimeMs = 15 * minuteMs;
 /** decisions.md: uploads never finished are swept after a day. */

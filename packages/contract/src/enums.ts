@@ -28,7 +28,6 @@ export const EntityType = {
   Assets: 5,
   Contents: 6,
 } as const;
-export type EntityTypeId = (typeof EntityType)[keyof typeof EntityType];
 
 /** 000 §3: Existence Existing 0, Deleted 1, All 2 (the users list's deleted filter). */
 export const Existence = { Existing: 0, Deleted: 1, All: 2 } as const;

@@ -511,8 +511,6 @@ export const messages = {
   notificationKindInvalid: 'This notification is not one your account receives.',
 } as const;
 
-export type MessageKey = keyof typeof messages;
-
 /** Templated strings of the spec, verbatim around their placeholders. */
 export const format = {
   // decisions.md#insights-and-administration §2: the CSV import of invites.
@@ -620,5 +618,3 @@ export const format = {
       ? `This recording is longer than the ${limitSeconds / 60}-minute limit.`
       : `This recording is longer than the ${limitSeconds}-second limit.`,
 } as const;
-
-export type FormatKey = keyof typeof format;

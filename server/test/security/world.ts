@@ -45,7 +45,7 @@ import {
   userTokens,
   users,
 } from '../../src/db/schema/index.js';
-import { hashEmailToken, newEmailToken } from '../../src/lib/email-token.js';
+import { newEmailToken } from '../../src/lib/email-token.js';
 import { hashPassword } from '../../src/lib/password.js';
 import { signSessionToken } from '../../src/lib/session-token.js';
 import { bearer, buildTestApp, testSecret, type TestContext } from '../helpers/build.js';
@@ -72,7 +72,6 @@ export function idPattern(key: OrgKey): RegExp {
   return new RegExp(`(?<![\\w.])${prefix}\\d{4}(?!\\w)`, 'g');
 }
 
-export const staffKinds = ['manager', 'instructor', 'creator'] as const;
 export const personKinds = [
   'manager',
   'instructor',
@@ -943,5 +942,3 @@ export function tamperedToken(token: string, userId: number): string {
 
 /** A random string that is no token of anything. */
 export const bogusToken = () => randomBytes(32).toString('base64url');
-
-export { hashEmailToken };

@@ -116,7 +116,6 @@ export const answerIncludeValues = [
   'assets',
   'users',
 ] as const;
-export type AnswerInclude = (typeof answerIncludeValues)[number];
 
 /** `includes`: `answerIncludeValues`, comma-joined or repeated (an unknown word is a 400). */
 export const answerIncludesSchema = queryNamesListSchema
@@ -225,7 +224,6 @@ export type AnswerItemMedia = z.infer<typeof answerItemMediaSchema>;
 
 /** POST /answers/{answerId}/items/{itemId}/media/retry path: the answer and one of its items. */
 export const answerItemParamsSchema = z.object({ answerId: idSchema, itemId: idSchema });
-export type AnswerItemParams = z.infer<typeof answerItemParamsSchema>;
 
 /** 001 §3 'Answer item': one recorded answer to an interview question; `duration` in seconds. */
 export const answerItemSchema = z.object({

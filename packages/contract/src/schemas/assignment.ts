@@ -278,7 +278,6 @@ export const assignmentStatusCountsSchema = z.object({
   active: count,
   closed: count,
 });
-export type AssignmentStatusCounts = z.infer<typeof assignmentStatusCountsSchema>;
 
 /** GET /assignments data: `{list, count, statusCounts}`. */
 export const assignmentListSchema = z.object({

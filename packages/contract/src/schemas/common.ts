@@ -100,7 +100,6 @@ export const idSchema = wholeNumber(messages.idInvalid, { min: 1, max: maxId });
 
 /** Path parameter `{id}`. */
 export const idParamSchema = z.object({ id: idSchema });
-export type IdParam = z.infer<typeof idParamSchema>;
 
 /** Body `{ids}` of the add/remove calls (groups, assignments): distinct positive ids. */
 export const idsBodySchema = z.object({
@@ -116,7 +115,6 @@ export const idsBodySchema = z.object({
     .max(10_000, { error: messages.validationFailed })
     .transform((ids) => [...new Set(ids)]),
 });
-export type IdsBody = z.infer<typeof idsBodySchema>;
 
 /** Path parameter `{token}` of the emailed links (invite, reset, email change). */
 export const tokenParamSchema = z.object({
@@ -125,7 +123,6 @@ export const tokenParamSchema = z.object({
     .min(1, { error: messages.invalidTokenTryAgain })
     .max(512, { error: messages.invalidTokenTryAgain }),
 });
-export type TokenParam = z.infer<typeof tokenParamSchema>;
 
 /** `page`: a whole number ≥ 1 ('Page must be 1 or more!'). */
 export const pageSchema = wholeNumber(messages.pageInvalid, { min: 1 });

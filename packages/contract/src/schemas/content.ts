@@ -267,7 +267,6 @@ export const interviewRoleFormSchema = z
           ? undefined
           : (avatar?.id ?? null),
   }));
-export type InterviewRoleForm = z.infer<typeof interviewRoleFormSchema>;
 
 /**
  * POST /interviews and PUT /interviews/{id} body (001 §3 'Interview form': name, description,
@@ -308,7 +307,6 @@ export const interviewFormSchema = z
     return { ...form, roles: given };
   });
 export type InterviewForm = z.infer<typeof interviewFormSchema>;
-export type InterviewFormInput = z.input<typeof interviewFormSchema>;
 
 /**
  * POST /questionnaires?contentTypeId= and PUT /questionnaires/{id} body (001 §5 'Evaluation'):
@@ -334,7 +332,6 @@ export const questionOptionFormSchema = z.object({
     .max(1_000_000, { error: messages.validationFailed })
     .default(0),
 });
-export type QuestionOptionForm = z.infer<typeof questionOptionFormSchema>;
 
 /**
  * One audio row of a question: `audioId`, the id of an uploaded mp3 (POST /files/upload with
@@ -349,7 +346,6 @@ export const questionAudioFormSchema = z.object({
     .positive({ error: messages.audioFileMissing }),
   avatarId: idSchema.nullish(),
 });
-export type QuestionAudioForm = z.infer<typeof questionAudioFormSchema>;
 
 /** Upper bounds of question tags (not spec limits). */
 export const questionTagMaxLength = 50;
@@ -446,7 +442,6 @@ export type ContentListQuery = z.infer<typeof contentListQuerySchema>;
 export const interviewListQuerySchema = contentListQuerySchema.extend({
   contentId: idSchema.optional(),
 });
-export type InterviewListQuery = z.infer<typeof interviewListQuerySchema>;
 
 /** The filters GET /questionnaires takes as query parameters or inside its JSON `filter`. */
 const questionnaireFilterSchema = contentListQuerySchema
@@ -487,7 +482,6 @@ export const questionnaireListQuerySchema = questionnaireFilterSchema
       if (merged[key] === undefined) merged[key] = value;
     return merged as typeof query;
   });
-export type QuestionnaireListQuery = z.infer<typeof questionnaireListQuerySchema>;
 
 /** POST /questionnaires?contentTypeId= query: 2 Rating scales or 3 Feedback. */
 export const questionnaireCreateQuerySchema = z.object({ contentTypeId: evaluationTypeIdSchema });
@@ -510,7 +504,6 @@ export const contentStatusBodySchema = z
   })
   .nullish()
   .transform((body) => ({ reason: body?.reason ? body.reason : null }));
-export type ContentStatusBody = z.input<typeof contentStatusBodySchema>;
 
 /** `?contentId=` of the question calls (required on POST unless the body carries it). */
 export const questionContentQuerySchema = z.object({ contentId: idSchema.optional() });
@@ -574,7 +567,6 @@ export const questionOptionSchema = z.object({
   text: z.string(),
   correctAnswer: z.number().int(),
 });
-export type QuestionOption = z.infer<typeof questionOptionSchema>;
 
 /** The stored mp3 of an audio row: `{id, url, name, extension}`. */
 export const questionAudioFileSchema = imageRefSchema.extend({
@@ -590,7 +582,6 @@ export const questionAudioSchema = z.object({
   audio: questionAudioFileSchema,
   avatarId: z.number().int().positive().nullable(),
 });
-export type QuestionAudio = z.infer<typeof questionAudioSchema>;
 
 /** 001 §3 'Question' as the API returns it; options and audios in their order. */
 export const questionSchema = z.object({

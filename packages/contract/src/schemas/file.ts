@@ -155,7 +155,6 @@ export type FileItem = z.infer<typeof fileSchema>;
 
 /** GET /files query: paging only. */
 export const fileListQuerySchema = pageQuerySchema;
-export type FileListQuery = z.infer<typeof fileListQuerySchema>;
 
 // ---------------------------------------------------------------------------
 // Answer videos of the practice app: resumable uploads (tus 1.0.0) under /api/me

@@ -31,7 +31,6 @@ export type CreateGroupBody = z.infer<typeof createGroupBodySchema>;
 
 /** PUT /groups/{id} body. */
 export const updateGroupBodySchema = groupFormSchema;
-export type UpdateGroupBody = GroupForm;
 
 /** GET /groups query: includes users, userId, organizationId, paging. */
 export const groupListQuerySchema = pageQuerySchema.extend({
@@ -43,7 +42,6 @@ export const groupListQuerySchema = pageQuerySchema.extend({
     .optional(),
   search: searchSchema,
 });
-export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
 
 /** GET /groups/{id}/users query: roles and paging. */
 export const groupUsersQuerySchema = pageQuerySchema.extend({ roles: rolesFilterSchema });

@@ -17,9 +17,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from './common';
 
-/** Stars of a rating: 1 to 5. */
-export const insightStarValues = [1, 2, 3, 4, 5] as const;
-
 /** A criterion: a Rating question of a rating scale, in the scale's order (`position`, 1-based). */
 export const insightCriterionSchema = z.object({
   questionId: z.number().int().positive(),

@@ -53,7 +53,6 @@ export const inviteRegistrationFormSchema = withRepeatPassword(
     repeatPassword: z.string({ error: messages.repeatPasswordMismatch }),
   }),
 );
-export type InviteRegistrationForm = z.infer<typeof inviteRegistrationFormSchema>;
 
 /** 000 §3 'Invite' as the API returns it. `token` is present only where the caller may copy the link. */
 export const inviteSchema = z.object({
@@ -67,7 +66,6 @@ export const inviteSchema = z.object({
   token: z.string().nullable().optional(),
   expirationDate: z.string(),
 });
-export type Invite = z.infer<typeof inviteSchema>;
 
 /**
  * 000 §2.7 / §4: an invite is expired when its expiration date is before the start of today

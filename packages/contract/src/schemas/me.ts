@@ -187,7 +187,6 @@ export const meAnswerItemInputSchema = z.object({
     .nullable()
     .optional(),
 });
-export type MeAnswerItemInput = z.infer<typeof meAnswerItemInputSchema>;
 
 /**
  * PUT /me/assignments/{id}/answers body: `items`, one per question (at most one each, 400

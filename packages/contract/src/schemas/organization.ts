@@ -57,7 +57,6 @@ export const contactSchema = z.object({
   email: emailSchema,
   phoneNumber: phoneSchema,
 });
-export type Contact = z.infer<typeof contactSchema>;
 
 /** 000 §5: trainee seats (`userSeats`), whole number 0..10000 ('Trainees must be 0 or more.'). */
 export const userSeatsSchema = z

@@ -26,7 +26,6 @@ export const reviewClaimRenewMs = 2 * 60 * 1000;
 
 /** POST /assignments/answers/{id}/claim body: `takeOver` takes a claim another reviewer holds. */
 export const reviewClaimBodySchema = z.object({ takeOver: z.boolean().optional() }).nullish();
-export type ReviewClaimBody = z.infer<typeof reviewClaimBodySchema>;
 
 /**
  * A live claim: the answer, who holds it, when it was claimed and when it expires (ISO times),

@@ -27,7 +27,6 @@ export const reviewCommentAtMsMax = answerDurationMaxSeconds * 1000;
 
 /** Path of one comment: the answer id and the comment id. */
 export const reviewCommentParamsSchema = z.object({ id: idSchema, commentId: idSchema });
-export type ReviewCommentParams = z.infer<typeof reviewCommentParamsSchema>;
 
 /** `atMs`: whole milliseconds from 0 to {@link reviewCommentAtMsMax}. */
 export const reviewCommentAtMsSchema = wholeNumber(messages.reviewCommentTimeInvalid, {

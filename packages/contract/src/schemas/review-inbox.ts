@@ -50,7 +50,6 @@ export const reviewInboxPersonSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
 });
-export type ReviewInboxPerson = z.infer<typeof reviewInboxPersonSchema>;
 
 /** A live claim on an answer: who, since when, until when, and whether it is the caller's. */
 export const reviewInboxClaimSchema = z.object({
@@ -59,7 +58,6 @@ export const reviewInboxClaimSchema = z.object({
   expiresAt: isoDateTimeSchema,
   mine: z.boolean(),
 });
-export type ReviewInboxClaimInfo = z.infer<typeof reviewInboxClaimSchema>;
 
 /**
  * One answer waiting for review: its assignment, its trainee, when it was submitted, whether it

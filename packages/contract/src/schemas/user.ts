@@ -54,7 +54,6 @@ export function withRepeatPassword<
 
 /** 000 §2.8 / §2.10 and the password-reset page (000 §2.1): the new-password form (password + repeat). */
 export const newPasswordFormSchema = withRepeatPassword(z.object(passwordPairShape));
-export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 /**
  * PUT /users/{id}/update-password body: the new password as `password` (the console) or as
@@ -72,7 +71,6 @@ export const updatePasswordBodySchema = z
     { error: messages.validationFailed, path: ['newPassword'] },
   )
   .transform((v) => ({ password: (v.password ?? v.newPassword)! }));
-export type UpdatePasswordBody = z.infer<typeof updatePasswordBodySchema>;
 
 /** PUT /users/reset-password/{token} body (000 §7). */
 export const resetPasswordBodySchema = z.object({ newPassword: passwordSchema });
@@ -107,7 +105,6 @@ export const profileFormSchema = withRepeatPassword(
     repeatPassword: z.string().optional(),
   }),
 );
-export type ProfileForm = z.infer<typeof profileFormSchema>;
 
 /** PUT /users/{id}/update-email body: the new address, which receives a confirmation link. */
 export const updateEmailBodySchema = z.object({ email: emailSchema });

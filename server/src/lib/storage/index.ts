@@ -5,7 +5,7 @@ import { S3Storage, type S3StorageSettings } from './s3.js';
 
 export * from './driver.js';
 export * from './keys.js';
-export { LocalDiskStorage, createLocalStorage } from './local-disk.js';
+export { LocalDiskStorage } from './local-disk.js';
 export { S3Storage, s3ClientConfig, type S3StorageSettings } from './s3.js';
 
 /** Which driver stores the files (STORAGE_DRIVER) and, for `s3`, where (S3_*; config.ts). */

@@ -3,5 +3,5 @@
  * reviews and claims taken over. Other modules record through `recordAudit` in their transaction;
  * the app registers `auditRoutes` (the read, for Managers and Admins) inside `/api`.
  */
-export { auditInsert, recordAudit, type AuditAction, type AuditEventInput } from './repository.js';
+export { auditInsert, recordAudit } from './repository.js';
 export { auditRoutes } from './routes.js';

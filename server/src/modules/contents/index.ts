@@ -1,9 +1,8 @@
 /**
  * The content module (001 §2–§7 for interviews, rating scales, feedback forms and questions). The
  * app registers `contentRoutes` inside the `/api` prefix. Other modules use:
- * - `findAssignableContent` / `assignableTo` (scope Assignable: an organization's own Active content
- *   plus the general Active content added to it) for assignments;
- * - `questionnaireOf` for an interview or evaluation with its roles and questions;
+ * - `assignableTo` (scope Assignable: an organization's own Active content plus the general Active
+ *   content added to it) for assignments.
  */
 import type { FastifyInstance } from 'fastify';
 import { contentStatusRoutes } from './content-routes.js';
@@ -19,14 +18,4 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contentStatusRoutes);
 }
 
-export {
-  assignableTo,
-  findAssignableContent,
-  isUsedByActiveAssignment,
-  listContents,
-  type ContentListFilter,
-  type ContentRow,
-} from './repository.js';
-export { listContentsFor, listOrganizationContentsFor, questionnaireOf } from './service.js';
-export { questionOf } from './question-service.js';
-export { presentContent, presentContentListItem, presentQuestionnaire } from './presenter.js';
+export { assignableTo } from './repository.js';

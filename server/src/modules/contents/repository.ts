@@ -138,32 +138,6 @@ export async function lockContent(tx: Tx, id: number) {
   return row;
 }
 
-/**
- * The content of `organizationId` in scope Assignable (its own Active content, or general Active
- * content added to it), optionally of one type; undefined otherwise. For the assignments issue:
- * an assignment may use only such interviews, rating scales and feedback forms. One statement.
- */
-export async function findAssignableContent(
-  db: Handle,
-  organizationId: number,
-  contentId: number,
-  contentTypeId?: ContentTypeId,
-): Promise<ContentRow | undefined> {
-  const [row] = await db
-    .select(contentColumns)
-    .from(contents)
-    .leftJoin(users, eq(users.id, contents.createdById))
-    .where(
-      and(
-        eq(contents.id, contentId),
-        assignableTo(organizationId),
-        contentTypeId !== undefined ? eq(contents.contentTypeId, contentTypeId) : undefined,
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
 // ---------------------------------------------------------------------------
 // Lists
 // ---------------------------------------------------------------------------

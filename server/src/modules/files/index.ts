@@ -4,7 +4,7 @@
  *   await app.register(filesPlugin);                 // root: storage, signed PUT, serving, sweep
  *   await api.register(fileRoutes);                  // inside the /api prefix
  *
- * Other modules present files with `fileRef(row)` / `fileUrl(row)` / `publicFileUrl(key)` (signed,
+ * Other modules present files with `fileUrl(row)` / `publicFileUrl(key)` (signed,
  * expiring read URLs), check ids they are given with `requireUsableFile(db, actor, id,
  * MediaType.Image)`, and delete files inside their own transaction with `deleteUnusedFiles(tx, ids)`
  * (e.g. `personalFileIdsOf(tx, userId)`, `pendingAnswerFileIds(tx, assignmentIds)`), which
@@ -15,39 +15,25 @@
  * `discardPendingUpload` a refused or cancelled one (with the bytes that had arrived, for the
  * daily volume); `storageFailure` turns a failing store into the API's 503.
  */
-export { filesPlugin, type FilesPluginOptions } from './plugin.js';
-export { fileRoutes, fileTransferRoutes } from './routes.js';
-export { contentDisposition, fileRef, fileUrl, presentFile } from './presenter.js';
+export { filesPlugin } from './plugin.js';
+export { fileRoutes } from './routes.js';
+export { fileUrl } from './presenter.js';
 export { publicFileUrl } from './url.js';
 export { createUploadSigner } from './signing.js';
 export {
-  createUpload,
   discardPendingUpload,
   pendingUploadOf,
-  receiveUpload,
   requireUsableFile,
   reserveUpload,
-  safeDisplayName,
   storageFailure,
   storeUpload,
-  type FileUseOptions,
   type FilesDeps,
 } from './service.js';
 export {
   expireVideos,
   removeStoredFiles,
-  startStorageDeletionWorker,
-  sweepPendingUploads,
   sweepUnusedFiles,
   sweepUploadLedger,
   type RemovalDeps,
-  type StorageDeletionWorker,
 } from './deletions.js';
-export { contentMatchesExtension } from './media-check.js';
-export {
-  deleteUnusedFiles,
-  findReadyFiles,
-  pendingAnswerFileIds,
-  personalFileIdsOf,
-  type FileRow,
-} from './repository.js';
+export { deleteUnusedFiles, pendingAnswerFileIds, personalFileIdsOf } from './repository.js';

@@ -61,15 +61,6 @@ export async function findFileById(db: Db | Tx, id: number): Promise<FileRow | u
   return row;
 }
 
-/** Ready files among `ids` (any order; missing and Pending ids are left out). */
-export async function findReadyFiles(db: Db | Tx, ids: readonly number[]): Promise<FileRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(files)
-    .where(and(inArray(files.id, [...ids]), eq(files.status, FileStatus.Ready)));
-}
-
 /**
  * The Pending file `id` locked until the end of the transaction `tx` (`FOR UPDATE`), whatever its
  * status, or undefined: completions of one upload run one after the other.

@@ -8,12 +8,7 @@
 export { inProcessTraineeApi } from './in-process-api.js';
 export { meRoutes } from './routes.js';
 export { meUploadRoutes } from './uploads-routes.js';
-export {
-  partialUploadsPlugin,
-  type PartialStore,
-  type PartialUploads,
-  type PartialUploadsOptions,
-} from './partial-uploads.js';
+export { partialUploadsPlugin } from './partial-uploads.js';
 export {
   answerAssignment,
   sessionVideoType,
