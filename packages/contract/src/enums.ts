@@ -19,16 +19,6 @@ export const AssetType = { Avatar: 1, Environment: 2 } as const;
 export type AssetTypeId = (typeof AssetType)[keyof typeof AssetType];
 export const assetTypeLabels: Record<AssetTypeId, string> = { 1: 'Avatar', 2: 'Environment' };
 
-/** 000 §3: Entity kinds (no ids given in the spec; numbered in the listed order from 1). */
-export const EntityType = {
-  Users: 1,
-  Groups: 2,
-  Assignments: 3,
-  Answers: 4,
-  Assets: 5,
-  Contents: 6,
-} as const;
-
 /** 000 §3: Existence Existing 0, Deleted 1, All 2 (the users list's deleted filter). */
 export const Existence = { Existing: 0, Deleted: 1, All: 2 } as const;
 export type ExistenceId = (typeof Existence)[keyof typeof Existence];
