@@ -1,6 +1,6 @@
 /**
  * Every environment variable the server reads, validated once with zod, with defaults
- * (architecture.md 'Stack'; README 'Environment variables' lists the same set).
+ * (architecture.md 'Stack'; operations.md 'Environment variables' lists the same set).
  *
  * `loadConfig(env)` returns a frozen `Config` or throws `ConfigError` naming every bad variable.
  * It imports no module: the mail, media and notification variables come from settings/, which
@@ -122,7 +122,7 @@ export interface Config {
   webDist: string;
   /** Folder of the built practice app, served at /practice with SPA fallback; absent = 404 there. */
   practiceDist: string;
-  /** SMTP delivery of the outbox (README 'Environment variables'). */
+  /** SMTP delivery of the outbox (operations.md 'Environment variables'). */
   mail: MailConfig;
   /** Media processing of answer videos (settings/media.ts). */
   media: MediaConfig;

@@ -1,5 +1,5 @@
 /**
- * The daily upload volume counts the bytes received, not the files that still exist (README 'File
+ * The daily upload volume counts the bytes received, not the files that still exist (operations.md 'File
  * URLs and upload volume'): with UPLOAD_MAX_BYTES_PER_DAY=120000, re-recording one answer (a 47 KB
  * video, replaced, again and again) is refused on the third upload although the earlier videos
  * were deleted; a cancelled upload's received bytes count; Retry-After says when the oldest

@@ -1,5 +1,5 @@
 /**
- * Media processing settings (decisions.md#media §2, README 'Environment variables'): the variables
+ * Media processing settings (decisions.md#media §2, operations.md 'Environment variables'): the variables
  * config.ts composes into `Config.media`, kept out of the media module so that config.ts imports no
  * module:
  *

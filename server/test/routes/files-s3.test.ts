@@ -1,5 +1,5 @@
 /**
- * Files on S3-compatible object storage (STORAGE_DRIVER=s3, README 'Production storage') against
+ * Files on S3-compatible object storage (STORAGE_DRIVER=s3, operations.md 'Production storage') against
  * a real S3 protocol server (helpers/s3-server.ts), what files.test.ts, me-uploads.test.ts and
  * security/uploads.test.ts (which run with both drivers) do not show: the presigned PUT's shape,
  * POST /api/files/{id}/complete before the bytes and for another user, the check on first use

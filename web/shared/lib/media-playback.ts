@@ -33,7 +33,7 @@ export function anyProcessing(items: readonly AnswerItem[]): boolean {
 export const filePath = (url: string | null) => (url === null ? null : url.split('?')[0]!);
 
 /**
- * The `src` to play for `url`: signed file URLs change every signing window (README 'Files'), and
+ * The `src` to play for `url`: signed file URLs change every signing window (operations.md 'File URLs and upload volume'), and
  * a refetched answer would otherwise reload the video and lose the playback position. The first
  * URL of a file is kept until the file changes or that URL fails (`renew`, on a media error).
  */

@@ -1,5 +1,5 @@
 /**
- * The upload volume's ledger (README 'File URLs and upload volume'): the bytes each user's uploads
+ * The upload volume's ledger (operations.md 'File URLs and upload volume'): the bytes each user's uploads
  * brought into storage and when, whatever became of the files since (stored, refused, cancelled,
  * replaced or deleted). The daily volume sums a user's rows of the last 24 hours (with the declared
  * size of the uploads still pending), so deleting a file frees no room. Rows older than a day

@@ -1,6 +1,6 @@
 /**
  * The storage driver interface (architecture.md 'The shape of the system'): local disk by default,
- * S3-compatible object storage with STORAGE_DRIVER=s3 (README 'Production storage'). Keys are made by the server (`newStorageKey`), never from user file names.
+ * S3-compatible object storage with STORAGE_DRIVER=s3 (operations.md 'Production storage'). Keys are made by the server (`newStorageKey`), never from user file names.
  */
 import type { Readable } from 'node:stream';
 

@@ -1,4 +1,4 @@
-/** Storage drivers behind one interface (architecture.md 'The shape of the system'; README 'Production storage'). */
+/** Storage drivers behind one interface (architecture.md 'The shape of the system'; operations.md 'Production storage'). */
 import type { StorageDriver } from './driver.js';
 import { createLocalStorage } from './local-disk.js';
 import { S3Storage, type S3StorageSettings } from './s3.js';

@@ -1,5 +1,5 @@
 /**
- * S3-compatible storage driver (decisions.md#media §1; README 'Production storage'): AWS S3, MinIO,
+ * S3-compatible storage driver (decisions.md#media §1; operations.md 'Production storage'): AWS S3, MinIO,
  * Cloudflare R2, Ceph RGW, … through the AWS SDK v3. Objects live in one bucket under the
  * server-made keys (`yyyy/mm/<32 hex>.<ext>`); credentials come from the SDK's default chain
  * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile, an instance or task role).

@@ -1,5 +1,5 @@
 /**
- * Notification mails (decisions.md#console-flows §16). Rules decided here (README 'Notification mails'):
+ * Notification mails (decisions.md#console-flows §16). Rules decided here (features.md 'Notification mails'):
  * - Settings: every kind is on until turned off; a user sees and changes the kinds of their role
  *   (`notificationKindsFor`); staff through /users/me/notifications, trainees through
  *   /me/notifications (the other audience: 403).

@@ -1,7 +1,7 @@
 /**
  * GET /auth/session (ours, server/src/modules/auth/routes.ts): re-reads the signed-in user while the
  * console is open, so the stored session (000 §3 'Logged-in user') keeps a fresh profile image URL:
- * file URLs are signed and expire (README 'Files'), and the one stored at sign-in stops loading
+ * file URLs are signed and expire (operations.md 'File URLs and upload volume'), and the one stored at sign-in stops loading
  * after about an hour.
  */
 import { sessionUserSchema, type SessionUser } from '@practica/contract';
