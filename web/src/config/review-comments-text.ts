@@ -1,9 +1,12 @@
 /**
  * Console-only copy of the time-coded comments (decisions.md#review-loop §3): the list under the review player, the
  * add and edit forms and the seek bar's markers. The API's messages are in the contract's catalogue.
- * Times arrive as the player's clock text ('0:42').
+ * Times arrive as the player's clock text ('0:42'). The markers' copy is shared with the practice app.
  */
+import { commentMarkersText } from '@shared/config/comment-markers-text';
+
 export const reviewCommentsText = {
+  ...commentMarkersText,
   /** The list's heading: the comments of the question shown (e.g. 'Comments on Q2'). */
   heading: (label: string) => `Comments on ${label}`,
   add: 'Add comment',
@@ -21,9 +24,6 @@ export const reviewCommentsText = {
   draft: 'Draft',
   /** The time button of a list entry: what clicking it does. */
   seekTo: (time: string) => `Go to ${time}`,
-  /** A seek-bar marker's accessible name. */
-  marker: (time: string) => `Comment at ${time}`,
-  markers: 'Comment markers',
   emptyCanAdd:
     'No comments on this question yet. Pause where something happens and press c (or Add comment) to pin one to that moment.',
   empty: 'No comments on this question.',

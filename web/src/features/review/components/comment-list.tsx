@@ -22,10 +22,10 @@ import {
 import type { ReviewComment } from '@practica/contract';
 import { IconMessagePlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { commentClock } from '@shared/lib/clock';
 import { reviewCommentsText as text } from '../../../config/review-comments-text';
 import { useScreenHotkeys } from '../../../lib/screen-hotkeys';
 import { useComments, useCreateComment, useDeleteComment, useUpdateComment } from '../api/comments';
-import { clock } from '../player-time';
 import { hotkeys } from '../review-shortcuts';
 
 /** What the comments need of the review player: the question shown and the playhead. */
@@ -57,9 +57,6 @@ export function questionComments(
     .filter((c) => c.questionId === questionId)
     .sort((a, b) => a.atMs - b.atMs || a.id - b.id);
 }
-
-/** The clock text of `atMs` milliseconds ('0:42'). */
-export const commentClock = (atMs: number) => clock(atMs / 1000);
 
 /** The comments of the answer as `player` shows them (its latest review's and the caller's drafts). */
 export function usePlayerComments(player: CommentPlayer) {
