@@ -169,7 +169,7 @@ let allOk = true;
 if (!args.has('--no-lint')) {
   allOk =
     (await runTogether([
-      ['lint (eslint, prettier)', 'npm', ['run', 'lint', '--silent']],
+      ['lint (eslint, prettier, knip)', 'npm', ['run', 'lint', '--silent']],
       ['typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
     ])) && allOk;
   if (!allOk) failed += 1;
