@@ -11,7 +11,9 @@
 //     (a relative path to a `shared` folder inside the checkout, such as web/shared, is fine);
 //   - a relative link of a markdown file, a `docs/<name>.md` path or a bare name of one of the docs
 //     (architecture.md, decisions.md, operations.md, spec-map.md, testing.md, features.md) naming a
-//     file that does not exist.
+//     file that does not exist;
+//   - a section of one of those docs named in quotes after its name (`architecture.md 'Errors'`,
+//     `operations.md, 'Production storage'`) without a heading that reads so (or starts so).
 // Binary files (a NUL byte in the first 8 KB), package-lock.json and this check's own test (its
 // fixtures are broken on purpose) are not read.
 import { execFileSync } from 'node:child_process';
@@ -84,7 +86,13 @@ const patterns = {
   docPath: /(?<![\w./-])docs\/([\w./-]+?\.md)\b/g,
   docName: new RegExp(String.raw`(?<![\w./-])(${docNames.join('|')})\.md\b`, 'g'),
   link: /!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
+  quoted: new RegExp(String.raw`\b(${docNames.join('|')})\.md\)?,? '([^']+)'`, 'g'),
 };
+
+/** The text of every heading of a markdown text. */
+function headingTexts(markdown) {
+  return [...markdown.matchAll(/^#{1,6}\s+(.*?)\s*#*\s*$/gm)].map((m) => m[1]);
+}
 
 /** The numbers of `§a, §b and §c` captured by `sectionList` (the first and its followers). */
 function sectionsIn(first, rest) {
@@ -109,6 +117,15 @@ export function checkReferences(root, files) {
   if (specText !== null)
     for (const match of specText.matchAll(/^#{1,6}\s+(00[01])\s+§(\d+(?:\.\d+)*)(?=\s|$)/gm))
       specSections.add(`${match[1]} §${match[2]}`);
+
+  const docHeadings = new Map();
+  const headingsOfDoc = (doc) => {
+    if (!docHeadings.has(doc)) {
+      const docText = read(`docs/${doc}.md`);
+      docHeadings.set(doc, docText === null ? null : headingTexts(docText));
+    }
+    return docHeadings.get(doc);
+  };
 
   const problems = [];
   for (const file of files) {
@@ -166,6 +183,17 @@ export function checkReferences(root, files) {
       for (const match of text.matchAll(patterns.docName))
         if (!existsSync(path.join(root, 'docs', `${match[1]}.md`)))
           report(`names ${match[0]}, but docs/${match[1]}.md does not exist`);
+
+      for (const match of text.matchAll(patterns.quoted)) {
+        const [, doc, quote] = match;
+        const headings = headingsOfDoc(doc);
+        if (headings === null) continue; // the missing file is reported above
+        const found = headings.some(
+          (h) => h === quote || (h.startsWith(quote) && /^[\s:(,]/.test(h.slice(quote.length))),
+        );
+        if (!found)
+          report(`names section '${quote}' of ${doc}.md: no such heading in docs/${doc}.md`);
+      }
 
       if (isMarkdown)
         for (const match of text.matchAll(patterns.link)) {

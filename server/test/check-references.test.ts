@@ -42,7 +42,7 @@ describe('check-references', () => {
       'docs/spec-map.md',
       '# Spec map\n## 000 §2 Screens\n### 000 §2.4 Roles\n## 001 §5 Validation\n',
     );
-    put('docs/architecture.md', '# Architecture\n');
+    put('docs/architecture.md', '# Architecture\n## Errors\n## Video processing (ffmpeg)\n');
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -64,6 +64,7 @@ describe('check-references', () => {
         '// decisions.md#review-loop §1, §2 and §4; decisions.md#media §3.',
         '// architecture.md, docs/decisions.md, see https://github.com/x/y/' + 'issues/12',
         '/** Tissue 12 is a word, not a citation. */',
+        "// architecture.md 'Errors', [the docs](docs/architecture.md), 'Video processing'",
       ].join('\n'),
     );
     put(
@@ -87,6 +88,7 @@ describe('check-references', () => {
         '// 000 §2.5 and 001 §5, §12',
         '// ../' + 'shared/spec/x.txt, DECI' + 'SIONS.md and DES' + 'IGN.md',
         '// docs/missing.md and operations.md',
+        "// architecture.md 'Error' and [the docs](docs/architecture.md), 'Nowhere'",
       ].join('\n'),
     );
     put('docs/guide.md', 'See [the map](spec-map.md) and [gone](../nowhere.md#x).\n');
@@ -104,6 +106,8 @@ describe('check-references', () => {
       "server/src/bad.ts:7: names '../shared', outside the checkout: cite docs/ instead",
       'server/src/bad.ts:8: names docs/missing.md, which does not exist',
       'server/src/bad.ts:8: names operations.md, but docs/operations.md does not exist',
+      "server/src/bad.ts:9: names section 'Error' of architecture.md: no such heading in docs/architecture.md",
+      "server/src/bad.ts:9: names section 'Nowhere' of architecture.md: no such heading in docs/architecture.md",
       'docs/guide.md:1: links to ../nowhere.md#x, which does not exist',
     ]);
   });
