@@ -244,7 +244,8 @@ const rows: Row[] = [
     'notFound',
   ),
   row('trainee updates its group', trainee, 'group:update', same({ isMember: true }), 'forbidden'),
-  row('instructor reads a group it is not in', instructor, 'group:read', same(), 'ok'),
+  row('instructor reads a group it is not in', instructor, 'group:read', same(), 'forbidden'),
+  row('instructor reads its group', instructor, 'group:read', same({ isMember: true }), 'ok'),
   row('manager deletes a group, other org', manager, 'group:delete', other(), 'notFound'),
   row('admin manages members, any org', admin, 'group:manageMembers', other(), 'ok'),
 ];

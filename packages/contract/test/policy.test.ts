@@ -373,7 +373,8 @@ const operationRows: Row[] = [
     false,
   ),
   // groups
-  row('instructor reads groups, same org', instructor, 'group:read', same(), true),
+  row('instructor reads a group it is not in', instructor, 'group:read', same(), false),
+  row('instructor reads its group', instructor, 'group:read', same({ isMember: true }), true),
   row('instructor reads groups, other org', instructor, 'group:read', other(), false),
   row('instructor creates a group', instructor, 'group:create', same(), false),
   row('instructor deletes a group', instructor, 'group:delete', same(), false),
@@ -519,6 +520,25 @@ const operationRows: Row[] = [
     same({ userId: instructor.id }),
     false,
   ),
+  // files: attaching an upload (decisions.md#files)
+  row('trainee uses its own upload', trainee, 'file:use', same({ createdById: trainee.id }), true),
+  row('trainee uses an upload of its org', trainee, 'file:use', same({ createdById: 99 }), false),
+  row(
+    'instructor uses an upload of its org',
+    instructor,
+    'file:use',
+    same({ createdById: 99 }),
+    true,
+  ),
+  row('manager uses an upload, other org', manager, 'file:use', other({ createdById: 99 }), false),
+  row(
+    'manager uses a general upload',
+    manager,
+    'file:use',
+    { organizationId: null, createdById: 99 },
+    false,
+  ),
+  row('admin uses any upload', admin, 'file:use', other({ createdById: 99 }), true),
 ];
 
 describe('operation actions', () => {

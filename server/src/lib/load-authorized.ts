@@ -1,9 +1,12 @@
 /**
- * Load-and-authorize, the one path from an id to a row the actor may act on (architecture.md
- * 'Authorization lives in one place'; 000 §6, 001 §6). The policy's `authorize()` decides; this
- * only turns its decision into the typed errors the error handler maps to 404 and 403.
+ * The doors of authorization on the server (architecture.md 'Authorization lives in one place';
+ * 000 §6, 001 §6). The contract's policy decides; these only turn its decision into the typed
+ * errors the error handler maps to 404 and 403:
+ * - `loadAuthorized`: one row (an id) → the row, 404 or 403;
+ * - `requireAllowed`: an action that names no row (create, list, one's own settings) → 403;
+ * - lists scoped to an organization go through `scopeFor` (scope-for.ts).
  */
-import { authorize, type Action, type Actor, type PolicyTarget } from '@practica/contract';
+import { authorize, can, type Action, type Actor, type PolicyTarget } from '@practica/contract';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 
 /**
@@ -26,4 +29,19 @@ export async function loadAuthorized<R>(
   if (decision === 'notFound') throw new NotFoundError();
   if (decision === 'forbidden') throw new ForbiddenError(forbiddenMessage);
   return found;
+}
+
+/**
+ * Throws `ForbiddenError` (the catalogue's 403 text, or `forbiddenMessage`) unless the policy's
+ * `can(actor, action, target)` allows it; answers nothing. For an action on facts the caller
+ * already holds (no row to load): omitted target fields are the actor's own organization and
+ * "someone else", as for `can()`. An anonymous actor (null) is refused.
+ */
+export function requireAllowed(
+  actor: Actor | null | undefined,
+  action: Action,
+  target?: PolicyTarget,
+  forbiddenMessage?: string,
+): void {
+  if (!can(actor, action, target)) throw new ForbiddenError(forbiddenMessage);
 }

@@ -4,12 +4,15 @@
  * - `request.actor`: the signed-in user as a policy actor, or null.
  * - `app.authenticate`: a preHandler that answers 401 unless a valid bearer token names an account
  *   that may still act with the token's version (decisions.md#sessions-and-tokens).
- * - `request.authorize(action, target?)`: throws the 403 when the policy says no.
+ * - `request.authorize(action, target?)`: throws the 403 when the policy says no (`requireAllowed`,
+ *   the services' door for an action that names no row; rows go through `loadAuthorized`, lists
+ *   through `scopeFor`).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, type Action, type Actor, type PolicyTarget, type RoleId } from '@practica/contract';
-import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { type Action, type Actor, type PolicyTarget, type RoleId } from '@practica/contract';
+import { UnauthorizedError } from '../errors.js';
+import { requireAllowed } from '../lib/load-authorized.js';
 import { verifySessionToken } from '../lib/session-token.js';
 import { accountCanAct, findAccountById, type AccountRow } from '../modules/users/index.js';
 
@@ -39,7 +42,7 @@ export const authPlugin = fp(
     app.decorateRequest(
       'authorize',
       function (this: FastifyRequest, action: Action, target?: PolicyTarget) {
-        if (!can(this.actor, action, target)) throw new ForbiddenError();
+        requireAllowed(this.actor, action, target);
       },
     );
     app.decorate('authenticate', async (request: FastifyRequest) => {

@@ -820,24 +820,25 @@ export const rows: Row[] = [
   },
   {
     route: 'GET /api/groups/:id',
-    note: 'own: a group the actor belongs to. A trainee reads only its own groups.',
+    note: "own: a group the actor belongs to. Trainees and instructors read only their own groups, the ones GET /api/groups lists them (000 §2.6 'the user's groups'; group detail is an admin's and a manager's, 000 §6).",
     request: (s) => ({
       url: `/api/groups/${s.target === 'own' ? s.o.groupId : s.o.group2Id}?includes=users`,
     }),
     expect: {
       own: '  401 401  401  401  | 200  200  200  -    -  ',
-      same: ' 401 401  401  401  | 403  200  200  200  200',
+      same: ' 401 401  401  401  | 403  403  403  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
     },
   },
   {
     route: 'GET /api/groups/:id/users',
+    note: 'As GET /api/groups/:id: trainees and instructors only of their own groups.',
     request: (s) => ({
       url: `/api/groups/${s.target === 'own' ? s.o.groupId : s.o.group2Id}/users`,
     }),
     expect: {
       own: '  401 401  401  401  | 200  200  200  -    -  ',
-      same: ' 401 401  401  401  | 403  200  200  200  200',
+      same: ' 401 401  401  401  | 403  403  403  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
     },
   },

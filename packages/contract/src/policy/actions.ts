@@ -92,8 +92,9 @@ export const operationActions = [
   'review:history',
   'review:read',
   'audit:read',
-  // files (000 §7 'Files')
+  // files (000 §7 'Files', decisions.md#files)
   'file:upload',
+  'file:use',
   // notification mails (decisions.md#console-flows §16): one's own settings
   'notification:manage',
 ] as const;
@@ -125,7 +126,8 @@ export interface Actor {
  * - `deleted`: soft-deleted — the user acted on, or the trainee of an answer.
  * - `accepted`: an invite already accepted (it no longer exists for the API).
  * - `availableToActor`: general content or a general asset added to the actor's organization.
- * - `isMember`: the actor belongs to the group acted on (a trainee reads a group only as a member).
+ * - `isMember`: the actor belongs to the group acted on (a trainee or an instructor reads a group
+ *   only as a member, 000 §2.6).
  */
 export interface Target {
   organizationId?: number | null;

@@ -142,8 +142,13 @@ export const rules: Record<Action, Rule> = {
   'invite:import': scoped(isManager),
 
   // ----- groups (000 §2.6, §6) -----
-  /** Staff of the organization; a trainee only a group it belongs to (000 §2.6). */
-  'group:read': (a, t) => scoped(staff)(a, t) || (isTrainee(a) && sameOrg(a, t) && t.isMember),
+  /**
+   * An admin, a manager of the organization; a trainee or an instructor only a group it belongs to
+   * (000 §2.6 'left list of the user's groups', §6 'Admin and manager: … group detail'), so a
+   * group list and the group it opens agree.
+   */
+  'group:read': (a, t) =>
+    scoped(isManager)(a, t) || ((isTrainee(a) || isInstructor(a)) && sameOrg(a, t) && t.isMember),
   'group:create': scoped(isManager),
   'group:update': scoped(isManager),
   'group:delete': scoped(isManager),
@@ -204,8 +209,17 @@ export const rules: Record<Action, Rule> = {
   /** An assignment's audit log: admin or a manager of the organization. */
   'audit:read': scoped(isManager),
 
-  // ----- files -----
+  // ----- files (000 §7 'Files', decisions.md#files) -----
   'file:upload': () => true,
+  /**
+   * Attach an uploaded file (`createdById` its uploader, `organizationId` the uploader's
+   * organization) to a row: one's own upload; staff also a file of their organization; an admin
+   * any. Whether it is Ready and of the right type is the files module's check.
+   */
+  'file:use': (a, t) =>
+    (t.createdById !== undefined && t.createdById === a.id) ||
+    isAdmin(a) ||
+    (staff(a) && sameOrg(a, t)),
 
   // ----- notification mails (decisions.md#console-flows §16) -----
   /** Turn one's own notification mails on or off: oneself only (target userId = the actor). */

@@ -42,8 +42,9 @@ import {
   reviewRefusal,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
+import { requireInScope, scopeFor } from '../../lib/scope-for.js';
 import { assignmentsByIds } from '../assignments/index.js';
 import { mailLinks, traineeMails } from '../mail/index.js';
 import { answerDetailDataOf } from '../composition/index.js';
@@ -69,6 +70,7 @@ import {
   type AnswerItemRow,
   type AnswerListRow,
   type ContentAnswerRow,
+  type ReviewStatementWrite,
 } from './repository.js';
 import { listAnswers } from './list-repository.js';
 import { checkReviewForm, reviewScore, type FormQuestion } from './review-rules.js';
@@ -130,25 +132,14 @@ export async function listAnswersFor(
   query: AnswerListQuery,
 ): Promise<AnswerList> {
   const trainee = actor.roleId === Role.Trainee;
-  if (!can(actor, 'answer:read', trainee ? { userId: query.userId ?? actor.id } : undefined))
-    throw new ForbiddenError();
-  let organizationId: number | undefined;
-  if (actor.roleId === Role.Admin) {
-    organizationId = query.organizationId;
-    if (organizationId !== undefined)
-      await loadOrganizationFor(db, actor, organizationId, 'organization:read');
-  } else {
-    if (query.organizationId !== undefined && query.organizationId !== actor.organizationId)
-      throw new NotFoundError();
-    organizationId = actor.organizationId ?? -1;
-  }
+  const organizationId = scopeFor(actor, 'answer:read', query, {
+    target: trainee ? { userId: query.userId ?? actor.id } : {},
+  });
+  if (actor.roleId === Role.Admin && organizationId !== undefined)
+    await loadOrganizationFor(db, actor, organizationId, 'organization:read');
   if (query.assignmentId !== undefined) {
     const [assignment] = await assignmentsByIds(db, [query.assignmentId]);
-    if (
-      !assignment ||
-      (organizationId !== undefined && assignment.organizationId !== organizationId)
-    )
-      throw new NotFoundError();
+    requireInScope(assignment?.organizationId, organizationId);
   }
   const { rows, count } = await listAnswers(db, {
     organizationId,
@@ -272,6 +263,8 @@ export interface ReviewDeps {
    * under the row locks; absent, no check (the spec's behaviour).
    */
   ifMatch?: string | undefined;
+  /** The other modules' writes in the review statement (`reviewStatementWrites` in app.ts). */
+  reviewWrites: readonly ReviewStatementWrite[];
 }
 
 /**
@@ -298,7 +291,7 @@ export interface ReviewDeps {
  * partner lookup.
  */
 export async function submitReview(
-  { db, publicUrl, ifMatch }: ReviewDeps,
+  { db, publicUrl, ifMatch, reviewWrites }: ReviewDeps,
   actor: Actor,
   answer: number | AnswerFullRow,
   userId: number | undefined,
@@ -388,6 +381,7 @@ export async function submitReview(
             feedbackId: ids.feedback,
             score: ratings ? ratings.score : (partner?.score ?? null),
             partner,
+            writes: reviewWrites,
             mail:
               trainee.mailable && publicUrl !== undefined
                 ? traineeMails.reviewReady({

@@ -11,7 +11,6 @@ import {
   assetDeleteFailedMessages,
   assetFormSchema,
   assetTypeLabels,
-  can,
   format,
   imageMaxBytes,
   messages,
@@ -25,14 +24,8 @@ import {
   type ListData,
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  TooLargeError,
-  ValidationError,
-} from '../../errors.js';
-import { loadAuthorized } from '../../lib/load-authorized.js';
+import { ConflictError, NotFoundError, TooLargeError, ValidationError } from '../../errors.js';
+import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
 import { requireUsableFile } from '../files/index.js';
 import { findOrganization } from '../organizations/index.js';
 import { presentAsset } from './presenter.js';
@@ -103,7 +96,7 @@ export async function listAssetsFor(
   actor: Actor,
   query: AssetListQuery,
 ): Promise<ListData<Asset>> {
-  if (!can(actor, 'asset:read')) throw new ForbiddenError();
+  requireAllowed(actor, 'asset:read');
   if (!isAdmin(actor) && actor.organizationId === null) return { list: [], count: 0 };
   const { rows, count } = await listAssets(db, {
     typeId: query.typeId,
@@ -174,7 +167,7 @@ export async function createAsset(
   type: AssetTypeId,
   body: AssetBody,
 ): Promise<Asset> {
-  if (!can(actor, 'asset:manage', { organizationId: null })) throw new ForbiddenError();
+  requireAllowed(actor, 'asset:manage', { organizationId: null });
   const form = parseBody(type, body);
   await assertImage(db, actor, form.imageId);
   const id = await insertAsset(db, { ...form, assetTypeId: type, createdById: actor.id });

@@ -48,8 +48,9 @@ import {
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { assignmentRoles, assignments } from '../../db/schema/index.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
-import { loadAuthorized } from '../../lib/load-authorized.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
+import { requireInScope, scopeFor } from '../../lib/scope-for.js';
 import { assignmentDataOf } from '../composition/index.js';
 import { recordAudit } from '../audit/index.js';
 import { tellTraineesAdded } from '../notifications/index.js';
@@ -126,14 +127,6 @@ export function loadAssignmentFor(
   return loadAuthorized(actor, action, findAssignment(db, id), assignmentTarget);
 }
 
-/** The organization a list or count is scoped to: an admin's choice (or all), else the actor's own (404 for another). */
-function scopedOrganization(actor: Actor, organizationId: number | undefined): number | undefined {
-  if (actor.roleId === Role.Admin) return organizationId;
-  if (organizationId !== undefined && organizationId !== actor.organizationId)
-    throw new NotFoundError();
-  return actor.organizationId ?? -1;
-}
-
 // ---------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------
@@ -149,8 +142,7 @@ export async function listAssignmentsFor(
   actor: Actor,
   query: AssignmentListQuery,
 ): Promise<AssignmentList> {
-  if (!can(actor, 'assignment:read')) throw new ForbiddenError();
-  const organizationId = scopedOrganization(actor, query.organizationId);
+  const organizationId = scopeFor(actor, 'assignment:read', query);
   const filter = {
     organizationId,
     userId: query.userId,
@@ -245,7 +237,7 @@ export async function listCandidatesFor(
   const row = await loadAssignmentFor(db, actor, id, 'assignment:manageMembers');
   if (query.groupId !== undefined) {
     const [group] = await groupsByIds(db, [query.groupId]);
-    if (group?.organizationId !== row.organizationId) throw new NotFoundError();
+    requireInScope(group?.organizationId, row.organizationId);
   }
   const { rows, count } = await listCandidates(db, id, {
     organizationId: row.organizationId,
@@ -280,8 +272,7 @@ export async function dashboardFor(
   actor: Actor,
   organizationId: number | undefined,
 ): Promise<AssignmentDashboard> {
-  if (!can(actor, 'assignment:read')) throw new ForbiddenError();
-  const scoped = scopedOrganization(actor, organizationId);
+  const scoped = scopeFor(actor, 'assignment:read', { organizationId });
   if (actor.roleId === Role.Admin && scoped !== undefined)
     await loadOrganizationFor(db, actor, scoped, 'assignment:read');
   return dashboardCounts(db, scoped);
@@ -601,8 +592,7 @@ export async function changeAssignmentStatus(
     if (locked.statusId === statusId) return;
     const reopening =
       locked.statusId === AssignmentStatus.Closed && statusId === AssignmentStatus.Active;
-    if (reopening && !can(actor, 'assignment:reopen', assignmentTarget(row)))
-      throw new ForbiddenError();
+    if (reopening) requireAllowed(actor, 'assignment:reopen', assignmentTarget(row));
     if (!transitionAllowed(locked.statusId, statusId, locked.completedCount))
       throw new ValidationError(messages.statusTransitionNotAllowed);
     if (
@@ -800,8 +790,7 @@ export async function saveUserAssignments(
   ids: readonly number[],
 ): Promise<{ list: AssignmentListItem[]; count: number }> {
   const { db } = deps;
-  if (!can(actor, 'assignment:manageMembers', { organizationId: user.organizationId }))
-    throw new ForbiddenError();
+  requireAllowed(actor, 'assignment:manageMembers', { organizationId: user.organizationId });
   if (!memberRoles.includes(user.roleId)) {
     if (ids.length === 0) return listUserAssignments(db, user);
     throw new ValidationError(messages.roleInvalid, [

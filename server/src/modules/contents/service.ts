@@ -29,7 +29,8 @@ import {
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
-import { loadAuthorized } from '../../lib/load-authorized.js';
+import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
+import { scopeFor } from '../../lib/scope-for.js';
 import { tellContentStatusChanged } from '../notifications/index.js';
 import { findOrganization } from '../organizations/index.js';
 import {
@@ -85,7 +86,7 @@ export function authorizeContent(
   action: Action,
   row: Pick<ContentRow, 'organizationId' | 'createdById'>,
 ): void {
-  if (!can(actor, action, targetOf(row))) throw new ForbiddenError();
+  requireAllowed(actor, action, targetOf(row));
 }
 
 /**
@@ -152,11 +153,8 @@ export async function getQuestionnaireFor(
  * role that may not read content.
  */
 function listOrganizationOf(actor: Actor, requested: number | undefined): number | null {
-  if (!can(actor, 'content:read')) throw new ForbiddenError();
-  if (isAdmin(actor)) return requested ?? null;
-  if (requested !== undefined && requested !== actor.organizationId) throw new NotFoundError();
   // A staff member without an organization sees nothing but what is added to "no organization".
-  return actor.organizationId ?? -1;
+  return scopeFor(actor, 'content:read', { organizationId: requested }) ?? null;
 }
 
 /**
@@ -276,7 +274,7 @@ export async function createInterview(
   body: InterviewForm,
 ): Promise<Questionnaire> {
   const organizationId = authoringOrganizationOf(actor);
-  if (!can(actor, 'content:author', { organizationId })) throw new ForbiddenError();
+  requireAllowed(actor, 'content:author', { organizationId });
   const roles = roleValues(body);
   await assertAvatars(
     db,
@@ -352,7 +350,7 @@ export async function createEvaluation(
   body: EvaluationForm,
 ): Promise<Questionnaire> {
   const organizationId = authoringOrganizationOf(actor);
-  if (!can(actor, 'content:author', { organizationId })) throw new ForbiddenError();
+  requireAllowed(actor, 'content:author', { organizationId });
   const id = await insertContent(db, {
     name: body.name,
     description: body.description,

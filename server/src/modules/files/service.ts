@@ -30,7 +30,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MediaType,
-  Role,
+  can,
   messages,
   normalizeExtension,
   uploadProblem,
@@ -559,13 +559,14 @@ export interface FileUseOptions {
 }
 
 /**
- * The one rule for attaching an uploaded file, every module's (imageId, audio, answer videos): the
- * Ready file `id` of media type `fileTypeId` that `actor` may attach — one it uploaded, one of its
- * organization, or any for an admin; with `ownOnly`, only one it uploaded. Throws 400 `message`
+ * The one door for attaching an uploaded file, every module's (a profile image, an asset's image,
+ * a question's audio, answer videos): the Ready file `id` of media type `fileTypeId` that the
+ * policy's 'file:use' lets `actor` attach — one it uploaded; staff also one of their
+ * organization; an admin any — and with `ownOnly`, only one it uploaded. Throws 400 `message`
  * (default 'The file upload is not complete.'; with `options.path`, one detail at that path)
  * otherwise, so ids of other organizations' files reveal nothing. With S3, a Pending upload whose
  * bytes arrived in the bucket is checked here first (`completeUpload`; a refused one is the same
- * 400, a failing store 503).
+ * 400, a failing store 503). decisions.md#files.
  */
 export async function requireUsableFile(
   db: Db | Tx,
@@ -578,10 +579,11 @@ export async function requireUsableFile(
   let row = await findFileById(db, id);
   const mayUse =
     row !== undefined &&
-    (row.createdById === actor.id ||
-      (!options.ownOnly &&
-        (actor.roleId === Role.Admin ||
-          (actor.organizationId !== null && row.organizationId === actor.organizationId))));
+    can(actor, 'file:use', {
+      organizationId: row.organizationId,
+      createdById: row.createdById ?? undefined,
+    }) &&
+    (!options.ownOnly || row.createdById === actor.id);
   if (row && mayUse && row.status === FileStatus.Pending && directUploads) {
     // Bytes sent straight to the store (S3): checked on first use.
     row = await completeUpload({ ...directUploads, db }, row).catch((error: unknown) => {

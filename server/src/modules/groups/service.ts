@@ -7,6 +7,7 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
   Role,
+  can,
   format,
   messages,
   type Action,
@@ -21,6 +22,7 @@ import type { Db } from '../../db/client.js';
 import { groupMembers, groups } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
+import { scopeFor } from '../../lib/scope-for.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import { presentGroup } from './presenter.js';
 import {
@@ -58,27 +60,34 @@ export interface GroupListInput {
 export function loadGroupFor(db: Db, actor: Actor, id: number, action: Action): Promise<GroupRow> {
   return loadAuthorized(actor, action, findGroup(db, id), async (row) => ({
     organizationId: row.organizationId,
-    isMember: actor.roleId === Role.Trainee && (await isMember(db, row.id, actor.id)),
+    isMember: membersOnly(actor) && (await isMember(db, row.id, actor.id)),
   }));
+}
+
+/**
+ * Whether `actor` reads only the groups it belongs to (000 §2.6: trainees and instructors): the
+ * policy refuses it 'group:read' on a group of its organization it is not in. The list and the
+ * group it opens follow this one rule.
+ */
+function membersOnly(actor: Actor): boolean {
+  return !can(actor, 'group:read', { organizationId: actor.organizationId, isMember: false });
 }
 
 /**
  * GET /groups (filters userId, organizationId, search; paging; `users` when asked): an admin sees
  * every group or one organization's, a manager its organization's, instructors and trainees the
- * groups they belong to. 404 for another organization's id given by a non-admin.
+ * groups they belong to (`membersOnly`, the rule GET /groups/{id} follows). 404 for another
+ * organization's id given by a non-admin (`scopeFor`).
  */
 export async function listGroupsFor(
   db: Db,
   actor: Actor,
   query: GroupListInput,
 ): Promise<{ list: Group[]; count: number }> {
-  const admin = actor.roleId === Role.Admin;
-  if (!admin && query.organizationId !== undefined && query.organizationId !== actor.organizationId)
-    throw new NotFoundError();
-  const memberOnly = actor.roleId === Role.Instructor || actor.roleId === Role.Trainee;
+  const organizationId = scopeFor(actor, 'group:read', query, { target: { isMember: true } });
   const filter: GroupListFilter = {
-    organizationId: admin ? query.organizationId : (actor.organizationId ?? -1),
-    memberId: memberOnly ? actor.id : undefined,
+    organizationId,
+    memberId: membersOnly(actor) ? actor.id : undefined,
     userId: query.userId,
     search: query.search,
     page: query.page,

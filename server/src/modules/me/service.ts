@@ -29,7 +29,6 @@ import {
   AnswerStatus,
   AssignmentStatus,
   MediaType,
-  can,
   format,
   messages,
   type Actor,
@@ -42,8 +41,8 @@ import {
   type PageQuery,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { loadAuthorized } from '../../lib/load-authorized.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
 import {
   closeDateOf,
   countPractice,
@@ -73,7 +72,7 @@ import { listMyAssignments } from './repository.js';
 
 /** 403 unless the actor is a trainee of an organization (the mobile API is theirs only). */
 function requireTrainee(actor: Actor): void {
-  if (!can(actor, 'answer:practice', { userId: actor.id })) throw new ForbiddenError();
+  requireAllowed(actor, 'answer:practice', { userId: actor.id });
 }
 
 /** Whether the due date `closeDate` (`YYYY-MM-DD`, included) has passed. */

@@ -5,7 +5,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   MediaType,
-  can,
   messages,
   type Action,
   type Actor,
@@ -16,8 +15,8 @@ import {
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { contacts, organizations, users, userTokens } from '../../db/schema/index.js';
-import { ForbiddenError, ValidationError } from '../../errors.js';
-import { loadAuthorized } from '../../lib/load-authorized.js';
+import { ValidationError } from '../../errors.js';
+import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
 import { requireUsableFile } from '../files/index.js';
 import {
   findOrganization,
@@ -44,7 +43,7 @@ export function loadOrganizationFor(
 
 /** GET /organizations (admin; 403 otherwise): one page with the counts of 000 §2.5. */
 export async function listOrganizationsFor(db: Db, actor: Actor, query: PageQuery) {
-  if (!can(actor, 'organization:list')) throw new ForbiddenError();
+  requireAllowed(actor, 'organization:list');
   return listOrganizations(db, query.page, query.pageSize);
 }
 
@@ -78,7 +77,7 @@ export async function createOrganization(
   actor: Actor,
   body: CreateOrganizationBody,
 ): Promise<OrganizationDetailRow> {
-  if (!can(actor, 'organization:create')) throw new ForbiddenError();
+  requireAllowed(actor, 'organization:create');
   await assertImage(db, actor, body.imageId, null);
   const id = await db.transaction(async (tx) => {
     const [contact] = await tx.insert(contacts).values(body.contact).returning({ id: contacts.id });

@@ -14,7 +14,6 @@
  */
 import {
   Role,
-  can,
   messages,
   type Actor,
   type ReviewInboxFilter,
@@ -24,8 +23,9 @@ import {
   type ReviewInboxQuery,
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
+import { requireInScope, scopeFor } from '../../lib/scope-for.js';
 import { assignmentsByIds } from '../assignments/index.js';
 import { groupsByIds } from '../groups/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
@@ -39,30 +39,20 @@ import { findInboxAnchor, inboxNeighbors, listInbox, type InboxFilter } from './
  * assignment and group named are that organization's (404 otherwise).
  */
 async function resolveFilter(db: Db, actor: Actor, query: ReviewInboxFilter): Promise<InboxFilter> {
-  let organizationId: number;
-  if (actor.roleId === Role.Admin) {
-    if (query.organizationId === undefined)
-      throw new ValidationError(messages.reviewInboxOrganizationRequired, [
-        { path: 'organizationId', message: messages.reviewInboxOrganizationRequired },
-      ]);
-    await loadOrganizationFor(db, actor, query.organizationId, 'organization:read');
-    organizationId = query.organizationId;
-  } else {
-    if (query.organizationId !== undefined && query.organizationId !== actor.organizationId)
-      throw new NotFoundError();
-    if (actor.organizationId === null) throw new ForbiddenError();
-    organizationId = actor.organizationId;
-  }
-  // Another organization answered 404 above, before the role: a trainee gets 403 here.
-  if (!can(actor, 'answer:review', { organizationId })) throw new ForbiddenError();
+  // Another organization answers 404 before the role, as every other organization's row: a
+  // trainee gets 403 for its own organization only.
+  const organizationId = scopeFor(actor, 'answer:review', query, {
+    oneOrganization: { message: messages.reviewInboxOrganizationRequired, path: 'organizationId' },
+  })!;
+  if (actor.roleId === Role.Admin)
+    await loadOrganizationFor(db, actor, organizationId, 'organization:read');
   const [assignments, groups] = await Promise.all([
     query.assignmentId !== undefined ? assignmentsByIds(db, [query.assignmentId]) : [],
     query.groupId !== undefined ? groupsByIds(db, [query.groupId]) : [],
   ]);
-  if (query.assignmentId !== undefined && assignments[0]?.organizationId !== organizationId)
-    throw new NotFoundError();
-  if (query.groupId !== undefined && groups[0]?.organizationId !== organizationId)
-    throw new NotFoundError();
+  if (query.assignmentId !== undefined)
+    requireInScope(assignments[0]?.organizationId, organizationId);
+  if (query.groupId !== undefined) requireInScope(groups[0]?.organizationId, organizationId);
   return {
     organizationId,
     actorId: actor.id,

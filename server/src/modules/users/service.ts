@@ -23,13 +23,13 @@ import {
   type RoleId,
   type UpdateUserBody,
   type UserListQuery,
-  can,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { TokenPurpose, organizations, userTokens, users } from '../../db/schema/index.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
-import { loadAuthorized } from '../../lib/load-authorized.js';
+import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
+import { scopeFor } from '../../lib/scope-for.js';
 import { hashPassword } from '../../lib/password.js';
 import {
   deleteUnusedFiles,
@@ -64,28 +64,33 @@ export function loadUserFor(
   id: number,
   action: Action,
 ): Promise<UserRow> {
-  return loadAuthorized(actor, action, findUser(db as Db, id), (row) => ({
+  return loadAuthorized(actor, action, findUser(db as Db, id), userTarget);
+}
+
+/** The policy target of a user row: its organization, id, role and whether it is soft-deleted. */
+function userTarget(row: UserRow) {
+  return {
     organizationId: row.organizationId,
     userId: row.id,
     roleId: row.roleId as RoleId,
     deleted: row.deletedAt !== null,
-  }));
+  };
+}
+
+/**
+ * 000 §6: a user `action` ('user:softDelete', 'user:erase') removes. 403 with the catalogue's
+ * reason for the first admin and oneself, else 403 when the policy refuses.
+ */
+function requireRemovable(actor: Actor, row: UserRow, action: Action): void {
+  if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
+  if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
+  requireAllowed(actor, action, userTarget(row));
 }
 
 /** GET /users: admins list everyone (optionally one organization); others only their organization. */
 export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
-  if (!can(actor, 'user:list')) throw new ForbiddenError();
-  if (query.deleted !== Existence.Existing && !can(actor, 'user:viewDeleted'))
-    throw new ForbiddenError();
-  const organizationId =
-    actor.roleId === Role.Admin ? query.organizationId : (actor.organizationId ?? -1);
-  if (
-    actor.roleId !== Role.Admin &&
-    query.organizationId !== undefined &&
-    query.organizationId !== actor.organizationId
-  ) {
-    throw new NotFoundError();
-  }
+  const organizationId = scopeFor(actor, 'user:list', query);
+  if (query.deleted !== Existence.Existing) requireAllowed(actor, 'user:viewDeleted');
   return listUsers(db, {
     ...(organizationId !== undefined ? { organizationId } : {}),
     ...(query.roles ? { roles: query.roles } : {}),
@@ -328,7 +333,7 @@ export async function createUser(
   roleId: RoleId,
   body: CreateUserBody,
 ): Promise<UserRow> {
-  if (!can(actor, 'admin:create')) throw new ForbiddenError();
+  requireAllowed(actor, 'admin:create');
   const organizationId = roleId === Role.Admin ? null : (body.organizationId ?? null);
   if (roleId !== Role.Admin && organizationId === null)
     throw new ValidationError(messages.organizationRequired, [
@@ -448,17 +453,7 @@ export async function setCreator(deps: UsersDeps, actor: Actor, id: number, crea
  */
 export async function softDelete(deps: UsersDeps, actor: Actor, id: number) {
   const row = await loadUserFor(deps.db, actor, id, 'user:read');
-  if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
-  if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
-  if (
-    !can(actor, 'user:softDelete', {
-      organizationId: row.organizationId,
-      userId: row.id,
-      roleId: row.roleId as RoleId,
-    })
-  ) {
-    throw new ForbiddenError();
-  }
+  requireRemovable(actor, row, 'user:softDelete');
   await deps.db.transaction((tx) => updateEndingAccess(tx, id, { deletedAt: new Date() }));
   return (await findUser(deps.db, id))!;
 }
@@ -496,17 +491,7 @@ export async function erase(
   id: number,
 ): Promise<void> {
   const row = await loadUserFor(deps.db, actor, id, 'user:read');
-  if (row.id === firstAdminId) throw new ForbiddenError(messages.firstAdminUndeletable);
-  if (row.id === actor.id) throw new ForbiddenError(messages.cannotDeleteYourself);
-  if (
-    !can(actor, 'user:erase', {
-      organizationId: row.organizationId,
-      userId: row.id,
-      roleId: row.roleId as RoleId,
-    })
-  ) {
-    throw new ForbiddenError();
-  }
+  requireRemovable(actor, row, 'user:erase');
   if (!row.deletedAt) throw new ValidationError(messages.eraseRequiresSoftDelete);
   const removedKeys = await deps.db.transaction(async (tx) => {
     const fileIds = await personalFileIdsOf(tx, id);
