@@ -129,7 +129,9 @@ describe('GET /api/groups/:id', () => {
       headers: bearer(tessa),
     });
     expect(outside.statusCode).toBe(403);
-    const res = await call('GET', `/api/groups/${a}?includes=users`, 'instructor2');
+    // 000 §2.6: an instructor reads the groups it belongs to, as its list shows them.
+    expect((await call('GET', `/api/groups/${a}`, 'instructor2')).statusCode).toBe(403);
+    const res = await call('GET', `/api/groups/${a}?includes=users`, 'instructor');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       id: a,
