@@ -18,7 +18,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { storageOrigin } from './lib/storage/index.js';
-import { answerRoutes } from './modules/answers/index.js';
+import { answerRoutes, type ReviewStatementWrite } from './modules/answers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { reviewHistoryRoutes } from './modules/review-history/index.js';
 import { reviewInboxRoutes } from './modules/review-inbox/index.js';
@@ -49,6 +49,7 @@ import {
 } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
 import { registerStaticWeb, spaIndexFor } from './plugins/static-web.js';
+import { reviewStatementWrites } from './review-statement-writes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,8 @@ declare module 'fastify' {
     db: Db;
     /** closing: readiness fails (SIGTERM received); stopped: the server is closing its listener. */
     lifecycle: { closing: boolean; stopped: boolean };
+    /** The other modules' writes in the answers module's review statement (review-statement-writes.ts). */
+    reviewStatementWrites: readonly ReviewStatementWrite[];
   }
 }
 
@@ -131,6 +134,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('lifecycle', { closing: false, stopped: false });
+  app.decorate('reviewStatementWrites', reviewStatementWrites);
   app.addHook('preClose', async () => {
     app.lifecycle.closing = true;
     app.lifecycle.stopped = true;

@@ -46,6 +46,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { serverRoot } from '../lib/paths.js';
+import { reviewStatementWrites } from '../review-statement-writes.js';
 import { createStorage, type StorageDriver } from '../lib/storage/index.js';
 import { getAnswerFor, submitReview } from '../modules/answers/index.js';
 import { inProcessTraineeApi } from '../modules/me/index.js';
@@ -277,7 +278,7 @@ async function seedRound(
     done.push({ answerId: answer.id, trainee });
     if (!trainee.review || !reviewer) continue;
     const opened = await getAnswerFor(db, reviewer, answer.id);
-    await submitReview({ db }, reviewer, answer.id, actor.id, {
+    await submitReview({ db, reviewWrites: reviewStatementWrites }, reviewer, answer.id, actor.id, {
       traineeId: actor.id,
       answers: {
         ratings: demoReviewAnswers(opened.assignment.data.ratings),

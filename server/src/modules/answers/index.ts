@@ -15,6 +15,8 @@ export {
   itemsOfAnswers,
   lockAnswer,
   questionsOfContent,
+  type CompletedReview,
+  type ReviewStatementWrite,
   updateAnswer,
   upsertItems,
 } from './repository.js';

@@ -4,7 +4,8 @@
  * page's items and review forms come in a fixed number of statements, never one per row. Answers
  * of soft-deleted trainees are left out, as in the assignments module.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type ColumnsSelection, type SQL } from 'drizzle-orm';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { AnswerStatus } from '@practica/contract';
 import { preparedQuery } from '../../db/prepared-queries.js';
@@ -28,15 +29,14 @@ import {
   mailOutbox,
   questionOptions,
   questions,
+  notificationOptOuts,
   reviewClaims,
-  reviewComments,
-  reviewDrafts,
   reviews,
   users,
 } from '../../db/schema/index.js';
 import { auditInsert } from '../audit/index.js';
 import { outboxInsert, type OutgoingMail } from '../mail/index.js';
-import type { ClaimRow } from '../review-claims/index.js';
+import { claimRelease, type ClaimRow } from '../review-claims/index.js';
 
 // ---------------------------------------------------------------------------
 // Answers
@@ -381,6 +381,27 @@ const reviewedColumns = {
   reviewVersion: answers.reviewVersion,
 };
 
+/** The review a review statement completes, as the writes of other modules in it see it. */
+export interface CompletedReview {
+  answerId: number;
+  reviewerId: number;
+  /** SQL reading the new review's id inside the statement. */
+  reviewId: SQL<number>;
+  /** The review time. */
+  now: Date;
+}
+
+/**
+ * A write on a table another module owns, run in the review statement as a data-modifying `WITH`:
+ * given the transaction and the completed review, the insert, update or delete (with `returning`)
+ * to run. review-comments and review-history import this module, so it cannot import their writes:
+ * the app passes them in (`reviewStatementWrites` in app.ts, through `ReviewDeps`).
+ */
+export type ReviewStatementWrite = (
+  tx: Tx,
+  review: CompletedReview,
+) => TypedQueryBuilder<ColumnsSelection>;
+
 /**
  * Stores the review forms `forms` that `createdById` sent for the answer `answerId` (every form is
  * kept) and, with `reviewed`, sets the answer Reviewed in the same statement: `reviewedAt` and
@@ -393,7 +414,9 @@ const reviewedColumns = {
  * `answers.review_version`; attaches the caller's draft comments on the answer to it; deletes the
  * caller's draft of the answer and the answer's claim. Answers the answer's columns as stored with
  * the new review's id, or undefined without `reviewed`. One statement (the inserts, the comments'
- * update and the deletes are CTEs of the update); call it under `lockForReview`.
+ * update and the deletes are CTEs of the update; each table another module owns is written by
+ * that module's function: `reviewed.writes`, `claimRelease`, `auditInsert`, `outboxInsert`); call
+ * it under `lockForReview`.
  */
 export async function storeReview(
   tx: Tx,
@@ -404,6 +427,11 @@ export async function storeReview(
     feedbackId: number;
     score: number | null;
     partner?: { id: number; contentId: number } | undefined;
+    /**
+     * The writes of other modules on the tables they own, run by the same statement: attaching the
+     * reviewer's draft comments (review-comments), discarding their draft (review-history).
+     */
+    writes: readonly ReviewStatementWrite[];
     /** The trainee's review-ready mail, written to the outbox by the same statement. */
     mail?: OutgoingMail | undefined;
     /**
@@ -473,35 +501,13 @@ export async function storeReview(
         : []),
     ]).returning({ id: auditEvents.id }),
   );
-  const attached = tx.$with('attached').as(
-    tx
-      .update(reviewComments)
-      .set({ reviewId: reviewIdSql, updatedAt: now })
-      .where(
-        and(
-          eq(reviewComments.answerId, answerId),
-          eq(reviewComments.createdById, createdById),
-          isNull(reviewComments.reviewId),
-        ),
-      )
-      .returning({ id: reviewComments.id }),
+  const completion = { answerId, reviewerId: createdById, reviewId: reviewIdSql, now };
+  const written = reviewed.writes.map((write, i) =>
+    tx.$with(`written_${i}`).as(write(tx, completion)),
   );
-  const draftDeleted = tx.$with('draft_deleted').as(
-    tx
-      .delete(reviewDrafts)
-      .where(and(eq(reviewDrafts.answerId, answerId), eq(reviewDrafts.userId, createdById)))
-      .returning({ answerId: reviewDrafts.answerId }),
-  );
-  const released = tx
-    .$with('released')
-    .as(
-      tx
-        .delete(reviewClaims)
-        .where(eq(reviewClaims.answerId, answerId))
-        .returning({ answerId: reviewClaims.answerId }),
-    );
+  const released = tx.$with('released').as(claimRelease(tx, answerId));
   const [row] = await tx
-    .with(stored, ...mailed, review, attached, draftDeleted, released, audited)
+    .with(stored, ...mailed, review, ...written, released, audited)
     .update(answers)
     .set({
       statusId: AnswerStatus.Reviewed,
@@ -615,7 +621,7 @@ export async function lockForReview(tx: Tx, answerId: number): Promise<ReviewLoc
         email: users.email,
         firstName: users.firstName,
         mailable: sql<boolean>`(${users.active} and ${users.deletedAt} is null and not exists (
-          select 1 from notification_opt_outs o where o.user_id = ${users.id} and o.kind = 'review-ready'))`.mapWith(
+          select 1 from ${notificationOptOuts} o where o.user_id = ${users.id} and o.kind = 'review-ready'))`.mapWith(
           Boolean,
         ),
       },

@@ -118,6 +118,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
         {
           db: app.db,
           publicUrl: app.config.publicUrl,
+          reviewWrites: app.reviewStatementWrites,
           ifMatch: request.headers['if-match'],
         },
         actorOf(request),

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared-queries.js';
-import { FileStatus, JobStatus, MediaStatus } from '../../db/schema/index.js';
+import { FileStatus, JobStatus, MediaStatus, mediaJobs } from '../../db/schema/index.js';
 
 /**
  * Why an item's video processing failed for good, as a code (`unreadable`, `too-long`,
@@ -28,7 +28,7 @@ export function mediaFailureCode(item: {
   const code = sql.raw(String.raw`substring(mj.last_error from '^\[([a-z-]+)\]')`);
   return sql<
     string | null
-  >`case when ${item.mediaStatus} = ${failed} then (select ${code} from media_jobs mj where mj.answer_item_id = ${item.id} and mj.status = ${jobFailed} order by mj.id desc limit 1) end`;
+  >`case when ${item.mediaStatus} = ${failed} then (select ${code} from ${mediaJobs} mj where mj.answer_item_id = ${item.id} and mj.status = ${jobFailed} order by mj.id desc limit 1) end`;
 }
 
 /** An asset with its image's storage key. */

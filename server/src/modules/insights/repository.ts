@@ -13,7 +13,17 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { AnswerStatus, AssignmentStatus, QuestionType } from '@practica/contract';
 import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared-queries.js';
-import { assignments, organizations, users } from '../../db/schema/index.js';
+import {
+  answers,
+  assignments,
+  contentAnswers,
+  groupMembers,
+  groups,
+  organizations,
+  questions,
+  reviews,
+  users,
+} from '../../db/schema/index.js';
 import { executeRows } from '../../db/sql-helpers.js';
 
 /** The placeholder of the id a view is read for, in its prepared statement. */
@@ -84,7 +94,7 @@ export interface AssignmentRef {
 export async function findAssignmentRef(db: Db, id: number): Promise<AssignmentRef | undefined> {
   const [row] = await executeRows<{ id: number; organization_id: number }>(
     db,
-    sql`select id, organization_id from assignments where id = ${id}`,
+    sql`select id, organization_id from ${assignments} where id = ${id}`,
   );
   return row && { id: row.id, organizationId: row.organization_id };
 }
@@ -106,7 +116,7 @@ export async function findUserRef(db: Db, id: number): Promise<UserRef | undefin
     deleted: boolean;
   }>(
     db,
-    sql`select id, organization_id, role_id, deleted_at is not null as deleted from users where id = ${id}`,
+    sql`select id, organization_id, role_id, deleted_at is not null as deleted from ${users} where id = ${id}`,
   );
   return (
     row && {
@@ -122,7 +132,7 @@ export async function findUserRef(db: Db, id: number): Promise<UserRef | undefin
 export async function findOrganizationRef(db: Db, id: number): Promise<{ id: number } | undefined> {
   const [row] = await executeRows<{ id: number }>(
     db,
-    sql`select id from organizations where id = ${id}`,
+    sql`select id from ${organizations} where id = ${id}`,
   );
   return row;
 }
@@ -196,12 +206,12 @@ export async function readAssignmentInsights(
              case when status_id = ${AssignmentStatus.Closed}
                   then (updated_at at time zone 'UTC')::date
                   else (now() at time zone 'UTC')::date end as last_day
-      from assignments where id = ${idParam}
+      from ${assignments} where id = ${idParam}
     ),
     crit as (
       select q.id as question_id, q.text,
              row_number() over (order by q.position, q.id)::int as position
-      from a join questions q on q.content_id = a.ratings_id
+      from a join ${questions} q on q.content_id = a.ratings_id
       where q.question_type_id = ${QuestionType.Rating}
     ),
     live as materialized (
@@ -209,14 +219,14 @@ export async function readAssignmentInsights(
              (an.created_at at time zone 'UTC')::date as created_day,
              (an.submitted_at at time zone 'UTC')::date as submitted_day,
              (an.reviewed_at at time zone 'UTC')::date as reviewed_day
-      from answers an
+      from ${answers} an
       where an.assignment_id = (select id from a)
-        and an.user_id not in (select id from users where deleted_at is not null)
+        and an.user_id not in (select id from ${users} where deleted_at is not null)
     ),
     rev as (
       select l.id as answer_id, l.user_id, l.score, l.reviewed_at,
              ca.created_by_id as reviewer_id, ca.answers
-      from live l left join content_answers ca on ca.id = l.ratings_answer_id
+      from live l left join ${contentAnswers} ca on ca.id = l.ratings_answer_id
       where l.status_id = ${AnswerStatus.Reviewed}
     ),
     ratings as materialized (
@@ -234,8 +244,8 @@ export async function readAssignmentInsights(
     in_group as (
       select g.id as group_id, g.name, r.answer_id
       from rev r
-      join group_members gm on gm.user_id = r.user_id
-      join groups g on g.id = gm.group_id and g.organization_id = (select organization_id from a)
+      join ${groupMembers} gm on gm.user_id = r.user_id
+      join ${groups} g on g.id = gm.group_id and g.organization_id = (select organization_id from a)
     ),
     by_group as (
       select ig.group_id, ig.name, count(distinct ig.answer_id)::int as answers
@@ -323,7 +333,7 @@ export async function readAssignmentInsights(
           order by br.reviews desc, u.last_name, u.first_name, br.reviewer_key)
         from by_reviewer br
         left join reviewer_json rj on rj.reviewer_key = br.reviewer_key
-        left join users u on u.id = br.reviewer_key), '[]'::json),
+        left join ${users} u on u.id = br.reviewer_key), '[]'::json),
       'trainees', coalesce((select json_agg(json_build_object(
           'user', json_build_object('id', u.id, 'firstName', u.first_name,
                                     'lastName', u.last_name, 'email', u.email),
@@ -333,7 +343,7 @@ export async function readAssignmentInsights(
           'ratings', coalesce(tj.ratings, '[]'::json))
           order by r.score desc nulls last, u.last_name, u.first_name, u.id)
         from rev r
-        join users u on u.id = r.user_id
+        join ${users} u on u.id = r.user_id
         left join trainee_json tj on tj.answer_id = r.answer_id), '[]'::json),
       'totals', (select json_build_object('pending', t.pending, 'submitted', t.submitted,
                                           'reviewed', t.reviewed) from totals t),
@@ -387,19 +397,19 @@ export async function readTraineeProgress(
     with mine as (
       select an.id, an.status_id, an.score, an.practice_counter, an.reviewed_at, an.updated_at,
              an.ratings_answer_id, a.id as assignment_id, a.name
-      from answers an join assignments a on a.id = an.assignment_id
+      from ${answers} an join ${assignments} a on a.id = an.assignment_id
       where an.user_id = ${idParam} and a.status_id <> ${AssignmentStatus.Draft}
     ),
     rev as (
       select m.*, ca.content_id as ratings_id, ca.answers,
              coalesce(m.reviewed_at, ca.created_at, m.updated_at) as at
-      from mine m left join content_answers ca on ca.id = m.ratings_answer_id
+      from mine m left join ${contentAnswers} ca on ca.id = m.ratings_answer_id
       where m.status_id = ${AnswerStatus.Reviewed}
     ),
     crit as (
       select q.id as question_id, q.text, q.content_id as ratings_id,
              row_number() over (partition by q.content_id order by q.position, q.id)::int as position
-      from questions q
+      from ${questions} q
       where q.content_id = any(array(select distinct ratings_id from rev))
         and q.question_type_id = ${QuestionType.Rating}
     ),
@@ -506,17 +516,17 @@ export async function readReviewerConsistency(
     () => sql`
     with rv as materialized (
       select r.id, r.answer_id, r.reviewer_id, r.score, ca.content_id as ratings_id, ca.answers
-      from assignments a
-      join answers an on an.assignment_id = a.id
-      join reviews r on r.answer_id = an.id
-      left join content_answers ca on ca.id = r.ratings_answer_id
+      from ${assignments} a
+      join ${answers} an on an.assignment_id = a.id
+      join ${reviews} r on r.answer_id = an.id
+      left join ${contentAnswers} ca on ca.id = r.ratings_answer_id
       where a.organization_id = ${idParam} and an.status_id = ${AnswerStatus.Reviewed}
-        and an.user_id not in (select id from users where deleted_at is not null)
+        and an.user_id not in (select id from ${users} where deleted_at is not null)
     ),
     crit as (
       select q.id as question_id, q.text, q.content_id as ratings_id,
              row_number() over (partition by q.content_id order by q.position, q.id)::int as position
-      from questions q
+      from ${questions} q
       where q.content_id = any(array(select distinct ratings_id from rv))
         and q.question_type_id = ${QuestionType.Rating}
     ),
@@ -603,7 +613,7 @@ export async function readReviewerConsistency(
           order by r.reviews desc, u.last_name, u.first_name, r.reviewer_key)
         from reviewer r
         left join reviewer_json rj on rj.reviewer_key = r.reviewer_key
-        left join users u on u.id = r.reviewer_key), '[]'::json),
+        left join ${users} u on u.id = r.reviewer_key), '[]'::json),
       'agreement', json_build_object(
         'overall', (select json_build_object(
             'pairs', count(*), 'answers', coalesce(sum(p.answers), 0),
@@ -618,7 +628,7 @@ export async function readReviewerConsistency(
             'exact', round(p.exact::numeric / nullif(p.ratings, 0), 3)::float8,
             'withinOne', round(p.within_one::numeric / nullif(p.ratings, 0), 3)::float8)
             order by p.ratings desc, p.answers desc, p.a_id, p.b_id)
-          from pairs p join users ua on ua.id = p.a_id join users ub on ub.id = p.b_id),
+          from pairs p join ${users} ua on ua.id = p.a_id join ${users} ub on ub.id = p.b_id),
           '[]'::json))
     )`,
   );

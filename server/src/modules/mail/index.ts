@@ -5,6 +5,8 @@
  *
  * Services write mail with `enqueueMail(tx, accountMails.passwordReset({to, firstName, link}))`
  * in the transaction of the change that causes it (`enqueueMails(tx, [...])` for a batch, one statement).
+ * The outbox table is this module's: a statement that writes mail with its cause puts
+ * `outboxInsert(tx, mail)` (or, in raw SQL, `outboxInsertSelect(select)`) in it.
  */
 export {
   devMailboxAccess,
@@ -17,7 +19,13 @@ export {
   type MailEnv,
 } from './config.js';
 export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.js';
-export { enqueueMail, enqueueMails, outboxInsert, type OutgoingMail } from './outbox.js';
+export {
+  enqueueMail,
+  enqueueMails,
+  outboxInsert,
+  outboxInsertSelect,
+  type OutgoingMail,
+} from './outbox.js';
 export {
   accountMails,
   digestListedMax,

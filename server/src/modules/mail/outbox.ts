@@ -3,7 +3,7 @@
  * makes the change causing the mail (or put `outboxInsert` in that change's statement), so the
  * mail exists exactly when the change committed.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { executeRows } from '../../db/sql-helpers.js';
@@ -24,6 +24,28 @@ export interface OutgoingMail {
  */
 export function outboxInsert(db: Db | Tx, mail: OutgoingMail) {
   return db.insert(mailOutbox).values(outboxValues(mail));
+}
+
+/** The outbox columns a raw insert names, in the order `outboxInsertSelect` expects them. */
+const selectedColumns = sql.join(
+  [
+    mailOutbox.kind,
+    mailOutbox.toAddress,
+    mailOutbox.subject,
+    mailOutbox.textBody,
+    mailOutbox.htmlBody,
+  ].map((column) => sql.identifier(column.name)),
+  sql`, `,
+);
+
+/**
+ * SQL: inserts as Pending, due now, the mails `select` reads, and returns their ids (`id`). The
+ * select answers, in this order, the kind, the address, the subject, the text and the HTML body
+ * (or null). For a raw statement that writes mails it selects in SQL (the notifications'
+ * once-only mails); runs nothing on its own.
+ */
+export function outboxInsertSelect(select: SQL): SQL {
+  return sql`insert into ${mailOutbox} (${selectedColumns}) ${select} returning ${sql.identifier(mailOutbox.id.name)}`;
 }
 
 /** The outbox columns of `mail` (the defaults make it Pending, due now). */
@@ -56,12 +78,10 @@ export async function enqueueMails(db: Db | Tx, mails: readonly OutgoingMail[]):
   );
   const rows = await executeRows<{ id: number }>(
     db,
-    sql`
-    insert into ${mailOutbox} (kind, to_address, subject, text_body, html_body)
+    outboxInsertSelect(sql`
     select m.kind, m."to", m.subject, m.text, m.html
     from jsonb_to_recordset(${input}::jsonb) as m(kind text, "to" text, subject text, text text, html text)
-    returning id
-  `,
+  `),
   );
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

@@ -1,15 +1,24 @@
 /**
  * The statements of notification mails (decisions.md#console-flows §16). Set-based: each reads every recipient of
  * a change or of a scheduler round in one statement, and writes the composed mails in one more
- * (`sendOnce` or `sendEach`), never one statement per row. Opt-outs (`notification_opt_outs`) are
+ * (`sendOnce` or `sendEach`), never one statement per row. Tables are named by their Drizzle objects,
+ * so a rename fails the type check; the outbox rows are the mail module's (`outboxInsertSelect`). Opt-outs (`notification_opt_outs`) are
  * honoured in both: a recipient who turned the kind off is not read, and not written should the
  * opt-out land in between.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { AnswerStatus, AssignmentStatus, Role } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
-import type { OutgoingMail } from '../mail/index.js';
+import { outboxInsertSelect, type OutgoingMail } from '../mail/index.js';
 import { executeRows } from '../../db/sql-helpers.js';
+import {
+  answers,
+  assignments,
+  contents,
+  notificationOptOuts,
+  notificationsSent,
+  users,
+} from '../../db/schema/index.js';
 
 type Conn = Db | Tx;
 
@@ -18,12 +27,12 @@ const json = (value: unknown) => JSON.stringify(value);
 
 /** SQL: the user `userId` did not turn `kind` off. */
 function notOptedOut(userId: SQL, kind: string | SQL): SQL {
-  return sql`not exists (select 1 from notification_opt_outs o where o.user_id = ${userId} and o.kind = ${kind})`;
+  return sql`not exists (select 1 from ${notificationOptOuts} o where o.user_id = ${userId} and o.kind = ${kind})`;
 }
 
 /** SQL: no `kind` mail was sent to `userId` for `subjectKey` yet. */
 function notSent(kind: string, userId: SQL, subjectKey: SQL): SQL {
-  return sql`not exists (select 1 from notifications_sent s where s.kind = ${kind} and s.user_id = ${userId} and s.subject_key = ${subjectKey})`;
+  return sql`not exists (select 1 from ${notificationsSent} s where s.kind = ${kind} and s.user_id = ${userId} and s.subject_key = ${subjectKey})`;
 }
 
 // ---------------------------------------------------------------------------
@@ -34,7 +43,7 @@ function notSent(kind: string, userId: SQL, subjectKey: SQL): SQL {
 export async function optOutsOf(db: Conn, userId: number): Promise<string[]> {
   const rows = await executeRows<{ kind: string }>(
     db,
-    sql`select kind from notification_opt_outs where user_id = ${userId} order by kind`,
+    sql`select kind from ${notificationOptOuts} where user_id = ${userId} order by kind`,
   );
   return rows.map((r) => r.kind);
 }
@@ -50,11 +59,11 @@ export async function saveOptOuts(
 ): Promise<void> {
   await db.execute(sql`
     with turned_on as (
-      delete from notification_opt_outs
+      delete from ${notificationOptOuts}
       where user_id = ${userId}
         and kind in (select value from jsonb_array_elements_text(${json(on)}::jsonb))
     )
-    insert into notification_opt_outs (user_id, kind)
+    insert into ${notificationOptOuts} (user_id, kind)
     select ${userId}, value from jsonb_array_elements_text(${json(off)}::jsonb)
     on conflict do nothing
   `);
@@ -110,17 +119,17 @@ export async function sendOnce(
         select * from jsonb_to_recordset(${json(inputRows(mails))}::jsonb) as ${inputColumns}
       ),
       sent as (
-        insert into notifications_sent (kind, user_id, subject_key, sent_at)
+        insert into ${notificationsSent} (kind, user_id, subject_key, sent_at)
         select i.kind, i.user_id, i.subject_key, ${now.toISOString()}::timestamptz from input i
         where ${notOptedOut(sql`i.user_id`, sql`i.kind`)}
         on conflict do nothing
         returning kind, user_id, subject_key
       )
-      insert into mail_outbox (kind, to_address, subject, text_body, html_body)
-      select i.kind, i.to_address, i.subject, i.text_body, i.html_body
-      from input i
-      join sent s on s.kind = i.kind and s.user_id = i.user_id and s.subject_key = i.subject_key
-      returning id
+      ${outboxInsertSelect(sql`
+        select i.kind, i.to_address, i.subject, i.text_body, i.html_body
+        from input i
+        join sent s on s.kind = i.kind and s.user_id = i.user_id and s.subject_key = i.subject_key
+      `)}
     `,
   );
   return rows.length;
@@ -134,13 +143,11 @@ export async function sendEach(db: Conn, mails: readonly NotificationMail[]): Pr
   if (mails.length === 0) return 0;
   const rows = await executeRows<{ id: number }>(
     db,
-    sql`
-      insert into mail_outbox (kind, to_address, subject, text_body, html_body)
+    outboxInsertSelect(sql`
       select x.kind, x.to_address, x.subject, x.text_body, x.html_body
       from jsonb_to_recordset(${json(inputRows(mails))}::jsonb) as ${inputColumns}
       where ${notOptedOut(sql`x.user_id`, sql`x.kind`)}
-      returning id
-    `,
+    `),
   );
   return rows.length;
 }
@@ -181,9 +188,9 @@ export async function traineesToTellAdded(
     db,
     sql`
       select ${traineeColumns}
-      from answers an
-      join assignments a on a.id = an.assignment_id
-      join users u on u.id = an.user_id
+      from ${answers} an
+      join ${assignments} a on a.id = an.assignment_id
+      join ${users} u on u.id = an.user_id
       where an.assignment_id in (select value::int from jsonb_array_elements_text(${json(assignmentIds)}::jsonb))
         ${userIds ? sql`and an.user_id in (select value::int from jsonb_array_elements_text(${json(userIds)}::jsonb))` : sql``}
         and a.status_id = ${AssignmentStatus.Active}
@@ -208,9 +215,9 @@ export async function traineesToRemind(
     db,
     sql`
       select ${traineeColumns}
-      from assignments a
-      join answers an on an.assignment_id = a.id and an.status_id = ${AnswerStatus.Pending}
-      join users u on u.id = an.user_id
+      from ${assignments} a
+      join ${answers} an on an.assignment_id = a.id and an.status_id = ${AnswerStatus.Pending}
+      join ${users} u on u.id = an.user_id
       where a.status_id = ${AssignmentStatus.Active}
         and a.close_date between ${today}::date and ${today}::date + ${days}::int
         and u.role_id = ${Role.Trainee}
@@ -251,11 +258,11 @@ export async function digestsDue(
       with reviewers as (
         select u.id, u.email, u.first_name, u.organization_id,
           coalesce(
-            (select max(s.sent_at) from notifications_sent s
+            (select max(s.sent_at) from ${notificationsSent} s
              where s.kind = 'review-digest' and s.user_id = u.id),
             ${at} - interval '24 hours'
           ) as since
-        from users u
+        from ${users} u
         where u.role_id in (${Role.Instructor}, ${Role.Manager})
           and u.organization_id is not null
           and ${reachable('u')}
@@ -270,11 +277,11 @@ export async function digestsDue(
           ) order by an.submitted_at, an.id
         ))[1:${listed}::int]) as answers
       from reviewers r
-      join assignments a on a.organization_id = r.organization_id
-      join answers an on an.assignment_id = a.id
+      join ${assignments} a on a.organization_id = r.organization_id
+      join ${answers} an on an.assignment_id = a.id
         and an.status_id = ${AnswerStatus.Submitted}
         and an.submitted_at > r.since and an.submitted_at <= ${at}
-      join users t on t.id = an.user_id and t.deleted_at is null
+      join ${users} t on t.id = an.user_id and t.deleted_at is null
       group by r.id, r.email, r.first_name
       order by r.id
       limit ${limit}
@@ -322,9 +329,9 @@ export async function contentRecipients(
       select u.id as "userId", u.email, u.first_name as "firstName", u.role_id as "roleId",
         c.id as "contentId", c.name as "contentName", c.content_type_id as "contentTypeId",
         c.return_reason as "returnReason",
-        (select actor.first_name || ' ' || actor.last_name from users actor where actor.id = ${actorId}) as "actorName"
-      from contents c
-      join users u on ${who}
+        (select actor.first_name || ' ' || actor.last_name from ${users} actor where actor.id = ${actorId}) as "actorName"
+      from ${contents} c
+      join ${users} u on ${who}
       where c.id = ${contentId}
         and u.id <> ${actorId}
         and ${reachable('u')}

@@ -105,11 +105,11 @@ export async function upsertClaim(
       on conflict (answer_id) do update set
         user_id = excluded.user_id,
         claimed_at = case
-          when review_claims.user_id = excluded.user_id and review_claims.expires_at > ${now}
-          then review_claims.claimed_at else excluded.claimed_at end,
+          when ${reviewClaims.userId} = excluded.user_id and ${reviewClaims.expiresAt} > ${now}
+          then ${reviewClaims.claimedAt} else excluded.claimed_at end,
         expires_at = excluded.expires_at
-      where review_claims.user_id = excluded.user_id
-        or review_claims.expires_at <= ${now}
+      where ${reviewClaims.userId} = excluded.user_id
+        or ${reviewClaims.expiresAt} <= ${now}
         or ${takeOver}
       returning answer_id, user_id, claimed_at, expires_at
     )
@@ -146,4 +146,15 @@ export async function deleteClaim(db: Db | Tx, answerId: number, userId: number)
   await db
     .delete(reviewClaims)
     .where(and(eq(reviewClaims.answerId, answerId), eq(reviewClaims.userId, userId)));
+}
+
+/**
+ * The delete of `answerId`'s claim, returning the answer id of what it deleted: for the review
+ * statement that completes the review (a data-modifying `WITH`). Runs nothing on its own.
+ */
+export function claimRelease(tx: Tx, answerId: number) {
+  return tx
+    .delete(reviewClaims)
+    .where(eq(reviewClaims.answerId, answerId))
+    .returning({ answerId: reviewClaims.answerId });
 }

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import type { ReviewStatementWrite } from '../answers/index.js';
 import { reviewComments, reviews, users } from '../../db/schema/index.js';
 
 /** A comment with its author's name (null once the author was erased). */
@@ -141,3 +142,25 @@ export async function deleteDraft(
     .returning({ id: reviewComments.id });
   return rows.length > 0;
 }
+
+/**
+ * The review statement's write on `review_comments` (decisions.md#review-loop §3, §5): attaches
+ * the reviewer's draft comments on the answer to the new review, returning their ids. The answers
+ * module cannot import this one (this module imports it), so the app passes it in
+ * (`reviewStatementWrites` in app.ts). Runs nothing on its own.
+ */
+export const draftCommentsAttach: ReviewStatementWrite = (
+  tx,
+  { answerId, reviewerId, reviewId, now },
+) =>
+  tx
+    .update(reviewComments)
+    .set({ reviewId, updatedAt: now })
+    .where(
+      and(
+        eq(reviewComments.answerId, answerId),
+        eq(reviewComments.createdById, reviewerId),
+        isNull(reviewComments.reviewId),
+      ),
+    )
+    .returning({ id: reviewComments.id });

@@ -1,11 +1,13 @@
 /**
  * Reads of the review history (table `reviews` with its two forms and time-coded comments) and the
- * reviewers' drafts (`review_drafts`) of decisions.md#review-loop §5, §6. The answers module writes reviews; this
- * module only reads them, and writes nothing but the caller's own draft.
+ * reviewers' drafts (`review_drafts`) of decisions.md#review-loop §5, §6. The answers module writes reviews
+ * (its review statement owns the `reviews` table); this module reads them, and owns the drafts:
+ * the caller's own draft, and `draftDiscard`, the review statement's delete of the reviewer's draft.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
+import type { ReviewStatementWrite } from '../answers/index.js';
 import {
   contentAnswers,
   contents,
@@ -227,3 +229,15 @@ export async function upsertDraft(
 export async function deleteDraft(db: Db | Tx, answerId: number, userId: number): Promise<void> {
   await db.delete(reviewDrafts).where(draftKey(answerId, userId));
 }
+
+/**
+ * The review statement's write on `review_drafts` (decisions.md#review-loop §6): deletes the
+ * reviewer's draft of the answer, returning the answer id of what it deleted. The answers module
+ * cannot import this one (this module imports it), so the app passes it in (`reviewStatementWrites`
+ * in app.ts). Runs nothing on its own.
+ */
+export const draftDiscard: ReviewStatementWrite = (tx, { answerId, reviewerId }) =>
+  tx
+    .delete(reviewDrafts)
+    .where(draftKey(answerId, reviewerId))
+    .returning({ answerId: reviewDrafts.answerId });
