@@ -6,13 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import {
-  AssetType,
-  AssignmentStatus,
-  ContentType,
-  MediaType,
-  QuestionType,
-} from '@practica/contract';
+import { AssetType, AssignmentStatus, MediaType } from '@practica/contract';
 import type { Env } from '../../src/config.js';
 import type { Db } from '../../src/db/client.js';
 import {
@@ -21,11 +15,11 @@ import {
   assignments,
   files,
   questionAudios,
-  questionOptions,
 } from '../../src/db/schema/index.js';
 import { buildTestApp, type TestContext } from './build.js';
 import { demoActors, demoSession, type Call } from './demo-fixture.js';
-import { createAsset, createContent, type CreatedContent } from './factories.js';
+import { buildFeedbackForm, buildInterview, buildRatingScale } from '../factories.js';
+import { createAsset, type CreatedContent } from './factories.js';
 import * as media from './media-fixtures.js';
 import { userId } from './users.js';
 
@@ -60,7 +54,10 @@ export interface AnswersScenario extends TestContext {
 }
 
 /** A valid review payload of the scenario's forms (ratings 4 and 5 → score 4.5). */
-export function validReview(s: AnswersScenario, over: Record<string, unknown> = {}) {
+export function validReview(
+  s: Pick<AnswersScenario, 'ratings' | 'feedback'>,
+  over: Record<string, unknown> = {},
+) {
   return {
     answers: {
       ratings: [
@@ -80,6 +77,39 @@ export function validReview(s: AnswersScenario, over: Record<string, unknown> = 
   };
 }
 
+/**
+ * Two mp3 prompts for question `questionId`: the first spoken by `otherAvatarId`, the second by
+ * `avatarId` (the role's choice, which the review screen shows), stored as `<key>.mp3` and
+ * `<key>-b.mp3` (keys are unique per database). Answers the chosen prompt's file id.
+ */
+export async function addPrompts(
+  db: Db,
+  questionId: number,
+  avatarId: number,
+  otherAvatarId: number,
+  key = 'test/prompt-q1',
+): Promise<number> {
+  const prompt = (storageKey: string, name: string) => ({
+    storageKey,
+    name,
+    extension: 'mp3',
+    fileTypeId: MediaType.Audio,
+    contentType: 'audio/mpeg',
+    declaredSize: media.mp3.length,
+    size: media.mp3.length,
+    status: FileStatus.Ready,
+  });
+  const [chosen, other] = await db
+    .insert(files)
+    .values([prompt(`${key}.mp3`, 'prompt.mp3'), prompt(`${key}-b.mp3`, 'prompt-b.mp3')])
+    .returning({ id: files.id });
+  await db.insert(questionAudios).values([
+    { questionId, audioId: other!.id, avatarId: otherAvatarId, position: 0 },
+    { questionId, audioId: chosen!.id, avatarId, position: 1 },
+  ]);
+  return chosen!.id;
+}
+
 /** Builds the scenario on a fresh database (demo accounts and groups seeded); `env` overrides configuration (e.g. S3 storage). */
 export async function buildAnswersScenario(env: Partial<Env> = {}): Promise<AnswersScenario> {
   const ctx = await buildTestApp(env);
@@ -90,49 +120,16 @@ export async function buildAnswersScenario(env: Partial<Env> = {}): Promise<Answ
     ids[who] = await userId(db, `${who}@demo.test`);
   await db.delete(assignments);
 
-  const interview = await createContent(db, {
+  const f = { app: ctx.app, db };
+  const interview = await buildInterview(f, {
     name: 'Answers interview',
     organizationId: org.demo,
-    roles: ['Interviewer', 'Panelist'],
-    questions: [
-      { text: 'Tell us about yourself', role: 0 },
-      { text: 'Why this job', role: 1 },
-      { text: 'Any questions', role: 0 },
-    ],
   });
-  const ratings = await createContent(db, {
-    name: 'Answers ratings',
-    contentTypeId: ContentType.RatingScale,
-    organizationId: org.demo,
-    questions: [
-      { text: 'Clarity', options: ['Poor', 'Fair', 'Good', 'Excellent'] },
-      { text: 'Confidence', options: ['Poor', 'Fair', 'Good', 'Excellent'] },
-    ],
-  });
-  const feedback = await createContent(db, {
+  const ratings = await buildRatingScale(f, { name: 'Answers ratings', organizationId: org.demo });
+  const feedback = await buildFeedbackForm(f, {
     name: 'Answers feedback',
-    contentTypeId: ContentType.Feedback,
     organizationId: org.demo,
-    questions: [
-      { text: 'Strengths', questionTypeId: QuestionType.Open },
-      { text: 'Next round', questionTypeId: QuestionType.Single, options: ['Yes', 'No'] },
-      {
-        text: 'Practice areas',
-        questionTypeId: QuestionType.Multiple,
-        options: ['Clarity', 'Pace', 'Examples'],
-      },
-    ],
   });
-  const optionRows = await db.select().from(questionOptions);
-  const feedbackWithOptions = {
-    ...feedback,
-    optionIds: feedback.questionIds.map((q) =>
-      optionRows
-        .filter((o) => o.questionId === q)
-        .sort((a, b) => a.position - b.position)
-        .map((o) => o.id),
-    ),
-  };
   const avatarA = await createAsset(db, { name: 'Avatar A', organizationId: org.demo });
   const avatarB = await createAsset(db, { name: 'Avatar B', organizationId: org.demo });
   const environment = await createAsset(db, {
@@ -140,47 +137,7 @@ export async function buildAnswersScenario(env: Partial<Env> = {}): Promise<Answ
     assetTypeId: AssetType.Environment,
     organizationId: org.demo,
   });
-  const [prompt] = await db
-    .insert(files)
-    .values({
-      storageKey: 'test/prompt-q1.mp3',
-      name: 'prompt.mp3',
-      extension: 'mp3',
-      fileTypeId: MediaType.Audio,
-      contentType: 'audio/mpeg',
-      declaredSize: media.mp3.length,
-      size: media.mp3.length,
-      status: FileStatus.Ready,
-    })
-    .returning({ id: files.id });
-  const [otherPrompt] = await db
-    .insert(files)
-    .values({
-      storageKey: 'test/prompt-q1-b.mp3',
-      name: 'prompt-b.mp3',
-      extension: 'mp3',
-      fileTypeId: MediaType.Audio,
-      contentType: 'audio/mpeg',
-      declaredSize: media.mp3.length,
-      size: media.mp3.length,
-      status: FileStatus.Ready,
-    })
-    .returning({ id: files.id });
-  // Two prompts for question 1: the first by Avatar B, the second by Avatar A (the role's choice).
-  await db.insert(questionAudios).values([
-    {
-      questionId: interview.questionIds[0]!,
-      audioId: otherPrompt!.id,
-      avatarId: avatarB.id,
-      position: 0,
-    },
-    {
-      questionId: interview.questionIds[0]!,
-      audioId: prompt!.id,
-      avatarId: avatarA.id,
-      position: 1,
-    },
-  ]);
+  const prompt = await addPrompts(db, interview.questionIds[0]!, avatarA.id, avatarB.id);
 
   const expectOk = async (res: Promise<LightMyRequestResponse>, what: string) => {
     const r = await res;
@@ -271,10 +228,10 @@ export async function buildAnswersScenario(env: Partial<Env> = {}): Promise<Answ
     org,
     interview,
     ratings,
-    feedback: feedbackWithOptions,
+    feedback,
     avatars: [avatarA.id, avatarB.id],
     environment: environment.id,
-    promptFileId: prompt!.id,
+    promptFileId: prompt,
     assignment: active.id,
     draft: draft.id,
     call,

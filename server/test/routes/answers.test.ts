@@ -3,14 +3,17 @@
  * /assignments/answers/{id} (the review screen, `viewed`), the review submit with the rules of 001
  * §5 (every question answered, ratings 1..5, options of the question, the score as the mean of the
  * ratings; history kept, decisions.md), and the demo seed of answers. Each call climbs the ladder
- * 401 → 403 → 404 other organization → 400 → success; a denied write changes nothing.
+ * 401 → 403 → 404 other organization → 400 → success; a denied write changes nothing. Each test
+ * builds its own organization, forms, assignments and answers (factories.ts), so it passes alone
+ * and in any order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import {
   AnswerStatus,
   AssignmentStatus,
   ContentType,
+  Role,
   messages,
   type AnswerDetail,
 } from '@practica/contract';
@@ -18,79 +21,220 @@ import { answers, assignments, contentAnswers, users } from '../../src/db/schema
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
 import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
 import { seedAnswers } from '../../src/seed/answers.js';
-import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
+import {
+  adminToken,
+  answerIdOf,
+  buildAnswer,
+  buildAsset,
+  buildAssignment,
+  buildFeedbackForm,
+  buildInterview,
+  buildOrganization,
+  buildRatingScale,
+  buildReview,
+  buildUser,
+  factoryOf,
+  type Factory,
+} from '../factories.js';
+import { addPrompts, validReview } from '../helpers/answers.js';
+import { buildTestApp, injectWithToken, type Method, type TestContext } from '../helpers/build.js';
 import { buildContentApp } from '../helpers/contents.js';
 import { createTestDatabase, onPostgres } from '../helpers/database.js';
 
-let s: AnswersScenario;
-const answerId = { tessa: 0, trainee: 0, omar: 0, draft: 0 };
+// The app and its database only: every test builds its own organization and answers (factories.ts).
+let ctx: TestContext;
+let f: Factory;
 
 beforeAll(async () => {
   // The database counts each HTTP request's statements (x-sql-count) for the review budget below.
   process.env['BENCH_SQL_COUNT'] = '1';
-  s = await buildAnswersScenario();
+  ctx = await buildTestApp({}, { seed: false });
   delete process.env['BENCH_SQL_COUNT'];
-  // Tom and Tessa submit (Tessa first), Omar only practises; Sofia (soft-deleted) has an answer too.
-  answerId.tessa = await s.answerAll('tessa');
-  answerId.trainee = await s.answerAll('trainee');
-  answerId.omar = await s.answerAll('omar', { submit: false });
-  await insertPendingAnswers(s.db, s.assignment, [s.ids.sofia]);
-  answerId.draft = await s.answerIdOf('trainee', s.draft);
+  f = factoryOf(ctx);
 });
-afterAll(() => s.close());
+afterAll(() => ctx.close());
+
+type Who = 'admin' | 'manager' | 'manager2' | 'instructor' | 'instructor2' | Trainee;
+type Trainee = 'trainee' | 'tessa' | 'omar';
+
+/**
+ * An organization of its own for one test: Maya (manager), Ian and Iris (instructors), Tom, Tessa
+ * and Omar (trainees), Sofia (a soft-deleted trainee); an interview (three questions over two
+ * roles, two mp3 prompts for question 1), a rating scale and a feedback form; an Active assignment
+ * 'Answers practice' (Tom, Tessa, Omar; Ian) and a Draft 'Answers draft' (Tom). `manager2` manages
+ * another organization. No answer is given yet: the test gives the ones it needs (`answer`).
+ */
+async function buildAnswersWorld() {
+  const org = await buildOrganization(f);
+  const other = await buildOrganization(f);
+  const person =
+    (role: typeof Role.Trainee | typeof Role.Instructor | typeof Role.Manager) =>
+    (firstName: string, lastName: string, extra: { deleted?: boolean } = {}) =>
+      buildUser(f, { role, organizationId: org.id, firstName, lastName, ...extra });
+  const people = {
+    manager: await person(Role.Manager)('Maya', 'Manning'),
+    instructor: await person(Role.Instructor)('Ian', 'Instructor'),
+    instructor2: await person(Role.Instructor)('Iris', 'Ito'),
+    trainee: await person(Role.Trainee)('Tom', 'Trainee'),
+    tessa: await person(Role.Trainee)('Tessa', 'Tran'),
+    omar: await person(Role.Trainee)('Omar', 'Okafor'),
+    manager2: await buildUser(f, {
+      role: Role.Manager,
+      organizationId: other.id,
+      firstName: 'Nora',
+      lastName: 'North',
+    }),
+  };
+  const sofia = await person(Role.Trainee)('Sofia', 'Santos', { deleted: true });
+  const admin = await adminToken(f);
+  const interview = await buildInterview(f, { organizationId: org.id });
+  const ratings = await buildRatingScale(f, { organizationId: org.id });
+  const feedback = await buildFeedbackForm(f, { organizationId: org.id });
+  const avatars = [
+    await buildAsset(f, { organizationId: org.id }),
+    await buildAsset(f, { organizationId: org.id }),
+  ];
+  const environment = await buildAsset(f, { organizationId: org.id, environment: true });
+  await addPrompts(
+    f.db,
+    interview.questionIds[0]!,
+    avatars[0]!,
+    avatars[1]!,
+    `test/prompt-${org.id}`,
+  );
+  const forms = { interview, ratings, feedback, avatars, environment, by: people.manager };
+  const assignment = await buildAssignment(f, {
+    ...forms,
+    organizationId: org.id,
+    name: 'Answers practice',
+    members: [people.trainee.id, people.tessa.id, people.omar.id, people.instructor.id],
+    status: AssignmentStatus.Active,
+  });
+  const draft = await buildAssignment(f, {
+    ...forms,
+    organizationId: org.id,
+    name: 'Answers draft',
+    members: [people.trainee.id],
+  });
+  const tokenOf = (who: Who) => (who === 'admin' ? admin : people[who].token);
+  return {
+    org: org.id,
+    other: other.id,
+    ids: {
+      ...Object.fromEntries(Object.entries(people).map(([k, u]) => [k, u.id])),
+      sofia: sofia.id,
+    } as Record<Exclude<Who, 'admin'> | 'sofia', number>,
+    interview,
+    ratings,
+    feedback,
+    avatars,
+    environment,
+    assignment,
+    draft,
+    /** The session token of `who`. */
+    token: tokenOf,
+    /** `method url` as `who` (none: without a token), with an optional JSON body. */
+    call: (method: Method, url: string, who?: Who, payload?: object) =>
+      injectWithToken(ctx.app, method, url, who ? tokenOf(who) : undefined, payload),
+    /** `who` answers every question of the Active assignment and (default) submits. Answers the answer id. */
+    answer: (who: Trainee, { submit = true } = {}) =>
+      buildAnswer(f, {
+        assignmentId: assignment,
+        trainee: people[who],
+        questionIds: interview.questionIds,
+        submit,
+      }),
+    /** Sofia's Pending answer on the Active assignment, stored after she was soft-deleted. Answers its id. */
+    async sofiasAnswer() {
+      await insertPendingAnswers(f.db, assignment, [sofia.id]);
+      return answerIdOf(f, assignment, sofia.id);
+    },
+    /** The answer id of `who` on an assignment (default the Active one). */
+    answerIdOf: (who: Trainee, assignmentId = assignment) =>
+      answerIdOf(f, assignmentId, people[who].id),
+    /** `reviewer` reviews answer `answerId` with the valid review (score 4.5). */
+    review: (answerId: number, reviewer: Exclude<Who, 'admin' | Trainee> = 'instructor') =>
+      buildReview(f, {
+        answerId,
+        reviewer: people[reviewer],
+        body: validReview({ ratings, feedback }),
+      }),
+    /** The review forms stored for this organization's rating scale and feedback form. */
+    async formCount() {
+      return (
+        await f.db
+          .select({ n: count() })
+          .from(contentAnswers)
+          .where(inArray(contentAnswers.contentId, [ratings.id, feedback.id]))
+      )[0]!.n;
+    },
+  };
+}
+type AnswersWorld = Awaited<ReturnType<typeof buildAnswersWorld>>;
+
+/**
+ * The answers the list tests read: Tessa and Tom submit (Tessa first), Omar only practises, Sofia
+ * (soft-deleted) has a Pending one, and Tom's Pending answer of the Draft assignment.
+ */
+async function answerAsUsual(w: AnswersWorld) {
+  const tessa = await w.answer('tessa');
+  const trainee = await w.answer('trainee');
+  const omar = await w.answer('omar', { submit: false });
+  await w.sofiasAnswer();
+  return { tessa, trainee, omar, draft: await w.answerIdOf('trainee', w.draft) };
+}
 
 const reviewUrl = (id: number, query = '') =>
   `/api/assignments/interviews/answers/review/${id}${query}`;
-const formCount = async () => (await s.db.select({ n: count() }).from(contentAnswers))[0]!.n;
 const answerRow = async (id: number) =>
-  (await s.db.select().from(answers).where(eq(answers.id, id)))[0]!;
+  (await f.db.select().from(answers).where(eq(answers.id, id)))[0]!;
 const listIds = (res: { json(): { data: { list: { id: number }[] } } }) =>
   res.json().data.list.map((r) => r.id);
 
 describe('GET /api/assignments/answers', () => {
   it('answers 401, 403 a trainee asking for another user, 404 another organization, 400 bad filters', async () => {
-    expect((await s.call('GET', '/api/assignments/answers')).statusCode).toBe(401);
+    const w = await buildAnswersWorld();
+    expect((await w.call('GET', '/api/assignments/answers')).statusCode).toBe(401);
     expect(
-      (await s.call('GET', `/api/assignments/answers?userId=${s.ids.tessa}`, 'trainee')).statusCode,
+      (await w.call('GET', `/api/assignments/answers?userId=${w.ids.tessa}`, 'trainee')).statusCode,
     ).toBe(403);
     expect(
-      (await s.call('GET', `/api/assignments/answers?assignmentId=${s.assignment}`, 'manager2'))
+      (await w.call('GET', `/api/assignments/answers?assignmentId=${w.assignment}`, 'manager2'))
         .statusCode,
     ).toBe(404);
     expect(
-      (await s.call('GET', `/api/assignments/answers?organizationId=${s.org.northwind}`, 'manager'))
+      (await w.call('GET', `/api/assignments/answers?organizationId=${w.other}`, 'manager'))
         .statusCode,
     ).toBe(404);
     expect(
-      (await s.call('GET', '/api/assignments/answers?assignmentId=999999', 'admin')).statusCode,
+      (await w.call('GET', '/api/assignments/answers?assignmentId=999999', 'admin')).statusCode,
     ).toBe(404);
     expect(
-      (await s.call('GET', '/api/assignments/answers?organizationId=999999', 'admin')).statusCode,
+      (await w.call('GET', '/api/assignments/answers?organizationId=999999', 'admin')).statusCode,
     ).toBe(404);
     for (const query of ['status=9', 'status=0', 'pageSize=30', 'page=0', 'includes=secrets'])
       expect(
-        (await s.call('GET', `/api/assignments/answers?${query}`, 'manager')).statusCode,
+        (await w.call('GET', `/api/assignments/answers?${query}`, 'manager')).statusCode,
         query,
       ).toBe(400);
   });
 
   it('lists the organization’s answers, the latest submitted first, 100 per page by default', async () => {
-    const res = await s.call('GET', '/api/assignments/answers', 'instructor');
+    const w = await buildAnswersWorld();
+    const a = await answerAsUsual(w);
+    const res = await w.call('GET', '/api/assignments/answers', 'instructor');
     expect(res.statusCode).toBe(200);
     const { list, count: total } = res.json().data;
     // Tom's and Tessa's submitted answers first (Tom's latest), then the Pending ones; not Sofia's.
-    expect(list.slice(0, 2).map((r: { id: number }) => r.id)).toEqual([
-      answerId.trainee,
-      answerId.tessa,
-    ]);
+    expect(list.slice(0, 2).map((r: { id: number }) => r.id)).toEqual([a.trainee, a.tessa]);
     expect(total).toBe(4); // Tom, Tessa, Omar on the Active assignment; Tom on the Draft one
-    expect(list.some((r: { userId: number }) => r.userId === s.ids.sofia)).toBe(false);
+    expect(list.some((r: { userId: number }) => r.userId === w.ids.sofia)).toBe(false);
     expect(list[0]).toEqual({
-      id: answerId.trainee,
-      userId: s.ids.trainee,
-      user: { id: s.ids.trainee, firstName: 'Tom', lastName: 'Trainee' },
-      assignmentId: s.assignment,
-      assignment: { id: s.assignment, name: 'Answers practice' },
+      id: a.trainee,
+      userId: w.ids.trainee,
+      user: { id: w.ids.trainee, firstName: 'Tom', lastName: 'Trainee' },
+      assignmentId: w.assignment,
+      assignment: { id: w.assignment, name: 'Answers practice' },
       statusId: AnswerStatus.Submitted,
       score: null,
       submittedAt: expect.any(String),
@@ -101,83 +245,96 @@ describe('GET /api/assignments/answers', () => {
       ratingsAnswerId: null,
       feedbackAnswerId: null,
     });
-    const paged = await s.call('GET', '/api/assignments/answers?pageSize=25&page=2', 'manager');
+    const paged = await w.call('GET', '/api/assignments/answers?pageSize=25&page=2', 'manager');
     expect(paged.json().data).toEqual({ list: [], count: 4 });
   });
 
   it('filters by status (the dashboard’s Pending Review list), assignment, user and organization', async () => {
-    expect(listIds(await s.call('GET', '/api/assignments/answers?status=2', 'instructor'))).toEqual(
-      [answerId.trainee, answerId.tessa],
+    const w = await buildAnswersWorld();
+    const a = await answerAsUsual(w);
+    expect(listIds(await w.call('GET', '/api/assignments/answers?status=2', 'instructor'))).toEqual(
+      [a.trainee, a.tessa],
     );
     expect(
-      listIds(await s.call('GET', '/api/assignments/answers?status=1,3', 'instructor')).sort(),
-    ).toEqual([answerId.omar, answerId.draft].sort());
+      listIds(await w.call('GET', '/api/assignments/answers?status=1,3', 'instructor')).sort(),
+    ).toEqual([a.omar, a.draft].sort());
     expect(
       listIds(
-        await s.call('GET', `/api/assignments/answers?assignmentId=${s.draft}`, 'instructor'),
+        await w.call('GET', `/api/assignments/answers?assignmentId=${w.draft}`, 'instructor'),
       ),
-    ).toEqual([answerId.draft]);
+    ).toEqual([a.draft]);
     expect(
       listIds(
-        await s.call(
+        await w.call(
           'GET',
-          `/api/assignments/answers?userId=${s.ids.trainee}&status=2`,
+          `/api/assignments/answers?userId=${w.ids.trainee}&status=2`,
           'instructor',
         ),
       ),
-    ).toEqual([answerId.trainee]);
+    ).toEqual([a.trainee]);
     expect(
-      (await s.call('GET', '/api/assignments/answers?status=2', 'manager2')).json().data.count,
+      (await w.call('GET', '/api/assignments/answers?status=2', 'manager2')).json().data.count,
     ).toBe(0);
     expect(
-      (
-        await s.call('GET', `/api/assignments/answers?organizationId=${s.org.northwind}`, 'admin')
-      ).json().data.count,
+      (await w.call('GET', `/api/assignments/answers?organizationId=${w.other}`, 'admin')).json()
+        .data.count,
     ).toBe(0);
-    expect((await s.call('GET', '/api/assignments/answers', 'admin')).json().data.count).toBe(4);
-    expect(listIds(await s.call('GET', '/api/assignments/answers', 'trainee')).sort()).toEqual(
-      [answerId.trainee, answerId.draft].sort(),
+    // An admin sees every organization's answers (other tests' too): this organization's are four.
+    expect(
+      (await w.call('GET', `/api/assignments/answers?organizationId=${w.org}`, 'admin')).json().data
+        .count,
+    ).toBe(4);
+    expect(
+      (await w.call('GET', '/api/assignments/answers', 'admin')).json().data.count,
+    ).toBeGreaterThanOrEqual(4);
+    expect(listIds(await w.call('GET', '/api/assignments/answers', 'trainee')).sort()).toEqual(
+      [a.trainee, a.draft].sort(),
     );
   });
 
   it('combines filters: assignment and status, several statuses, a trainee’s own user id and status', async () => {
+    const w = await buildAnswersWorld();
+    const a = await answerAsUsual(w);
     expect(
       listIds(
-        await s.call(
+        await w.call(
           'GET',
-          `/api/assignments/answers?assignmentId=${s.assignment}&status=1`,
+          `/api/assignments/answers?assignmentId=${w.assignment}&status=1`,
           'instructor',
         ),
       ),
-    ).toEqual([answerId.omar]);
+    ).toEqual([a.omar]);
     expect(
       listIds(
-        await s.call('GET', `/api/assignments/answers?assignmentId=${s.draft}&status=2`, 'manager'),
+        await w.call('GET', `/api/assignments/answers?assignmentId=${w.draft}&status=2`, 'manager'),
       ),
     ).toEqual([]);
-    expect(listIds(await s.call('GET', '/api/assignments/answers?status=2,3', 'admin'))).toEqual([
-      answerId.trainee,
-      answerId.tessa,
-    ]);
-    const own = await s.call(
+    expect(
+      listIds(
+        await w.call('GET', `/api/assignments/answers?status=2,3&organizationId=${w.org}`, 'admin'),
+      ),
+    ).toEqual([a.trainee, a.tessa]);
+    const own = await w.call(
       'GET',
-      `/api/assignments/answers?userId=${s.ids.trainee}&status=2`,
+      `/api/assignments/answers?userId=${w.ids.trainee}&status=2`,
       'trainee',
     );
     expect(own.statusCode).toBe(200);
-    expect(listIds(own)).toEqual([answerId.trainee]);
-    const paged = await s.call(
+    expect(listIds(own)).toEqual([a.trainee]);
+    const paged = await w.call(
       'GET',
-      `/api/assignments/answers?assignmentId=${s.assignment}&pageSize=25&page=1`,
+      `/api/assignments/answers?assignmentId=${w.assignment}&pageSize=25&page=1`,
       'manager',
     );
     expect(paged.json().data.count).toBe(3);
   });
 
   it('carries each row’s data with includes=answers (what the report needs)', async () => {
-    const res = await s.call(
+    const w = await buildAnswersWorld();
+    await w.answer('trainee');
+    const res = await w.call(
       'GET',
-      `/api/assignments/answers?assignmentId=${s.assignment}&status=2&includes=answers,users`,
+      `/api/assignments/answers?assignmentId=${w.assignment}&status=2&includes=answers,users`,
       'manager',
     );
     expect(res.statusCode).toBe(200);
@@ -189,70 +346,76 @@ describe('GET /api/assignments/answers', () => {
     });
     expect(row.data.interviewAnswer.answers).toHaveLength(3);
     expect(row.data.interviewAnswer.answers[0]).toMatchObject({
-      questionId: s.interview.questionIds[0],
+      questionId: w.interview.questionIds[0],
       duration: 12.5,
       file: { url: expect.stringMatching(/\.mp4\?expires=\d+&signature=[\w-]{43}$/) },
     });
-    const plain = await s.call('GET', '/api/assignments/answers', 'manager');
+    const plain = await w.call('GET', '/api/assignments/answers', 'manager');
     expect(plain.json().data.list[0].data).toBeUndefined();
   });
 });
 
 describe('GET /api/assignments/answers/:id', () => {
   it('climbs the ladder: 401, 404 other organization, missing or soft-deleted trainee, 403 another trainee, 400 bad id', async () => {
-    const url = `/api/assignments/answers/${answerId.tessa}`;
-    expect((await s.call('GET', url)).statusCode).toBe(401);
-    expect((await s.call('GET', url, 'manager2')).statusCode).toBe(404);
-    expect((await s.call('GET', '/api/assignments/answers/999999', 'admin')).statusCode).toBe(404);
-    const sofias = await s.answerIdOf('sofia');
-    expect((await s.call('GET', `/api/assignments/answers/${sofias}`, 'admin')).statusCode).toBe(
+    const w = await buildAnswersWorld();
+    const a = { tessa: await w.answer('tessa') };
+    const url = `/api/assignments/answers/${a.tessa}`;
+    expect((await w.call('GET', url)).statusCode).toBe(401);
+    expect((await w.call('GET', url, 'manager2')).statusCode).toBe(404);
+    expect((await w.call('GET', '/api/assignments/answers/999999', 'admin')).statusCode).toBe(404);
+    const sofias = await w.sofiasAnswer();
+    expect((await w.call('GET', `/api/assignments/answers/${sofias}`, 'admin')).statusCode).toBe(
       404,
     );
-    expect((await s.call('GET', url, 'trainee')).statusCode).toBe(403);
-    expect((await s.call('GET', '/api/assignments/answers/x', 'admin')).statusCode).toBe(400);
-    expect((await answerRow(answerId.tessa)).viewed).toBe(false);
+    expect((await w.call('GET', url, 'trainee')).statusCode).toBe(403);
+    expect((await w.call('GET', '/api/assignments/answers/x', 'admin')).statusCode).toBe(400);
+    expect((await answerRow(a.tessa)).viewed).toBe(false);
   });
 
   it('answers the review screen’s data; a trainee reading its own answer does not set viewed', async () => {
-    const own = await s.call('GET', `/api/assignments/answers/${answerId.tessa}`, 'tessa');
+    const w = await buildAnswersWorld();
+    const a = { tessa: await w.answer('tessa') };
+    const own = await w.call('GET', `/api/assignments/answers/${a.tessa}`, 'tessa');
     expect(own.statusCode).toBe(200);
     expect(own.json().data).toMatchObject({ viewed: false, canReview: false });
-    expect((await answerRow(answerId.tessa)).viewed).toBe(false);
+    expect((await answerRow(a.tessa)).viewed).toBe(false);
   });
 
   it('sets viewed when a reviewer opens a submitted answer, not a Pending one', async () => {
-    const res = await s.call('GET', `/api/assignments/answers/${answerId.tessa}`, 'instructor');
+    const w = await buildAnswersWorld();
+    const a = { tessa: await w.answer('tessa'), omar: await w.answer('omar', { submit: false }) };
+    const res = await w.call('GET', `/api/assignments/answers/${a.tessa}`, 'instructor');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
-      id: answerId.tessa,
+      id: a.tessa,
       user: { firstName: 'Tessa', lastName: 'Tran' },
       statusId: AnswerStatus.Submitted,
       viewed: true,
       canReview: true,
       assignment: {
-        id: s.assignment,
+        id: w.assignment,
         name: 'Answers practice',
         statusId: AssignmentStatus.Active,
-        organizationId: s.org.demo,
+        organizationId: w.org,
       },
       data: { ratingsAnswer: null, feedbackAnswer: null, practiceCounter: 1 },
     });
-    expect((await answerRow(answerId.tessa)).viewed).toBe(true);
+    expect((await answerRow(a.tessa)).viewed).toBe(true);
     expect(data.assignment.data.roles.map((r: { name: string }) => r.name)).toEqual([
       'Interviewer',
       'Panelist',
     ]);
     expect(data.assignment.data.ratings).toMatchObject({
-      id: s.ratings.id,
+      id: w.ratings.id,
       contentTypeId: ContentType.RatingScale,
     });
     expect(
       data.assignment.data.feedback.questions[1].options.map((o: { id: number }) => o.id),
-    ).toEqual(s.feedback.optionIds[1]);
-    expect(data.assignment.data.environment).toMatchObject({ id: s.environment });
+    ).toEqual(w.feedback.optionIds[1]);
+    expect(data.assignment.data.environment).toMatchObject({ id: w.environment });
     // Each question once, each recorded item once (in data, found by question id), nothing else.
-    const listItem = (await s.call('GET', '/api/assignments/answers', 'instructor')).json().data
+    const listItem = (await w.call('GET', '/api/assignments/answers', 'instructor')).json().data
       .list[0];
     expect(Object.keys(data).sort()).toEqual(
       [
@@ -281,58 +444,67 @@ describe('GET /api/assignments/answers/:id', () => {
         i.questionId,
         i.duration,
       ]),
-    ).toEqual(s.interview.questionIds.map((id) => [id, 12.5]));
-    expect(data.questions[0].avatar).toMatchObject({ id: s.avatars[0] });
+    ).toEqual(w.interview.questionIds.map((id) => [id, 12.5]));
+    expect(data.questions[0].avatar).toMatchObject({ id: w.avatars[0] });
     expect(data.data.interviewAnswer.answers[0].file.url).toMatch(
       /^\/files\/.+\.mp4\?expires=\d+&signature=[\w-]{43}$/,
     );
-    const video = await s.app.inject({
+    const video = await ctx.app.inject({
       method: 'GET',
       url: data.data.interviewAnswer.answers[0].file.url,
       headers: { range: 'bytes=0-3' },
     });
     expect(video.statusCode).toBe(206);
 
-    await s.call('GET', `/api/assignments/answers/${answerId.omar}`, 'instructor');
-    expect((await answerRow(answerId.omar)).viewed).toBe(false);
+    await w.call('GET', `/api/assignments/answers/${a.omar}`, 'instructor');
+    expect((await answerRow(a.omar)).viewed).toBe(false);
   });
 });
 
 describe('POST /api/assignments/interviews/answers/review/:id', () => {
   it('climbs the ladder: 401, 403 trainee, 404 other organization or missing, 400 bad body; nothing stored', async () => {
-    const url = reviewUrl(answerId.trainee);
-    expect((await s.call('POST', url, undefined, validReview(s))).statusCode).toBe(401);
-    expect((await s.call('POST', url, 'trainee', validReview(s))).statusCode).toBe(403);
-    expect((await s.call('POST', url, 'manager2', validReview(s))).statusCode).toBe(404);
-    expect((await s.call('POST', reviewUrl(999999), 'admin', validReview(s))).statusCode).toBe(404);
-    expect((await s.call('POST', reviewUrl(0), 'admin', validReview(s))).statusCode).toBe(400);
-    expect(await formCount()).toBe(0);
-    expect((await answerRow(answerId.trainee)).statusId).toBe(AnswerStatus.Submitted);
+    const w = await buildAnswersWorld();
+    const a = { trainee: await w.answer('trainee') };
+    const url = reviewUrl(a.trainee);
+    expect((await w.call('POST', url, undefined, validReview(w))).statusCode).toBe(401);
+    expect((await w.call('POST', url, 'trainee', validReview(w))).statusCode).toBe(403);
+    expect((await w.call('POST', url, 'manager2', validReview(w))).statusCode).toBe(404);
+    expect((await w.call('POST', reviewUrl(999999), 'admin', validReview(w))).statusCode).toBe(404);
+    expect((await w.call('POST', reviewUrl(0), 'admin', validReview(w))).statusCode).toBe(400);
+    expect(await w.formCount()).toBe(0);
+    expect((await answerRow(a.trainee)).statusId).toBe(AnswerStatus.Submitted);
   });
 
   it('refuses a Pending answer and a wrong trainee, form or user', async () => {
-    const pending = await s.call('POST', reviewUrl(answerId.omar), 'instructor', validReview(s));
+    const w = await buildAnswersWorld();
+    const a = {
+      trainee: await w.answer('trainee'),
+      omar: await w.answer('omar', { submit: false }),
+    };
+    const pending = await w.call('POST', reviewUrl(a.omar), 'instructor', validReview(w));
     expect(pending.statusCode).toBe(400);
     expect(pending.json().message).toBe(messages.notReviewable);
     const cases: [string, object, string][] = [
-      ['', validReview(s, { traineeId: s.ids.tessa }), messages.traineeMismatch],
-      [`?userId=${s.ids.tessa}`, validReview(s), messages.traineeMismatch],
-      ['', validReview(s, { questionnaireID: s.interview.id }), messages.questionnaireMismatch],
+      ['', validReview(w, { traineeId: w.ids.tessa }), messages.traineeMismatch],
+      [`?userId=${w.ids.tessa}`, validReview(w), messages.traineeMismatch],
+      ['', validReview(w, { questionnaireID: w.interview.id }), messages.questionnaireMismatch],
     ];
     for (const [query, body, message] of cases) {
-      const res = await s.call('POST', reviewUrl(answerId.trainee, query), 'instructor', body);
+      const res = await w.call('POST', reviewUrl(a.trainee, query), 'instructor', body);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect(await formCount()).toBe(0);
+    expect(await w.formCount()).toBe(0);
   });
 
   it('checks the answers against both forms (001 §5)', async () => {
-    const base = validReview(s);
+    const w = await buildAnswersWorld();
+    const a = { trainee: await w.answer('trainee') };
+    const base = validReview(w);
     const ratings = base.answers.ratings;
     const feedback = base.answers.feedback;
     const [open, single, multiple] = feedback;
-    const optionsOf = s.feedback.optionIds;
+    const optionsOf = w.feedback.optionIds;
     const with_ = (r: object[], f: object[]) => ({ answers: { ratings: r, feedback: f } });
     const cases: [object, string][] = [
       [with_(ratings.slice(0, 1), feedback), messages.allQuestionsMustBeAnswered],
@@ -376,21 +548,21 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
         messages.optionInvalid,
       ],
       [
-        with_([...ratings, { questionId: s.interview.questionIds[0], text: '3' }], feedback),
+        with_([...ratings, { questionId: w.interview.questionIds[0], text: '3' }], feedback),
         messages.questionNotInForm,
       ],
       [with_([...ratings, ratings[0]!], feedback), messages.duplicateQuestion],
       [with_(feedback, ratings), messages.allQuestionsMustBeAnswered],
     ];
     for (const [body, message] of cases) {
-      const res = await s.call('POST', reviewUrl(answerId.trainee), 'instructor', body);
+      const res = await w.call('POST', reviewUrl(a.trainee), 'instructor', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message, JSON.stringify(body)).toBe(message);
     }
     const details = (
-      await s.call(
+      await w.call(
         'POST',
-        reviewUrl(answerId.trainee),
+        reviewUrl(a.trainee),
         'instructor',
         with_([{ ...ratings[0]!, text: '9' }], feedback),
       )
@@ -399,18 +571,20 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
       { path: 'answers.ratings', message: messages.allQuestionsMustBeAnswered },
       { path: 'answers.ratings.0.text', message: messages.ratingOutOfRange },
     ]);
-    expect(await formCount()).toBe(0);
-    expect((await answerRow(answerId.trainee)).statusId).toBe(AnswerStatus.Submitted);
+    expect(await w.formCount()).toBe(0);
+    expect((await answerRow(a.trainee)).statusId).toBe(AnswerStatus.Submitted);
   });
 
   it('stores both forms, computes the score and sets Reviewed', async () => {
-    const res = await s.call(
+    const w = await buildAnswersWorld();
+    const a = { trainee: await w.answer('trainee') };
+    const res = await w.call(
       'POST',
-      reviewUrl(answerId.trainee, `?userId=${s.ids.trainee}`),
+      reviewUrl(a.trainee, `?userId=${w.ids.trainee}`),
       'instructor',
-      validReview(s, {
-        traineeId: s.ids.trainee,
-        questionnaireID: s.ratings.id,
+      validReview(w, {
+        traineeId: w.ids.trainee,
+        questionnaireID: w.ratings.id,
         score: 1, // ignored: recomputed
       }),
     );
@@ -418,17 +592,17 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
     expect(res.json().message).toBe(messages.interviewReviewSubmitted);
     const data = res.json().data;
     expect(data).toMatchObject({
-      id: answerId.trainee,
+      id: a.trainee,
       statusId: AnswerStatus.Reviewed,
       score: 4.5,
       reviewedAt: expect.any(String),
       viewed: true,
       canReview: true,
     });
-    const author = { id: s.ids.instructor, firstName: 'Ian', lastName: 'Instructor' };
+    const author = { id: w.ids.instructor, firstName: 'Ian', lastName: 'Instructor' };
     expect(data.data.ratingsAnswer).toEqual({
       id: data.ratingsAnswerId,
-      contentId: s.ratings.id,
+      contentId: w.ratings.id,
       contentTypeId: ContentType.RatingScale,
       contentAnswer: {
         createdAt: expect.any(String),
@@ -436,44 +610,47 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
         createdByName: 'Ian Instructor',
       },
       answers: [
-        { questionId: s.ratings.questionIds[0], text: '4' },
-        { questionId: s.ratings.questionIds[1], text: '5' },
+        { questionId: w.ratings.questionIds[0], text: '4' },
+        { questionId: w.ratings.questionIds[1], text: '5' },
       ],
       score: 4.5,
     });
     expect(data.data.feedbackAnswer).toMatchObject({
       id: data.feedbackAnswerId,
-      contentId: s.feedback.id,
+      contentId: w.feedback.id,
       contentTypeId: ContentType.Feedback,
       score: null,
       answers: [
-        { questionId: s.feedback.questionIds[0], text: 'Good structure.' },
-        { questionId: s.feedback.questionIds[1], text: String(s.feedback.optionIds[1]![0]) },
+        { questionId: w.feedback.questionIds[0], text: 'Good structure.' },
+        { questionId: w.feedback.questionIds[1], text: String(w.feedback.optionIds[1]![0]) },
         // Comma-joined option ids, spaces dropped.
         {
-          questionId: s.feedback.questionIds[2],
-          text: s.feedback.optionIds[2]!.slice(0, 2).join(','),
+          questionId: w.feedback.questionIds[2],
+          text: w.feedback.optionIds[2]!.slice(0, 2).join(','),
         },
       ],
     });
-    expect(await formCount()).toBe(2);
-    const row = await answerRow(answerId.trainee);
+    expect(await w.formCount()).toBe(2);
+    const row = await answerRow(a.trainee);
     expect(row).toMatchObject({ statusId: AnswerStatus.Reviewed, score: 4.5 });
     expect(row.reviewedAt).toBeInstanceOf(Date);
-    const listed = await s.call('GET', `/api/assignments/answers?status=3`, 'manager');
-    expect(listed.json().data.list[0]).toMatchObject({ id: answerId.trainee, score: 4.5 });
-    const detail = await s.call('GET', `/api/assignments/${s.assignment}`, 'manager');
+    const listed = await w.call('GET', `/api/assignments/answers?status=3`, 'manager');
+    expect(listed.json().data.list[0]).toMatchObject({ id: a.trainee, score: 4.5 });
+    const detail = await w.call('GET', `/api/assignments/${w.assignment}`, 'manager');
     expect(detail.json().data.averageScore).toBe(4.5);
   });
 
   it('keeps every submission: a second review (another reviewer, numbers as ratings) becomes the latest', async () => {
-    const first = await answerRow(answerId.trainee);
-    const base = validReview(s);
-    const res = await s.call('POST', reviewUrl(answerId.trainee), 'manager', {
+    const w = await buildAnswersWorld();
+    const a = { trainee: await w.answer('trainee'), tessa: await w.answer('tessa') };
+    await w.review(a.trainee); // the first review, by Ian
+    const first = await answerRow(a.trainee);
+    const base = validReview(w);
+    const res = await w.call('POST', reviewUrl(a.trainee), 'manager', {
       answers: {
         ratings: [
-          { questionId: s.ratings.questionIds[0], text: 2 },
-          { questionId: s.ratings.questionIds[1], text: 3 },
+          { questionId: w.ratings.questionIds[0], text: 2 },
+          { questionId: w.ratings.questionIds[1], text: 3 },
         ],
         feedback: base.answers.feedback,
       },
@@ -487,27 +664,32 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
     );
     expect(data.data.ratingsAnswer.id).toBe(data.ratingsAnswerId);
     // Every form sent is kept; the detail shows the latest pair.
-    expect(await formCount()).toBe(4);
+    expect(await w.formCount()).toBe(4);
     // Another instructor of the organization and an admin may review too.
     expect(
-      (await s.call('POST', reviewUrl(answerId.tessa), 'instructor2', validReview(s))).statusCode,
+      (await w.call('POST', reviewUrl(a.tessa), 'instructor2', validReview(w))).statusCode,
     ).toBe(200);
-    expect(
-      (await s.call('POST', reviewUrl(answerId.tessa), 'admin', validReview(s))).statusCode,
-    ).toBe(200);
+    expect((await w.call('POST', reviewUrl(a.tessa), 'admin', validReview(w))).statusCode).toBe(
+      200,
+    );
   });
 
   it('takes at most 8 SQL statements and answers the detail for the console’s review', async () => {
+    const w = await buildAnswersWorld();
+    const a = { tessa: await w.answer('tessa') };
     // A real HTTP request: the statement counter tells requests apart by Node's HTTP server.
-    const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
-    const res = await fetch(`${address}${reviewUrl(answerId.tessa, `?userId=${s.ids.tessa}`)}`, {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}${reviewUrl(a.tessa, `?userId=${w.ids.tessa}`)}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${s.tokens.manager}`, 'content-type': 'application/json' },
-      body: JSON.stringify(validReview(s, { traineeId: s.ids.tessa })),
+      headers: {
+        authorization: `Bearer ${w.token('manager')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(validReview(w, { traineeId: w.ids.tessa })),
     });
     expect(res.status).toBe(200);
     const data = ((await res.json()) as { data: AnswerDetail }).data;
-    expect(data).toMatchObject({ id: answerId.tessa, statusId: AnswerStatus.Reviewed, score: 4.5 });
+    expect(data).toMatchObject({ id: a.tessa, statusId: AnswerStatus.Reviewed, score: 4.5 });
     expect(data.data.ratingsAnswer?.contentAnswer.createdBy?.firstName).toBe('Maya');
     // The session check, the answer (with its claim), the forms' questions, BEGIN, the row locks,
     // the forms, the answer, the review's history row, comments, draft, claim, audit rows (decisions.md#review-loop
@@ -516,22 +698,24 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
     expect(Number(res.headers.get(sqlCountHeader))).toBeLessThanOrEqual(onPostgres ? 8 : 6);
     // The detail it answers is the one GET reads (file URLs apart: each read signs them anew).
     const unsigned = (d: unknown) => JSON.parse(JSON.stringify(d).replace(/\?expires=[^"]*/g, ''));
-    const read = await s.call('GET', `/api/assignments/answers/${answerId.tessa}`, 'manager');
+    const read = await w.call('GET', `/api/assignments/answers/${a.tessa}`, 'manager');
     expect(unsigned(read.json().data)).toEqual(unsigned(data));
   });
 
   it('shows an erased reviewer as Deleted user', async () => {
-    const [latest] = await s.db
+    const w = await buildAnswersWorld();
+    const a = { trainee: await w.answer('trainee') };
+    await w.review(a.trainee);
+    const [latest] = await f.db
       .select({ id: contentAnswers.id })
       .from(contentAnswers)
-      .where(eq(contentAnswers.id, (await answerRow(answerId.trainee)).ratingsAnswerId!));
-    await s.db
+      .where(eq(contentAnswers.id, (await answerRow(a.trainee)).ratingsAnswerId!));
+    await f.db
       .update(contentAnswers)
       .set({ createdById: null })
       .where(eq(contentAnswers.id, latest!.id));
-    const data = (
-      await s.call('GET', `/api/assignments/answers/${answerId.trainee}`, 'manager')
-    ).json().data;
+    const data = (await w.call('GET', `/api/assignments/answers/${a.trainee}`, 'manager')).json()
+      .data;
     expect(data.data.ratingsAnswer.contentAnswer).toMatchObject({
       createdBy: null,
       createdByName: messages.deletedUser,
@@ -539,22 +723,26 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('once the assignment is Closed: no second review, but a submitted answer still gets its first', async () => {
-    await s.answerAll('omar', { submit: false });
-    await s.call('POST', `/api/me/assignments/${s.assignment}/submit`, 'omar');
-    await s.db
+    const w = await buildAnswersWorld();
+    const a = { trainee: await w.answer('trainee') };
+    await w.review(a.trainee);
+    // Omar practises, then submits on his own.
+    const a2 = { omar: await w.answer('omar', { submit: false }) };
+    await w.call('POST', `/api/me/assignments/${w.assignment}/submit`, 'omar');
+    await f.db
       .update(assignments)
       .set({ statusId: AssignmentStatus.Closed })
-      .where(eq(assignments.id, s.assignment));
-    const before = await formCount();
-    const again = await s.call('POST', reviewUrl(answerId.trainee), 'instructor', validReview(s));
+      .where(eq(assignments.id, w.assignment));
+    const before = await w.formCount();
+    const again = await w.call('POST', reviewUrl(a.trainee), 'instructor', validReview(w));
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(messages.assignmentClosed);
-    expect(await formCount()).toBe(before);
+    expect(await w.formCount()).toBe(before);
     const closedDetail = (
-      await s.call('GET', `/api/assignments/answers/${answerId.trainee}`, 'instructor')
+      await w.call('GET', `/api/assignments/answers/${a.trainee}`, 'instructor')
     ).json().data;
     expect(closedDetail.canReview).toBe(false);
-    const first = await s.call('POST', reviewUrl(answerId.omar), 'instructor', validReview(s));
+    const first = await w.call('POST', reviewUrl(a2.omar), 'instructor', validReview(w));
     expect(first.statusCode).toBe(200);
     expect(first.json().data.statusId).toBe(AnswerStatus.Reviewed);
   });
@@ -562,7 +750,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
 
 describe('OpenAPI', () => {
   it('documents the answers calls', async () => {
-    const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/assignments/answers'].get).toBeDefined();
     expect(doc.paths['/api/assignments/answers/{id}'].get).toBeDefined();
     expect(doc.paths['/api/assignments/interviews/answers/review/{id}'].post).toBeDefined();
@@ -571,10 +759,10 @@ describe('OpenAPI', () => {
 
 describe('seedAnswers', () => {
   it('skips without a storage driver, Demo Academy or its assignment', async () => {
-    expect(await seedAnswers(s.db)).toBe(false);
+    expect(await seedAnswers(f.db)).toBe(false);
     const fresh = await createTestDatabase();
     try {
-      expect(await seedAnswers(fresh.database.db, s.app.files.storage)).toBe(false);
+      expect(await seedAnswers(fresh.database.db, ctx.app.files.storage)).toBe(false);
     } finally {
       await fresh.drop();
     }
