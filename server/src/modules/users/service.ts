@@ -89,8 +89,9 @@ function requireRemovable(actor: Actor, row: UserRow, action: Action): void {
 
 /** GET /users: admins list everyone (optionally one organization); others only their organization. */
 export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
-  const organizationId = scopeFor(actor, 'user:list', query);
+  // Both refusals are 403s, before the 404 of another organization named.
   if (query.deleted !== Existence.Existing) requireAllowed(actor, 'user:viewDeleted');
+  const organizationId = scopeFor(actor, 'user:list', query);
   return listUsers(db, {
     ...(organizationId !== undefined ? { organizationId } : {}),
     ...(query.roles ? { roles: query.roles } : {}),
