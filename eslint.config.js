@@ -2,7 +2,9 @@
 // import boundaries of architecture.md: contract ← server, contract ← web; web never imports server;
 // the contract imports no ORM, framework or UI; a feature does not import another feature.
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -128,6 +130,45 @@ function serverModuleImportPatterns(module) {
   );
 }
 
+/**
+ * The web's zones (architecture.md 'web'), told apart by file path; eslint-plugin-boundaries checks
+ * every import by the file it resolves to. The first pattern a file matches names its zone.
+ * - shared: web/shared (imported as `@shared/…`), the code both apps use. It imports neither app.
+ * - practice: web/practice, the trainees' app: shared and itself, never the console (web/src).
+ * - the console, web/src: `feature` (features/<name>, its own files, never another feature's or
+ *   app/), `app` (app/ and main.tsx, which compose features through their index.ts), `test`
+ *   (src/test, the console's test helpers) and `common` (components, config, lib: no feature, no
+ *   app/; their tests, `common-test`, may use the test helpers). Every console zone may import
+ *   shared.
+ */
+const webZones = [
+  { type: 'shared', pattern: 'web/shared/**', mode: 'full' },
+  { type: 'practice', pattern: 'web/practice/**', mode: 'full' },
+  { type: 'feature', pattern: 'web/src/features/*', mode: 'folder', capture: ['feature'] },
+  { type: 'app', pattern: ['web/src/app/**', 'web/src/main.tsx'], mode: 'full' },
+  { type: 'test', pattern: 'web/src/test/**', mode: 'full' },
+  {
+    type: 'common-test',
+    pattern: 'web/src/{components,config,lib}/**/*.test.{ts,tsx}',
+    mode: 'full',
+  },
+  { type: 'common', pattern: 'web/src/{components,config,lib}/**', mode: 'full' },
+];
+
+/** Which zone may import which (anything not allowed here is an error). */
+const webZoneRules = [
+  { from: ['shared'], allow: ['shared'] },
+  { from: ['practice'], allow: ['practice', 'shared'] },
+  { from: ['common'], allow: ['common', 'shared'] },
+  { from: ['common-test'], allow: ['common', 'test', 'shared'] },
+  {
+    from: ['feature'],
+    allow: ['common', 'test', 'shared', ['feature', { feature: '${from.feature}' }]],
+  },
+  { from: ['app'], allow: ['app', 'feature', 'common', 'test', 'shared'] },
+  { from: ['test'], allow: ['test', 'app', 'feature', 'common', 'shared'] },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -247,25 +288,38 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/features/**/*.{ts,tsx}'],
+    files: ['web/{src,shared,practice}/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': fileURLToPath(new URL('.', import.meta.url)),
+      'boundaries/elements': webZones,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
     rules: {
-      'no-restricted-imports': [
+      'boundaries/element-types': [
         'error',
         {
-          patterns: [
-            { group: serverOnly, message: 'The web never imports server libraries.' },
+          default: 'disallow',
+          message:
+            "The web zone '${file.type}' may not import '${dependency.source}' of zone '${dependency.type}' (webZones in eslint.config.js).",
+          rules: webZoneRules,
+        },
+      ],
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          // The last rule that matches decides: a feature is entered through its index.ts, or
+          // through testing/ (the fixtures it offers to tests of the pages that compose it).
+          rules: [
             {
-              group: ['@practica/server', '**/server/src/**'],
-              message: 'The web never imports the server.',
+              target: ['feature'],
+              disallow: ['**'],
+              message:
+                "Import the ${dependency.feature} feature through its index.ts: '${dependency.source}' reaches into its internals.",
             },
-            {
-              group: ['**/features/**', '@/features/**'],
-              message: 'A feature does not import another feature: compose them in app/.',
-            },
-            {
-              group: ['**/app/**', '@/app/**'],
-              message: 'Features do not import app/: app/ composes features.',
-            },
+            { target: ['feature'], allow: ['index.ts', 'testing/**'] },
           ],
         },
       ],

@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@shared/config/paths';
 import { AvatarPickerDialog } from '../../components/avatar-picker-dialog';
 import { AssignmentWizard, type AssignmentWizardProps } from '../../features/assignments';
-import { useOrganizations } from '../../features/organizations/api/list-organizations';
+import { useOrganizations } from '../../features/organizations';
 import { useAuth } from '../../lib/auth';
 
 type PageProps = Omit<AssignmentWizardProps, 'organizationId' | 'organizations'>;

@@ -21,14 +21,12 @@ import { PageTitle } from '@shared/components/page-title';
 import { queryParams } from '@shared/config/paths';
 import { inviteImportText } from '../../config/invite-import-text';
 import { inviteText } from '../../config/organization-text';
-import { InviteImportDialog } from '../../features/invites/components/invite-import-dialog';
-import { InviteMemberForm } from '../../features/invites/components/invite-member-form';
-import { InvitesTable } from '../../features/invites/components/invites-table';
-import { useOrganization } from '../../features/organizations/api/get-organization';
+import { InviteImportDialog, InviteMemberForm, InvitesTable } from '../../features/invites';
 import {
   useAllOrganizationGroups,
+  useOrganization,
   useOrganizationGroups,
-} from '../../features/organizations/api/list-organization-groups';
+} from '../../features/organizations';
 import { isApiError } from '@shared/lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { useCan } from '../../lib/can';

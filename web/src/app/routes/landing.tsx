@@ -6,7 +6,7 @@ import { Box } from '@mantine/core';
 import { bundledMarketingPage } from '@shared/config/paths';
 import { uiText } from '@shared/config/ui-text';
 import { useDocumentTitle } from '@shared/components/page-title';
-import { useInfo } from '../../features/info/api/get-info';
+import { useInfo } from '../../features/info';
 import { PageLoader } from '@shared/components/page-loader';
 
 /** The landing page. */

@@ -8,8 +8,7 @@ import { messages } from '@practica/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '@shared/config/paths';
 import { organizationText } from '../../config/organization-text';
-import { useCreateOrganization } from '../../features/organizations/api/create-organization';
-import { OrganizationForm } from '../../features/organizations/components/organization-form';
+import { OrganizationForm, useCreateOrganization } from '../../features/organizations';
 import { toast } from '@shared/lib/toast';
 
 /** Organization creation (000 §2.9). */

@@ -30,22 +30,22 @@ import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { OrganizationContents } from '../../features/content';
-import { useOrganization } from '../../features/organizations/api/get-organization';
-import { useUpdateOrganization } from '../../features/organizations/api/update-organization';
 import {
+  ActiveBadge,
+  type ContentTab,
   contentTabs,
   detailTabs,
-  readDetailTabs,
-  writeDetailTabs,
-  type ContentTab,
   type DetailTabState,
-} from '../../features/organizations/components/detail-tabs';
-import { OrganizationMembersTabs } from '../../features/organizations/components/members-tabs';
-import { OrganizationActiveSwitch } from '../../features/organizations/components/organization-active-switch';
-import { OrganizationStatCards } from '../../features/organizations/components/organization-cards';
-import { OrganizationForm } from '../../features/organizations/components/organization-form';
-import { OrganizationSeatsForm } from '../../features/organizations/components/organization-seats-form';
-import { ActiveBadge } from '../../features/organizations/components/status-badge';
+  OrganizationActiveSwitch,
+  OrganizationForm,
+  OrganizationMembersTabs,
+  OrganizationSeatsForm,
+  OrganizationStatCards,
+  readDetailTabs,
+  useOrganization,
+  useUpdateOrganization,
+  writeDetailTabs,
+} from '../../features/organizations';
 import { DeletedUsersModal } from '../../features/users';
 import { useCan } from '../../lib/can';
 import { toast } from '@shared/lib/toast';

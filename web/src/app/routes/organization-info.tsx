@@ -9,9 +9,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '@shared/components/page-title';
 import { OrganizationAssetsTab } from '../../features/assets';
-import { useOrganization } from '../../features/organizations/api/get-organization';
-import type { AssetTab } from '../../features/organizations/components/detail-tabs';
-import { OrganizationForm } from '../../features/organizations/components/organization-form';
+import { type AssetTab, OrganizationForm, useOrganization } from '../../features/organizations';
 import { useGoBack } from './go-back';
 
 /** Manager organization info (000 §2.9). */

@@ -19,7 +19,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contentText } from '../../config/content-text';
 import { paths } from '@shared/config/paths';
-import { fromContentEditor } from '../../features/content/editor-return';
+import { fromContentEditor } from '../../features/content';
 import {
   makeUser,
   renderRoutes,

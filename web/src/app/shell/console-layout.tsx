@@ -15,7 +15,7 @@ import { paths } from '@shared/config/paths';
 import { uiText } from '@shared/config/ui-text';
 import { ConfirmDialog } from '@shared/components/confirm-dialog';
 import { useDocumentTitle, usePageTitleOverride } from '@shared/components/page-title';
-import { useSessionRefresh } from '../../features/auth/api/refresh-session';
+import { useSessionRefresh } from '../../features/auth';
 import { roleHome, signOut, useAuth } from '../../lib/auth';
 import { readLocal, writeLocal } from '@shared/lib/storage';
 import { ConsoleProviders } from '../console-providers';

@@ -19,3 +19,4 @@ export {
   organizationContentsSearch,
   type OrganizationContentsProps,
 } from './components/organization-contents';
+export { fromContentEditor } from './editor-return';

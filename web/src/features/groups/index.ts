@@ -5,3 +5,4 @@ export { UserGroupsTab } from './components/user-groups-tab';
 export { GroupPanel, type GroupPanelProps } from './components/group-panel';
 export { GroupsList } from './components/groups-list';
 export { GroupForm, GroupFormModal } from './components/group-form';
+export { useGroup } from './api/get-group';

@@ -16,13 +16,13 @@ import { contentApprovalText } from '../../../config/content-approval-text';
 import { paths } from '@shared/config/paths';
 import { useAssignmentDashboard } from '../../../features/assignments';
 import { organizationContentsSearch } from '../../../features/content';
-import { useOrganization } from '../../../features/organizations/api/get-organization';
 import {
   defaultMemberTab,
-  OrganizationMembersTabs,
+  ManagerCards,
   type MemberTab,
-} from '../../../features/organizations/components/members-tabs';
-import { ManagerCards } from '../../../features/organizations/components/organization-cards';
+  OrganizationMembersTabs,
+  useOrganization,
+} from '../../../features/organizations';
 import { useAuth } from '../../../lib/auth';
 
 /** The card of the items awaiting approval (decisions.md#console-flows §7); `figures` undefined while loading. */

@@ -10,7 +10,7 @@ import { IconMoodSmile, IconPhoto, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@shared/config/paths';
 import { uiText } from '@shared/config/ui-text';
-import { OrganizationsTable } from '../../../features/organizations/components/organizations-table';
+import { OrganizationsTable } from '../../../features/organizations';
 import { usePaging } from '../../../lib/paging';
 import { routeText } from '../../route-text';
 

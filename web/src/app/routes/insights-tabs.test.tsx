@@ -7,12 +7,18 @@ import { AssignmentStatus, Role, type AssignmentDetail, type User } from '@pract
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { insightsText } from '../../../config/insights-text';
-import { makeUser, renderWithProviders, signInAsUser } from '../../../test/render';
-import { AssignmentDetailView } from '../../assignments';
-import { assignmentInsightsFixture, traineeProgressFixture } from '../testing/fixtures';
-import { AssignmentInsightsTab } from './assignment-insights-tab';
-import { hasTraineeProgress, TraineeProgressTab } from './trainee-progress-tab';
+import { insightsText } from '../../config/insights-text';
+import { makeUser, renderWithProviders, signInAsUser } from '../../test/render';
+import { AssignmentDetailView } from '../../features/assignments';
+import {
+  AssignmentInsightsTab,
+  hasTraineeProgress,
+  TraineeProgressTab,
+} from '../../features/insights';
+import {
+  assignmentInsightsFixture,
+  traineeProgressFixture,
+} from '../../features/insights/testing/fixtures';
 
 const charts = vi.hoisted(() => ({ loaded: false }));
 vi.mock('@mantine/charts', async (importOriginal) => {
