@@ -18,6 +18,19 @@ import {
   Role,
 } from '@practica/contract';
 import type { Db, Tx } from '../db/client.js';
+import {
+  answerItems,
+  answers,
+  assignmentInstructors,
+  assignmentRoles,
+  assignments,
+  contentAnswers,
+  contents,
+  organizations,
+  questionOptions,
+  questions,
+  users,
+} from '../db/schema/index.js';
 
 /**
  * The shape of the fixture; the defaults (2,000 answers, 10 rating and 10 feedback questions) are
@@ -85,10 +98,10 @@ export async function seedReportFixture(
       tx,
       sql`select o.id as organization_id, r.id as reviewer_id, t.password_hash,
                  a.id as template_id, a.interview_id, a.environment_id
-          from organizations o
-          join users r on r.email = 'instructor@demo.test' and r.organization_id = o.id
-          join users t on t.email = 'trainee@demo.test'
-          join assignments a on a.organization_id = o.id and a.interview_id is not null
+          from ${organizations} o
+          join ${users} r on r.email = 'instructor@demo.test' and r.organization_id = o.id
+          join ${users} t on t.email = 'trainee@demo.test'
+          join ${assignments} a on a.organization_id = o.id and a.interview_id is not null
           where o.name = 'Demo Academy'
           order by a.id
           limit 1`,
@@ -98,7 +111,7 @@ export async function seedReportFixture(
     const content = async (typeId: number, name: string) =>
       (await one<{ id: number }>(
         tx,
-        sql`insert into contents (name, description, content_type_id, status_id, organization_id,
+        sql`insert into ${contents} (name, description, content_type_id, status_id, organization_id,
                                   created_by_id, updated_by_id)
             values (${name}::text, 'Report export fixture', ${n(typeId)}, ${n(ContentStatus.Active)},
                     ${n(base.organization_id)}, ${n(base.reviewer_id)}, ${n(base.reviewer_id)})
@@ -109,12 +122,12 @@ export async function seedReportFixture(
 
     // Questions: Rating ones on the scale; open, single and multiple choice in turn on the form.
     await tx.execute(
-      sql`insert into questions (content_id, text, question_type_id, position)
+      sql`insert into ${questions} (content_id, text, question_type_id, position)
           select ${n(ratingsId)}, 'Rating question ' || g, ${n(QuestionType.Rating)}, g
           from generate_series(1, ${n(ratingCount)}) g`,
     );
     await tx.execute(
-      sql`insert into questions (content_id, text, question_type_id, position)
+      sql`insert into ${questions} (content_id, text, question_type_id, position)
           select ${n(feedbackId)}, 'Feedback question ' || g,
                  (array[${sql.join(
                    feedbackTypes.map((t) => n(t)),
@@ -124,9 +137,9 @@ export async function seedReportFixture(
     );
     const addOptions = (contentId: number, typeId: number, texts: readonly string[]) =>
       tx.execute(
-        sql`insert into question_options (question_id, text, position)
+        sql`insert into ${questionOptions} (question_id, text, position)
             select q.id, o.text, o.position
-            from questions q cross join (values ${optionValues(texts)}) as o(text, position)
+            from ${questions} q cross join (values ${optionValues(texts)}) as o(text, position)
             where q.content_id = ${n(contentId)} and q.question_type_id = ${n(typeId)}`,
       );
     await addOptions(ratingsId, QuestionType.Rating, ratingOptions);
@@ -135,7 +148,7 @@ export async function seedReportFixture(
 
     const assignmentId = (await one<{ id: number }>(
       tx,
-      sql`insert into assignments (name, description, status_id, start_date, organization_id,
+      sql`insert into ${assignments} (name, description, status_id, start_date, organization_id,
                                    interview_id, environment_id, ratings_id, feedback_id,
                                    created_by_id)
           values (${`Report export: ${answerCount} reviewed answers`}, 'Report export fixture',
@@ -145,75 +158,75 @@ export async function seedReportFixture(
           returning id`,
     ))!.id;
     await tx.execute(
-      sql`insert into assignment_roles (assignment_id, interview_role_id, avatar_id)
+      sql`insert into ${assignmentRoles} (assignment_id, interview_role_id, avatar_id)
           select ${n(assignmentId)}, interview_role_id, avatar_id
-          from assignment_roles where assignment_id = ${n(base.template_id)}`,
+          from ${assignmentRoles} where assignment_id = ${n(base.template_id)}`,
     );
     await tx.execute(
-      sql`insert into assignment_instructors (assignment_id, user_id)
+      sql`insert into ${assignmentInstructors} (assignment_id, user_id)
           values (${n(assignmentId)}, ${n(base.reviewer_id)})`,
     );
 
     // The trainees (sharing the demo trainee's password hash: no hashing per user) and their
     // answers, submitted over the last days and reviewed an hour later.
     await tx.execute(
-      sql`insert into users (email, first_name, last_name, password_hash, role_id, organization_id)
+      sql`insert into ${users} (email, first_name, last_name, password_hash, role_id, organization_id)
           select 'report${n(assignmentId)}.trainee' || g || '@demo.test', 'Trainee',
                  'Number ' || g, ${base.password_hash}::text, ${n(Role.Trainee)}, ${n(base.organization_id)}
           from generate_series(1, ${n(answerCount)}) g`,
     );
     await tx.execute(
-      sql`insert into answers (assignment_id, user_id, status_id, submitted_at, reviewed_at,
+      sql`insert into ${answers} (assignment_id, user_id, status_id, submitted_at, reviewed_at,
                                viewed, practice_counter)
           select ${n(assignmentId)}, u.id, ${n(AnswerStatus.Reviewed)},
                  now() - (u.id % 500) * interval '1 hour' - interval '1 hour',
                  now() - (u.id % 500) * interval '1 hour', true, 1 + u.id % 3
-          from users u
+          from ${users} u
           where u.email like ${`report${assignmentId}.trainee%@demo.test`}`,
     );
     await tx.execute(
-      sql`insert into answer_items (answer_id, question_id, duration)
+      sql`insert into ${answerItems} (answer_id, question_id, duration)
           select a.id, q.id, 15 + (a.id * 7 + q.position * 13) % 45
-          from answers a join questions q on q.content_id = ${n(base.interview_id)}
+          from ${answers} a join ${questions} q on q.content_id = ${n(base.interview_id)}
           where a.assignment_id = ${n(assignmentId)}`,
     );
 
     // Both review forms of every answer: ratings 1..5, the first option of single choice
     // questions, the first two options of multiple choice ones, a sentence for open ones.
     await tx.execute(
-      sql`insert into content_answers (answer_id, content_id, created_by_id, answers, score,
+      sql`insert into ${contentAnswers} (answer_id, content_id, created_by_id, answers, score,
                                        created_at)
           select a.id, ${n(ratingsId)}, ${n(base.reviewer_id)}, r.answers, r.score, a.reviewed_at
-          from answers a
+          from ${answers} a
           cross join lateral (
             select jsonb_agg(jsonb_build_object('questionId', q.id,
                                                 'text', (1 + (a.id + q.position) % 5)::text)
                              order by q.position) as answers,
                    round(avg(1 + (a.id + q.position) % 5), 2) as score
-            from questions q where q.content_id = ${n(ratingsId)}) r
+            from ${questions} q where q.content_id = ${n(ratingsId)}) r
           where a.assignment_id = ${n(assignmentId)}`,
     );
     await tx.execute(
-      sql`insert into content_answers (answer_id, content_id, created_by_id, answers, created_at)
+      sql`insert into ${contentAnswers} (answer_id, content_id, created_by_id, answers, created_at)
           select a.id, ${n(feedbackId)}, ${n(base.reviewer_id)}, f.answers, a.reviewed_at
-          from answers a
+          from ${answers} a
           cross join (
             select jsonb_agg(jsonb_build_object('questionId', q.id, 'text',
                      case q.question_type_id
                        when ${n(QuestionType.Open)} then 'Clear, well structured answers.'
                        else (select string_agg(o.id::text, ',' order by o.position)
-                             from question_options o
+                             from ${questionOptions} o
                              where o.question_id = q.id
                                and o.position < case q.question_type_id
                                                   when ${n(QuestionType.Single)} then 1 else 2 end)
                      end) order by q.position) as answers
-            from questions q where q.content_id = ${n(feedbackId)}) f
+            from ${questions} q where q.content_id = ${n(feedbackId)}) f
           where a.assignment_id = ${n(assignmentId)}`,
     );
     await tx.execute(
-      sql`update answers a
+      sql`update ${answers} a
           set ratings_answer_id = r.id, feedback_answer_id = f.id, score = r.score
-          from content_answers r, content_answers f
+          from ${contentAnswers} r, ${contentAnswers} f
           where a.assignment_id = ${n(assignmentId)}
             and r.answer_id = a.id and r.content_id = ${n(ratingsId)}
             and f.answer_id = a.id and f.content_id = ${n(feedbackId)}`,
