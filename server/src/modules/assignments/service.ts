@@ -12,23 +12,19 @@
  *   only by an admin or the organization's manager ('assignment:reopen'); it keeps the answers,
  *   reviews and due date and does not re-check the composition (the answers were made with it).
  * - Delete only in Draft (a Draft never has completed answers: trainees answer Active ones).
- * - Members: trainees (a Pending answer each, ON CONFLICT DO NOTHING) and instructors of the
- *   assignment's organization, in any status but Closed (the edit screen adds trainees to drafts);
- *   a trainee is removed only while its answer is Pending.
+ * - Members (members-service.ts): trainees and instructors of the assignment's organization, in
+ *   any status but Closed; a trainee is removed only while its answer is Pending.
+ *
+ * The composition's checks are in composition-check.ts, the door to one assignment row in
+ * load-assignment.ts.
  */
-import { groupsByIds, usersByIds } from '../groups/index.js';
 import { eq } from 'drizzle-orm';
 import {
-  AnswerStatus,
-  AssetType,
   AssignmentStatus,
-  ContentType,
   Role,
   assignmentStatusLabels,
-  can,
   format,
   messages,
-  type Action,
   type Actor,
   type AssignmentAnswer,
   type AssignmentCandidate,
@@ -36,14 +32,10 @@ import {
   type AssignmentDashboard,
   type AssignmentDetail,
   type AssignmentList,
-  type AssignmentListItem,
   type AssignmentListQuery,
-  type AssignmentMembersBody,
   type AssignmentStatusId,
   type AssignmentUsersQuery,
   type CreateInterviewAssignmentBody,
-  type ErrorDetail,
-  type InterviewAssignmentRoleInput,
   type UpdateInterviewAssignmentBody,
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -51,16 +43,22 @@ import { assignmentRoles, assignments } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
 import { requireInScope, scopeFor } from '../../lib/scope-for.js';
-import { assignmentDataOf } from '../composition/index.js';
 import { recordAudit } from '../audit/index.js';
-import { tellTraineesAdded } from '../notifications/index.js';
+import { assignmentDataOf } from '../composition/index.js';
 import {
   deleteUnusedFiles,
   pendingAnswerFileIds,
   removeStoredFiles,
   type RemovalDeps,
 } from '../files/index.js';
+import { groupsByIds } from '../groups/index.js';
+import { tellTraineesAdded } from '../notifications/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
+import { checkComposition, sameComposition, storedComposition } from './composition-check.js';
+import { dashboardCounts } from './dashboard-repository.js';
+import { listAssignments } from './list-repository.js';
+import { assignmentTarget, loadAssignmentFor } from './load-assignment.js';
+import { answersOfAssignment, listAssignmentUsers, listCandidates } from './members-repository.js';
 import {
   presentAnswer,
   presentAssignmentDetail,
@@ -69,62 +67,18 @@ import {
   presentMember,
 } from './presenter.js';
 import {
-  assetFacts,
-  assignmentsByIds,
-  contentFacts,
-  findAssignment,
   findAssignmentDetail,
   lockAssignment,
-  rolePairsOfAssignment,
-  roleIdsOfInterview,
-  type AssignmentRow,
   type AssignmentDetailRow,
+  type AssignmentRow,
 } from './repository.js';
-import {
-  answersOfAssignment,
-  completedAnswersOf,
-  deleteInstructors,
-  deletePendingAnswers,
-  addUserToAssignments,
-  insertInstructors,
-  insertPendingAnswers,
-  listAssignmentUsers,
-  listCandidates,
-  membershipsOfUser,
-  removeUserFromAssignments,
-  traineeIdsOfGroups,
-} from './members-repository.js';
-import { dashboardCounts } from './dashboard-repository.js';
-
-import { listAssignments } from './list-repository.js';
 
 export { isAssetInAssignment } from './dashboard-repository.js';
-
-/** Roles that can be members of an assignment: trainees (answers) and instructors. */
-const memberRoles: readonly number[] = [Role.Trainee, Role.Instructor];
 
 /** Today's calendar date in the server's time zone, `YYYY-MM-DD` (001 §5 'start date is set to today on save'). */
 export function todayIsoDate(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** The policy target of an assignment row: its organization. */
-const assignmentTarget = (row: Pick<AssignmentRow, 'organizationId'>) => ({
-  organizationId: row.organizationId,
-});
-
-/**
- * Loads an assignment for `action` (`loadAuthorized`): 404 when missing or, for anyone but an
- * admin, in another organization; 403 when the policy refuses (e.g. a trainee).
- */
-export function loadAssignmentFor(
-  db: Db | Tx,
-  actor: Actor,
-  id: number,
-  action: Action,
-): Promise<AssignmentRow> {
-  return loadAuthorized(actor, action, findAssignment(db, id), assignmentTarget);
 }
 
 // ---------------------------------------------------------------------------
@@ -276,130 +230,6 @@ export async function dashboardFor(
   if (actor.roleId === Role.Admin && scoped !== undefined)
     await loadOrganizationFor(db, actor, scoped, 'assignment:read');
   return dashboardCounts(db, scoped);
-}
-
-// ---------------------------------------------------------------------------
-// The composition (001 §5)
-// ---------------------------------------------------------------------------
-
-interface Composition {
-  interviewId: number;
-  environmentId: number;
-  ratingsId: number;
-  feedbackId: number;
-  roles: readonly InterviewAssignmentRoleInput[];
-}
-
-/**
- * Checks a composition against the organization (001 §5, decisions.md#content): the interview
- * is an Active interview assignable to it (messages.selectInterviewToContinue); the environment an
- * Environment available to it (messages.selectEnvironmentToContinue); the roles are exactly the
- * interview's (messages.missingRoles for none or a foreign role, 'Select an
- * Avatar to continue' for a role left without one) each with an Avatar available to it; the
- * rating scale and feedback form are Active and assignable ('Select a Rating Scale/Feedback Form
- * to continue') of the right type (messages.invalidRatingsSelection, messages.invalidFeedbackSelection).
- * Throws one 400 with every problem as details; the message is the first one's.
- */
-async function checkComposition(
-  db: Db | Tx,
-  organizationId: number,
-  form: Composition,
-): Promise<void> {
-  const details: ErrorDetail[] = [];
-  const contentIds = [form.interviewId, form.ratingsId, form.feedbackId];
-  const assetIds = [form.environmentId, ...form.roles.map((r) => r.avatarId)];
-  const [contentRows, assetRows] = await Promise.all([
-    contentFacts(db, contentIds, organizationId),
-    assetFacts(db, assetIds, organizationId),
-  ]);
-  const content = new Map(contentRows.map((c) => [c.id, c]));
-  const asset = new Map(assetRows.map((a) => [a.id, a]));
-  const usable = (id: number, typeId: number) => {
-    const c = content.get(id);
-    return c?.contentTypeId === typeId && c.assignable;
-  };
-  const available = (id: number, typeId: number) => {
-    const a = asset.get(id);
-    return a?.assetTypeId === typeId && a.available;
-  };
-
-  const interviewOk = usable(form.interviewId, ContentType.Interview);
-  if (!interviewOk)
-    details.push({ path: 'interviewId', message: messages.selectInterviewToContinue });
-  if (!available(form.environmentId, AssetType.Environment))
-    details.push({ path: 'environmentId', message: messages.selectEnvironmentToContinue });
-
-  if (interviewOk) {
-    const roleIds = await roleIdsOfInterview(db, form.interviewId);
-    if (roleIds.length === 0) details.push({ path: 'roles', message: messages.missingRoles });
-    form.roles.forEach((r, i) => {
-      if (!roleIds.includes(r.roleId))
-        details.push({ path: `roles.${i}.roleId`, message: messages.missingRoles });
-    });
-    const given = new Set(form.roles.map((r) => r.roleId));
-    if (roleIds.some((roleId) => !given.has(roleId)))
-      details.push({ path: 'roles', message: messages.selectAvatarToContinue });
-  }
-  form.roles.forEach((r, i) => {
-    if (!available(r.avatarId, AssetType.Avatar))
-      details.push({ path: `roles.${i}.avatarId`, message: messages.selectAvatarToContinue });
-  });
-
-  const evaluation = (
-    path: 'ratingsId' | 'feedbackId',
-    id: number,
-    typeId: number,
-    invalid: string,
-    missing: string,
-  ) => {
-    const c = content.get(id);
-    if (c && c.contentTypeId !== typeId) details.push({ path, message: invalid });
-    else if (!usable(id, typeId)) details.push({ path, message: missing });
-  };
-  evaluation(
-    'ratingsId',
-    form.ratingsId,
-    ContentType.RatingScale,
-    messages.invalidRatingsSelection,
-    messages.selectRatingScaleToContinue,
-  );
-  evaluation(
-    'feedbackId',
-    form.feedbackId,
-    ContentType.Feedback,
-    messages.invalidFeedbackSelection,
-    messages.selectFeedbackFormToContinue,
-  );
-
-  if (details.length > 0) throw new ValidationError(details[0]!.message, details);
-}
-
-/** The stored composition of an assignment (null references become 0: never found, so refused). */
-async function storedComposition(db: Db | Tx, row: AssignmentRow): Promise<Composition> {
-  const roles = await rolePairsOfAssignment(db, row.id);
-  return {
-    interviewId: row.interviewId ?? 0,
-    environmentId: row.environmentId ?? 0,
-    ratingsId: row.ratingsId ?? 0,
-    feedbackId: row.feedbackId ?? 0,
-    roles: roles.map((r) => ({ roleId: r.roleId, avatarId: r.avatarId ?? 0 })),
-  };
-}
-
-/** Whether two compositions are the same (roles compared as sets of pairs). */
-function sameComposition(a: Composition, b: Composition): boolean {
-  const pairs = (c: Composition) =>
-    c.roles
-      .map((r) => `${r.roleId}:${r.avatarId}`)
-      .sort()
-      .join(',');
-  return (
-    a.interviewId === b.interviewId &&
-    a.environmentId === b.environmentId &&
-    a.ratingsId === b.ratingsId &&
-    a.feedbackId === b.feedbackId &&
-    pairs(a) === pairs(b)
-  );
 }
 
 // ---------------------------------------------------------------------------
@@ -622,212 +452,12 @@ export async function changeAssignmentStatus(
   };
 }
 
-// ---------------------------------------------------------------------------
-// Members
-// ---------------------------------------------------------------------------
-
-/** A user who may not join an assignment: inactive or soft-deleted. */
-const isInactive = (user: { active: boolean; deletedAt: Date | null }) =>
-  !user.active || user.deletedAt !== null;
-
-/**
- * Checks that every id is a trainee or instructor of `organizationId` who may join: 404 when one
- * is missing, of another organization, or soft-deleted and `actor` may not see deleted users (an
- * admin may); 400 'Role is invalid!' for another role; 400 'Inactive or deleted users cannot be
- * added to an assignment.' for an inactive or (seen) soft-deleted one. Answers the trainee ids
- * and the instructor ids.
- */
-async function splitMembers(
-  db: Db | Tx,
-  actor: Actor,
-  organizationId: number,
-  ids: readonly number[],
-): Promise<{ trainees: number[]; instructors: number[] }> {
-  const found = new Map((await usersByIds(db, ids)).map((u) => [u.id, u]));
-  const wrongRole: ErrorDetail[] = [];
-  const inactive: ErrorDetail[] = [];
-  const trainees: number[] = [];
-  const instructors: number[] = [];
-  ids.forEach((id, i) => {
-    const user = found.get(id);
-    if (
-      !user ||
-      user.organizationId !== organizationId ||
-      (user.deletedAt !== null && !can(actor, 'user:viewDeleted'))
-    )
-      throw new NotFoundError();
-    if (!memberRoles.includes(user.roleId))
-      wrongRole.push({ path: `ids.${i}`, message: messages.roleInvalid });
-    else if (isInactive(user))
-      inactive.push({ path: `ids.${i}`, message: messages.memberInactive });
-    else if (user.roleId === Role.Trainee) trainees.push(id);
-    else instructors.push(id);
-  });
-  if (wrongRole.length > 0) throw new ValidationError(messages.roleInvalid, wrongRole);
-  if (inactive.length > 0) throw new ValidationError(messages.memberInactive, inactive);
-  return { trainees, instructors };
-}
-
-/** The assignment as lists show it, after a membership change. */
-async function listItem(db: Db, id: number): Promise<AssignmentListItem> {
-  const row = await findAssignment(db, id);
-  if (!row) throw new NotFoundError();
-  return presentAssignmentListItem(row);
-}
-
-/**
- * PUT /assignments/{id}/add {ids, groupIds?} (001 §2 'Assign dialog'): trainees get a Pending
- * answer (kept when they already have one: concurrent adds create one answer), instructors join
- * the Instructors tab, and the active trainees of `groupIds` are added too. Users and groups must
- * be of the assignment's organization (404), users active trainees or instructors (400, see
- * `splitMembers`); a Closed assignment refuses (400). Answers the assignment with its counts and
- * messages.assignmentTraineesSaved.
- */
-export async function addAssignmentMembers(
-  db: Db,
-  actor: Actor,
-  id: number,
-  body: AssignmentMembersBody,
-): Promise<AssignmentListItem> {
-  const row = await loadAssignmentFor(db, actor, id, 'assignment:manageMembers');
-  const { trainees, instructors } = await splitMembers(db, actor, row.organizationId, body.ids);
-  const groupIds = body.groupIds ?? [];
-  const groupRows = new Map((await groupsByIds(db, groupIds)).map((g) => [g.id, g]));
-  for (const groupId of groupIds) {
-    if (groupRows.get(groupId)?.organizationId !== row.organizationId) throw new NotFoundError();
-  }
-  const allTrainees = [...new Set([...trainees, ...(await traineeIdsOfGroups(db, groupIds))])];
-  await db.transaction(async (tx) => {
-    const locked = await lockAssignment(tx, id);
-    if (!locked) throw new NotFoundError();
-    if (locked.statusId === AssignmentStatus.Closed)
-      throw new ValidationError(messages.assignmentClosed);
-    await insertPendingAnswers(tx, id, allTrainees);
-    await tellTraineesAdded(tx, [id], allTrainees);
-    await insertInstructors(tx, id, instructors);
-    await tx.update(assignments).set({ updatedAt: new Date() }).where(eq(assignments.id, id));
-  });
-  return listItem(db, id);
-}
-
-/**
- * PUT /assignments/{id}/remove {ids}: removes trainees (only while their answer is Pending: 400
- * 'Only trainees whose answer is Pending can be removed.', nothing removed) and instructors; ids
- * that are not members are ignored. A Closed assignment refuses (400). The videos (originals,
- * MP4s, posters) only the removed trainees' Pending answers used are deleted, rows in the
- * transaction and bytes from `deps.storage` after it committed. Answers the assignment with its
- * counts (messages.traineeRemoved).
- */
-export async function removeAssignmentMembers(
-  deps: RemovalDeps,
-  actor: Actor,
-  id: number,
-  ids: readonly number[],
-): Promise<AssignmentListItem> {
-  const { db } = deps;
-  await loadAssignmentFor(db, actor, id, 'assignment:manageMembers');
-  const removedKeys = await db.transaction(async (tx) => {
-    const locked = await lockAssignment(tx, id);
-    if (!locked) throw new NotFoundError();
-    if (locked.statusId === AssignmentStatus.Closed)
-      throw new ValidationError(messages.assignmentClosed);
-    const completed = await completedAnswersOf(tx, id, ids);
-    if (completed.length > 0) {
-      throw new ValidationError(
-        messages.removeOnlyPending,
-        completed.map((userId) => ({
-          path: `ids.${ids.indexOf(userId)}`,
-          message: messages.removeOnlyPending,
-        })),
-      );
-    }
-    const fileIds = await pendingAnswerFileIds(tx, [id], ids);
-    await deletePendingAnswers(tx, id, ids);
-    await deleteInstructors(tx, id, ids);
-    await tx.update(assignments).set({ updatedAt: new Date() }).where(eq(assignments.id, id));
-    return deleteUnusedFiles(tx, fileIds);
-  });
-  await removeStoredFiles(deps, removedKeys);
-  return listItem(db, id);
-}
-
-// ---------------------------------------------------------------------------
-// A user's assignments (000 §2.10)
-// ---------------------------------------------------------------------------
-
-/** Page size used to answer all of a user's assignments at once. */
-const userAssignmentsLimit = 1000;
-
-/** The user's assignments (as trainee or instructor) with its answer on each, newest first. */
-export async function listUserAssignments(
-  db: Db,
-  user: { id: number; organizationId: number | null },
-): Promise<{ list: AssignmentListItem[]; count: number }> {
-  const { rows, count } = await listAssignments(db, {
-    organizationId: user.organizationId ?? -1,
-    userId: user.id,
-    page: 1,
-    pageSize: userAssignmentsLimit,
-  });
-  return { list: rows.map(presentAssignmentListItem), count };
-}
-
-/**
- * PUT /users/{id}/assignments {ids} (000 §2.10 the assignments picker): makes the user's
- * assignments exactly `ids` among those not Closed (Closed memberships are kept as they are). A
- * trainee gets Pending answers (removal only while Pending: 400), an instructor joins or leaves
- * the Instructors tab; other roles: 400 'Role is invalid!' unless `ids` is empty. Assignments
- * must be of the user's organization (404); adding to a Closed one is refused (400), and so is
- * adding an inactive or soft-deleted user (400 'Inactive or deleted users cannot be added to an
- * assignment.'). A trainee's removed Pending answers take the videos (originals, MP4s, posters)
- * only they used with them, bytes from `deps.storage` after the commit. The caller loaded the
- * user; this checks 'assignment:manageMembers' (403).
- */
-export async function saveUserAssignments(
-  deps: RemovalDeps,
-  actor: Actor,
-  user: { id: number; organizationId: number | null; roleId: number },
-  ids: readonly number[],
-): Promise<{ list: AssignmentListItem[]; count: number }> {
-  const { db } = deps;
-  requireAllowed(actor, 'assignment:manageMembers', { organizationId: user.organizationId });
-  if (!memberRoles.includes(user.roleId)) {
-    if (ids.length === 0) return listUserAssignments(db, user);
-    throw new ValidationError(messages.roleInvalid, [
-      { path: 'ids', message: messages.roleInvalid },
-    ]);
-  }
-  const found = new Map((await assignmentsByIds(db, ids)).map((a) => [a.id, a]));
-  for (const id of ids) {
-    if (found.get(id)?.organizationId !== user.organizationId) throw new NotFoundError();
-  }
-  const asTrainee = user.roleId === Role.Trainee;
-  const [stored] = await usersByIds(db, [user.id]);
-  const removedKeys = await db.transaction(async (tx) => {
-    const current = await membershipsOfUser(tx, user.id, asTrainee);
-    const currentIds = new Set(current.map((m) => m.assignmentId));
-    const wanted = new Set(ids);
-    const toAdd = ids.filter((id) => !currentIds.has(id));
-    const toRemove = current.filter(
-      (m) => !wanted.has(m.assignmentId) && m.assignmentStatusId !== AssignmentStatus.Closed,
-    );
-    if (toAdd.length > 0 && (!stored || isInactive(stored)))
-      throw new ValidationError(messages.memberInactive, [
-        { path: 'ids', message: messages.memberInactive },
-      ]);
-    if (toAdd.some((id) => found.get(id)!.statusId === AssignmentStatus.Closed))
-      throw new ValidationError(messages.assignmentClosed);
-    if (
-      toRemove.some((m) => m.answerStatusId !== null && m.answerStatusId !== AnswerStatus.Pending)
-    )
-      throw new ValidationError(messages.removeOnlyPending);
-    const leaving = toRemove.map((m) => m.assignmentId);
-    const fileIds = asTrainee ? await pendingAnswerFileIds(tx, leaving, [user.id]) : [];
-    await addUserToAssignments(tx, user.id, toAdd, asTrainee);
-    if (asTrainee) await tellTraineesAdded(tx, toAdd, [user.id]);
-    await removeUserFromAssignments(tx, user.id, leaving, asTrainee);
-    return deleteUnusedFiles(tx, fileIds);
-  });
-  await removeStoredFiles(deps, removedKeys);
-  return listUserAssignments(db, user);
-}
+// The row door and the members' calls live in load-assignment.ts and members-service.ts; the
+// routes call them through here.
+export { loadAssignmentFor } from './load-assignment.js';
+export {
+  addAssignmentMembers,
+  listUserAssignments,
+  removeAssignmentMembers,
+  saveUserAssignments,
+} from './members-service.js';
