@@ -96,7 +96,7 @@ export const contentKeys = {
   avatars: () => [...contentKeys.all, 'avatars'] as const,
 };
 
-/** Assignments (001 §7 '/assignments'), with the wizard's sources and the pending answers. */
+/** Assignments (001 §7 '/assignments'), with the wizard's sources. */
 export const assignmentKeys = {
   all: ['assignments'] as const,
   lists: () => [...assignmentKeys.all, 'list'] as const,
@@ -105,8 +105,6 @@ export const assignmentKeys = {
   detail: (id: number) => [...assignmentKeys.all, 'detail', id] as const,
   users: (id: number, roles: number, status?: number) =>
     [...assignmentKeys.all, 'users', id, roles, status ?? 0] as const,
-  pendingAnswers: (page: number, pageSize: number) =>
-    [...assignmentKeys.all, 'pending-answers', page, pageSize] as const,
   /** The wizard's and the assign dialog's choices: `kind` names the list, `arg` its scope. */
   sources: (kind: string, arg?: unknown) => [...assignmentKeys.all, 'sources', kind, arg] as const,
   ofUser: (userId: number) => [...assignmentKeys.all, 'of-user', userId] as const,

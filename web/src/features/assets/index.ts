@@ -3,12 +3,9 @@
  * routes compose. Other features never import it.
  */
 export { AssetsList } from './components/assets-list';
-export { AssetForm, type AssetFormProps } from './components/asset-form';
-export {
-  OrganizationAssetsTab,
-  type OrganizationAssetsTabProps,
-} from './components/organization-assets-tab';
+export { AssetForm } from './components/asset-form';
+export { OrganizationAssetsTab } from './components/organization-assets-tab';
 export { useAsset } from './api/get-asset';
-export { useAssets, assetsQueryOptions } from './api/list-assets';
+export { useAssets } from './api/list-assets';
 export { useOrganizationAssets } from './api/list-organization-assets';
 export { assetKinds, assetKindNames, type AssetKind } from './kinds';

@@ -2,14 +2,14 @@
  * The content feature (001 §2 content authoring): what app/ routes compose. Other features never
  * import it.
  */
-export { ContentsTable, type ContentsTableProps } from './components/contents-table';
+export { ContentsTable } from './components/contents-table';
 export { ContentListToolbar, effectiveSearch } from './components/content-list-toolbar';
 export { ContentPreviewDialog } from './components/content-preview-dialog';
 export { ContentStatusBadge } from './components/content-status-badge';
-export { contentEmptyState, type ContentEmptyStateOptions } from './components/content-empty-state';
+export { contentEmptyState } from './components/content-empty-state';
 export { useInterviews, useQuestionnaires, useOrganizationContents } from './api/list-contents';
 export type { ContentListFilter } from './api/list-contents';
-export { ContentEditor, type ContentEditorProps } from './components/content-editor';
+export { ContentEditor } from './components/content-editor';
 export { useQuestionnaire } from './api/get-questionnaire';
 export { QuestionForm } from './components/question-form';
 export { useQuestion } from './api/questions';
@@ -17,6 +17,5 @@ export { openedFromContentEditor } from './editor-return';
 export {
   OrganizationContents,
   organizationContentsSearch,
-  type OrganizationContentsProps,
 } from './components/organization-contents';
 export { fromContentEditor } from './editor-return';

@@ -2,12 +2,7 @@
  * The report feature (001 §9 'Report export'; decisions.md#console-flows §15 the printable scorecard): what app/
  * routes and pages compose. Other features never import it.
  */
-export {
-  PrintReportButton,
-  ScorecardButton,
-  type PrintReportButtonProps,
-  type ScorecardButtonProps,
-} from './components/print-report-button';
-export { Scorecard, type ScorecardProps } from './components/scorecard';
+export { PrintReportButton, ScorecardButton } from './components/print-report-button';
+export { Scorecard } from './components/scorecard';
 export { buildScorecard, hasScorecard, type Scorecard as ScorecardData } from './build-scorecard';
 export { exportReport } from './api/export-report';

@@ -3,12 +3,8 @@
  * navigation bar and the neighbors it and 'Submit and next' use. What app/ routes compose; other
  * features never import it.
  */
-export { ReviewInbox, type ReviewInboxProps } from './components/review-inbox';
-export {
-  ReviewNavigation,
-  inboxHotkeys,
-  type ReviewNavigationProps,
-} from './components/review-navigation';
+export { ReviewInbox } from './components/review-inbox';
+export { ReviewNavigation } from './components/review-navigation';
 export { useInboxNeighbors, getInboxNeighbors } from './api/get-inbox-neighbors';
 export { useReviewInbox } from './api/list-review-inbox';
 export {

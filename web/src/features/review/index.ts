@@ -3,8 +3,8 @@
  * import it.
  */
 export { useAnswer } from './api/get-answer';
-export { useAnswerClaim, type AnswerClaim } from './api/claim-answer';
-export { ClaimBanner, type ClaimBannerProps } from './components/claim-banner';
-export { ReviewHistory, type ReviewHistoryProps } from './components/review-history';
-export { ReviewPanel, type ReviewPanelProps } from './components/review-panel';
-export { VideoPlayer, type VideoPlayerProps } from './components/video-player';
+export { useAnswerClaim } from './api/claim-answer';
+export { ClaimBanner } from './components/claim-banner';
+export { ReviewHistory } from './components/review-history';
+export { ReviewPanel } from './components/review-panel';
+export { VideoPlayer } from './components/video-player';
