@@ -1103,6 +1103,13 @@ describe('parseRange', () => {
     ['bytes=-3', 0, { kind: 'unsatisfiable' }],
     ['bytes=-', 10, { kind: 'full' }],
     ['BYTES=1-2', 10, { kind: 'partial', start: 1, end: 2 }],
+    ['bytes=-0', 10, { kind: 'unsatisfiable' }],
+    ['bytes=-20', 10, { kind: 'partial', start: 0, end: 9 }],
+    ['bytes=2-50', 10, { kind: 'partial', start: 2, end: 9 }],
+    ['bytes=5-2', 10, { kind: 'full' }],
+    ['bytes=0-1,4-5', 10, { kind: 'full' }],
+    ['bytes=x-2', 10, { kind: 'full' }],
+    ['items=0-1', 10, { kind: 'full' }],
   ] as const)('%s of %i bytes', (header, size, expected) => {
     expect(parseRange(header, size)).toEqual(expected);
   });
