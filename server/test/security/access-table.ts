@@ -1424,6 +1424,18 @@ export const rows: Row[] = [
       other: '401 401  401  401  | 404  404  404  404  200',
     },
   },
+  {
+    route: 'GET /api/assignments/:id/candidates',
+    variant: 'a group named by a filter',
+    note: "The actor's organization's assignment with a group of the target's organization: another organization's group is the 404 of a missing one, for an admin too.",
+    request: (s) => ({
+      url: `/api/assignments/${s.home.assignmentId}/candidates?groupId=${s.o.groupId}`,
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 403  404  404  404  404',
+    },
+  },
 
   // ----- answers and reviews (001 §6, §7) -----
   {
@@ -1555,6 +1567,30 @@ export const rows: Row[] = [
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/reviews/inbox',
+    variant: 'an assignment named by a filter',
+    note: "scopeFor, then requireInScope: the inbox of the actor's organization (an admin names it) with an assignment of the target's organization; another organization's is the 404 of a missing one, for an admin too.",
+    request: (s) => ({
+      url: `/api/reviews/inbox?organizationId=${s.home.organizationId}&assignmentId=${s.o.assignmentId}`,
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 403  404  404  404  404',
+    },
+  },
+  {
+    route: 'GET /api/reviews/inbox',
+    variant: 'a group named by a filter',
+    note: 'As the assignment filter, with a group of the target organization.',
+    request: (s) => ({
+      url: `/api/reviews/inbox?organizationId=${s.home.organizationId}&groupId=${s.o.groupId}`,
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 403  404  404  404  404',
     },
   },
   {
