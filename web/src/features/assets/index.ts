@@ -6,6 +6,4 @@ export { AssetsList } from './components/assets-list';
 export { AssetForm } from './components/asset-form';
 export { OrganizationAssetsTab } from './components/organization-assets-tab';
 export { useAsset } from './api/get-asset';
-export { useAssets } from './api/list-assets';
-export { useOrganizationAssets } from './api/list-organization-assets';
-export { assetKinds, assetKindNames, type AssetKind } from './kinds';
+export { assetKinds, type AssetKind } from './kinds';

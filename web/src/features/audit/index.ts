@@ -3,4 +3,3 @@
  * Admins. What app/ routes compose; other features never import it.
  */
 export { AssignmentActivity } from './components/assignment-activity';
-export { describeAuditEvent } from './describe-event';

@@ -4,10 +4,8 @@
  */
 export { ContentsTable } from './components/contents-table';
 export { ContentListToolbar, effectiveSearch } from './components/content-list-toolbar';
-export { ContentPreviewDialog } from './components/content-preview-dialog';
-export { ContentStatusBadge } from './components/content-status-badge';
 export { contentEmptyState } from './components/content-empty-state';
-export { useInterviews, useQuestionnaires, useOrganizationContents } from './api/list-contents';
+export { useInterviews, useQuestionnaires } from './api/list-contents';
 export type { ContentListFilter } from './api/list-contents';
 export { ContentEditor } from './components/content-editor';
 export { useQuestionnaire } from './api/get-questionnaire';

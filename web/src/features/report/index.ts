@@ -4,5 +4,4 @@
  */
 export { PrintReportButton, ScorecardButton } from './components/print-report-button';
 export { Scorecard } from './components/scorecard';
-export { buildScorecard, hasScorecard, type Scorecard as ScorecardData } from './build-scorecard';
-export { exportReport } from './api/export-report';
+export { buildScorecard, hasScorecard } from './build-scorecard';

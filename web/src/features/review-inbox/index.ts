@@ -7,9 +7,4 @@ export { ReviewInbox } from './components/review-inbox';
 export { ReviewNavigation } from './components/review-navigation';
 export { useInboxNeighbors, getInboxNeighbors } from './api/get-inbox-neighbors';
 export { useReviewInbox } from './api/list-review-inbox';
-export {
-  hasInboxFilter,
-  inboxFiltersFrom,
-  inboxSearchOf,
-  type InboxFilters,
-} from './inbox-filters';
+export { inboxFiltersFrom, inboxSearchOf } from './inbox-filters';
