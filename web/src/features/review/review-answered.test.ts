@@ -3,20 +3,12 @@
  * answer; the tab counters count answered questions; an incomplete submit names the missing
  * questions ratings first, each by its form's short name and position ('Missing: R2, F1').
  */
-import { QuestionType, type AssignmentQuestion } from '@practica/contract';
+import { QuestionType } from '@practica/contract';
 import { describe, expect, it } from 'vitest';
+import { formQuestion } from '../../test/review-fixtures';
 import { answered, answeredCount, missingQuestions } from './review-answered';
 
-const q = (id: number, questionTypeId: number): AssignmentQuestion => ({
-  id,
-  text: `Q${id}`,
-  description: '',
-  questionTypeId,
-  interviewRoleId: null,
-  contentId: 1,
-  tags: [],
-  options: [],
-});
+const q = (id: number, type: number) => formQuestion(id, `Q${id}`, type);
 const forms = {
   ratings: [q(1, QuestionType.Rating), q(2, QuestionType.Rating)],
   feedback: [q(3, QuestionType.Open), q(4, QuestionType.Open)],
