@@ -29,8 +29,31 @@ const steps = [];
 let passed = 0;
 let failed = 0;
 
+/**
+ * CPU seconds (user + system) of this process's finished children so far, from /proc (Linux;
+ * null elsewhere). A step's difference is the CPU it used, whatever else the machine was doing:
+ * on a shared machine wall time grows with the load, CPU seconds barely.
+ */
+function childCpuSeconds() {
+  try {
+    // After the command name (which may hold spaces): fields 3… ; cutime and cstime are 16 and 17.
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // clock ticks: USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** `{cpu}` of a step that started when childCpuSeconds() answered `before`. */
+function cpuSince(before) {
+  const now = childCpuSeconds();
+  return before === null || now === null ? {} : { cpu: Math.round(now - before) };
+}
+
 function run(name, cmd, cmdArgs, env = {}) {
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   process.stdout.write(`\n━━ ${name}\n`);
   const res = spawnSync(cmd, cmdArgs, {
     cwd: root,
@@ -42,6 +65,7 @@ function run(name, cmd, cmdArgs, env = {}) {
     name,
     status: ok ? 'ok' : 'FAILED',
     seconds: Math.round((Date.now() - started) / 1000),
+    ...cpuSince(cpuBefore),
   });
   return ok;
 }
@@ -53,6 +77,7 @@ function run(name, cmd, cmdArgs, env = {}) {
  * by side they use both cores.
  */
 function runTogether(list) {
+  const cpuBefore = childCpuSeconds();
   return Promise.all(
     list.map(
       ([name, cmd, cmdArgs]) =>
@@ -80,6 +105,8 @@ function runTogether(list) {
         }),
     ),
   ).then((done) => {
+    // CPU is counted for the commands together (they ran at the same time): on the first.
+    Object.assign(done[0], cpuSince(cpuBefore), { together: done.length });
     steps.push(...done); // in the order of `list`, whichever ended first
     return done.every((d) => d.status === 'ok');
   });
@@ -269,12 +296,20 @@ if (!quick && !args.has('--no-e2e')) {
 }
 
 rmSync(reports, { recursive: true, force: true });
-process.stdout.write('\n━━ Summary\n');
+process.stdout.write(
+  "\n━━ Summary (wall time; CPU seconds, user + system, of the step's processes)\n",
+);
 for (const s of steps) {
+  const cpu =
+    s.cpu === undefined
+      ? ''
+      : `, CPU ${s.cpu} s${s.together ? ` with the next ${s.together - 1}` : ''}`;
   process.stdout.write(
-    `  ${s.status.padEnd(8)} ${s.name}${s.seconds ? ` (${s.seconds} s)` : ''}${s.note ? `: ${s.note}` : ''}\n`,
+    `  ${s.status.padEnd(8)} ${s.name}${s.seconds ? ` (${s.seconds} s${cpu})` : ''}${s.note ? `: ${s.note}` : ''}\n`,
   );
 }
+const totalCpu = childCpuSeconds();
+if (totalCpu !== null) process.stdout.write(`  CPU of all steps: ${Math.round(totalCpu)} s\n`);
 const success = allOk && failed === 0 && steps.every((s) => s.status !== 'FAILED');
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(success ? 0 : 1);
