@@ -16,7 +16,6 @@
 import {
   ContentStatus,
   Role,
-  can,
   contentTypeLabels,
   messages,
   notificationKinds,
@@ -29,6 +28,7 @@ import {
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { ForbiddenError, ValidationError } from '../../errors.js';
+import { requireAllowed } from '../../lib/load-authorized.js';
 import { digestListedMax, mailLinks, notificationMails } from '../mail/index.js';
 import {
   contentRecipients,
@@ -62,10 +62,10 @@ export type SettingsAudience = 'staff' | 'trainee';
 
 /** 403 unless `actor` may manage its own settings through the `audience`'s route. */
 function assertAudience(actor: Actor, audience: SettingsAudience): void {
-  if (
-    !can(actor, 'notification:manage', { userId: actor.id, organizationId: actor.organizationId })
-  )
-    throw new ForbiddenError();
+  requireAllowed(actor, 'notification:manage', {
+    userId: actor.id,
+    organizationId: actor.organizationId,
+  });
   if ((actor.roleId === Role.Trainee) !== (audience === 'trainee')) throw new ForbiddenError();
 }
 
