@@ -1,8 +1,8 @@
 /**
  * Groups (000 §2.6, §3 'Group', §5, §6, §7 'Groups'): lists scoped by role, one group, create,
  * update, delete, add and remove members, a group's members by role, and a user's groups (the
- * user-detail groups tab, 000 §2.10). Admins and managers manage groups; instructors only read
- * them (000 §6); trainees see the groups they belong to.
+ * user-detail groups tab, 000 §2.10). Admins and managers manage groups (000 §6); instructors and
+ * trainees read the groups they belong to, in the list and one by one (000 §2.6, `membersOnly`).
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
