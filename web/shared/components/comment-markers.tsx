@@ -3,10 +3,12 @@
  * button per comment at its time's place along the video's timeline, named 'Comment at 0:42';
  * clicking one calls `onSeek` with the comment's time. Nothing without comments or while the
  * video's duration is unknown. Two looks: the console's review player puts them above its seek
- * bar (10 px, the text in a tooltip, a draft outlined); the practice app on a line the width of
- * the video (12 px, the text as the button's title).
+ * bar (10 px, a draft outlined; it wraps each in its tooltip through `wrapMarker`); the practice
+ * app on a line the width of the video (12 px, the text as the button's title). The tooltip stays
+ * the console's: the practice app loads no tooltip code or styles.
  */
-import { Box, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, UnstyledButton } from '@mantine/core';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { commentMarkersText as text } from '../config/comment-markers-text';
 import { commentClock } from '../lib/clock';
 
@@ -20,10 +22,10 @@ export interface MarkedComment {
   draft?: boolean;
 }
 
-/** Per look: marker width (px), height added for the bar, and how the text shows. */
+/** Per look: marker width (px), height added for the bar, whether the text is the title. */
 const looks = {
-  'seek-bar': { size: 10, extra: 2, tooltip: true },
-  timeline: { size: 12, extra: 4, tooltip: false },
+  'seek-bar': { size: 10, extra: 2, titled: false },
+  timeline: { size: 12, extra: 4, titled: true },
 } as const;
 
 export interface CommentMarkersProps {
@@ -35,12 +37,20 @@ export interface CommentMarkersProps {
   onSeek: (atMs: number) => void;
   /** 'seek-bar' (console review player) or 'timeline' (practice app). */
   look: keyof typeof looks;
+  /** Wraps each marker (e.g. in a tooltip showing the comment's text). */
+  wrapMarker?: (marker: ReactElement, comment: MarkedComment) => ReactNode;
 }
 
 /** The markers of `comments` along a video of `durationMs`; null without any. */
-export function CommentMarkers({ comments, durationMs, onSeek, look }: CommentMarkersProps) {
+export function CommentMarkers({
+  comments,
+  durationMs,
+  onSeek,
+  look,
+  wrapMarker,
+}: CommentMarkersProps) {
   if (durationMs <= 0 || comments.length === 0) return null;
-  const { size, extra, tooltip } = looks[look];
+  const { size, extra, titled } = looks[look];
   return (
     <Box
       pos="relative"
@@ -48,16 +58,16 @@ export function CommentMarkers({ comments, durationMs, onSeek, look }: CommentMa
       mx={size / 2}
       role="group"
       aria-label={text.markers}
-      data-testid={tooltip ? 'comment-markers' : undefined}
-      style={tooltip ? undefined : { borderBottom: '2px solid var(--mantine-color-gray-3)' }}
+      data-testid={titled ? undefined : 'comment-markers'}
+      style={titled ? { borderBottom: '2px solid var(--mantine-color-gray-3)' } : undefined}
     >
       {comments.map((comment) => {
         const share = Math.min(Math.max(comment.atMs / durationMs, 0), 1);
         const marker = (
           <UnstyledButton
-            key={tooltip ? undefined : comment.id}
+            key={wrapMarker ? undefined : comment.id}
             aria-label={text.marker(commentClock(comment.atMs))}
-            title={tooltip ? undefined : comment.text}
+            title={titled ? comment.text : undefined}
             data-testid="comment-marker"
             onClick={() => onSeek(comment.atMs)}
             style={{
@@ -74,10 +84,8 @@ export function CommentMarkers({ comments, durationMs, onSeek, look }: CommentMa
             }}
           />
         );
-        return tooltip ? (
-          <Tooltip key={comment.id} label={comment.text} multiline maw={280} withinPortal>
-            {marker}
-          </Tooltip>
+        return wrapMarker ? (
+          <Fragment key={comment.id}>{wrapMarker(marker, comment)}</Fragment>
         ) : (
           marker
         );

@@ -4,6 +4,7 @@
  * of the question shown, a draft outlined, each showing its text on hover. Clicking one seeks
  * there. Nothing while the video's duration is unknown.
  */
+import { Tooltip } from '@mantine/core';
 import { CommentMarkers as Markers } from '@shared/components/comment-markers';
 import { questionComments, usePlayerComments, type CommentPlayer } from './comment-list';
 
@@ -17,6 +18,11 @@ export function CommentMarkers({ player }: { player: CommentPlayer }) {
       durationMs={player.duration * 1000}
       onSeek={(atMs) => player.seek(atMs / 1000)}
       look="seek-bar"
+      wrapMarker={(marker, comment) => (
+        <Tooltip label={comment.text} multiline maw={280} withinPortal>
+          {marker}
+        </Tooltip>
+      )}
     />
   );
 }
