@@ -32,10 +32,11 @@ export const chunkGroups = [
 
 /**
  * The contract package is plain declarations (enums, messages, zod schemas) and our own modules
- * (the console's, the practice app's and web/shared) run nothing on import that another module relies on (no module is imported for its side
- * effects; styles are CSS files): marked side-effect free, a page that imports a few names from a
- * feature's index gets those and what they use, not the whole feature (the instructor dashboard
- * pulled in the assignment wizard through `features/assignments`).
+ * (the console's, the practice app's and web/shared) run nothing on import that another module
+ * relies on (no module is imported for its side effects; styles are CSS files): marked side-effect
+ * free, a page that imports a few names from a feature's index gets those and what they use, not
+ * the whole feature (the instructor dashboard pulled in the assignment wizard through
+ * `features/assignments`).
  */
 export const sourceIsSideEffectFree: Plugin = {
   name: 'practica:source-side-effect-free',

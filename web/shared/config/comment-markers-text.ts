@@ -1,6 +1,6 @@
 /**
- * Copy of the time-coded comments' markers (decisions.md#review-loop §3), the same in the console's
- * review player and the practice app: the app catalogues of comments spread it.
+ * Copy of the time-coded comments' markers (decisions.md#review-loop §3), the same in the
+ * console's review player and the practice app: the app catalogues of comments spread it.
  */
 export const commentMarkersText = {
   /** The markers' group. */

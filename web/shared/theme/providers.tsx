@@ -68,7 +68,7 @@ export function ThemeProviders({
   );
 }
 
-/** Wraps the app (and component tests) in the console's providers: theme, toasts and queries. */
+/** Wraps an app (and component tests) in the providers: theme, toasts and queries. */
 export function AppProviders({
   queryClient,
   children,

@@ -1,7 +1,7 @@
 /**
- * The practice app: the console's theme and toasts (the toast container loads at the first toast)
- * around the browser router at `/practice`. The query client lives in the signed-in layout, so the
- * sign-in page loads no query code.
+ * The practice app: the shared theme and toasts (web/shared; the toast container loads at the
+ * first toast) around the browser router at `/practice`. The query client lives in the signed-in
+ * layout, so the sign-in page loads no query code.
  */
 import { BrowserRouter } from 'react-router';
 import { ThemeProviders } from '@shared/theme/providers';

@@ -1,5 +1,5 @@
 /**
- * What the console's hand-over (src/lib/practice-handover.ts) brings the practice app, read in a
+ * What the console's hand-over (shared/lib/practice-handover.ts) brings the practice app, read in a
  * chunk of its own that the app loads only when its tab holds a hand-over (`adoptPracticeHandover`
  * in session.ts): the sign-in's token and user while fresh, the email for the sign-in form and,
  * after an invite registration, the notice that the account was created.

@@ -3,7 +3,7 @@
  * own keys (the console's keys and its "clear everything on 401" rule stay the console's), and
  * given to the shared API client. Signing out or a 401 forgets the session only: recorded takes
  * (IndexedDB) stay for the next sign-in. Before the first render it takes the console's hand-over
- * (src/lib/practice-handover.ts, `adoptPracticeHandover`): a trainee who just signed in at /login arrives signed in; one who
+ * (shared/lib/practice-handover.ts, `adoptPracticeHandover`): a trainee who just signed in at /login arrives signed in; one who
  * just registered from an invite finds the sign-in form with the email (`sessionArrival`).
  */
 import type { SessionUser } from '@practica/contract';
