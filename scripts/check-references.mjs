@@ -7,8 +7,10 @@
 //     `, §M` / ` and §M` after it) whose numbered item is missing under that heading;
 //   - a spec section (`000 §2.4`, `001 §5`, and the `, §M` after it) without its heading in
 //     docs/spec-map.md;
-//   - a mention of the two design documents or of the shared folder that lived beside the checkout
-//     (a relative path to a `shared` folder inside the checkout, such as web/shared, is fine);
+//   - a mention of the two design documents or of the shared folder that lived beside the checkout:
+//     a relative path to a `shared` folder, bare or into its spec/, hooks/ or documents, that does
+//     not name a folder of the checkout (web/shared from web/e2e is fine, and so is a path into
+//     web/shared's own folders such as lib/ or config/);
 //   - a relative link of a markdown file, a `docs/<name>.md` path or a bare name of one of the docs
 //     (architecture.md, decisions.md, operations.md, spec-map.md, testing.md, features.md) naming a
 //     file that does not exist;
@@ -80,7 +82,7 @@ const followers = /§(\d+(?:\.\d+)*)/g;
 const patterns = {
   issue: /\bissues?[\s#-]*#?\d+/gi,
   outside: /\b(?:DECISIONS|DESIGN)\.md\b/g,
-  shared: /(?<![\w.])((?:\.\.\/)+shared)\b/g,
+  shared: /(?<![\w.])((?:\.\.\/)+shared)(?![\w-])(?!\/(?!spec\b|hooks\b|DESIGN|DECISIONS|README))/g,
   decisions: new RegExp(String.raw`decisions\.md#([a-z0-9-]+)(?:\s+${sectionList})?`, 'g'),
   spec: new RegExp(String.raw`\b(00[01])\s+${sectionList}`, 'g'),
   docPath: /(?<![\w./-])docs\/([\w./-]+?\.md)\b/g,
@@ -146,6 +148,8 @@ export function checkReferences(root, files) {
         report(`names '${match[0]}', outside the checkout: cite docs/ instead`);
 
       // A relative path to a `shared` folder is fine when that folder is in the checkout (web/shared).
+      // Paths into other subfolders (`../../shared/lib/…`, relative to a file a test imagines) are
+      // the web's own and are not matched at all.
       for (const match of text.matchAll(patterns.shared)) {
         const target = path.relative(root, path.join(root, path.dirname(file), match[1]));
         if (target.startsWith('..') || !existsSync(path.join(root, target)))

@@ -73,7 +73,11 @@ describe('check-references', () => {
     );
     put('web/shared/config/paths.ts', 'export {};\n');
     put('web/e2e/helpers.ts', "import { paths } from '../shared/config/paths';\n");
-    expect(check('server/src/good.ts', 'README.md', 'web/e2e/helpers.ts')).toEqual([]);
+    // A path relative to another file than the one it is written in (a lint test's probe).
+    put('web/src/test/zones.test.ts', "use('api', '../../../shared/lib/api-client');\n");
+    expect(
+      check('server/src/good.ts', 'README.md', 'web/e2e/helpers.ts', 'web/src/test/zones.test.ts'),
+    ).toEqual([]);
   });
 
   it('reports each kind of broken reference with its file and line', () => {
@@ -87,6 +91,7 @@ describe('check-references', () => {
         '// decisions.md#files §1',
         '// 000 §2.5 and 001 §5, §12',
         '// ../' + 'shared/spec/x.txt, DECI' + 'SIONS.md and DES' + 'IGN.md',
+        '// see ../' + 'shared, and ../../' + 'shared/hooks/x',
         '// docs/missing.md and operations.md',
         "// architecture.md 'Error' and [the docs](docs/architecture.md), 'Nowhere'",
       ].join('\n'),
@@ -104,10 +109,12 @@ describe('check-references', () => {
       "server/src/bad.ts:7: names 'DECISIONS.md', outside the checkout: cite docs/ instead",
       "server/src/bad.ts:7: names 'DESIGN.md', outside the checkout: cite docs/ instead",
       "server/src/bad.ts:7: names '../shared', outside the checkout: cite docs/ instead",
-      'server/src/bad.ts:8: names docs/missing.md, which does not exist',
-      'server/src/bad.ts:8: names operations.md, but docs/operations.md does not exist',
-      "server/src/bad.ts:9: names section 'Error' of architecture.md: no such heading in docs/architecture.md",
-      "server/src/bad.ts:9: names section 'Nowhere' of architecture.md: no such heading in docs/architecture.md",
+      "server/src/bad.ts:8: names '../shared', outside the checkout: cite docs/ instead",
+      "server/src/bad.ts:8: names '../../shared', outside the checkout: cite docs/ instead",
+      'server/src/bad.ts:9: names docs/missing.md, which does not exist',
+      'server/src/bad.ts:9: names operations.md, but docs/operations.md does not exist',
+      "server/src/bad.ts:10: names section 'Error' of architecture.md: no such heading in docs/architecture.md",
+      "server/src/bad.ts:10: names section 'Nowhere' of architecture.md: no such heading in docs/architecture.md",
       'docs/guide.md:1: links to ../nowhere.md#x, which does not exist',
     ]);
   });
