@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { assignments } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { requireAllowed } from '../../lib/load-authorized.js';
+import { requireInScope } from '../../lib/scope-for.js';
 import {
   deleteUnusedFiles,
   pendingAnswerFileIds,
@@ -115,7 +116,7 @@ export async function addAssignmentMembers(
   const groupIds = body.groupIds ?? [];
   const groupRows = new Map((await groupsByIds(db, groupIds)).map((g) => [g.id, g]));
   for (const groupId of groupIds) {
-    if (groupRows.get(groupId)?.organizationId !== row.organizationId) throw new NotFoundError();
+    requireInScope(groupRows.get(groupId)?.organizationId, row.organizationId);
   }
   const allTrainees = [...new Set([...trainees, ...(await traineeIdsOfGroups(db, groupIds))])];
   await db.transaction(async (tx) => {

@@ -24,6 +24,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { groupMembers, groups, invites, users } from '../../db/schema/index.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
+import { requireInScope } from '../../lib/scope-for.js';
 import { hashEmailToken, newEmailToken } from '../../lib/email-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { enqueueMail, enqueueMails, type OutgoingMail } from '../mail/index.js';
@@ -206,7 +207,7 @@ export async function createInvite(
       .from(groups)
       .where(eq(groups.id, groupId))
       .limit(1);
-    if (!group || group.organizationId !== org.id) throw new NotFoundError();
+    requireInScope(group?.organizationId, org.id);
   }
   if (await emailTaken(db, body.email)) throw new ConflictError(messages.emailAlreadyInUse);
   const { token, hash } = newEmailToken();

@@ -23,7 +23,6 @@ import {
   type ReviewInboxQuery,
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
-import { NotFoundError } from '../../errors.js';
 import { loadAuthorized } from '../../lib/load-authorized.js';
 import { requireInScope, scopeFor } from '../../lib/scope-for.js';
 import { assignmentsByIds } from '../assignments/index.js';
@@ -100,7 +99,7 @@ export async function neighborsFor(
     findInboxAnchor(db, query.answerId),
     (row) => ({ organizationId: row.organizationId, userId: row.userId, deleted: row.userDeleted }),
   );
-  if (anchor.organizationId !== filter.organizationId) throw new NotFoundError();
+  requireInScope(anchor.organizationId, filter.organizationId);
   const row = await inboxNeighbors(db, filter, anchor);
   return {
     previousId: row.previousId,
