@@ -31,6 +31,7 @@ import {
   can,
   format,
   messages,
+  seesEveryOrganization,
   type Action,
   type Actor,
   type AnswerDetail,
@@ -135,7 +136,7 @@ export async function listAnswersFor(
   const organizationId = scopeFor(actor, 'answer:read', query, {
     target: trainee ? { userId: query.userId ?? actor.id } : {},
   });
-  if (actor.roleId === Role.Admin && organizationId !== undefined)
+  if (seesEveryOrganization(actor) && organizationId !== undefined)
     await loadOrganizationFor(db, actor, organizationId, 'organization:read');
   if (query.assignmentId !== undefined) {
     const [assignment] = await assignmentsByIds(db, [query.assignmentId]);

@@ -13,8 +13,8 @@
  *   itself; null only when no other answer is waiting that the caller may take.
  */
 import {
-  Role,
   messages,
+  seesEveryOrganization,
   type Actor,
   type ReviewInboxFilter,
   type ReviewInboxList,
@@ -43,7 +43,7 @@ async function resolveFilter(db: Db, actor: Actor, query: ReviewInboxFilter): Pr
   const organizationId = scopeFor(actor, 'answer:review', query, {
     oneOrganization: { message: messages.reviewInboxOrganizationRequired, path: 'organizationId' },
   })!;
-  if (actor.roleId === Role.Admin)
+  if (seesEveryOrganization(actor))
     await loadOrganizationFor(db, actor, organizationId, 'organization:read');
   const [assignments, groups] = await Promise.all([
     query.assignmentId !== undefined ? assignmentsByIds(db, [query.assignmentId]) : [],
