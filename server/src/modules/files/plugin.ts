@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unfinishedUploadSweepMs, uploadUrlLifetimeMs } from '@practica/contract';
 import { createStorage, type StorageDriver } from '../../lib/storage/index.js';
-import { fileTransferRoutes } from './routes.js';
+import { fileTransferRoutes } from './transfer-routes.js';
 import { installDirectUploads } from './service.js';
 import {
   createFileSweeper,

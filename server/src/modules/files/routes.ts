@@ -1,19 +1,12 @@
 /**
  * File routes (000 §7 'Files', decisions.md#files).
  *
- * - `fileRoutes`, registered under /api: POST /files/upload, POST /files/{id}/complete and
- *   GET /files (signed in).
- * - `fileTransferRoutes`, at the root like a storage endpoint: the signed PUT /files/upload/<key>
- *   (raw bytes, any content type) and the signed GET /files/<key>?expires=&signature= (serving
- *   with Range support; 403 for a missing, tampered or expired signature). With S3 storage the
- *   PUT URL handed out is the bucket's own, and the GET answers a 302 to a presigned GET of the
- *   bucket (`presignedReadSeconds` at most, never past our URL's expiry), so Range and seeking
- *   are the store's. The request log shows neither the keys nor the signatures
- *   (plugins/logger.ts).
+ * - `fileRoutes` (this file), registered under /api: POST /files/upload, POST /files/{id}/complete
+ *   and GET /files (signed in).
+ * - `fileTransferRoutes` (transfer-routes.ts), at the root like a storage endpoint: the signed PUT
+ *   /files/upload/<key> and the signed GET /files/<key>, registered by `filesPlugin`.
  */
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   envelopeSchema,
   idParamSchema,
@@ -23,23 +16,10 @@ import {
   listSchema,
   uploadRequestSchema,
   uploadTicketSchema,
-  videoMaxBytes,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { contentDisposition } from './presenter.js';
-import { parseRange } from './range.js';
-import {
-  completeOwnUpload,
-  createUpload,
-  listOwnFiles,
-  openFile,
-  receiveUpload,
-  storageFailure,
-  type FilesDeps,
-} from './service.js';
-
-/** The longest a presigned GET of the store lives (S3 reads), in seconds: five minutes. */
-export const presignedReadSeconds = 5 * 60;
+import { actorOf, zodApp } from '../../lib/route-kit.js';
+import { completeOwnUpload, createUpload, listOwnFiles, type FilesDeps } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +28,8 @@ declare module 'fastify' {
   }
 }
 
-function depsOf(app: FastifyInstance): FilesDeps {
+/** The files module's deps of `app`; throws when `filesPlugin` was not registered first. */
+export function depsOf(app: FastifyInstance): FilesDeps {
   if (!app.hasDecorator('files')) {
     throw new Error('register filesPlugin before fileRoutes');
   }
@@ -58,7 +39,7 @@ function depsOf(app: FastifyInstance): FilesDeps {
 /** POST /files/upload and GET /files; register under the /api prefix after `filesPlugin`. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
   const deps = depsOf(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = zodApp(app);
 
   r.post(
     '/files/upload',
@@ -85,7 +66,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       request.authorize('file:upload');
-      return ok(await createUpload(deps, request.actor!, request.body));
+      return ok(await createUpload(deps, actorOf(request), request.body));
     },
   );
 
@@ -109,7 +90,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       request.authorize('file:upload');
-      return ok(await completeOwnUpload(deps, request.actor!, request.params.id));
+      return ok(await completeOwnUpload(deps, actorOf(request), request.params.id));
     },
   );
 
@@ -125,118 +106,6 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeSchema(listSchema(fileSchema)) },
       },
     },
-    async (request) => ok(await listOwnFiles(deps, request.actor!, request.query)),
-  );
-}
-
-/**
- * Caching as long as the URL lives, never longer: a key's bytes never change (a new upload gets a
- * new key), so within its lifetime the answer is immutable. `expires` in Unix seconds.
- */
-function cacheControlUntil(expires: number): string {
-  const maxAge = Math.max(0, expires - Math.floor(Date.now() / 1000));
-  return `private, max-age=${maxAge}, immutable`;
-}
-
-async function serveFile(deps: FilesDeps, request: FastifyRequest, reply: FastifyReply) {
-  const key = (request.params as { '*': string })['*'];
-  const query = request.query as Record<string, unknown>;
-  const { row, size, expires } = await openFile(deps, key, query['expires'], query['signature']);
-  if (deps.storage.presignGet) {
-    const left = expires - Math.floor(Date.now() / 1000);
-    const location = await deps.storage
-      .presignGet(row.storageKey, {
-        expiresSeconds: Math.min(presignedReadSeconds, left),
-        contentType: row.contentType,
-        contentDisposition: contentDisposition(row),
-        method: request.method === 'HEAD' ? 'HEAD' : 'GET',
-      })
-      .catch((error: unknown) => {
-        throw storageFailure(error);
-      });
-    return reply
-      .code(302)
-      .header('location', location)
-      .header('cache-control', 'private, no-store')
-      .send();
-  }
-  const etag = `"${row.id}-${size}"`;
-  reply
-    .header('content-type', row.contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', contentDisposition(row))
-    .header('accept-ranges', 'bytes')
-    .header('cache-control', cacheControlUntil(expires))
-    .header('etag', etag);
-  if (row.completedAt) reply.header('last-modified', row.completedAt.toUTCString());
-
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
-  const ifRange = request.headers['if-range'];
-  const range =
-    ifRange && ifRange !== etag
-      ? { kind: 'full' as const }
-      : parseRange(request.headers.range, size);
-  if (range.kind === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .header('content-range', `bytes */${size}`)
-      .removeHeader('content-disposition')
-      .type('text/plain; charset=utf-8')
-      .send('');
-  }
-  if (range.kind === 'partial') {
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', String(range.end - range.start + 1))
-      .send(deps.storage.createReadStream(row.storageKey, range));
-  }
-  return reply
-    .header('content-length', String(size))
-    .send(deps.storage.createReadStream(row.storageKey));
-}
-
-/**
- * The signed PUT and file serving, outside /api. The PUT takes the raw body of any content type
- * as a stream (a parser scoped to it) up to the largest limit (videos, 100 MB); each type's own
- * limit is enforced while streaming.
- */
-export async function fileTransferRoutes(app: FastifyInstance): Promise<void> {
-  const deps = depsOf(app);
-
-  await app.register(async (raw) => {
-    raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    raw.put(
-      '/files/upload/*',
-      {
-        bodyLimit: videoMaxBytes,
-        schema: { hide: true, response: { 200: envelopeSchema(imageRefSchema) } },
-      },
-      async (request, reply) => {
-        const query = request.query as Record<string, unknown>;
-        try {
-          const ref = await receiveUpload(deps, {
-            key: (request.params as { '*': string })['*'],
-            expires: query['expires'],
-            signature: query['signature'],
-            contentLength: request.headers['content-length'],
-            body: (request.body as Readable | undefined) ?? Readable.from([]),
-          });
-          return ok(ref);
-        } catch (error) {
-          // Refused before the whole body arrived: answer, then close instead of reading it all.
-          if (!request.raw.readableEnded) reply.header('connection', 'close');
-          throw error;
-        }
-      },
-    );
-  });
-
-  app.get('/files/*', { compress: false, schema: { hide: true } }, async (request, reply) =>
-    serveFile(deps, request, reply),
+    async (request) => ok(await listOwnFiles(deps, actorOf(request), request.query)),
   );
 }
