@@ -2,23 +2,39 @@
  * Answer test helpers (decisions.md#answers-and-review): the production app with one Active interview assignment of Demo
  * Academy (three questions over two roles, an mp3 prompt, a two-question rating scale and a
  * three-question feedback form from the factories) with Tom, Tessa and Omar as trainees and Ian as
- * instructor, a Draft one with Tom, and the calls the mobile app and the console make.
+ * instructor, a Draft one with Tom, and the calls the mobile app and the console make; and
+ * `buildAnswersWorld`, the same in an organization of its own for one test (what new tests use).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { AssetType, AssignmentStatus, MediaType } from '@practica/contract';
+import { AssetType, AssignmentStatus, MediaType, Role } from '@practica/contract';
 import type { Env } from '../../src/config.js';
 import type { Db } from '../../src/db/client.js';
 import {
   FileStatus,
   answers,
   assignments,
+  contentAnswers,
   files,
   questionAudios,
 } from '../../src/db/schema/index.js';
-import { buildTestApp, type TestContext } from './build.js';
+import { buildTestApp, injectWithToken, type Method, type TestContext } from './build.js';
 import { demoActors, demoSession, type Call } from './demo-fixture.js';
-import { buildFeedbackForm, buildInterview, buildRatingScale } from '../factories.js';
+import {
+  adminToken,
+  answerIdOf as answerIdOfUser,
+  buildAnswer,
+  buildAsset,
+  buildAssignment,
+  buildFeedbackForm,
+  buildInterview,
+  buildOrganization,
+  buildRatingScale,
+  buildReview,
+  buildUser,
+  type Factory,
+} from '../factories.js';
+import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
 import { createAsset, type CreatedContent } from './factories.js';
 import * as media from './media-fixtures.js';
 import { userId } from './users.js';
@@ -240,3 +256,135 @@ export async function buildAnswersScenario(env: Partial<Env> = {}): Promise<Answ
     answerIdOf,
   };
 }
+
+export type AnswersWho =
+  'admin' | 'manager' | 'manager2' | 'instructor' | 'instructor2' | AnswersTrainee;
+export type AnswersTrainee = 'trainee' | 'tessa' | 'omar' | 'priya' | 'nina';
+
+/**
+ * An organization of its own for one test, built with the factories (../factories.ts): Maya
+ * (manager), Ian and Iris (instructors), Tom, Tessa, Omar and Priya (trainees; Priya on no
+ * assignment), Sofia (a soft-deleted trainee); an interview (three questions over two
+ * roles, two mp3 prompts for question 1), a rating scale and a feedback form; an Active assignment
+ * 'Answers practice' (Tom, Tessa, Omar; Ian) and a Draft 'Answers draft' (Tom). `manager2`
+ * manages another organization, `nina` is its trainee; `admin` is the database's admin. No answer is given yet: the test gives the ones it needs (`answer`).
+ */
+export async function buildAnswersWorld(f: Factory) {
+  const org = await buildOrganization(f);
+  const other = await buildOrganization(f);
+  const person =
+    (role: typeof Role.Trainee | typeof Role.Instructor | typeof Role.Manager) =>
+    (firstName: string, lastName: string, extra: { deleted?: boolean } = {}) =>
+      buildUser(f, { role, organizationId: org.id, firstName, lastName, ...extra });
+  const people = {
+    manager: await person(Role.Manager)('Maya', 'Manning'),
+    instructor: await person(Role.Instructor)('Ian', 'Instructor'),
+    instructor2: await person(Role.Instructor)('Iris', 'Ito'),
+    trainee: await person(Role.Trainee)('Tom', 'Trainee'),
+    tessa: await person(Role.Trainee)('Tessa', 'Tran'),
+    omar: await person(Role.Trainee)('Omar', 'Okafor'),
+    priya: await person(Role.Trainee)('Priya', 'Patel'),
+    nina: await buildUser(f, {
+      role: Role.Trainee,
+      organizationId: other.id,
+      firstName: 'Nina',
+      lastName: 'Nilsen',
+    }),
+    manager2: await buildUser(f, {
+      role: Role.Manager,
+      organizationId: other.id,
+      firstName: 'Nora',
+      lastName: 'North',
+    }),
+  };
+  const sofia = await person(Role.Trainee)('Sofia', 'Santos', { deleted: true });
+  const admin = await adminToken(f);
+  const interview = await buildInterview(f, { organizationId: org.id });
+  const ratings = await buildRatingScale(f, { organizationId: org.id });
+  const feedback = await buildFeedbackForm(f, { organizationId: org.id });
+  const avatars = [
+    await buildAsset(f, { organizationId: org.id }),
+    await buildAsset(f, { organizationId: org.id }),
+  ];
+  const environment = await buildAsset(f, { organizationId: org.id, environment: true });
+  await addPrompts(
+    f.db,
+    interview.questionIds[0]!,
+    avatars[0]!,
+    avatars[1]!,
+    `test/prompt-${org.id}`,
+  );
+  const forms = { interview, ratings, feedback, avatars, environment, by: people.manager };
+  const assignment = await buildAssignment(f, {
+    ...forms,
+    organizationId: org.id,
+    name: 'Answers practice',
+    members: [people.trainee.id, people.tessa.id, people.omar.id, people.instructor.id],
+    status: AssignmentStatus.Active,
+  });
+  const draft = await buildAssignment(f, {
+    ...forms,
+    organizationId: org.id,
+    name: 'Answers draft',
+    members: [people.trainee.id],
+  });
+  const tokenOf = (who: AnswersWho) => (who === 'admin' ? admin : people[who].token);
+  return {
+    org: org.id,
+    other: other.id,
+    /** The people by short name, with their emails and tokens. */
+    people,
+    ids: {
+      ...Object.fromEntries(Object.entries(people).map(([k, u]) => [k, u.id])),
+      sofia: sofia.id,
+    } as Record<Exclude<AnswersWho, 'admin'> | 'sofia', number>,
+    interview,
+    ratings,
+    feedback,
+    avatars,
+    environment,
+    assignment,
+    draft,
+    /** The session token of `who`. */
+    token: tokenOf,
+    /** `method url` as `who` (none: without a token), with an optional JSON body. */
+    call: (method: Method, url: string, who?: AnswersWho, payload?: object) =>
+      injectWithToken(f.app, method, url, who ? tokenOf(who) : undefined, payload),
+    /** `who` answers every question of the Active assignment and (default) submits. Answers the answer id. */
+    answer: (who: AnswersTrainee, { submit = true } = {}) =>
+      buildAnswer(f, {
+        assignmentId: assignment,
+        trainee: people[who],
+        questionIds: interview.questionIds,
+        submit,
+      }),
+    /** Sofia's Pending answer on the Active assignment, stored after she was soft-deleted. Answers its id. */
+    async sofiasAnswer() {
+      await insertPendingAnswers(f.db, assignment, [sofia.id]);
+      return answerIdOfUser(f, assignment, sofia.id);
+    },
+    /** The answer id of `who` on an assignment (default the Active one). */
+    answerIdOf: (who: AnswersTrainee, assignmentId = assignment) =>
+      answerIdOfUser(f, assignmentId, people[who].id),
+    /** `reviewer` reviews answer `answerId` with the valid review (score 4.5). */
+    review: (
+      answerId: number,
+      reviewer: Exclude<AnswersWho, 'admin' | AnswersTrainee> = 'instructor',
+    ) =>
+      buildReview(f, {
+        answerId,
+        reviewer: people[reviewer],
+        body: validReview({ ratings, feedback }),
+      }),
+    /** The review forms stored for this organization's rating scale and feedback form. */
+    async formCount() {
+      return (
+        await f.db
+          .select({ n: count() })
+          .from(contentAnswers)
+          .where(inArray(contentAnswers.contentId, [ratings.id, feedback.id]))
+      )[0]!.n;
+    },
+  };
+}
+export type AnswersWorld = Awaited<ReturnType<typeof buildAnswersWorld>>;

@@ -8,36 +8,20 @@
  * and in any order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   AnswerStatus,
   AssignmentStatus,
   ContentType,
-  Role,
   messages,
   type AnswerDetail,
 } from '@practica/contract';
 import { answers, assignments, contentAnswers, users } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
-import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
 import { seedAnswers } from '../../src/seed/answers.js';
-import {
-  adminToken,
-  answerIdOf,
-  buildAnswer,
-  buildAsset,
-  buildAssignment,
-  buildFeedbackForm,
-  buildInterview,
-  buildOrganization,
-  buildRatingScale,
-  buildReview,
-  buildUser,
-  factoryOf,
-  type Factory,
-} from '../factories.js';
-import { addPrompts, validReview } from '../helpers/answers.js';
-import { buildTestApp, injectWithToken, type Method, type TestContext } from '../helpers/build.js';
+import { factoryOf, type Factory } from '../factories.js';
+import { buildAnswersWorld, validReview, type AnswersWorld } from '../helpers/answers.js';
+import { buildTestApp, type TestContext } from '../helpers/build.js';
 import { buildContentApp } from '../helpers/contents.js';
 import { createTestDatabase, onPostgres } from '../helpers/database.js';
 
@@ -53,124 +37,6 @@ beforeAll(async () => {
   f = factoryOf(ctx);
 });
 afterAll(() => ctx.close());
-
-type Who = 'admin' | 'manager' | 'manager2' | 'instructor' | 'instructor2' | Trainee;
-type Trainee = 'trainee' | 'tessa' | 'omar';
-
-/**
- * An organization of its own for one test: Maya (manager), Ian and Iris (instructors), Tom, Tessa
- * and Omar (trainees), Sofia (a soft-deleted trainee); an interview (three questions over two
- * roles, two mp3 prompts for question 1), a rating scale and a feedback form; an Active assignment
- * 'Answers practice' (Tom, Tessa, Omar; Ian) and a Draft 'Answers draft' (Tom). `manager2` manages
- * another organization. No answer is given yet: the test gives the ones it needs (`answer`).
- */
-async function buildAnswersWorld() {
-  const org = await buildOrganization(f);
-  const other = await buildOrganization(f);
-  const person =
-    (role: typeof Role.Trainee | typeof Role.Instructor | typeof Role.Manager) =>
-    (firstName: string, lastName: string, extra: { deleted?: boolean } = {}) =>
-      buildUser(f, { role, organizationId: org.id, firstName, lastName, ...extra });
-  const people = {
-    manager: await person(Role.Manager)('Maya', 'Manning'),
-    instructor: await person(Role.Instructor)('Ian', 'Instructor'),
-    instructor2: await person(Role.Instructor)('Iris', 'Ito'),
-    trainee: await person(Role.Trainee)('Tom', 'Trainee'),
-    tessa: await person(Role.Trainee)('Tessa', 'Tran'),
-    omar: await person(Role.Trainee)('Omar', 'Okafor'),
-    manager2: await buildUser(f, {
-      role: Role.Manager,
-      organizationId: other.id,
-      firstName: 'Nora',
-      lastName: 'North',
-    }),
-  };
-  const sofia = await person(Role.Trainee)('Sofia', 'Santos', { deleted: true });
-  const admin = await adminToken(f);
-  const interview = await buildInterview(f, { organizationId: org.id });
-  const ratings = await buildRatingScale(f, { organizationId: org.id });
-  const feedback = await buildFeedbackForm(f, { organizationId: org.id });
-  const avatars = [
-    await buildAsset(f, { organizationId: org.id }),
-    await buildAsset(f, { organizationId: org.id }),
-  ];
-  const environment = await buildAsset(f, { organizationId: org.id, environment: true });
-  await addPrompts(
-    f.db,
-    interview.questionIds[0]!,
-    avatars[0]!,
-    avatars[1]!,
-    `test/prompt-${org.id}`,
-  );
-  const forms = { interview, ratings, feedback, avatars, environment, by: people.manager };
-  const assignment = await buildAssignment(f, {
-    ...forms,
-    organizationId: org.id,
-    name: 'Answers practice',
-    members: [people.trainee.id, people.tessa.id, people.omar.id, people.instructor.id],
-    status: AssignmentStatus.Active,
-  });
-  const draft = await buildAssignment(f, {
-    ...forms,
-    organizationId: org.id,
-    name: 'Answers draft',
-    members: [people.trainee.id],
-  });
-  const tokenOf = (who: Who) => (who === 'admin' ? admin : people[who].token);
-  return {
-    org: org.id,
-    other: other.id,
-    ids: {
-      ...Object.fromEntries(Object.entries(people).map(([k, u]) => [k, u.id])),
-      sofia: sofia.id,
-    } as Record<Exclude<Who, 'admin'> | 'sofia', number>,
-    interview,
-    ratings,
-    feedback,
-    avatars,
-    environment,
-    assignment,
-    draft,
-    /** The session token of `who`. */
-    token: tokenOf,
-    /** `method url` as `who` (none: without a token), with an optional JSON body. */
-    call: (method: Method, url: string, who?: Who, payload?: object) =>
-      injectWithToken(ctx.app, method, url, who ? tokenOf(who) : undefined, payload),
-    /** `who` answers every question of the Active assignment and (default) submits. Answers the answer id. */
-    answer: (who: Trainee, { submit = true } = {}) =>
-      buildAnswer(f, {
-        assignmentId: assignment,
-        trainee: people[who],
-        questionIds: interview.questionIds,
-        submit,
-      }),
-    /** Sofia's Pending answer on the Active assignment, stored after she was soft-deleted. Answers its id. */
-    async sofiasAnswer() {
-      await insertPendingAnswers(f.db, assignment, [sofia.id]);
-      return answerIdOf(f, assignment, sofia.id);
-    },
-    /** The answer id of `who` on an assignment (default the Active one). */
-    answerIdOf: (who: Trainee, assignmentId = assignment) =>
-      answerIdOf(f, assignmentId, people[who].id),
-    /** `reviewer` reviews answer `answerId` with the valid review (score 4.5). */
-    review: (answerId: number, reviewer: Exclude<Who, 'admin' | Trainee> = 'instructor') =>
-      buildReview(f, {
-        answerId,
-        reviewer: people[reviewer],
-        body: validReview({ ratings, feedback }),
-      }),
-    /** The review forms stored for this organization's rating scale and feedback form. */
-    async formCount() {
-      return (
-        await f.db
-          .select({ n: count() })
-          .from(contentAnswers)
-          .where(inArray(contentAnswers.contentId, [ratings.id, feedback.id]))
-      )[0]!.n;
-    },
-  };
-}
-type AnswersWorld = Awaited<ReturnType<typeof buildAnswersWorld>>;
 
 /**
  * The answers the list tests read: Tessa and Tom submit (Tessa first), Omar only practises, Sofia
@@ -193,7 +59,7 @@ const listIds = (res: { json(): { data: { list: { id: number }[] } } }) =>
 
 describe('GET /api/assignments/answers', () => {
   it('answers 401, 403 a trainee asking for another user, 404 another organization, 400 bad filters', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     expect((await w.call('GET', '/api/assignments/answers')).statusCode).toBe(401);
     expect(
       (await w.call('GET', `/api/assignments/answers?userId=${w.ids.tessa}`, 'trainee')).statusCode,
@@ -220,7 +86,7 @@ describe('GET /api/assignments/answers', () => {
   });
 
   it('lists the organization’s answers, the latest submitted first, 100 per page by default', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = await answerAsUsual(w);
     const res = await w.call('GET', '/api/assignments/answers', 'instructor');
     expect(res.statusCode).toBe(200);
@@ -250,7 +116,7 @@ describe('GET /api/assignments/answers', () => {
   });
 
   it('filters by status (the dashboard’s Pending Review list), assignment, user and organization', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = await answerAsUsual(w);
     expect(listIds(await w.call('GET', '/api/assignments/answers?status=2', 'instructor'))).toEqual(
       [a.trainee, a.tessa],
@@ -293,7 +159,7 @@ describe('GET /api/assignments/answers', () => {
   });
 
   it('combines filters: assignment and status, several statuses, a trainee’s own user id and status', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = await answerAsUsual(w);
     expect(
       listIds(
@@ -330,7 +196,7 @@ describe('GET /api/assignments/answers', () => {
   });
 
   it('carries each row’s data with includes=answers (what the report needs)', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     await w.answer('trainee');
     const res = await w.call(
       'GET',
@@ -357,7 +223,7 @@ describe('GET /api/assignments/answers', () => {
 
 describe('GET /api/assignments/answers/:id', () => {
   it('climbs the ladder: 401, 404 other organization, missing or soft-deleted trainee, 403 another trainee, 400 bad id', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { tessa: await w.answer('tessa') };
     const url = `/api/assignments/answers/${a.tessa}`;
     expect((await w.call('GET', url)).statusCode).toBe(401);
@@ -373,7 +239,7 @@ describe('GET /api/assignments/answers/:id', () => {
   });
 
   it('answers the review screen’s data; a trainee reading its own answer does not set viewed', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { tessa: await w.answer('tessa') };
     const own = await w.call('GET', `/api/assignments/answers/${a.tessa}`, 'tessa');
     expect(own.statusCode).toBe(200);
@@ -382,7 +248,7 @@ describe('GET /api/assignments/answers/:id', () => {
   });
 
   it('sets viewed when a reviewer opens a submitted answer, not a Pending one', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { tessa: await w.answer('tessa'), omar: await w.answer('omar', { submit: false }) };
     const res = await w.call('GET', `/api/assignments/answers/${a.tessa}`, 'instructor');
     expect(res.statusCode).toBe(200);
@@ -463,7 +329,7 @@ describe('GET /api/assignments/answers/:id', () => {
 
 describe('POST /api/assignments/interviews/answers/review/:id', () => {
   it('climbs the ladder: 401, 403 trainee, 404 other organization or missing, 400 bad body; nothing stored', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { trainee: await w.answer('trainee') };
     const url = reviewUrl(a.trainee);
     expect((await w.call('POST', url, undefined, validReview(w))).statusCode).toBe(401);
@@ -476,7 +342,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('refuses a Pending answer and a wrong trainee, form or user', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = {
       trainee: await w.answer('trainee'),
       omar: await w.answer('omar', { submit: false }),
@@ -498,7 +364,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('checks the answers against both forms (001 §5)', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { trainee: await w.answer('trainee') };
     const base = validReview(w);
     const ratings = base.answers.ratings;
@@ -576,7 +442,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('stores both forms, computes the score and sets Reviewed', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { trainee: await w.answer('trainee') };
     const res = await w.call(
       'POST',
@@ -641,7 +507,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('keeps every submission: a second review (another reviewer, numbers as ratings) becomes the latest', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { trainee: await w.answer('trainee'), tessa: await w.answer('tessa') };
     await w.review(a.trainee); // the first review, by Ian
     const first = await answerRow(a.trainee);
@@ -675,7 +541,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('takes at most 8 SQL statements and answers the detail for the console’s review', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { tessa: await w.answer('tessa') };
     // A real HTTP request: the statement counter tells requests apart by Node's HTTP server.
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
@@ -703,7 +569,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('shows an erased reviewer as Deleted user', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { trainee: await w.answer('trainee') };
     await w.review(a.trainee);
     const [latest] = await f.db
@@ -723,7 +589,7 @@ describe('POST /api/assignments/interviews/answers/review/:id', () => {
   });
 
   it('once the assignment is Closed: no second review, but a submitted answer still gets its first', async () => {
-    const w = await buildAnswersWorld();
+    const w = await buildAnswersWorld(f);
     const a = { trainee: await w.answer('trainee') };
     await w.review(a.trainee);
     // Omar practises, then submits on his own.
