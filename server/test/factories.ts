@@ -84,35 +84,43 @@ export async function tokenOf(f: Factory, userId: number): Promise<string> {
   );
 }
 
-const admins = new WeakMap<FastifyInstance, Promise<string>>();
+const admins = new WeakMap<FastifyInstance, Promise<{ id: number; token: string }>>();
 
-/** A token of an admin: the database's first one (the demo seed's), else one built for the app. */
-export function adminToken(f: Factory): Promise<string> {
-  let token = admins.get(f.app);
-  if (!token) {
-    token = (async () => {
+/** An admin and its token: the database's first one (the demo seed's), else one made for the app. */
+export function adminUser(f: Factory): Promise<{ id: number; token: string }> {
+  let admin = admins.get(f.app);
+  if (!admin) {
+    admin = (async () => {
       const [first] = await f.db
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.roleId, Role.Admin), eq(users.active, true)))
         .orderBy(users.id)
         .limit(1);
-      if (first) return tokenOf(f, first.id);
-      const [made] = await f.db
-        .insert(users)
-        .values({
-          email: `factory.admin.${unique()}@factory.test`,
-          firstName: 'Factory',
-          lastName: 'Admin',
-          passwordHash: '!factory', // no password verifies against it: tokens only
-          roleId: Role.Admin,
-        })
-        .returning({ id: users.id });
-      return tokenOf(f, made!.id);
+      const id =
+        first?.id ??
+        (
+          await f.db
+            .insert(users)
+            .values({
+              email: `factory.admin.${unique()}@factory.test`,
+              firstName: 'Factory',
+              lastName: 'Admin',
+              passwordHash: '!factory', // no password verifies against it: tokens only
+              roleId: Role.Admin,
+            })
+            .returning({ id: users.id })
+        )[0]!.id;
+      return { id, token: await tokenOf(f, id) };
     })();
-    admins.set(f.app, token);
+    admins.set(f.app, admin);
   }
-  return token;
+  return admin;
+}
+
+/** A token of an admin (adminUser). */
+export async function adminToken(f: Factory): Promise<string> {
+  return (await adminUser(f)).token;
 }
 
 export interface BuiltOrganization {

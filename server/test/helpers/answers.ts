@@ -21,7 +21,7 @@ import {
 import { buildTestApp, injectWithToken, type Method, type TestContext } from './build.js';
 import { demoActors, demoSession, type Call } from './demo-fixture.js';
 import {
-  adminToken,
+  adminUser,
   answerIdOf as answerIdOfUser,
   buildAnswer,
   buildAsset,
@@ -298,7 +298,7 @@ export async function buildAnswersWorld(f: Factory) {
     }),
   };
   const sofia = await person(Role.Trainee)('Sofia', 'Santos', { deleted: true });
-  const admin = await adminToken(f);
+  const admin = await adminUser(f);
   const interview = await buildInterview(f, { organizationId: org.id });
   const ratings = await buildRatingScale(f, { organizationId: org.id });
   const feedback = await buildFeedbackForm(f, { organizationId: org.id });
@@ -328,7 +328,7 @@ export async function buildAnswersWorld(f: Factory) {
     name: 'Answers draft',
     members: [people.trainee.id],
   });
-  const tokenOf = (who: AnswersWho) => (who === 'admin' ? admin : people[who].token);
+  const tokenOf = (who: AnswersWho) => (who === 'admin' ? admin.token : people[who].token);
   return {
     org: org.id,
     other: other.id,
@@ -337,7 +337,8 @@ export async function buildAnswersWorld(f: Factory) {
     ids: {
       ...Object.fromEntries(Object.entries(people).map(([k, u]) => [k, u.id])),
       sofia: sofia.id,
-    } as Record<Exclude<AnswersWho, 'admin'> | 'sofia', number>,
+      admin: admin.id,
+    } as Record<AnswersWho | 'sofia', number>,
     interview,
     ratings,
     feedback,

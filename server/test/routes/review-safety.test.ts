@@ -5,9 +5,10 @@
  * with the same If-Match wins), the review history (`reviews` rows, versions, comments attached,
  * the draft deleted, audit rows), and the claims (POST/DELETE /assignments/answers/{id}/claim:
  * claim, another reviewer's 409, take over with its audit row, renewal, expiry, release, released
- * on submit).
+ * on submit). Each test builds its own organization (buildAnswersWorld) and the answers, reviews
+ * and claims it reads, so it passes alone and in any order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
   AnswerStatus,
@@ -26,42 +27,47 @@ import {
   reviewDrafts,
   reviews,
 } from '../../src/db/schema/index.js';
-import { buildAnswersScenario, validReview, type AnswersScenario } from '../helpers/answers.js';
 import { insertPendingAnswers } from '../../src/modules/assignments/members-repository.js';
+import { factoryOf, type Factory } from '../factories.js';
+import { buildAnswersWorld, validReview, type AnswersWorld } from '../helpers/answers.js';
+import { buildTestApp, type TestContext } from '../helpers/build.js';
 import { mailsTo } from '../helpers/users.js';
 
-let s: AnswersScenario;
-const answerId = { tessa: 0, trainee: 0, omar: 0 };
-
+// The app and its database once; each test gets an organization of its own (`w`) and builds the
+// answers, reviews and claims it reads.
+let ctx: TestContext;
+let f: Factory;
+let w: AnswersWorld;
 beforeAll(async () => {
-  s = await buildAnswersScenario();
-  answerId.tessa = await s.answerAll('tessa');
-  answerId.trainee = await s.answerAll('trainee');
-  answerId.omar = await s.answerAll('omar', { submit: false });
+  ctx = await buildTestApp({}, { seed: false });
+  f = factoryOf(ctx);
 });
-afterAll(() => s.close());
+beforeEach(async () => {
+  w = await buildAnswersWorld(f);
+});
+afterAll(() => ctx.close());
 
-type Who = 'manager' | 'instructor' | 'instructor2' | 'admin' | 'trainee';
+type Who = 'manager' | 'manager2' | 'instructor' | 'instructor2' | 'admin' | 'trainee';
 const reviewUrl = (id: number) => `/api/assignments/interviews/answers/review/${id}`;
 const claimUrl = (id: number) => `/api/assignments/answers/${id}/claim`;
 
 /** The review call as `who`, with an optional If-Match. */
-const review = (id: number, who: Who, ifMatch?: string, payload: object = validReview(s)) =>
-  s.app.inject({
+const review = (id: number, who: Who, ifMatch?: string, payload: object = validReview(w)) =>
+  f.app.inject({
     method: 'POST',
     url: reviewUrl(id),
     headers: {
-      authorization: `Bearer ${s.tokens[who]}`,
+      authorization: `Bearer ${w.token(who)}`,
       ...(ifMatch !== undefined ? { 'if-match': ifMatch } : {}),
     },
     payload,
   });
 const detail = (id: number, who: Who = 'manager') =>
-  s.call('GET', `/api/assignments/answers/${id}`, who);
+  w.call('GET', `/api/assignments/answers/${id}`, who);
 const reviewRows = (id: number) =>
-  s.db.select().from(reviews).where(eq(reviews.answerId, id)).orderBy(asc(reviews.id));
+  f.db.select().from(reviews).where(eq(reviews.answerId, id)).orderBy(asc(reviews.id));
 const auditRows = (id: number, action: string) =>
-  s.db
+  f.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.answerId, id), eq(auditEvents.action, action)))
@@ -75,6 +81,7 @@ const reviewedRows = async (id: number) =>
 
 describe('ETag and If-Match on the review call', () => {
   it('answers the review version as a quoted ETag and in the detail', async () => {
+    const answerId = { tessa: await w.answer('tessa') };
     const res = await detail(answerId.tessa);
     expect(res.statusCode).toBe(200);
     expect(res.headers['etag']).toBe('"0"');
@@ -82,6 +89,7 @@ describe('ETag and If-Match on the review call', () => {
   });
 
   it('reviews with a matching If-Match, adds a reviews row and sets the new ETag', async () => {
+    const answerId = { tessa: await w.answer('tessa') };
     const res = await review(answerId.tessa, 'manager', '"0"');
     expect(res.statusCode).toBe(200);
     expect(res.headers['etag']).toBe('"1"');
@@ -90,7 +98,7 @@ describe('ETag and If-Match on the review call', () => {
     const rows = await reviewRows(answerId.tessa);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      reviewerId: s.ids.manager,
+      reviewerId: w.ids.manager,
       version: 1,
       score: 4.5,
       ratingsAnswerId: data.ratingsAnswerId,
@@ -104,7 +112,7 @@ describe('ETag and If-Match on the review call', () => {
     // (The trainee's submit wrote the answer's earlier 'answer.status' row.)
     expect(await reviewedRows(answerId.tessa)).toMatchObject([
       {
-        actorId: s.ids.manager,
+        actorId: w.ids.manager,
         before: { statusId: AnswerStatus.Submitted },
         after: { statusId: AnswerStatus.Reviewed },
       },
@@ -112,7 +120,9 @@ describe('ETag and If-Match on the review call', () => {
   });
 
   it('refuses a stale If-Match with 409 naming who reviewed and when, with the latest review as data', async () => {
-    const before = await s.db.select({ n: count() }).from(reviews);
+    const answerId = { tessa: await w.answer('tessa') };
+    await review(answerId.tessa, 'manager', '"0"'); // Maya's review: version 1
+    const before = await f.db.select({ n: count() }).from(reviews);
     const res = await review(answerId.tessa, 'instructor', '"0"');
     expect(res.statusCode).toBe(409);
     const [latest] = await reviewRows(answerId.tessa);
@@ -125,20 +135,22 @@ describe('ETag and If-Match on the review call', () => {
     const conflict = body.data as AnswerReviewConflict;
     expect(conflict.latestReview).toMatchObject({
       version: 1,
-      reviewer: { id: s.ids.manager, firstName: 'Maya', lastName: 'Manning' },
+      reviewer: { id: w.ids.manager, firstName: 'Maya', lastName: 'Manning' },
       reviewerName: 'Maya Manning',
       reviewedAt: latest!.createdAt.toISOString(),
       score: 4.5,
-      ratingsAnswer: { id: latest!.ratingsAnswerId, answers: validReview(s).answers.ratings },
+      ratingsAnswer: { id: latest!.ratingsAnswerId, answers: validReview(w).answers.ratings },
       feedbackAnswer: { id: latest!.feedbackAnswerId },
     });
     // Nothing was written.
-    expect(await s.db.select({ n: count() }).from(reviews)).toEqual(before);
-    const row = (await s.db.select().from(answers).where(eq(answers.id, answerId.tessa)))[0]!;
+    expect(await f.db.select({ n: count() }).from(reviews)).toEqual(before);
+    const row = (await f.db.select().from(answers).where(eq(answers.id, answerId.tessa)))[0]!;
     expect(row.reviewVersion).toBe(1);
   });
 
   it('accepts *, a list holding the version, and no If-Match (the spec); refuses a weak tag and a malformed header', async () => {
+    const answerId = { tessa: await w.answer('tessa') };
+    await review(answerId.tessa, 'manager', '"0"'); // Maya's review: version 1
     expect((await review(answerId.tessa, 'instructor', '"7", W/"1"')).statusCode).toBe(409);
     const bad = await review(answerId.tessa, 'instructor', '1');
     expect(bad.statusCode).toBe(400);
@@ -157,17 +169,16 @@ describe('ETag and If-Match on the review call', () => {
   });
 
   it('checks who may review before the If-Match: 403 a trainee, 404 another organization', async () => {
+    const answerId = { tessa: await w.answer('tessa') };
+    await review(answerId.tessa, 'manager', '"0"'); // Maya's review: version 1
     expect((await review(answerId.tessa, 'trainee', 'garbage')).statusCode).toBe(403);
-    const other = await s.app.inject({
-      method: 'POST',
-      url: reviewUrl(answerId.tessa),
-      headers: { authorization: `Bearer ${s.tokens.manager2}`, 'if-match': '"4"' },
-      payload: validReview(s),
-    });
+    const other = await review(answerId.tessa, 'manager2', '"4"');
     expect(other.statusCode).toBe(404);
   });
 
   it('lets exactly one of 8 simultaneous submissions with the same If-Match win', async () => {
+    const answerId = { tessa: await w.answer('tessa') };
+    await review(answerId.tessa, 'manager', '"0"'); // Maya's review: version 1
     const version = (await detail(answerId.tessa)).json().data.reviewVersion as number;
     const before = (await reviewRows(answerId.tessa)).length;
     const who: Who[] = ['manager', 'instructor', 'admin', 'instructor2'];
@@ -177,7 +188,7 @@ describe('ETag and If-Match on the review call', () => {
     // instructor2 reviews the organization too (staff); the winner is any of them.
     const rows = await reviewRows(answerId.tessa);
     expect(rows).toHaveLength(before + 1);
-    const winner = who.findIndex((w) => s.ids[w as keyof typeof s.ids] === rows.at(-1)!.reviewerId);
+    const winner = who.findIndex((x) => w.ids[x as keyof typeof w.ids] === rows.at(-1)!.reviewerId);
     expect(winner).not.toBe(-1);
     // The winner's second call is the same review sent again: answered as it stands, nothing
     // written. Every other reviewer's is refused.
@@ -190,14 +201,14 @@ describe('ETag and If-Match on the review call', () => {
 
   it('takes the same review sent twice (a double submit, a retried call) as one review with one mail', async () => {
     // Nina's answer on the assignment, as her submit leaves it.
-    await insertPendingAnswers(s.db, s.assignment, [s.ids.nina]);
-    const id = await s.answerIdOf('nina');
-    await s.db
+    await insertPendingAnswers(f.db, w.assignment, [w.ids.nina]);
+    const id = await w.answerIdOf('nina');
+    await f.db
       .update(answers)
       .set({ statusId: AnswerStatus.Submitted, submittedAt: new Date() })
       .where(eq(answers.id, id));
     const reviewMails = async () =>
-      (await mailsTo(s.db, 'nina@demo.test')).filter((m) => m.kind === 'review-ready');
+      (await mailsTo(f.db, w.people.nina.email)).filter((m) => m.kind === 'review-ready');
     const version = (await detail(id)).json().data.reviewVersion as number;
     const first = await review(id, 'instructor', `"${version}"`);
     expect(first.statusCode).toBe(200);
@@ -215,7 +226,7 @@ describe('ETag and If-Match on the review call', () => {
     expect(await reviewMails()).toHaveLength(1);
 
     // Not the same review: other answers, or another reviewer, against that version → 409, no mail.
-    const changed = validReview(s);
+    const changed = validReview(w);
     changed.answers.ratings[0]!.text = '1';
     expect((await review(id, 'instructor', `"${version}"`, changed)).statusCode).toBe(409);
     expect((await review(id, 'manager', `"${version}"`)).statusCode).toBe(409);
@@ -227,10 +238,11 @@ describe('ETag and If-Match on the review call', () => {
   });
 
   it('checks If-Match on the call that completes a review sent one form per call', async () => {
+    const answerId = { trainee: await w.answer('trainee') };
     // Tom's answer: ratings first (no review yet, If-Match ignored until the pair completes).
-    const { ratings, feedback } = validReview(s).answers;
+    const { ratings, feedback } = validReview(w).answers;
     const first = await review(answerId.trainee, 'manager', '"0"', {
-      questionnaireID: s.ratings.id,
+      questionnaireID: w.ratings.id,
       answers: ratings,
     });
     expect(first.statusCode).toBe(200);
@@ -240,7 +252,7 @@ describe('ETag and If-Match on the review call', () => {
     expect((await review(answerId.trainee, 'instructor', '"0"')).statusCode).toBe(200);
     // Maya's feedback form against version 0 is stale now.
     const stale = await review(answerId.trainee, 'manager', '"0"', {
-      questionnaireID: s.feedback.id,
+      questionnaireID: w.feedback.id,
       answers: feedback,
     });
     expect(stale.statusCode).toBe(409);
@@ -250,22 +262,23 @@ describe('ETag and If-Match on the review call', () => {
 });
 
 describe('claims', () => {
-  const claim = (who: Who, payload?: object, id = answerId.trainee) =>
-    s.call('POST', claimUrl(id), who, payload);
-  const claimRow = async (id = answerId.trainee) =>
-    (await s.db.select().from(reviewClaims).where(eq(reviewClaims.answerId, id)))[0];
+  /** Tom's submitted answer, which every claims test claims. */
+  let tom: number;
+  beforeEach(async () => {
+    tom = await w.answer('trainee');
+  });
+  const claim = (who: Who, payload?: object, id = tom) =>
+    w.call('POST', claimUrl(id), who, payload);
+  const claimRow = async (id = tom) =>
+    (await f.db.select().from(reviewClaims).where(eq(reviewClaims.answerId, id)))[0];
 
   it('refuses 401, 403 a trainee, 404 another organization, 400 a Pending answer', async () => {
-    expect((await s.call('POST', claimUrl(answerId.trainee))).statusCode).toBe(401);
+    const omar = await w.answer('omar', { submit: false });
+    expect((await w.call('POST', claimUrl(tom))).statusCode).toBe(401);
     expect((await claim('trainee', { takeOver: 'yes' })).statusCode).toBe(403);
-    const other = await s.app.inject({
-      method: 'POST',
-      url: claimUrl(answerId.trainee),
-      headers: { authorization: `Bearer ${s.tokens.manager2}` },
-      payload: { takeOver: 'yes' },
-    });
+    const other = await claim('manager2', { takeOver: 'yes' });
     expect(other.statusCode).toBe(404);
-    const pending = await claim('manager', {}, answerId.omar);
+    const pending = await claim('manager', {}, omar);
     expect(pending.statusCode).toBe(400);
     expect(pending.json().message).toBe(messages.notReviewable);
     expect((await claim('manager', { takeOver: 'yes' })).statusCode).toBe(400);
@@ -277,27 +290,29 @@ describe('claims', () => {
     expect(res.statusCode).toBe(200);
     const c = res.json().data as ReviewClaim;
     expect(c).toMatchObject({
-      answerId: answerId.trainee,
-      user: { id: s.ids.manager, firstName: 'Maya', lastName: 'Manning' },
+      answerId: tom,
+      user: { id: w.ids.manager, firstName: 'Maya', lastName: 'Manning' },
       mine: true,
     });
     expect(Date.parse(c.expiresAt) - Date.parse(c.claimedAt)).toBe(reviewClaimTtlSeconds * 1000);
-    expect((await detail(answerId.trainee, 'manager')).json().data.claim).toEqual(c);
-    expect((await detail(answerId.trainee, 'instructor')).json().data.claim).toEqual({
+    expect((await detail(tom, 'manager')).json().data.claim).toEqual(c);
+    expect((await detail(tom, 'instructor')).json().data.claim).toEqual({
       ...c,
       mine: false,
     });
   });
 
   it('refuses another reviewer with 409 naming the holder, the claim as data', async () => {
+    await claim('manager');
     const res = await claim('instructor', {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Maya Manning is reviewing this answer');
-    expect(res.json().data).toMatchObject({ user: { id: s.ids.manager }, mine: false });
-    expect((await claimRow())!.userId).toBe(s.ids.manager);
+    expect(res.json().data).toMatchObject({ user: { id: w.ids.manager }, mine: false });
+    expect((await claimRow())!.userId).toBe(w.ids.manager);
   });
 
   it('renews the holder’s claim: later expiry, same claimedAt', async () => {
+    await claim('manager');
     const before = (await claimRow())!;
     await new Promise((r) => setTimeout(r, 20));
     const res = await claim('manager');
@@ -308,15 +323,16 @@ describe('claims', () => {
   });
 
   it('takes over with takeOver and records it in the audit log', async () => {
+    await claim('manager');
     const res = await claim('instructor', { takeOver: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ user: { id: s.ids.instructor }, mine: true });
-    expect((await claimRow())!.userId).toBe(s.ids.instructor);
-    expect(await auditRows(answerId.trainee, 'claim.takenOver')).toMatchObject([
+    expect(res.json().data).toMatchObject({ user: { id: w.ids.instructor }, mine: true });
+    expect((await claimRow())!.userId).toBe(w.ids.instructor);
+    expect(await auditRows(tom, 'claim.takenOver')).toMatchObject([
       {
-        actorId: s.ids.instructor,
-        before: { userId: s.ids.manager },
-        after: { userId: s.ids.instructor },
+        actorId: w.ids.instructor,
+        before: { userId: w.ids.manager },
+        after: { userId: w.ids.instructor },
       },
     ]);
     // Maya is refused now, naming Ian.
@@ -324,73 +340,77 @@ describe('claims', () => {
   });
 
   it('treats an expired claim as free (no take-over audit) and hides it from the detail', async () => {
-    await s.db
+    await claim('manager');
+    await claim('instructor', { takeOver: true }); // Ian took Maya's claim over
+    await f.db
       .update(reviewClaims)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(reviewClaims.answerId, answerId.trainee));
-    expect((await detail(answerId.trainee)).json().data.claim).toBeNull();
+      .where(eq(reviewClaims.answerId, tom));
+    expect((await detail(tom)).json().data.claim).toBeNull();
     const res = await claim('manager');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.user.id).toBe(s.ids.manager);
-    expect(await auditRows(answerId.trainee, 'claim.takenOver')).toHaveLength(1);
+    expect(res.json().data.user.id).toBe(w.ids.manager);
+    expect(await auditRows(tom, 'claim.takenOver')).toHaveLength(1);
   });
 
   it('releases only the caller’s own claim', async () => {
-    expect((await s.call('DELETE', claimUrl(answerId.trainee), 'instructor')).statusCode).toBe(200);
-    expect((await claimRow())!.userId).toBe(s.ids.manager);
-    expect((await s.call('DELETE', claimUrl(answerId.trainee), 'trainee')).statusCode).toBe(403);
-    const released = await s.call('DELETE', claimUrl(answerId.trainee), 'manager');
+    await claim('manager');
+    expect((await w.call('DELETE', claimUrl(tom), 'instructor')).statusCode).toBe(200);
+    expect((await claimRow())!.userId).toBe(w.ids.manager);
+    expect((await w.call('DELETE', claimUrl(tom), 'trainee')).statusCode).toBe(403);
+    const released = await w.call('DELETE', claimUrl(tom), 'manager');
     expect(released.statusCode).toBe(200);
     expect(released.json().data).toBeNull();
     expect(await claimRow()).toBeUndefined();
   });
 
   it('is released by a submitted review, which also attaches the reviewer’s draft comments and deletes the draft', async () => {
+    await review(tom, 'instructor', '"0"'); // Ian's review: version 1
     expect((await claim('manager')).statusCode).toBe(200);
-    const questionId = s.interview.questionIds[0]!;
-    const [mine] = await s.db
+    const questionId = w.interview.questionIds[0]!;
+    const [mine] = await f.db
       .insert(reviewComments)
       .values({
-        answerId: answerId.trainee,
+        answerId: tom,
         questionId,
         atMs: 1500,
         text: 'Good start',
-        createdById: s.ids.manager,
+        createdById: w.ids.manager,
       })
       .returning();
-    const [theirs] = await s.db
+    const [theirs] = await f.db
       .insert(reviewComments)
       .values({
-        answerId: answerId.trainee,
+        answerId: tom,
         questionId,
         atMs: 3000,
         text: 'Pace',
-        createdById: s.ids.instructor,
+        createdById: w.ids.instructor,
       })
       .returning();
-    await s.db.insert(reviewDrafts).values([
-      { answerId: answerId.trainee, userId: s.ids.manager, ratings: { a: '4' } },
-      { answerId: answerId.trainee, userId: s.ids.instructor, ratings: { a: '2' } },
+    await f.db.insert(reviewDrafts).values([
+      { answerId: tom, userId: w.ids.manager, ratings: { a: '4' } },
+      { answerId: tom, userId: w.ids.instructor, ratings: { a: '2' } },
     ]);
-    const res = await review(answerId.trainee, 'manager', '"1"');
+    const res = await review(tom, 'manager', '"1"');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ reviewVersion: 2, claim: null });
     expect(await claimRow()).toBeUndefined();
-    const [, latest] = await reviewRows(answerId.trainee);
-    expect(latest).toMatchObject({ version: 2, reviewerId: s.ids.manager });
-    const comments = await s.db
+    const [, latest] = await reviewRows(tom);
+    expect(latest).toMatchObject({ version: 2, reviewerId: w.ids.manager });
+    const comments = await f.db
       .select({ id: reviewComments.id, reviewId: reviewComments.reviewId })
       .from(reviewComments)
-      .where(eq(reviewComments.answerId, answerId.trainee))
+      .where(eq(reviewComments.answerId, tom))
       .orderBy(asc(reviewComments.id));
     expect(comments).toEqual([
       { id: mine!.id, reviewId: latest!.id },
       { id: theirs!.id, reviewId: null },
     ]);
-    const drafts = await s.db
+    const drafts = await f.db
       .select({ userId: reviewDrafts.userId })
       .from(reviewDrafts)
-      .where(eq(reviewDrafts.answerId, answerId.trainee));
-    expect(drafts).toEqual([{ userId: s.ids.instructor }]);
+      .where(eq(reviewDrafts.answerId, tom));
+    expect(drafts).toEqual([{ userId: w.ids.instructor }]);
   });
 });
