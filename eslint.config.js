@@ -263,6 +263,29 @@ export default tseslint.config(
       ],
     },
   })),
+  // The mail layout renders the mails' HTML with React's renderToStaticMarkup, which escapes every
+  // value: the one server file that may import react and react-dom/server.
+  {
+    files: ['server/src/modules/mail/layout.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...webOnly.filter((name) => !/^react(-dom)?(\/\*)?$/.test(name)),
+                'react-dom/client',
+              ],
+              message: 'The server does not import UI libraries.',
+            },
+            ...serverPatterns.slice(1),
+            ...serverModuleImportPatterns('mail'),
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
