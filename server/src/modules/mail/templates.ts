@@ -1,9 +1,10 @@
 /**
  * Account emails (decisions.md#mail, 000 §2.11) and the trainees' review notice: plain text plus a
- * simple HTML version, every interpolated value escaped in the HTML. Each builder answers an
+ * simple HTML version rendered by layout.ts (React), every value escaped in the HTML. Each builder answers an
  * `OutgoingMail` for `enqueueMail(tx, …)`; links are built with `mailLinks` from PUBLIC_URL and the
  * raw token or the id they lead to.
  */
+import { renderMailHtml } from './layout.js';
 import type { OutgoingMail } from './outbox.js';
 
 /** Escapes text for HTML element content and quoted attribute values. */
@@ -83,26 +84,13 @@ function compose(parts: Parts): OutgoingMail {
     '— Practica',
     '',
   ].join('\n');
-  const p = (t: string) => `<p style="margin:0 0 16px">${escapeHtml(t)}</p>`;
-  const button = parts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.link)}" style="background:#ed1d24;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(parts.action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#555555">If the button does not work, open this link: <a href="${escapeHtml(parts.action.link)}">${escapeHtml(parts.action.link)}</a></p>`
-    : '';
-  const html = [
-    '<!doctype html>',
-    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>',
-    '<body style="margin:0;padding:24px;background:#f5f5f5;font-family:Arial,Helvetica,sans-serif;color:#222222">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">',
-    p(hello),
-    ...parts.paragraphs.map(p),
-    button,
-    ...after.map(p),
-    parts.footnote
-      ? `<p style="margin:0 0 16px;font-size:13px;color:#555555">${escapeHtml(parts.footnote.text)} <a href="${escapeHtml(parts.footnote.link)}">${escapeHtml(parts.footnote.linkLabel)}</a></p>`
-      : '',
-    '<p style="margin:24px 0 0;color:#777777">— Practica</p>',
-    '</div></body></html>',
-  ].join('');
+  const html = renderMailHtml({
+    hello,
+    paragraphs: parts.paragraphs,
+    action: parts.action,
+    after,
+    footnote: parts.footnote,
+  });
   return { kind: parts.kind, to: parts.to, subject: parts.subject, text, html };
 }
 
