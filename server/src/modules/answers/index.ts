@@ -15,7 +15,6 @@ export {
   itemsOfAnswers,
   lockAnswer,
   questionsOfContent,
-  type CompletedReview,
   type ReviewStatementWrite,
   updateAnswer,
   upsertItems,

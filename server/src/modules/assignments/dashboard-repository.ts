@@ -1,30 +1,9 @@
-/**
- * Counts over assignments: the instructor dashboard's numbers (000 §2.5) and whether an asset is
- * used by an assignment (it then cannot be deleted).
- */
+/** Counts over assignments: the instructor dashboard's numbers (000 §2.5). */
 import { sql } from 'drizzle-orm';
 import { AssignmentStatus, ContentStatus, ContentType, Role } from '@practica/contract';
-import type { Db, Tx } from '../../db/client.js';
-import {
-  assignmentAnswerCounts,
-  assignmentRoles,
-  assignments,
-  contents,
-  users,
-} from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { assignmentAnswerCounts, assignments, contents, users } from '../../db/schema/index.js';
 import { scalar, withAnswerCounts } from './repository.js';
-
-/** True when any assignment uses the asset as its environment or as a role's avatar. One statement. */
-export async function isAssetInAssignment(db: Db | Tx, assetId: number): Promise<boolean> {
-  const [row] = await db
-    .select({
-      used: scalar<boolean>(
-        sql`(exists (select 1 from ${assignments} where ${assignments.environmentId} = ${assetId}) or exists (select 1 from ${assignmentRoles} where ${assignmentRoles.avatarId} = ${assetId}))`,
-      ),
-    })
-    .from(sql`(select 1) as one`);
-  return row?.used === true;
-}
 
 /**
  * The instructor dashboard's numbers (000 §2.5) for one organization, or all when undefined:

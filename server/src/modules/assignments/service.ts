@@ -73,8 +73,6 @@ import {
   type AssignmentRow,
 } from './repository.js';
 
-export { isAssetInAssignment } from './dashboard-repository.js';
-
 /** Today's calendar date in the server's time zone, `YYYY-MM-DD` (001 §5 'start date is set to today on save'). */
 export function todayIsoDate(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -457,7 +455,6 @@ export async function changeAssignmentStatus(
 export { loadAssignmentFor } from './load-assignment.js';
 export {
   addAssignmentMembers,
-  listUserAssignments,
   removeAssignmentMembers,
   saveUserAssignments,
 } from './members-service.js';

@@ -11,14 +11,7 @@ import {
   type MailEnv,
 } from '../../settings/mail.js';
 
-export {
-  devMailboxAccess,
-  mailConfigFrom,
-  mailEnvSchema,
-  mailEnvShape,
-  type MailConfig,
-  type MailEnv,
-} from '../../settings/mail.js';
+export { devMailboxAccess, type MailConfig, type MailEnv } from '../../settings/mail.js';
 
 /** A bad mail variable (the message names each one). config.ts merges `mailEnvShape` instead and throws its own ConfigError. */
 export class MailConfigError extends Error {}

@@ -8,17 +8,8 @@
  * The outbox table is this module's: a statement that writes mail with its cause puts
  * `outboxInsert(tx, mail)` (or, in raw SQL, `outboxInsertSelect(select)`) in it.
  */
-export {
-  devMailboxAccess,
-  loadMailConfig,
-  MailConfigError,
-  mailConfigFrom,
-  mailEnvSchema,
-  mailEnvShape,
-  type MailConfig,
-  type MailEnv,
-} from './config.js';
-export { mailPlugin, type MailPluginOptions, type MailService } from './plugin.js';
+export { loadMailConfig, MailConfigError, type MailEnv } from './config.js';
+export { mailPlugin } from './plugin.js';
 export {
   enqueueMail,
   enqueueMails,
@@ -33,12 +24,6 @@ export {
   mailLinks,
   notificationMails,
   traineeMails,
-  type DigestAnswer,
 } from './templates.js';
-export { createSmtpTransport, type MailTransport, type TransportMessage } from './transport.js';
-export {
-  retryDelayMs,
-  startMailWorker,
-  type MailWorker,
-  type MailWorkerOptions,
-} from './worker.js';
+export { type MailTransport } from './transport.js';
+export { retryDelayMs, startMailWorker } from './worker.js';

@@ -10,44 +10,11 @@
  * Saving an item's new video queues its job in the same transaction, which wakes the workers when
  * it commits: `if (mediaProcessingOn()) await queueMediaJobs(tx, answerId, questionIds)`.
  */
-export {
-  mediaConfigFrom,
-  mediaEnvSchema,
-  mediaEnvShape,
-  type MediaConfig,
-} from '../../settings/media.js';
-export { runMediaJob, type JobOutcome, type JobResult, type MediaJobDeps } from './job.js';
-export {
-  jobBoundMs,
-  minJobBoundMs,
-  recordingCapSeconds,
-  recordingMarginSeconds,
-} from './limits.js';
-export { listenForQueuedJobs, mediaJobsChannel } from './notify.js';
-export { mediaPlugin, type MediaPluginOptions, type MediaService } from './plugin.js';
-export { claimDueJobs, queueMediaJobs, type MediaJobRow } from './repository.js';
+
+export { mediaPlugin } from './plugin.js';
+export { claimDueJobs, queueMediaJobs } from './repository.js';
 export { mediaRoutes } from './routes.js';
-export { retryItemMedia } from './service.js';
+
 export { installMediaProcessing, mediaProcessingOn } from './switch.js';
-export {
-  MediaContentError,
-  canCopyVideo,
-  containerOf,
-  copyToMp4,
-  encodeToMp4,
-  findMediaTools,
-  makePoster,
-  probeVideo,
-  type MediaFailureReason,
-  type MediaTools,
-  type MediaToolsEnv,
-  type ToolOptions,
-  type VideoContainer,
-  type VideoProbe,
-} from './tools.js';
-export {
-  startMediaWorker,
-  type MediaLog,
-  type MediaWorker,
-  type MediaWorkerOptions,
-} from './worker.js';
+export { findMediaTools, probeVideo, type MediaTools } from './tools.js';
+export { startMediaWorker, type MediaWorker } from './worker.js';

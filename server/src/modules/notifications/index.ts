@@ -11,16 +11,7 @@
  *   await tellTraineesAdded(tx, [assignmentId], traineeIds?);         // added, or made Active
  *   await tellContentStatusChanged(tx, { contentId, from, to, actorId });
  */
-export {
-  notificationsConfigFrom,
-  notificationsEnvShape,
-  type NotificationsConfig,
-} from '../../settings/notifications.js';
-export { notificationsPlugin, type NotificationsService } from './plugin.js';
+
+export { notificationsPlugin } from './plugin.js';
 export { notificationRoutes } from './routes.js';
-export {
-  reminderDays,
-  runDueNotifications,
-  tellContentStatusChanged,
-  tellTraineesAdded,
-} from './service.js';
+export { tellContentStatusChanged, tellTraineesAdded } from './service.js';
