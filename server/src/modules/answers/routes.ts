@@ -6,7 +6,6 @@
  * Static segments win over the assignments module's `/assignments/{id}…` routes.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerDetailQuerySchema,
   answerDetailSchema,
@@ -17,25 +16,22 @@ import {
   messages,
   reviewBodySchema,
   reviewQuerySchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import type { AnswerFullRow } from './repository.js';
 import * as service from './service.js';
-
-const secured = { security: [{ bearer: [] }], tags: ['answers'] };
 
 /** Registers the answers and review routes (inside the `/api` prefix); every call needs a session. */
 export async function answerRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/assignments/answers',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'List answers, the latest submitted first (assignmentId, userId, status: answer status ids 1 Pending, 2 Submitted, ' +
           '3 Reviewed — one or a comma list —, organizationId for admins, includes: answers adds each row’s data with ' +
@@ -52,7 +48,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'One answer (the review screen): data.interviewAnswer.answers, the items with their videos; the assignment ' +
           'with its interview (roles, questions), rating scale and feedback form (questions, options), avatars and ' +
@@ -86,7 +82,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/interviews/answers/review/:id',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Submit a review of the answer `id` (the answer id, as on /dbl/reviews/{id}): body {traineeId?, questionnaireID?, ' +
           'score? (ignored: recomputed), answers} where answers is either {ratings: [{questionId, text}], feedback: ' +

@@ -2,11 +2,8 @@
  * The `/assets` calls of 001 §7 (avatars and environments), with the role rules of 001 §6
  * enforced by the service through the contract's policy. Every call needs a session.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
-  type Actor,
   assetBodySchema,
   assetListQuerySchema,
   assetOrganizationParamSchema,
@@ -19,23 +16,22 @@ import {
   organizationAssetsQuerySchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, nullAnswer, secured, zodApp } from '../../lib/route-kit.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import * as service from './service.js';
 
-const secured = { security: [{ bearer: [] }], tags: ['assets'] };
 const assetAnswer = { 200: envelopeSchema(assetSchema) };
 
 /** Registers the asset routes (inside the `/api` prefix). */
 export async function assetRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/assets',
     {
       schema: {
-        ...secured,
+        ...secured('assets'),
         summary:
           'Avatars (typeId=1) or environments (typeId=2): all for an admin; for other staff those of their organization and the general ones added to it',
         description:
@@ -51,7 +47,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:id',
     {
       schema: {
-        ...secured,
+        ...secured('assets'),
         summary: 'One asset (admin, or staff of an organization it is available to)',
         params: idParamSchema,
         response: assetAnswer,
@@ -64,7 +60,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:type',
     {
       schema: {
-        ...secured,
+        ...secured('assets'),
         summary: 'Create a general avatar (type 1) or environment (type 2) (admin)',
         description:
           "Body {name, description?, imageId}: the name is required ('Avatar name is required!' / 'Environment title is required!'); imageId is an image uploaded through POST /files/upload (≤ 300 KB).",
@@ -84,7 +80,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:id',
     {
       schema: {
-        ...secured,
+        ...secured('assets'),
         summary: 'Update the name, description and image of an asset (admin)',
         params: idParamSchema,
         body: assetBodySchema,
@@ -102,11 +98,11 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     '/assets/:id',
     {
       schema: {
-        ...secured,
+        ...secured('assets'),
         summary:
           'Delete an asset (admin); 409 while an interview role, a question audio or an assignment uses it',
         params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: nullAnswer,
       },
     },
     async (request) => {
@@ -120,7 +116,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
       `/assets/:id/${added ? 'add' : 'remove'}/:organizationId`,
       {
         schema: {
-          ...secured,
+          ...secured('assets'),
           summary: added
             ? 'Make a general asset available to an organization (admin; idempotent)'
             : 'Take a general asset away from an organization (admin; idempotent)',
@@ -145,7 +141,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     '/organizations/:id/assets',
     {
       schema: {
-        ...secured,
+        ...secured('assets'),
         tags: ['organizations'],
         summary:
           'The avatars (type=1) or environments (type=2) available to the organization: its own and the general ones added to it',

@@ -2,31 +2,27 @@
  * GET /assignments/{id}/audit (decisions.md#review-loop §5): the assignment's audit log for Managers and Admins.
  * No call writes, changes or deletes an event.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   auditListSchema,
   auditQuerySchema,
   envelopeSchema,
   idParamSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import { auditLogFor } from './service.js';
-
-const secured = { security: [{ bearer: [] }], tags: ['assignments'] };
 
 /** Registers the audit log route (inside the `/api` prefix); it needs a session. */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/assignments/:id/audit',
     {
       schema: {
-        ...secured,
+        ...secured('assignments'),
         summary:
           'The assignment’s audit log, newest first: status changes of the assignment and its answers, reviews ' +
           'and claims taken over — action, actor (null and actorName ‘Deleted user’ once erased), answerId and ' +

@@ -3,8 +3,6 @@
  * (ours: the console re-reads the signed-in user with its token).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   envelopeSchema,
   loginAnswerSchema,
@@ -16,6 +14,7 @@ import {
 import { RateLimitedError } from '../../errors.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { ok } from '../../lib/envelope.js';
+import { nullAnswer, zodApp } from '../../lib/route-kit.js';
 import { presentSessionUser } from './presenter.js';
 import { requestPasswordReset } from '../users/index.js';
 import { login } from './service.js';
@@ -30,7 +29,7 @@ export interface AuthRoutesOptions {
 }
 
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = zodApp(app);
   const failedLogins = new AttemptLimiter(
     app.db,
     'sign-in',
@@ -93,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         summary:
           'Request a password reset link (answers success whether or not the address exists)',
         querystring: resetRequestSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: nullAnswer,
       },
     },
     async (request) => {

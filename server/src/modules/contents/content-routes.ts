@@ -3,9 +3,7 @@
  * add/remove of general content for an organization (decisions.md#content).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  type Actor,
   contentAddedMessage,
   contentListItemSchema,
   contentOrganizationParamSchema,
@@ -20,18 +18,16 @@ import {
   organizationContentsQuerySchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import { presentContent } from './presenter.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import type { ContentRow } from './repository.js';
 import * as service from './service.js';
 
-const secured = { security: [{ bearer: [] }], tags: ['contents'] };
-
 /** Registers the content routes (inside the `/api` prefix); every call needs a session. */
 export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   /** The row the preValidation hook authorized, handed to the handler. */
   const authorized = new WeakMap<FastifyRequest, ContentRow>();
@@ -39,7 +35,7 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
     '/contents/:id/status',
     {
       schema: {
-        ...secured,
+        ...secured('contents'),
         summary:
           'Change the status (001 §4): Draft→Review (submit), Review→Draft, Review→Active (approve: admin, manager), Active⇄Inactive (admin, or staff of the owning organization), Inactive→Deleted (admin), Active→Draft (no Active assignment uses it). ' +
           'Optional body {reason} (decisions.md#console-flows §7): why a reviewer returns an item in Review to Draft, shown to its creator as `returnReason`; cleared when the item is sent to Review again. Who may call is checked before the body',
@@ -83,7 +79,7 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
       `/contents/:id/${add ? 'add' : 'remove'}/:organizationId`,
       {
         schema: {
-          ...secured,
+          ...secured('contents'),
           summary: add
             ? 'Add general Active content to an organization (admin)'
             : 'Remove general content from an organization (admin)',
@@ -111,7 +107,7 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
     '/organizations/:id/contents',
     {
       schema: {
-        ...secured,
+        ...secured('contents'),
         tags: ['organizations'],
         summary:
           "The organization's contents (001 §2): contentTypeId, status (6 all but Deleted), authoring (0 all, 1 authored = its own, 2 assigned = general content added to it; an admin sees every general item with the organizations it was added to), search, paging",

@@ -3,9 +3,7 @@
  * search, scope, paging; `contentId` for one interview with its roles and questions), one
  * interview, create, update and delete of a Draft interview.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   envelopeSchema,
   idParamSchema,
@@ -15,25 +13,23 @@ import {
   listSchema,
   messages,
   questionnaireSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, nullAnswer, secured, zodApp } from '../../lib/route-kit.js';
 import * as service from './service.js';
 
-const secured = { security: [{ bearer: [] }], tags: ['interviews'] };
 const questionnaireAnswer = { 200: envelopeSchema(questionnaireSchema) };
 
 /** Registers the interview routes (inside the `/api` prefix); every call needs a session. */
 export async function interviewRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/interviews',
     {
       schema: {
-        ...secured,
+        ...secured('interviews'),
         summary:
           'Interviews by organizationId, authoring (0 all, 1 authored, 2 assigned), status (6 all but Deleted; several with commas), authoredBy, search (3+), scope (2 assignable), paging; contentId adds roles and questions',
         querystring: interviewListQuerySchema,
@@ -47,7 +43,7 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
     '/interviews/:id',
     {
       schema: {
-        ...secured,
+        ...secured('interviews'),
         summary: 'One interview with its roles and questions',
         params: idParamSchema,
         response: questionnaireAnswer,
@@ -68,7 +64,7 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
     '/interviews',
     {
       schema: {
-        ...secured,
+        ...secured('interviews'),
         summary:
           "Create a Draft interview with 1 to 4 roles (creator flag), in the creator's organization or general for an admin",
         body: interviewFormSchema,
@@ -86,7 +82,7 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
     '/interviews/:id',
     {
       schema: {
-        ...secured,
+        ...secured('interviews'),
         summary:
           "Update a Draft interview's title, description and roles (the roles replace the current ones)",
         params: idParamSchema,
@@ -105,10 +101,10 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
     '/interviews/:id',
     {
       schema: {
-        ...secured,
+        ...secured('interviews'),
         summary: 'Delete a Draft interview with its roles and questions',
         params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: nullAnswer,
       },
     },
     async (request) => {

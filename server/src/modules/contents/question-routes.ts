@@ -2,9 +2,7 @@
  * The `/questions` calls of 001 §7: one question, create (POST /questions?contentId=), update
  * (PUT /questions/{id}?contentId=) and delete, while the content is Draft.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   envelopeSchema,
   idParamSchema,
@@ -12,26 +10,24 @@ import {
   questionContentQuerySchema,
   questionFormSchema,
   questionSchema,
-  type Actor,
 } from '@practica/contract';
 import { ValidationError } from '../../errors.js';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, nullAnswer, secured, zodApp } from '../../lib/route-kit.js';
 import * as questions from './question-service.js';
 
-const secured = { security: [{ bearer: [] }], tags: ['questions'] };
 const questionAnswer = { 200: envelopeSchema(questionSchema) };
 
 /** Registers the question routes (inside the `/api` prefix); every call needs a session. */
 export async function questionRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/questions/:id',
     {
       schema: {
-        ...secured,
+        ...secured('questions'),
         summary: 'One question with its options and audio rows',
         params: idParamSchema,
         response: questionAnswer,
@@ -45,7 +41,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     '/questions',
     {
       schema: {
-        ...secured,
+        ...secured('questions'),
         summary:
           'Add a question to a Draft content (contentId in the query, or in the body): type by content, options, audio rows, interview role',
         querystring: questionContentQuerySchema,
@@ -71,7 +67,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     '/questions/:id',
     {
       schema: {
-        ...secured,
+        ...secured('questions'),
         summary:
           'Update a question of a Draft content: its fields, options and audio rows (interviewRoleId left out keeps the role)',
         params: idParamSchema,
@@ -97,10 +93,10 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     '/questions/:id',
     {
       schema: {
-        ...secured,
+        ...secured('questions'),
         summary: 'Delete a question of a Draft content',
         params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: nullAnswer,
       },
     },
     async (request) => {

@@ -3,9 +3,7 @@
  * (organizationId, contentTypeId, authoring, status, authoredBy, search, scope, paging), one
  * questionnaire, create, update and delete of a Draft evaluation.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   contentListItemSchema,
   envelopeSchema,
@@ -16,25 +14,23 @@ import {
   questionnaireCreateQuerySchema,
   questionnaireListQuerySchema,
   questionnaireSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, nullAnswer, secured, zodApp } from '../../lib/route-kit.js';
 import * as service from './service.js';
 
-const secured = { security: [{ bearer: [] }], tags: ['questionnaires'] };
 const questionnaireAnswer = { 200: envelopeSchema(questionnaireSchema) };
 
 /** Registers the questionnaire routes (inside the `/api` prefix); every call needs a session. */
 export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/questionnaires',
     {
       schema: {
-        ...secured,
+        ...secured('questionnaires'),
         summary:
           'Evaluations by organizationId, contentTypeId (2 rating scales, 3 feedback; absent both), authoring, status, authoredBy, search (3+), scope, paging',
         querystring: questionnaireListQuerySchema,
@@ -58,7 +54,7 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     '/questionnaires/:id',
     {
       schema: {
-        ...secured,
+        ...secured('questionnaires'),
         summary:
           'One questionnaire (any content type) with its questions and, for interviews, roles',
         params: idParamSchema,
@@ -73,7 +69,7 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     '/questionnaires',
     {
       schema: {
-        ...secured,
+        ...secured('questionnaires'),
         summary:
           "Create a Draft rating scale (contentTypeId=2) or feedback form (3) (creator flag), in the creator's organization or general for an admin",
         querystring: questionnaireCreateQuerySchema,
@@ -97,7 +93,7 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     '/questionnaires/:id',
     {
       schema: {
-        ...secured,
+        ...secured('questionnaires'),
         summary: "Update a Draft evaluation's title and description",
         params: idParamSchema,
         body: evaluationFormSchema,
@@ -115,10 +111,10 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     '/questionnaires/:id',
     {
       schema: {
-        ...secured,
+        ...secured('questionnaires'),
         summary: 'Delete a Draft evaluation with its questions',
         params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: nullAnswer,
       },
     },
     async (request) => {

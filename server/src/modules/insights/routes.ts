@@ -3,32 +3,28 @@
  * /organizations/{id}/reviewer-consistency. Every call needs a session; the service enforces the
  * policy (404 another organization, then 403).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   assignmentInsightsSchema,
   envelopeSchema,
   idParamSchema,
   reviewerConsistencySchema,
   traineeProgressSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import * as service from './service.js';
-
-const secured = { security: [{ bearer: [] }], tags: ['insights'] };
 
 /** Registers the insight routes (inside the `/api` prefix). */
 export async function insightRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/assignments/:id/insights',
     {
       schema: {
-        ...secured,
+        ...secured('insights'),
         summary:
           'Per-criterion analytics of the assignment over the latest review of each Reviewed answer: ' +
           'the rating scale’s criteria; per criterion count, mean and 1–5 star distribution overall, per ' +
@@ -47,7 +43,7 @@ export async function insightRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id/progress',
     {
       schema: {
-        ...secured,
+        ...secured('insights'),
         summary:
           'A trainee’s reviewed answers oldest first (assignment, score, stars per criterion) and its ' +
           'answers by status with the practice sessions, over assignments that are not Draft. Staff of ' +
@@ -64,7 +60,7 @@ export async function insightRoutes(app: FastifyInstance): Promise<void> {
     '/organizations/:id/reviewer-consistency',
     {
       schema: {
-        ...secured,
+        ...secured('insights'),
         summary:
           'Over every review the history keeps of the organization’s answers: per reviewer the reviews, ' +
           'mean score and per criterion count, mean, standard deviation and delta to the organization’s ' +

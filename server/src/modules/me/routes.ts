@@ -6,8 +6,7 @@
  * before PUT /me/assignments/{id}/answers. File URLs in the answers are signed and expire
  * (files/url.ts): read them again for fresh ones.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   envelopeSchema,
   idParamSchema,
@@ -17,25 +16,23 @@ import {
   meAssignmentListQuerySchema,
   meAssignmentListSchema,
   messages,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import * as service from './service.js';
 
-const secured = { security: [{ bearer: [] }], tags: ['mobile'] };
 const answerReply = { 200: envelopeSchema(meAnswerSchema) };
 
 /** Registers the mobile routes (inside the `/api` prefix); every call needs a session. */
 export async function meRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/me/assignments',
     {
       schema: {
-        ...secured,
+        ...secured('mobile'),
         summary:
           'My Active assignments (past their due date only once my answer is no longer Pending), the nearest due ' +
           'date first, each with my answer ' +
@@ -53,7 +50,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     '/me/assignments/:id',
     {
       schema: {
-        ...secured,
+        ...secured('mobile'),
         summary:
           'One assignment I am on, for practice: the interview’s questions in order (number, text, role name, ' +
           'the avatar chosen for the role with its image URL, audio prompt URLs — `audio` is the one of that avatar), ' +
@@ -72,7 +69,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     '/me/assignments/:id/practice',
     {
       schema: {
-        ...secured,
+        ...secured('mobile'),
         summary:
           'Start a practice: adds one to my answer’s practiceCounter. Only while my answer is Pending, the assignment ' +
           'Active and its due date not passed (400 otherwise). Answers my answer',
@@ -91,7 +88,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     '/me/assignments/:id/answers',
     {
       schema: {
-        ...secured,
+        ...secured('mobile'),
         summary:
           'Save my recorded answers: items [{questionId, fileId, duration (seconds), text?}], one per question of the ' +
           'interview, each file a Ready Video file I uploaded. Replaces my items of those questions, keeps the others. ' +
@@ -112,7 +109,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     '/me/assignments/:id/submit',
     {
       schema: {
-        ...secured,
+        ...secured('mobile'),
         summary:
           'Submit my answer: every question needs a recorded video (400 naming the missing ones); then Submitted with ' +
           'submittedAt. A second submit is a 400. Answers my answer',

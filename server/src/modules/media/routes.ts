@@ -4,7 +4,6 @@
  * reviewer: 404 another organization's, 403 not a reviewer), and answers the item.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerItemParamsSchema,
   answerItemSchema,
@@ -12,13 +11,14 @@ import {
   messages,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route-kit.js';
 import { authorizeReview, type AnswerFullRow } from '../answers/index.js';
 import { retryItemMedia } from './service.js';
 
 /** Registers the media routes (inside the `/api` prefix); every call needs a session. */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = zodApp(app);
   const authorized = new WeakMap<FastifyRequest, AnswerFullRow>();
 
   r.post(

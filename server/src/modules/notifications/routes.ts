@@ -6,16 +6,15 @@
  *
  * Every call needs a session. The PUT checks who calls in a preValidation hook, before its body.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   envelopeSchema,
   messages,
   notificationSettingsBodySchema,
   notificationSettingsSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, zodApp } from '../../lib/route-kit.js';
 import * as service from './service.js';
 
 const reply = { 200: envelopeSchema(notificationSettingsSchema) };
@@ -23,8 +22,7 @@ const reply = { 200: envelopeSchema(notificationSettingsSchema) };
 /** Registers the settings routes (inside the `/api` prefix). */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   const audiences = [
     { url: '/users/me/notifications', audience: 'staff', tags: ['users'], who: 'Staff only' },

@@ -2,8 +2,7 @@
  * The `/organizations` calls of 000 §7 'Organizations' (plus activate/deactivate, decisions.md),
  * with the role rules of 000 §6 enforced by the services through the contract's policy.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   createOrganizationBodySchema,
   envelopeSchema,
@@ -16,25 +15,23 @@ import {
   organizationSeatsBodySchema,
   pageQuerySchema,
   updateOrganizationBodySchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import { presentOrganizationDetail, presentOrganizationListItem } from './presenter.js';
 import * as service from './service.js';
 
-const secured = { security: [{ bearer: [] }], tags: ['organizations'] };
 const detailAnswer = { 200: envelopeSchema(organizationDetailSchema) };
 /** Registers the organization routes (inside the `/api` prefix); every call needs a session. */
 export async function organizationRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/organizations',
     {
       schema: {
-        ...secured,
+        ...secured('organizations'),
         summary: 'List organizations with counts of groups, trainees and interviews (admin)',
         querystring: pageQuerySchema,
         response: { 200: envelopeSchema(listSchema(organizationListItemSchema)) },
@@ -54,7 +51,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     '/organizations/:id',
     {
       schema: {
-        ...secured,
+        ...secured('organizations'),
         summary: 'One organization with its counts and seat usage (admin, or staff of it)',
         params: idParamSchema,
         response: detailAnswer,
@@ -72,7 +69,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     '/organizations',
     {
       schema: {
-        ...secured,
+        ...secured('organizations'),
         summary: 'Create an organization with its contact and seats (admin)',
         body: createOrganizationBodySchema,
         response: detailAnswer,
@@ -91,7 +88,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     '/organizations/:id',
     {
       schema: {
-        ...secured,
+        ...secured('organizations'),
         summary:
           'Update name, address and image (admin); the contact is set at creation: a changed `contact` is a 400, the unchanged one is accepted',
         params: idParamSchema,
@@ -117,7 +114,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     '/organizations/:id/seats',
     {
       schema: {
-        ...secured,
+        ...secured('organizations'),
         summary:
           'Set trainee and creator seats, 0..10000 each; lowering below usage is allowed (admin)',
         params: idParamSchema,
@@ -139,7 +136,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       `/organizations/:id/${active ? 'activate' : 'deactivate'}`,
       {
         schema: {
-          ...secured,
+          ...secured('organizations'),
           summary: active
             ? 'Activate an organization (admin)'
             : 'Deactivate an organization (admin): its members cannot sign in and their sessions end',

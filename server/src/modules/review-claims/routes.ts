@@ -4,26 +4,21 @@
  * (401/404/403) before the body is validated, and hands it to the handler.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   envelopeSchema,
   idParamSchema,
   reviewClaimBodySchema,
   reviewClaimSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, nullAnswer, secured, zodApp } from '../../lib/route-kit.js';
 import type { ClaimTargetRow } from './repository.js';
 import * as service from './service.js';
-
-const secured = { security: [{ bearer: [] }], tags: ['answers'] };
 
 /** Registers the claim routes (inside the `/api` prefix); every call needs a session. */
 export async function reviewClaimRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   const authorized = new WeakMap<FastifyRequest, ClaimTargetRow>();
   /** Loads the answer as a reviewer before the body is read (404 other organization, 403 trainee). */
@@ -40,7 +35,7 @@ export async function reviewClaimRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/claim',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Claim the answer `id` for review for 10 minutes (decisions.md#review-loop §4): free, expired or the caller’s own claim → the ' +
           'caller’s (the holder’s call renews expiresAt, keeps claimedAt); held by another → 409 “Name is reviewing this ' +
@@ -67,11 +62,11 @@ export async function reviewClaimRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/claim',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Release the caller’s claim on the answer `id` (decisions.md#review-loop §4); another reviewer’s claim is left as it is. Reviewers only',
         params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: nullAnswer,
       },
       preValidation: authorize,
     },

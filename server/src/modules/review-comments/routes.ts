@@ -5,7 +5,6 @@
  * as the review call does, and hands it to the handler.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
   idParamSchema,
@@ -15,19 +14,16 @@ import {
   reviewCommentParamsSchema,
   reviewCommentSchema,
   reviewCommentUpdateSchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import type { AnswerFullRow } from '../answers/index.js';
 import * as service from './service.js';
-
-const secured = { security: [{ bearer: [] }], tags: ['answers'] };
 
 /** Registers the comment routes (inside the `/api` prefix); every call needs a session. */
 export async function reviewCommentRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   /** The answer each call's preValidation authorized, for its handler. */
   const authorized = new WeakMap<FastifyRequest, AnswerFullRow>();
@@ -46,7 +42,7 @@ export async function reviewCommentRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/comments',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'The time-coded comments the review screen’s player shows on the answer `id`: those of its latest review and ' +
           'my drafts, by question, time (atMs, milliseconds) and id. Staff who may review the answer',
@@ -62,7 +58,7 @@ export async function reviewCommentRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/comments',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Add a draft comment {questionId, atMs, text} pinned to atMs milliseconds of the video answering questionId ' +
           '(a question of the interview; atMs 0..3600000; text 1..2000 characters, line breaks kept). Allowed while ' +
@@ -82,7 +78,7 @@ export async function reviewCommentRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/comments/:commentId',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Change my draft comment {text?, atMs?}. Another’s comment: 403; a comment of a submitted review: 409',
         params: reviewCommentParamsSchema,
@@ -107,7 +103,7 @@ export async function reviewCommentRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/comments/:commentId',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Delete my draft comment. Another’s comment: 403; a comment of a submitted review: 409',
         params: reviewCommentParamsSchema,

@@ -5,33 +5,28 @@
  * call is checked before its body, as the review call does.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   envelopeSchema,
   idParamSchema,
   reviewDraftBodySchema,
   reviewDraftSchema,
   reviewHistorySchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, nullAnswer, secured, zodApp } from '../../lib/route-kit.js';
 import type { AnswerFullRow } from '../answers/index.js';
 import * as service from './service.js';
-
-const secured = { security: [{ bearer: [] }], tags: ['answers'] };
 
 /** Registers the review history and draft routes (inside the `/api` prefix). */
 export async function reviewHistoryRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/assignments/answers/:id/reviews',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Every completed review of the answer, newest first: version, reviewer (null and reviewerName ' +
           '‘Deleted user’ once erased), createdAt, score, the ratings and feedback forms as the answer detail ' +
@@ -49,7 +44,7 @@ export async function reviewHistoryRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/draft',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'The caller’s review in progress on the answer ({ratings, feedback: {questionId: text}, updatedAt}), ' +
           'or null. Reviewers only (as the review call); each reviewer has its own',
@@ -65,7 +60,7 @@ export async function reviewHistoryRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/draft',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary:
           'Save the caller’s review in progress on the answer: body {ratings, feedback}, each {questionId: text} ' +
           '(at most 100 per form, texts up to 5000 characters, empty for not answered yet); replaces the ' +
@@ -100,10 +95,10 @@ export async function reviewHistoryRoutes(app: FastifyInstance): Promise<void> {
     '/assignments/answers/:id/draft',
     {
       schema: {
-        ...secured,
+        ...secured('answers'),
         summary: 'Discard the caller’s review in progress on the answer (none is fine)',
         params: idParamSchema,
-        response: { 200: envelopeSchema(z.null()) },
+        response: nullAnswer,
       },
     },
     async (request) => {

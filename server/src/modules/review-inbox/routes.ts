@@ -2,32 +2,28 @@
  * The review inbox's calls (decisions.md#review-loop §1): GET /reviews/inbox and GET /reviews/inbox/neighbors.
  * Every call needs a session; the service enforces the policy ('answer:review') before reading.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import {
   envelopeSchema,
   reviewInboxListSchema,
   reviewInboxNeighborsQuerySchema,
   reviewInboxNeighborsSchema,
   reviewInboxQuerySchema,
-  type Actor,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import * as service from './service.js';
-
-const secured = { security: [{ bearer: [] }], tags: ['reviews'] };
 
 /** Registers the review inbox routes (inside the `/api` prefix); every call needs a session. */
 export async function reviewInboxRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => request.actor!;
+  const r = zodApp(app);
 
   r.get(
     '/reviews/inbox',
     {
       schema: {
-        ...secured,
+        ...secured('reviews'),
         summary:
           'The review inbox: every answer waiting for review (Submitted) the caller may review, across assignments, ' +
           'oldest submission first. Filters: assignmentId, groupId (the trainee is a member), search (trainee name or ' +
@@ -45,7 +41,7 @@ export async function reviewInboxRoutes(app: FastifyInstance): Promise<void> {
     '/reviews/inbox/neighbors',
     {
       schema: {
-        ...secured,
+        ...secured('reviews'),
         summary:
           'The answers before and after answerId in the review inbox with the same filters as GET /reviews/inbox, ' +
           'skipping answers another reviewer holds a live claim on; nextWaitingId, where “Submit and next” goes: nextId, ' +
