@@ -1,7 +1,7 @@
 /**
  * Accessibility (decisions.md#reliability-and-security 'Sessions and secrets'): axe-core (`@axe-core/playwright`) on every page
- * of the console for every role — admin, manager, instructor with the creator flag, instructor
- * without it — and on the public pages, with the WCAG 2.0 and 2.1 rules of levels A and AA. A
+ * of the console as the roles see it — admin, manager, instructor with the creator flag,
+ * instructor without it — and on the public pages, with the WCAG 2.0 and 2.1 rules of levels A and AA. A
  * violation of impact serious or critical fails the role's test; each is reported with its rule,
  * help text, axe's explanation and the target selectors.
  *
