@@ -3,13 +3,14 @@
  * (decisions.md#console-details), plus the marketing page shown at `/`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, infoSchema, type Info } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
+import { zodApp } from '../../lib/route-kit.js';
 
+/** Registers GET /info (no session): answers `info` as it was given at start. */
 export async function infoRoutes(app: FastifyInstance, options: { info: Info }): Promise<void> {
   const answer = ok(options.info);
-  app.withTypeProvider<ZodTypeProvider>().get(
+  zodApp(app).get(
     '/info',
     {
       schema: {

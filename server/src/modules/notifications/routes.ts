@@ -14,7 +14,7 @@ import {
   notificationSettingsSchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { actorOf, zodApp } from '../../lib/route-kit.js';
+import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
 import * as service from './service.js';
 
 const reply = { 200: envelopeSchema(notificationSettingsSchema) };
@@ -30,12 +30,12 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   ] as const;
 
   for (const { url, audience, tags, who } of audiences) {
-    const secured = { security: [{ bearer: [] }], tags: [...tags] };
+    const securedIn = secured(...tags);
     r.get(
       url,
       {
         schema: {
-          ...secured,
+          ...securedIn,
           summary:
             'My notification mails: every kind my role receives ({kind, enabled}); all are on until turned off. ' +
             `${who} (403 otherwise)`,
@@ -49,7 +49,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       url,
       {
         schema: {
-          ...secured,
+          ...securedIn,
           summary:
             'Turn my notification mails on or off: body {settings: [{kind, enabled}]} names the kinds to change ' +
             '(others are kept); a kind my role does not receive is 400. Answers every kind as GET. ' +
