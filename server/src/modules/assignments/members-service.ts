@@ -28,7 +28,7 @@ import {
   type RemovalDeps,
 } from '../files/index.js';
 import { groupsByIds, usersByIds } from '../groups/index.js';
-import { tellTraineesAdded } from '../notifications/index.js';
+import { tellTraineesAdded, type NotifyDeps } from '../notifications/index.js';
 import { listAssignments } from './list-repository.js';
 import { loadAssignmentFor } from './load-assignment.js';
 import {
@@ -106,7 +106,7 @@ async function listItem(db: Db, id: number): Promise<AssignmentListItem> {
  * messages.assignmentTraineesSaved.
  */
 export async function addAssignmentMembers(
-  db: Db,
+  { db, publicUrl }: NotifyDeps,
   actor: Actor,
   id: number,
   body: AssignmentMembersBody,
@@ -125,7 +125,7 @@ export async function addAssignmentMembers(
     if (locked.statusId === AssignmentStatus.Closed)
       throw new ValidationError(messages.assignmentClosed);
     await insertPendingAnswers(tx, id, allTrainees);
-    await tellTraineesAdded(tx, [id], allTrainees);
+    await tellTraineesAdded(tx, publicUrl, [id], allTrainees);
     await insertInstructors(tx, id, instructors);
     await tx.update(assignments).set({ updatedAt: new Date() }).where(eq(assignments.id, id));
   });
@@ -202,11 +202,11 @@ export async function listUserAssignments(
  * must be of the user's organization (404); adding to a Closed one is refused (400), and so is
  * adding an inactive or soft-deleted user (400 'Inactive or deleted users cannot be added to an
  * assignment.'). A trainee's removed Pending answers take the videos (originals, MP4s, posters)
- * only they used with them, bytes from `deps.storage` after the commit. The caller loaded the
- * user; this checks 'assignment:manageMembers' (403).
+ * only they used with them, bytes from `deps.storage` after the commit; the mails to added
+ * trainees link to `deps.publicUrl`. The caller loaded the user; this checks 'assignment:manageMembers' (403).
  */
 export async function saveUserAssignments(
-  deps: RemovalDeps,
+  deps: RemovalDeps & Pick<NotifyDeps, 'publicUrl'>,
   actor: Actor,
   user: { id: number; organizationId: number | null; roleId: number },
   ids: readonly number[],
@@ -246,7 +246,7 @@ export async function saveUserAssignments(
     const leaving = toRemove.map((m) => m.assignmentId);
     const fileIds = asTrainee ? await pendingAnswerFileIds(tx, leaving, [user.id]) : [];
     await addUserToAssignments(tx, user.id, toAdd, asTrainee);
-    if (asTrainee) await tellTraineesAdded(tx, toAdd, [user.id]);
+    if (asTrainee) await tellTraineesAdded(tx, deps.publicUrl, toAdd, [user.id]);
     await removeUserFromAssignments(tx, user.id, leaving, asTrainee);
     return deleteUnusedFiles(tx, fileIds);
   });

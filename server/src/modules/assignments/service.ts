@@ -52,7 +52,7 @@ import {
   type RemovalDeps,
 } from '../files/index.js';
 import { groupsByIds } from '../groups/index.js';
-import { tellTraineesAdded } from '../notifications/index.js';
+import { tellTraineesAdded, type NotifyDeps } from '../notifications/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import { checkComposition, sameComposition, storedComposition } from './composition-check.js';
 import { dashboardCounts } from './dashboard-repository.js';
@@ -407,7 +407,7 @@ function transitionAllowed(from: number, to: AssignmentStatusId, completed: numb
  * row the route's preValidation hook already authorized ('assignment:changeStatus'), if any.
  */
 export async function changeAssignmentStatus(
-  db: Db,
+  { db, publicUrl }: NotifyDeps,
   actor: Actor,
   id: number,
   statusId: AssignmentStatusId,
@@ -432,7 +432,7 @@ export async function changeAssignmentStatus(
       .update(assignments)
       .set({ statusId, updatedAt: new Date() })
       .where(eq(assignments.id, id));
-    if (statusId === AssignmentStatus.Active) await tellTraineesAdded(tx, [id]);
+    if (statusId === AssignmentStatus.Active) await tellTraineesAdded(tx, publicUrl, [id]);
     await recordAudit(tx, [
       {
         organizationId: row.organizationId,

@@ -31,7 +31,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
 import { scopeFor } from '../../lib/scope-for.js';
-import { tellContentStatusChanged } from '../notifications/index.js';
+import { tellContentStatusChanged, type NotifyDeps } from '../notifications/index.js';
 import { findOrganization } from '../organizations/index.js';
 import {
   presentContentListItem,
@@ -457,7 +457,7 @@ export async function authorizeStatusChange(
  * leave it. Answers the content.
  */
 export async function changeContentStatus(
-  db: Db,
+  { db, publicUrl }: NotifyDeps,
   actor: Actor,
   idOrRow: number | ContentRow,
   statusId: ItemStatusId,
@@ -494,7 +494,7 @@ export async function changeContentStatus(
     // Notifications (decisions.md#console-flows §16, helper h6): the mail to the creator when a reviewer returns the
     // item (`returned`, with `reason`) or approves it (Review → Active), and to the managers when it
     // is sent to Review, are queued here, in this transaction, through the mail outbox.
-    await tellContentStatusChanged(tx, {
+    await tellContentStatusChanged(tx, publicUrl, {
       contentId: id,
       from: transition.from,
       to: transition.to,

@@ -8,10 +8,13 @@
  *
  * Other modules call, in the transaction of the change that causes the mail:
  *
- *   await tellTraineesAdded(tx, [assignmentId], traineeIds?);         // added, or made Active
- *   await tellContentStatusChanged(tx, { contentId, from, to, actorId });
+ *   await tellTraineesAdded(tx, publicUrl, [assignmentId], traineeIds?);   // added, or made Active
+ *   await tellContentStatusChanged(tx, publicUrl, { contentId, from, to, actorId });
+ *
+ * `publicUrl` is the app's PUBLIC_URL (`app.config.publicUrl`): services take it in their deps
+ * (`NotifyDeps`, built by the routes with `linkDeps(app)`), never from a module global.
  */
 
 export { notificationsPlugin } from './plugin.js';
 export { notificationRoutes } from './routes.js';
-export { tellContentStatusChanged, tellTraineesAdded } from './service.js';
+export { tellContentStatusChanged, tellTraineesAdded, type NotifyDeps } from './service.js';

@@ -1,13 +1,14 @@
 /**
- * `notificationsPlugin` (decisions.md#console-flows §16): sets the mails' link base from PUBLIC_URL, starts the
+ * `notificationsPlugin` (decisions.md#console-flows §16): the mails' links start with the app's PUBLIC_URL; starts the
  * scheduler when the app is ready (every NOTIFY_POLL_MS; none when 0) and stops it when the app
  * closes, like the mail worker; decorates `app.notifications.runDue(now?)`, one round now (tests).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { linkDeps } from '../../lib/route-kit.js';
 import { startPollingWorker, type PollingWorker } from '../../lib/polling-worker.js';
 import type { NotificationsConfig } from '../../settings/notifications.js';
-import { configureNotifications, runDueNotifications } from './service.js';
+import { runDueNotifications } from './service.js';
 
 export interface NotificationsService {
   /** Runs one scheduler round at `now` (default: now); answers the reminders and digests written. */
@@ -22,9 +23,8 @@ declare module 'fastify' {
 
 export const notificationsPlugin = fp(
   async (app: FastifyInstance, options: NotificationsConfig) => {
-    configureNotifications({ publicUrl: app.config.publicUrl });
     const runDue = (now?: Date) =>
-      runDueNotifications(app.db, {
+      runDueNotifications(linkDeps(app), {
         ...(now ? { now } : {}),
         digestHour: options.digestHour,
         batchSize: options.batchSize,

@@ -46,11 +46,14 @@ import {
 /** Days before the due date from which a Pending trainee is reminded (decisions.md#console-flows §16: two). */
 export const reminderDays = 2;
 
-let publicUrl = 'http://localhost:3000';
-
-/** Sets the base URL of the mails' links (PUBLIC_URL, no trailing slash); the plugin calls it. */
-export function configureNotifications(settings: { publicUrl: string }): void {
-  publicUrl = settings.publicUrl.replace(/\/+$/, '');
+/**
+ * What the services that cause a notification mail need: the database (or the change's
+ * transaction) and the app's PUBLIC_URL (`app.config.publicUrl`, no trailing slash), the base of
+ * the mails' links. Routes build it with `linkDeps(app)`.
+ */
+export interface NotifyDeps {
+  db: Db;
+  publicUrl: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -127,10 +130,10 @@ export async function saveSettingsFor(
 // Mails caused by a change (called in the change's transaction)
 // ---------------------------------------------------------------------------
 
-const settingsLink = (roleId: number) =>
+const settingsLink = (publicUrl: string, roleId: number) =>
   mailLinks.notificationSettings(publicUrl, roleId === Role.Trainee);
 
-function addedMail(t: TraineeOnAssignment): NotificationMail {
+function addedMail(publicUrl: string, t: TraineeOnAssignment): NotificationMail {
   return {
     kind: 'assignment-added',
     userId: t.userId,
@@ -141,7 +144,7 @@ function addedMail(t: TraineeOnAssignment): NotificationMail {
       assignmentName: t.assignmentName,
       dueDate: t.closeDate,
       link: mailLinks.practice(publicUrl, t.assignmentId),
-      settingsLink: settingsLink(Role.Trainee),
+      settingsLink: settingsLink(publicUrl, Role.Trainee),
     }),
   };
 }
@@ -150,26 +153,33 @@ function addedMail(t: TraineeOnAssignment): NotificationMail {
  * Tells the trainees of the assignments `assignmentIds` (only `userIds` when given) that they are
  * on them, once per trainee and assignment, for those that are Active — call it in the
  * transaction that adds trainees or makes an assignment Active (after the change). Two statements
- * at most. Answers how many mails were written.
+ * at most. The links start with `publicUrl` (the app's PUBLIC_URL). Answers how many mails were
+ * written.
  */
 export async function tellTraineesAdded(
   tx: Db | Tx,
+  publicUrl: string,
   assignmentIds: readonly number[],
   userIds?: readonly number[],
   now: Date = new Date(),
 ): Promise<number> {
   const trainees = await traineesToTellAdded(tx, assignmentIds, userIds);
-  return sendOnce(tx, trainees.map(addedMail), now);
+  return sendOnce(
+    tx,
+    trainees.map((t) => addedMail(publicUrl, t)),
+    now,
+  );
 }
 
 /**
  * Mails the people a content status change concerns (see the module comment): call it in the
  * transaction of the change, after the status (and the return reason) were written, with the
  * transition and who made it. Two statements at most, none for other transitions. Answers how
- * many mails were written.
+ * many mails were written. The links start with `publicUrl` (the app's PUBLIC_URL).
  */
 export async function tellContentStatusChanged(
   tx: Db | Tx,
+  publicUrl: string,
   change: { contentId: number; from: number; to: number; actorId: number },
 ): Promise<number> {
   const { from, to } = change;
@@ -191,7 +201,7 @@ export async function tellContentStatusChanged(
       contentName: r.contentName,
       typeLabel: contentTypeLabels[r.contentTypeId as ContentTypeId] ?? 'Content',
       link: mailLinks.content(publicUrl, r.contentTypeId, r.contentId),
-      settingsLink: settingsLink(r.roleId),
+      settingsLink: settingsLink(publicUrl, r.roleId),
     };
     return {
       kind,
@@ -220,10 +230,10 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  * One round of the scheduler at `now`: the due reminders, then — from `digestHour` (UTC) — the
  * reviewers' digests of the day, at most `batchSize` of each. Four statements at most; each
  * mail is written once however many server copies run the round together (`sendOnce`). Answers
- * how many mails were written.
+ * how many mails were written. The links start with `publicUrl` (the app's PUBLIC_URL).
  */
 export async function runDueNotifications(
-  db: Db,
+  { db, publicUrl }: NotifyDeps,
   {
     now = new Date(),
     digestHour,
@@ -244,7 +254,7 @@ export async function runDueNotifications(
         assignmentName: t.assignmentName,
         dueDate: t.closeDate!,
         link: mailLinks.practice(publicUrl, t.assignmentId),
-        settingsLink: settingsLink(Role.Trainee),
+        settingsLink: settingsLink(publicUrl, Role.Trainee),
       }),
     })),
     now,
@@ -268,7 +278,7 @@ export async function runDueNotifications(
         total: d.total,
         answers: d.answers,
         link: mailLinks.reviewInbox(publicUrl),
-        settingsLink: settingsLink(Role.Instructor),
+        settingsLink: settingsLink(publicUrl, Role.Instructor),
       }),
     })),
     now,
