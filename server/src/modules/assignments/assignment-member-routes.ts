@@ -22,7 +22,7 @@ import {
   userAssignmentsBodySchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { actorOf, secured, type ZodApp } from '../../lib/route-kit.js';
+import { actorOf, linkDeps, secured, type ZodApp } from '../../lib/route-kit.js';
 import { loadUserFor } from '../users/index.js';
 import * as service from './service.js';
 
@@ -111,7 +111,12 @@ export function assignmentMemberRoutes(r: ZodApp): void {
     },
     async (request) =>
       ok(
-        await service.addAssignmentMembers(r.db, actorOf(request), request.params.id, request.body),
+        await service.addAssignmentMembers(
+          linkDeps(r),
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
         messages.assignmentTraineesSaved,
       ),
   );
@@ -162,7 +167,12 @@ export function userAssignmentRoutes(r: ZodApp): void {
       const actor = actorOf(request);
       const user = await loadUserFor(r.db, actor, request.params.id, 'user:read');
       return ok(
-        await service.saveUserAssignments(r.files, actor, user, request.body.ids),
+        await service.saveUserAssignments(
+          { ...r.files, publicUrl: r.config.publicUrl },
+          actor,
+          user,
+          request.body.ids,
+        ),
         messages.traineeAssignmentsSaved,
       );
     },

@@ -11,7 +11,7 @@ import {
   idParamSchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { actorOf, secured, type ZodApp } from '../../lib/route-kit.js';
+import { actorOf, linkDeps, secured, type ZodApp } from '../../lib/route-kit.js';
 import type { AssignmentRow } from './repository.js';
 import * as service from './service.js';
 
@@ -75,7 +75,7 @@ export function assignmentStatusRoutes(r: ZodApp): void {
     },
     async (request) => {
       const { assignment, message } = await service.changeAssignmentStatus(
-        r.db,
+        linkDeps(r),
         actorOf(request),
         request.params.id,
         request.query.statusId,

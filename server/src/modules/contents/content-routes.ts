@@ -18,7 +18,7 @@ import {
   organizationContentsQuerySchema,
 } from '@practica/contract';
 import { ok } from '../../lib/envelope.js';
-import { actorOf, secured, zodApp } from '../../lib/route-kit.js';
+import { actorOf, linkDeps, secured, zodApp } from '../../lib/route-kit.js';
 import { presentContent } from './presenter.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import type { ContentRow } from './repository.js';
@@ -63,7 +63,7 @@ export async function contentStatusRoutes(app: FastifyInstance): Promise<void> {
       ok(
         presentContent(
           await service.changeContentStatus(
-            app.db,
+            linkDeps(app),
             actorOf(request),
             authorized.get(request) ?? request.params.id,
             request.query.statusId,
