@@ -939,14 +939,21 @@ describe.each(drivers)('with %s storage', (driver) => {
       };
     };
 
-    it('accepts a Ready image of the actor or its organization, and an admin any', async () => {
-      const f = await uploaded(media.png);
-      const mgr = await actorOf(manager);
-      expect((await requireUsableFile(db(), mgr, f.id)).id).toBe(f.id);
-      const colleague = await actorOf(trainee);
-      expect((await requireUsableFile(db(), colleague, f.id)).id).toBe(f.id);
+    it("accepts a Ready image of the actor, staff their organization's, and an admin any", async () => {
+      const f = await uploaded(media.png, { name: 'trainee-own.png' }, trainee);
+      const own = await actorOf(trainee);
+      expect((await requireUsableFile(db(), own, f.id)).id).toBe(f.id);
+      const staffColleague = await actorOf(manager);
+      expect((await requireUsableFile(db(), staffColleague, f.id)).id).toBe(f.id);
       const admin = { id: 1, roleId: Role.Admin, organizationId: null, creator: false } as Actor;
       expect((await requireUsableFile(db(), admin, f.id)).id).toBe(f.id);
+    });
+
+    it("refuses a trainee another member's upload (policy file:use): a trainee attaches only its own", async () => {
+      const f = await uploaded(media.png);
+      await expect(requireUsableFile(db(), await actorOf(trainee), f.id)).rejects.toMatchObject({
+        statusCode: 400,
+      });
     });
 
     it('refuses another organization, a Pending upload, another media type and a missing id with 400', async () => {
