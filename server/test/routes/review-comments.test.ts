@@ -5,58 +5,118 @@
  * only the author changes a draft (403 for another's), never a submitted one (409); who may call is
  * checked before the body (404 another organization, 403 a trainee); the review call attaches the
  * reviewer's drafts to the review it stores; the trainee's review on GET /api/me/assignments/{id}
- * carries the latest review's comments only.
+ * carries the latest review's comments only. Each test builds its own organization, answers,
+ * drafts and reviews (buildAnswersWorld and the builders below), so it passes alone and in any
+ * order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { AnswerStatus, AssignmentStatus, messages } from '@practica/contract';
 import { assignments, reviewComments, reviews } from '../../src/db/schema/index.js';
 import { sqlCountHeader } from '../../src/db/statement-counter.js';
+import { factoryOf, type Factory } from '../factories.js';
 import {
-  buildAnswersScenario,
+  buildAnswersWorld,
   validReview,
-  type AnswerActor,
-  type AnswersScenario,
+  type AnswersWho,
+  type AnswersWorld,
 } from '../helpers/answers.js';
+import { buildTestApp, type TestContext } from '../helpers/build.js';
 
-let s: AnswersScenario;
-/** Tom's answer (Submitted) and Tessa's (Pending: practised, not submitted). */
+// The app and its database once; each test gets an organization of its own (`w`) with Tom's
+// answer (Submitted) and Tessa's (Pending: practised, not submitted), and builds the comments and
+// reviews it reads.
+let ctx: TestContext;
+let f: Factory;
+let w: AnswersWorld;
 let tom: number;
 let tessa: number;
 
 beforeAll(async () => {
   process.env['BENCH_SQL_COUNT'] = '1';
-  s = await buildAnswersScenario();
+  ctx = await buildTestApp({}, { seed: false });
   delete process.env['BENCH_SQL_COUNT'];
-  tom = await s.answerAll('trainee');
-  tessa = await s.answerAll('tessa', { submit: false });
+  f = factoryOf(ctx);
 });
-afterAll(() => s.close());
+beforeEach(async () => {
+  w = await buildAnswersWorld(f);
+  tom = await w.answer('trainee');
+  tessa = await w.answer('tessa', { submit: false });
+});
+afterAll(() => ctx.close());
 
 const listUrl = (answerId: number) => `/api/assignments/answers/${answerId}/comments`;
 const oneUrl = (answerId: number, commentId: number) => `${listUrl(answerId)}/${commentId}`;
-const q = (n: number) => s.interview.questionIds[n]!;
-const add = (who: AnswerActor, body: object, answerId = tom) =>
-  s.call('POST', listUrl(answerId), who, body);
-const commentCount = async () => (await s.db.select({ n: count() }).from(reviewComments))[0]!.n;
-const list = async (who: AnswerActor, answerId = tom) => {
-  const res = await s.call('GET', listUrl(answerId), who);
+const q = (n: number) => w.interview.questionIds[n]!;
+const add = (who: AnswersWho, body: object, answerId = tom) =>
+  w.call('POST', listUrl(answerId), who, body);
+const commentCount = async () => (await f.db.select({ n: count() }).from(reviewComments))[0]!.n;
+const list = async (who: AnswersWho, answerId = tom) => {
+  const res = await w.call('GET', listUrl(answerId), who);
   expect(res.statusCode).toBe(200);
   return res.json().data.list as { id: number; text: string; atMs: number; questionId: number }[];
 };
 
 /** The drafts `who` still has on the answer (a submitted review attaches them). */
-async function draftsOf(answerId: number, who: AnswerActor) {
-  return s.db
+async function draftsOf(answerId: number, who: AnswersWho) {
+  return f.db
     .select({ id: reviewComments.id })
     .from(reviewComments)
     .where(
       and(
         eq(reviewComments.answerId, answerId),
-        eq(reviewComments.createdById, s.ids[who]),
+        eq(reviewComments.createdById, w.ids[who]),
         isNull(reviewComments.reviewId),
       ),
     );
+}
+
+/** Ian's three drafts, as the first drafts test adds them: on q(1) at 42 s, q(0) at 3600 s, q(1) at 5 s. */
+async function iansDrafts() {
+  const made = [];
+  for (const body of [
+    { questionId: q(1), atMs: 42_000, text: '  Good eye contact.\nKeep the pace.  ' },
+    { questionId: q(0), atMs: 3_600_000, text: 'x'.repeat(2000) },
+    { questionId: q(1), atMs: 5_000, text: 'Earlier' },
+  ]) {
+    const res = await add('instructor', body);
+    expect(res.statusCode).toBe(200);
+    made.push(res.json().data as { id: number });
+  }
+  return made;
+}
+
+/**
+ * The drafts as the drafts tests leave them: Ian's 'Earlier' (q(1), 5 s) and 'Good eye contact.'
+ * (q(1), 41 s; the 3600 s one deleted), and Irene's note (q(0), 1 s).
+ */
+async function draftsOfIanAndIrene() {
+  const ian = await iansDrafts();
+  await w.call('PATCH', oneUrl(tom, ian[0]!.id), 'instructor', {
+    text: 'Good eye contact.',
+    atMs: 41_000,
+  });
+  await w.call('DELETE', oneUrl(tom, ian[1]!.id), 'instructor');
+  expect(
+    (await add('instructor2', { questionId: q(0), atMs: 1_000, text: 'Irene’s note' })).statusCode,
+  ).toBe(200);
+}
+
+/** Ian's review of Tom's answer over those drafts; answers the id of his 'Earlier' comment. */
+async function iansReview() {
+  await draftsOfIanAndIrene();
+  const review = await w.call(
+    'POST',
+    `/api/assignments/interviews/answers/review/${tom}`,
+    'instructor',
+    validReview(w),
+  );
+  expect(review.statusCode).toBe(200);
+  const [row] = await f.db
+    .select({ id: reviewComments.id })
+    .from(reviewComments)
+    .where(and(eq(reviewComments.answerId, tom), eq(reviewComments.text, 'Earlier')));
+  return row!.id;
 }
 
 describe('who may call (before the body)', () => {
@@ -67,35 +127,33 @@ describe('who may call (before the body)', () => {
       ['PATCH', oneUrl(tom, 1)],
       ['DELETE', oneUrl(tom, 1)],
     ] as const) {
-      const res = await s.app.inject({ method, url, payload: {} });
+      const res = await ctx.app.inject({ method, url, payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
 
   it('refuses a trainee (403, even on its own answer and with a bad body) and writes nothing', async () => {
     const before = await commentCount();
-    expect((await s.call('GET', listUrl(tom), 'trainee')).statusCode).toBe(403);
+    expect((await w.call('GET', listUrl(tom), 'trainee')).statusCode).toBe(403);
     const good = await add('trainee', { questionId: q(0), atMs: 1000, text: 'Mine' });
     expect(good.statusCode).toBe(403);
     expect((await add('trainee', { atMs: -5 })).statusCode).toBe(403);
-    expect((await s.call('PATCH', oneUrl(tom, 1), 'trainee', { atMs: 'x' })).statusCode).toBe(403);
-    expect((await s.call('DELETE', oneUrl(tom, 1), 'trainee')).statusCode).toBe(403);
+    expect((await w.call('PATCH', oneUrl(tom, 1), 'trainee', { atMs: 'x' })).statusCode).toBe(403);
+    expect((await w.call('DELETE', oneUrl(tom, 1), 'trainee')).statusCode).toBe(403);
     expect(await commentCount()).toBe(before);
   });
 
   it('answers 404 for another organization’s manager (as for a missing answer), before the body', async () => {
     const before = await commentCount();
-    expect((await s.call('GET', listUrl(tom), 'manager2')).statusCode).toBe(404);
+    expect((await w.call('GET', listUrl(tom), 'manager2')).statusCode).toBe(404);
     expect((await add('manager2', { questionId: q(0), atMs: 0, text: 'x' })).statusCode).toBe(404);
     expect((await add('manager2', { text: '' })).statusCode).toBe(404);
-    expect((await s.call('GET', listUrl(999_999), 'manager')).statusCode).toBe(404);
+    expect((await w.call('GET', listUrl(999_999), 'manager')).statusCode).toBe(404);
     expect(await commentCount()).toBe(before);
   });
 });
 
 describe('drafts of the reviewer', () => {
-  let ian: { id: number }[] = [];
-
   it('adds a draft at a time of a question’s video, trimmed, line breaks kept', async () => {
     const res = await add('instructor', {
       questionId: q(1),
@@ -109,7 +167,7 @@ describe('drafts of the reviewer', () => {
       questionId: q(1),
       atMs: 42_000,
       text: 'Good eye contact.\nKeep the pace.',
-      author: { id: s.ids.instructor, firstName: 'Ian', lastName: expect.any(String) },
+      author: { id: w.ids.instructor, firstName: 'Ian', lastName: expect.any(String) },
       authorName: expect.stringMatching(/^Ian /),
       reviewId: null,
       draft: true,
@@ -125,14 +183,13 @@ describe('drafts of the reviewer', () => {
     expect(second.statusCode).toBe(200);
     const third = await add('instructor', { questionId: q(1), atMs: 5_000, text: 'Earlier' });
     expect(third.statusCode).toBe(200);
-    ian = [comment, second.json().data, third.json().data];
   });
 
   it('refuses a question outside the interview, a bad time and a bad text (400), writing nothing', async () => {
     const before = await commentCount();
     const cases: [object, string][] = [
       [
-        { questionId: s.ratings.questionIds[0], atMs: 0, text: 'x' },
+        { questionId: w.ratings.questionIds[0], atMs: 0, text: 'x' },
         messages.questionNotInInterview,
       ],
       [{ questionId: q(0), atMs: -1, text: 'x' }, messages.reviewCommentTimeInvalid],
@@ -159,6 +216,7 @@ describe('drafts of the reviewer', () => {
   });
 
   it('lists my drafts by question and time; another reviewer’s drafts stay theirs', async () => {
+    const ian = await iansDrafts();
     const irene = await add('instructor2', { questionId: q(0), atMs: 1_000, text: 'Irene’s note' });
     expect(irene.statusCode).toBe(200);
     const mine = await list('instructor');
@@ -173,8 +231,9 @@ describe('drafts of the reviewer', () => {
   });
 
   it('lets the author edit and delete a draft; another reviewer gets 403 and changes nothing', async () => {
+    const ian = await iansDrafts();
     const id = ian[0]!.id;
-    const edited = await s.call('PATCH', oneUrl(tom, id), 'instructor', {
+    const edited = await w.call('PATCH', oneUrl(tom, id), 'instructor', {
       text: ' Good eye contact. ',
       atMs: 41_500,
     });
@@ -185,41 +244,41 @@ describe('drafts of the reviewer', () => {
       atMs: 41_500,
       draft: true,
     });
-    const timeOnly = await s.call('PATCH', oneUrl(tom, id), 'instructor', { atMs: 41_000 });
+    const timeOnly = await w.call('PATCH', oneUrl(tom, id), 'instructor', { atMs: 41_000 });
     expect(timeOnly.json().data).toMatchObject({ text: 'Good eye contact.', atMs: 41_000 });
 
-    const bad = await s.call('PATCH', oneUrl(tom, id), 'instructor', { text: '' });
+    const bad = await w.call('PATCH', oneUrl(tom, id), 'instructor', { text: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(messages.reviewCommentTextRequired);
 
-    const theirs = await s.call('PATCH', oneUrl(tom, id), 'manager', { text: 'Mine now' });
+    const theirs = await w.call('PATCH', oneUrl(tom, id), 'manager', { text: 'Mine now' });
     expect(theirs.statusCode).toBe(403);
     expect(theirs.json().message).toBe(messages.reviewCommentNotYours);
-    expect((await s.call('DELETE', oneUrl(tom, id), 'instructor2')).statusCode).toBe(403);
+    expect((await w.call('DELETE', oneUrl(tom, id), 'instructor2')).statusCode).toBe(403);
     expect((await list('instructor')).find((c) => c.id === id)).toMatchObject({
       text: 'Good eye contact.',
       atMs: 41_000,
     });
 
     // A comment id of another answer is not found through this one.
-    expect((await s.call('PATCH', oneUrl(tessa, id), 'instructor', { atMs: 1 })).statusCode).toBe(
+    expect((await w.call('PATCH', oneUrl(tessa, id), 'instructor', { atMs: 1 })).statusCode).toBe(
       404,
     );
 
-    const removed = await s.call('DELETE', oneUrl(tom, ian[1]!.id), 'instructor');
+    const removed = await w.call('DELETE', oneUrl(tom, ian[1]!.id), 'instructor');
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data).toEqual({ id: ian[1]!.id });
-    expect((await s.call('DELETE', oneUrl(tom, ian[1]!.id), 'instructor')).statusCode).toBe(404);
+    expect((await w.call('DELETE', oneUrl(tom, ian[1]!.id), 'instructor')).statusCode).toBe(404);
     expect((await list('instructor')).map((c) => c.id)).toEqual([ian[2]!.id, id]);
   });
 
   it('takes a fixed number of statements to add a draft', async () => {
-    const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const res = await fetch(`${address}${listUrl(tom)}`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${s.tokens.instructor}`,
+          authorization: `Bearer ${w.token('instructor')}`,
           'content-type': 'application/json',
         },
         body: JSON.stringify({ questionId: q(2), atMs: 100, text: 'Counted' }),
@@ -231,56 +290,55 @@ describe('drafts of the reviewer', () => {
         `${address}${oneUrl(tom, ((await res.json()) as { data: { id: number } }).data.id)}`,
         {
           method: 'DELETE',
-          headers: { authorization: `Bearer ${s.tokens.instructor}` },
+          headers: { authorization: `Bearer ${w.token('instructor')}` },
         },
       );
       expect(del.status).toBe(200);
       // The session check, the answer, the conditional delete.
       expect(Number(del.headers.get(sqlCountHeader))).toBeLessThanOrEqual(3);
     } finally {
-      await s.app.server.close();
+      await ctx.app.server.close();
     }
   });
 });
 
 describe('submitted comments', () => {
-  let submittedId: number;
-
   it('become the review’s once it is submitted: fixed (409 for the author, 403 for others), shown to all reviewers', async () => {
-    const review = await s.call(
+    await draftsOfIanAndIrene();
+    const review = await w.call(
       'POST',
       `/api/assignments/interviews/answers/review/${tom}`,
       'instructor',
-      validReview(s),
+      validReview(w),
     );
     expect(review.statusCode).toBe(200);
     // The review call attached Ian's drafts to the review it stored, and only his.
     expect(await draftsOf(tom, 'instructor')).toEqual([]);
     expect(await draftsOf(tom, 'instructor2')).toHaveLength(1);
-    const [latest] = await s.db
+    const [latest] = await f.db
       .select({ id: reviews.id, reviewerId: reviews.reviewerId })
       .from(reviews)
       .where(eq(reviews.answerId, tom))
       .orderBy(desc(reviews.id))
       .limit(1);
-    expect(latest!.reviewerId).toBe(s.ids.instructor);
-    const [row] = await s.db
+    expect(latest!.reviewerId).toBe(w.ids.instructor);
+    const [row] = await f.db
       .select({ id: reviewComments.id, reviewId: reviewComments.reviewId })
       .from(reviewComments)
       .where(and(eq(reviewComments.answerId, tom), eq(reviewComments.text, 'Earlier')));
     expect(row!.reviewId).toBe(latest!.id);
-    submittedId = row!.id;
+    const submittedId = row!.id;
 
-    const edit = await s.call('PATCH', oneUrl(tom, submittedId), 'instructor', { text: 'Later' });
+    const edit = await w.call('PATCH', oneUrl(tom, submittedId), 'instructor', { text: 'Later' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe(messages.reviewCommentSubmitted);
-    const del = await s.call('DELETE', oneUrl(tom, submittedId), 'instructor');
+    const del = await w.call('DELETE', oneUrl(tom, submittedId), 'instructor');
     expect(del.statusCode).toBe(409);
     expect(
-      (await s.call('PATCH', oneUrl(tom, submittedId), 'manager', { atMs: 1 })).statusCode,
+      (await w.call('PATCH', oneUrl(tom, submittedId), 'manager', { atMs: 1 })).statusCode,
     ).toBe(403);
 
-    const seen = (await s.call('GET', listUrl(tom), 'manager')).json().data.list;
+    const seen = (await w.call('GET', listUrl(tom), 'manager')).json().data.list;
     expect(seen.map((c: { text: string }) => c.text)).toEqual(['Earlier', 'Good eye contact.']);
     expect(seen[0]).toMatchObject({ draft: false, mine: false, reviewId: row!.reviewId });
     // Irene's draft is still only hers, beside the review's comments.
@@ -292,30 +350,32 @@ describe('submitted comments', () => {
   });
 
   it('the trainee sees the latest review’s comments on its review, never drafts', async () => {
-    const data = (await s.call('GET', `/api/me/assignments/${s.assignment}`, 'trainee')).json()
+    const submittedId = await iansReview();
+    const data = (await w.call('GET', `/api/me/assignments/${w.assignment}`, 'trainee')).json()
       .data;
     expect(data.answer.statusId).toBe(AnswerStatus.Reviewed);
     expect(data.review.comments).toEqual([
       { id: submittedId, questionId: q(1), atMs: 5_000, text: 'Earlier' },
       { id: expect.any(Number), questionId: q(1), atMs: 41_000, text: 'Good eye contact.' },
     ]);
-    const tessaView = (await s.call('GET', `/api/me/assignments/${s.assignment}`, 'tessa')).json();
+    const tessaView = (await w.call('GET', `/api/me/assignments/${w.assignment}`, 'tessa')).json();
     expect(tessaView.data.review).toBeNull();
   });
 
   it('a new review’s comments replace the earlier ones for the trainee and on the player', async () => {
+    await iansReview();
     expect(
       (await add('manager', { questionId: q(2), atMs: 2_500, text: 'Second look' })).statusCode,
     ).toBe(200);
-    const review = await s.call(
+    const review = await w.call(
       'POST',
       `/api/assignments/interviews/answers/review/${tom}`,
       'manager',
-      validReview(s),
+      validReview(w),
     );
     expect(review.statusCode).toBe(200);
     expect(await draftsOf(tom, 'manager')).toEqual([]);
-    const data = (await s.call('GET', `/api/me/assignments/${s.assignment}`, 'trainee')).json()
+    const data = (await w.call('GET', `/api/me/assignments/${w.assignment}`, 'trainee')).json()
       .data;
     expect(data.review.comments).toEqual([
       { id: expect.any(Number), questionId: q(2), atMs: 2_500, text: 'Second look' },
@@ -325,10 +385,12 @@ describe('submitted comments', () => {
   });
 
   it('refuses a new draft once the assignment is Closed (the review call’s 400), writing nothing', async () => {
-    await s.db
+    // Tom's answer is Reviewed: a Closed assignment takes no second review, so no draft for one.
+    await w.review(tom);
+    await f.db
       .update(assignments)
       .set({ statusId: AssignmentStatus.Closed })
-      .where(eq(assignments.id, s.assignment));
+      .where(eq(assignments.id, w.assignment));
     try {
       const before = await commentCount();
       const res = await add('instructor', { questionId: q(0), atMs: 0, text: 'Too late' });
@@ -336,10 +398,10 @@ describe('submitted comments', () => {
       expect(res.json().message).toBe(messages.assignmentClosed);
       expect(await commentCount()).toBe(before);
     } finally {
-      await s.db
+      await f.db
         .update(assignments)
         .set({ statusId: AssignmentStatus.Active })
-        .where(eq(assignments.id, s.assignment));
+        .where(eq(assignments.id, w.assignment));
     }
   });
 });
