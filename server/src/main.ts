@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { startWarning } from './lib/loopback.js';
-import { findMediaTools, installMediaProcessing } from './modules/media/index.js';
+import { findMediaTools } from './modules/media/index.js';
 import { StorageUnavailableError, createStorage } from './lib/storage/index.js';
 import { demoAccounts, demoPassword, seedDemo } from './seed/demo.js';
 import { ensureAdmin, hasAdmin } from './seed/first-admin.js';
@@ -32,7 +32,6 @@ async function main(): Promise<void> {
     FFPROBE_PATH: config.media.ffprobePath,
     PATH: process.env['PATH'],
   });
-  installMediaProcessing(mediaTools !== null);
   // Copies started together on one PostgreSQL take turns: migrations, first admin and seed.
   const seeded = await database.exclusive(async () => {
     await database.migrate();
@@ -43,7 +42,7 @@ async function main(): Promise<void> {
     const storage = createStorage(config.storage, config.dataDir);
     try {
       await storage.check?.();
-      return await seedDemo(database.db, storage);
+      return await seedDemo(database.db, storage, { mediaProcessing: mediaTools !== null });
     } finally {
       if (config.storage.driver === 's3') await storage.close?.();
     }

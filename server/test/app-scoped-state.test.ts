@@ -1,12 +1,15 @@
 /**
  * Two apps built in one process keep their own settings (architecture.md): the base of the mails'
- * links (PUBLIC_URL) is the app's own, even after a second app with another PUBLIC_URL was built
- * in the same process — nothing an app is built with lives in a module global another app
- * overwrites.
+ * links (PUBLIC_URL) and whether saved videos queue media jobs (ffmpeg found or not) are the app's
+ * own, even after a second app with other settings was built in the same process — nothing an
+ * app is built with lives in a module global another app overwrites.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerItems } from '../src/db/schema/index.js';
 import { buildAnswersScenario, type AnswersScenario } from './helpers/answers.js';
 import { buildTestApp, type TestContext } from './helpers/build.js';
+import { chromeWebm, mediaSteps } from './helpers/media-answers.js';
 
 const firstUrl = 'https://first.practica.example';
 const secondUrl = 'https://second.practica.example';
@@ -16,8 +19,15 @@ let second: TestContext;
 
 beforeAll(async () => {
   first = await buildAnswersScenario({ PUBLIC_URL: firstUrl });
-  // Built after the first: its settings must not leak into the first app.
-  second = await buildTestApp({ PUBLIC_URL: secondUrl }, { seed: false });
+  // Built after the first, with other settings (no ffmpeg): they must not leak into the first app.
+  second = await buildTestApp(
+    {
+      PUBLIC_URL: secondUrl,
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      FFPROBE_PATH: '/nonexistent/ffprobe',
+    },
+    { seed: false },
+  );
 });
 afterAll(async () => {
   await second?.close();
@@ -44,5 +54,23 @@ describe('two apps in one process', () => {
     expect(links).toContain(`${firstUrl}/practice/assignments/${first.assignment}`);
     expect(links).toContain(`${firstUrl}/practice/settings`);
     expect(links.filter((l) => l.startsWith(secondUrl))).toEqual([]);
+  });
+
+  it('a saved video queues its media job when this app has ffmpeg, whatever the other app has', async () => {
+    expect(first.app.media.tools).not.toBeNull();
+    expect(second.app.media.tools).toBeNull();
+    const steps = mediaSteps(() => first);
+    await steps.record(0, chromeWebm, 'first.webm');
+    const [item] = await first.db
+      .select({ id: answerItems.id })
+      .from(answerItems)
+      .where(
+        and(
+          eq(answerItems.answerId, await first.answerIdOf('trainee')),
+          eq(answerItems.questionId, steps.q(0)),
+        ),
+      );
+    expect(await steps.jobsOf(item!.id)).toHaveLength(1);
+    expect((await steps.itemOf(0)).media.status).toBe('processing');
   });
 });

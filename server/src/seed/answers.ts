@@ -49,6 +49,7 @@ import { serverRoot } from '../lib/paths.js';
 import { reviewStatementWrites } from '../review-statement-writes.js';
 import { createStorage, type StorageDriver } from '../lib/storage/index.js';
 import { getAnswerFor, submitReview } from '../modules/answers/index.js';
+import type { MediaDeps } from '../modules/media/index.js';
 import { inProcessTraineeApi } from '../modules/me/index.js';
 import { answerAssignment, type SessionVideo } from '../modules/me/index.js';
 import { demoAssignments } from './assignments.js';
@@ -181,10 +182,15 @@ async function roundAssignment(db: Db, organizationId: number, statusId: number)
 
 /**
  * Seeds the demo answers unless present (see the module note). `storage` receives the videos
- * (default: the configured storage; nothing is seeded when there is none). Returns
- * true when it seeded.
+ * (default: the configured storage; nothing is seeded when there is none); the videos queue their
+ * media jobs when `mediaProcessing` (main.ts: ffmpeg was found; default off). Returns true when it
+ * seeded.
  */
-export async function seedAnswers(db: Db, storage?: StorageDriver): Promise<boolean> {
+export async function seedAnswers(
+  db: Db,
+  storage?: StorageDriver,
+  { mediaProcessing = false }: Partial<MediaDeps> = {},
+): Promise<boolean> {
   const [org] = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -220,7 +226,7 @@ export async function seedAnswers(db: Db, storage?: StorageDriver): Promise<bool
           ? active
           : await roundAssignment(db, org.id, round.statusId);
       if (!assignment) continue;
-      const deps = { db, storage: driver, videos };
+      const deps = { db, storage: driver, videos, mediaProcessing };
       const done =
         round.statusId === AssignmentStatus.Closed
           ? await seedClosedRound(deps, assignment, round.trainees)
@@ -233,8 +239,8 @@ export async function seedAnswers(db: Db, storage?: StorageDriver): Promise<bool
   }
 }
 
-/** What a round needs: the database, the storage the videos go to and the videos. */
-interface RoundDeps {
+/** What a round needs: the database, the storage the videos go to, the videos and the media switch. */
+interface RoundDeps extends MediaDeps {
   db: Db;
   storage: StorageDriver;
   videos: SessionVideo[];
@@ -245,7 +251,7 @@ interface RoundDeps {
  * those marked so. Answers the answers made, with their trainee.
  */
 async function seedRound(
-  { db, storage, videos }: RoundDeps,
+  { db, storage, videos, mediaProcessing }: RoundDeps,
   assignmentId: number,
   trainees: readonly DemoTrainee[],
 ): Promise<{ answerId: number; trainee: DemoTrainee }[]> {
@@ -270,7 +276,7 @@ async function seedRound(
     const actor = await actorOf(db, trainee.email);
     if (!actor) continue;
     const { answer } = await answerAssignment(
-      inProcessTraineeApi({ db, storage }, actor),
+      inProcessTraineeApi({ db, storage, mediaProcessing }, actor),
       assignmentId,
       videos,
       { submit: trainee.submit, ...(trainee.questions ? { questions: trainee.questions } : {}) },

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { StorageDriver } from '../../lib/storage/index.js';
 import { createUploadSigner, type FilesDeps } from '../files/index.js';
+import type { MediaDeps } from '../media/index.js';
 import * as service from './service.js';
 import { sessionVideoType, type TraineeApi } from './trainee-session.js';
 import { uploadAnswerVideo } from './uploads.js';
@@ -21,17 +22,21 @@ import { uploadAnswerVideo } from './uploads.js';
 /** Page size used to read all of a trainee's assignments. */
 const pageSize = 100;
 
-/** The mobile API of `actor` (a trainee) over `db`, storing uploads with `storage`. */
+/**
+ * The mobile API of `actor` (a trainee) over `db`, storing uploads with `storage`; saved videos queue
+ * their media jobs when `mediaProcessing`.
+ */
 export function inProcessTraineeApi(
-  deps: { db: Db; storage: StorageDriver },
+  deps: { db: Db; storage: StorageDriver } & MediaDeps,
   actor: Actor,
 ): TraineeApi {
-  const files: FilesDeps = {
+  const files: FilesDeps & MediaDeps = {
     db: deps.db,
     storage: deps.storage,
     // No signed URL is made on this path: any key will do.
     signer: createUploadSigner(randomBytes(32).toString('hex'), uploadUrlLifetimeMs),
     maxBytesPerDay: defaultUploadMaxBytesPerDay,
+    mediaProcessing: deps.mediaProcessing,
   };
   return {
     async listAssignments() {

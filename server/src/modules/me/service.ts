@@ -66,7 +66,7 @@ import {
   requireUsableFile,
   type FilesDeps,
 } from '../files/index.js';
-import { mediaProcessingOn, queueMediaJobs } from '../media/index.js';
+import { queueMediaJobs, type MediaDeps } from '../media/index.js';
 import { presentMyAnswer, presentMyAssignment, presentMyAssignmentDetail } from './presenter.js';
 import { listMyAssignments } from './repository.js';
 
@@ -244,11 +244,12 @@ export async function requireAnswerableQuestion(
  * first.'); every problem is a detail. Items replace mine of the same questions; the videos they
  * replace are deleted when no item uses them any more (rows in the save's transaction, bytes from
  * `deps.storage` after it committed), with the MP4 and poster made from them. Each new video
- * queues its media job in the same transaction when this server processes media. Answers my
+ * queues its media job in the same transaction when the app processes media
+ * (`deps.mediaProcessing`). Answers my
  * answer.
  */
 export async function saveMyItems(
-  deps: Pick<FilesDeps, 'db' | 'storage' | 'log'>,
+  deps: Pick<FilesDeps, 'db' | 'storage' | 'log'> & MediaDeps,
   actor: Actor,
   assignmentId: number,
   body: MeAnswerItemsBody,
@@ -303,7 +304,7 @@ export async function saveMyItems(
         text: i.text ?? null,
       })),
     );
-    if (mediaProcessingOn()) await queueMediaJobs(tx, row.id, newVideos);
+    if (deps.mediaProcessing) await queueMediaJobs(tx, row.id, newVideos);
     replacedKeys = await deleteUnusedFiles(
       tx,
       replaced.filter((id): id is number => id !== null),

@@ -76,7 +76,7 @@ export function answerVideoProtocol(
   app: FastifyInstance,
   exchanges: WeakMap<Request, Exchange>,
 ): Server {
-  const files = app.files;
+  const files = { ...app.files, mediaProcessing: app.media.processing };
   const { store } = app.partialUploads;
 
   /** The signed-in trainee of a tus request (the route authenticated it before the protocol ran). */
@@ -190,7 +190,7 @@ export async function settleReservation(
   exchange: Exchange,
   status: number,
 ): Promise<void> {
-  const files = app.files;
+  const files = { ...app.files, mediaProcessing: app.media.processing };
   const { store } = app.partialUploads;
   if (exchange.cancelled !== undefined && status === 204) {
     const { fileId, receivedBytes } = exchange.cancelled;

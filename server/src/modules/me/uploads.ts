@@ -11,7 +11,8 @@
  *    holds its room in my daily volume while the bytes arrive.
  * 2. `finishAnswerVideo`, when the last byte arrived: the files module stores the content (real
  *    size, daily volume and magic bytes checked as for every upload), then the item is saved
- *    through the me service's save path (a replaced video is deleted as there). A refused upload
+ *    through the me service's save path (a replaced video is deleted as there; its media job queued
+ *    when `files.mediaProcessing`, the app's `app.media.processing`). A refused upload
  *    keeps nothing: its reservation and bytes are removed, and the bytes it brought stay counted
  *    in my daily volume (the files module's ledger).
  */
@@ -37,6 +38,7 @@ import {
   storeUpload,
   type FilesDeps,
 } from '../files/index.js';
+import type { MediaDeps } from '../media/index.js';
 import { requireAnswerableQuestion, saveMyItems } from './service.js';
 
 /**
@@ -102,7 +104,7 @@ export function isUploadRefusal(error: unknown): error is AppError {
  * same content can be finished again. Answers the file id and its signed read URL.
  */
 export async function finishAnswerVideo(
-  files: FilesDeps,
+  files: FilesDeps & MediaDeps,
   actor: Actor,
   upload: { fileId: number; metadata: AnswerVideoUploadMetadata },
   content: Readable,
@@ -140,7 +142,7 @@ export async function finishAnswerVideo(
  * errors as the tus endpoint. Answers the file id and its signed read URL.
  */
 export async function uploadAnswerVideo(
-  files: FilesDeps,
+  files: FilesDeps & MediaDeps,
   actor: Actor,
   metadata: AnswerVideoUploadMetadata,
   bytes: Buffer,

@@ -8,13 +8,14 @@
  *   await api.register(mediaRoutes);                 // POST /answers/{id}/items/{itemId}/media/retry
  *
  * Saving an item's new video queues its job in the same transaction, which wakes the workers when
- * it commits: `if (mediaProcessingOn()) await queueMediaJobs(tx, answerId, questionIds)`.
+ * it commits: `if (deps.mediaProcessing) await queueMediaJobs(tx, answerId, questionIds)`, where
+ * `deps.mediaProcessing` (`MediaDeps`) comes from the app's `app.media.processing`.
  */
 
 export { mediaPlugin } from './plugin.js';
 export { claimDueJobs, queueMediaJobs } from './repository.js';
 export { mediaRoutes } from './routes.js';
 
-export { installMediaProcessing, mediaProcessingOn } from './switch.js';
+export type { MediaDeps } from './switch.js';
 export { findMediaTools, probeVideo, type MediaTools } from './tools.js';
 export { startMediaWorker, type MediaWorker } from './worker.js';

@@ -1,22 +1,23 @@
 /**
- * `mediaPlugin` (decisions.md#media §2): finds ffmpeg/ffprobe (tools.ts) when registered and installs the
- * answer of `mediaProcessingOn()`; when the app is ready starts the media worker on the files
+ * `mediaPlugin` (decisions.md#media §2): finds ffmpeg/ffprobe (tools.ts) when registered (this app's
+ * `app.media.processing`, see switch.ts); when the app is ready starts the media worker on the files
  * module's storage driver and, when it polls, listens for queued jobs (notify.ts) to wake it at
  * once; both stop when the app closes. Without usable tools it logs once that videos play as
- * uploaded, and starts no worker. Decorates `app.media = { tools, drain(), wake() }`. Register at
+ * uploaded, and starts no worker. Decorates `app.media = { tools, processing, drain(), wake() }`. Register at
  * the root, after `filesPlugin`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MediaConfig } from '../../settings/media.js';
 import { listenForQueuedJobs } from './notify.js';
-import { installMediaProcessing } from './switch.js';
 import { findMediaTools, type MediaTools } from './tools.js';
 import { startMediaWorker, type MediaWorker } from './worker.js';
 
 export interface MediaService {
   /** The binaries in use; null: media processing is off. */
   tools: MediaTools | null;
+  /** Whether this app queues media jobs (`tools` found): the `MediaDeps` its services take. */
+  processing: boolean;
   /** Runs every media job due now (tests); answers how many were attempted. */
   drain(): Promise<number>;
   /**
@@ -51,12 +52,12 @@ export const mediaPlugin = fp(
             FFPROBE_PATH: options.ffprobePath,
             PATH: process.env['PATH'],
           });
-    const uninstall = installMediaProcessing(tools !== null);
     let worker: MediaWorker | null = null;
     let unlisten: (() => Promise<void>) | null = null;
 
     app.decorate('media', {
       tools,
+      processing: tools !== null,
       drain: async () => (worker ? worker.drain() : 0),
       wake: () => worker?.wake(),
     } satisfies MediaService);
@@ -93,7 +94,6 @@ export const mediaPlugin = fp(
       await worker?.stop();
       worker = null;
     });
-    app.addHook('onClose', async () => uninstall());
   },
   { name: 'media', dependencies: ['db', 'files'] },
 );

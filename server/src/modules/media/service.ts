@@ -12,17 +12,17 @@ import {
   type AnswerFullRow,
 } from '../answers/index.js';
 import { requeueFailedItem } from './repository.js';
-import { mediaProcessingOn } from './switch.js';
+import type { MediaDeps } from './switch.js';
 
 /**
  * Queues the item `itemId` of the answer again (media status Processing, a new job due now).
  * `answer` is the answer id, or the row `authorizeReview` answered for it (404 missing or another
  * organization, 403 not a reviewer). 404 when the item is not the answer's; 409
  * messages.mediaNotFailed unless its processing Failed, messages.mediaProcessingOff when this
- * server has no ffmpeg. Answers the item as the answer detail shows it.
+ * app has no ffmpeg (`mediaProcessing` false). Answers the item as the answer detail shows it.
  */
 export async function retryItemMedia(
-  db: Db,
+  { db, mediaProcessing }: { db: Db } & MediaDeps,
   actor: Actor,
   answer: number | AnswerFullRow,
   itemId: number,
@@ -31,7 +31,7 @@ export async function retryItemMedia(
   const outcome = await db.transaction(async (tx) => {
     const done = await requeueFailedItem(tx, row.id, itemId);
     // Without ffmpeg no worker would ever run the job: undo it.
-    if (done === 'requeued' && !mediaProcessingOn())
+    if (done === 'requeued' && !mediaProcessing)
       throw new ConflictError(messages.mediaProcessingOff);
     return done;
   });

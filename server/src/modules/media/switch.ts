@@ -1,22 +1,14 @@
 /**
- * Whether this process queues media jobs (decisions.md#media §2): on when a usable ffmpeg/ffprobe pair was
+ * Whether an app queues media jobs (decisions.md#media §2): on when a usable ffmpeg/ffprobe pair was
  * found (tools.ts), off otherwise, so items saved without ffmpeg stay 'original' instead of waiting
- * for a worker that never comes. Services read it with `mediaProcessingOn()` while they save
- * items, without dependencies, as presenters sign file URLs: `mediaPlugin` installs the app's
- * answer (and puts the previous one back on close); main.ts installs it before the demo seed.
+ * for a worker that never comes. It is the app's, never the process's: `mediaPlugin` decorates
+ * `app.media.processing`, and the services that save or requeue answer videos take it in their
+ * deps (`MediaDeps`) — the routes from `app.media`, the demo seed from main.ts (which looks for
+ * the tools before the app exists) and off by default.
  */
-let current = false;
 
-/** Makes `on` the current answer; answers a function that puts the previous one back. */
-export function installMediaProcessing(on: boolean): () => void {
-  const previous = current;
-  current = on;
-  return () => {
-    current = previous;
-  };
-}
-
-/** Whether saving a video answer queues its media job in this process. */
-export function mediaProcessingOn(): boolean {
-  return current;
+/** What a service that saves or requeues answer videos needs to know about media processing. */
+export interface MediaDeps {
+  /** True: saving a new video queues its media job (this app has ffmpeg and a media worker). */
+  mediaProcessing: boolean;
 }
