@@ -100,7 +100,12 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.saveMyItems(app.files, actorOf(request), request.params.id, request.body),
+        await service.saveMyItems(
+          { ...app.files, mediaProcessing: app.media.processing },
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
         messages.answersSaved,
       ),
   );
