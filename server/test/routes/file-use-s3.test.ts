@@ -76,7 +76,7 @@ const statusOf = async (id: number) =>
 
 /** Whether `who` may attach file `id` (the door's answer: the row, or its 400). */
 const mayAttach = (who: Person, id: number, ownOnly = false) =>
-  requireUsableFile(db(), actor[who], id, MediaType.Image, messages.failedToUploadImage, {
+  requireUsableFile(ctx.app.files, actor[who], id, MediaType.Image, messages.failedToUploadImage, {
     ownOnly,
   }).then(
     () => true,

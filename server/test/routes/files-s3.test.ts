@@ -127,11 +127,11 @@ describe('uploads straight to the bucket', () => {
     const actor = await managerActor();
     const good = await ticket();
     await putToStore(good.url, media.png);
-    expect((await requireUsableFile(db(), actor, good.id)).status).toBe(FileStatus.Ready);
+    expect((await requireUsableFile(ctx.app.files, actor, good.id)).status).toBe(FileStatus.Ready);
 
     const bad = await ticket({ size: media.gif.length });
     await putToStore(bad.url, media.gif);
-    await expect(requireUsableFile(db(), actor, bad.id)).rejects.toMatchObject({
+    await expect(requireUsableFile(ctx.app.files, actor, bad.id)).rejects.toMatchObject({
       statusCode: 400,
       message: messages.uploadIncomplete,
     });
@@ -246,7 +246,7 @@ describe('checked bytes cannot be replaced through the presigned URL', () => {
       expect((await putToStore(t.url, replacement)).status).toBe(200);
 
       expect((await complete(t.id)).json().data).toEqual(done.json().data);
-      expect(await requireUsableFile(db(), await managerActor(), t.id)).toEqual(checked);
+      expect(await requireUsableFile(ctx.app.files, await managerActor(), t.id)).toEqual(checked);
       expect(await rowOf(t.id)).toEqual(checked);
       expect((await served(done.json().data.url)).equals(media.png)).toBe(true);
       // What the media job and every server-side reader read: the row's storage key.
@@ -312,7 +312,15 @@ describe('checked bytes cannot be replaced through the presigned URL', () => {
     // A caller (e.g. saving answer items) checks the file in its transaction, then fails.
     await expect(
       db().transaction(async (tx) => {
-        expect((await requireUsableFile(tx, actor, t.id)).status).toBe(FileStatus.Ready);
+        expect(
+          (
+            await requireUsableFile(
+              { db: tx, directUploads: ctx.app.files.directUploads },
+              actor,
+              t.id,
+            )
+          ).status,
+        ).toBe(FileStatus.Ready);
         throw new Error('the caller failed after the check');
       }),
     ).rejects.toThrow('the caller failed after the check');

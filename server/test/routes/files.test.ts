@@ -942,16 +942,18 @@ describe.each(drivers)('with %s storage', (driver) => {
     it("accepts a Ready image of the actor, staff their organization's, and an admin any", async () => {
       const f = await uploaded(media.png, { name: 'trainee-own.png' }, trainee);
       const own = await actorOf(trainee);
-      expect((await requireUsableFile(db(), own, f.id)).id).toBe(f.id);
+      expect((await requireUsableFile({ db: db() }, own, f.id)).id).toBe(f.id);
       const staffColleague = await actorOf(manager);
-      expect((await requireUsableFile(db(), staffColleague, f.id)).id).toBe(f.id);
+      expect((await requireUsableFile({ db: db() }, staffColleague, f.id)).id).toBe(f.id);
       const admin = { id: 1, roleId: Role.Admin, organizationId: null, creator: false } as Actor;
-      expect((await requireUsableFile(db(), admin, f.id)).id).toBe(f.id);
+      expect((await requireUsableFile({ db: db() }, admin, f.id)).id).toBe(f.id);
     });
 
     it("refuses a trainee another member's upload (policy file:use): a trainee attaches only its own", async () => {
       const f = await uploaded(media.png);
-      await expect(requireUsableFile(db(), await actorOf(trainee), f.id)).rejects.toMatchObject({
+      await expect(
+        requireUsableFile({ db: db() }, await actorOf(trainee), f.id),
+      ).rejects.toMatchObject({
         statusCode: 400,
       });
     });
@@ -961,15 +963,19 @@ describe.each(drivers)('with %s storage', (driver) => {
       const pending = await ticket();
       const mgr = await actorOf(manager);
       const other = await actorOf(manager2);
-      await expect(requireUsableFile(db(), other, f.id)).rejects.toMatchObject({ statusCode: 400 });
-      await expect(requireUsableFile(db(), mgr, pending.id)).rejects.toMatchObject({
+      await expect(requireUsableFile({ db: db() }, other, f.id)).rejects.toMatchObject({
         statusCode: 400,
       });
-      await expect(requireUsableFile(db(), mgr, f.id, MediaType.Audio)).rejects.toMatchObject({
+      await expect(requireUsableFile({ db: db() }, mgr, pending.id)).rejects.toMatchObject({
+        statusCode: 400,
+      });
+      await expect(
+        requireUsableFile({ db: db() }, mgr, f.id, MediaType.Audio),
+      ).rejects.toMatchObject({
         statusCode: 400,
         message: messages.uploadIncomplete,
       });
-      await expect(requireUsableFile(db(), mgr, 999_999)).rejects.toMatchObject({
+      await expect(requireUsableFile({ db: db() }, mgr, 999_999)).rejects.toMatchObject({
         statusCode: 400,
       });
     });

@@ -26,7 +26,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, TooLargeError, ValidationError } from '../../errors.js';
 import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
-import { requireUsableFile } from '../files/index.js';
+import { requireUsableFile, type FileUseDeps, type FilesDeps } from '../files/index.js';
 import { findOrganization } from '../organizations/index.js';
 import { presentAsset } from './presenter.js';
 import {
@@ -145,9 +145,9 @@ function parseBody(type: AssetTypeId, body: AssetBody): AssetForm {
  * The image of an asset: a Ready image file (000 §5: at most 300 KB). 400 'Failed to upload
  * image!' for anything else, 413 'File size exceeds 300KB…' for a stored file over the limit.
  */
-async function assertImage(db: Db, actor: Actor, imageId: number): Promise<void> {
+async function assertImage(deps: FileUseDeps, actor: Actor, imageId: number): Promise<void> {
   const file = await requireUsableFile(
-    db,
+    deps,
     actor,
     imageId,
     MediaType.Image,
@@ -162,14 +162,15 @@ async function assertImage(db: Db, actor: Actor, imageId: number): Promise<void>
  * is not a Ready image upload.
  */
 export async function createAsset(
-  db: Db,
+  deps: Pick<FilesDeps, 'db' | 'directUploads'>,
   actor: Actor,
   type: AssetTypeId,
   body: AssetBody,
 ): Promise<Asset> {
+  const { db } = deps;
   requireAllowed(actor, 'asset:manage', { organizationId: null });
   const form = parseBody(type, body);
-  await assertImage(db, actor, form.imageId);
+  await assertImage(deps, actor, form.imageId);
   const id = await insertAsset(db, { ...form, assetTypeId: type, createdById: actor.id });
   return presentOne(db, actor, (await findAsset(db, id))!);
 }
@@ -180,14 +181,15 @@ export async function createAsset(
  * (an unchanged image id is not checked again).
  */
 export async function updateAssetFor(
-  db: Db,
+  deps: Pick<FilesDeps, 'db' | 'directUploads'>,
   actor: Actor,
   id: number,
   body: AssetBody,
 ): Promise<Asset> {
+  const { db } = deps;
   const row = await loadAssetFor(db, actor, id, 'asset:manage');
   const form = parseBody(row.assetTypeId as AssetTypeId, body);
-  if (form.imageId !== row.imageId) await assertImage(db, actor, form.imageId);
+  if (form.imageId !== row.imageId) await assertImage(deps, actor, form.imageId);
   await updateAsset(db, id, form);
   return presentOne(db, actor, (await findAsset(db, id))!);
 }

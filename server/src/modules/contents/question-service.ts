@@ -17,7 +17,7 @@ import {
 } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { requireUsableFile } from '../files/index.js';
+import { requireUsableFile, type FileUseDeps, type FilesDeps } from '../files/index.js';
 import { presentQuestion } from './presenter.js';
 import {
   audiosOf,
@@ -91,7 +91,7 @@ interface Checked {
  * organization. Evaluations carry neither role nor audio rows.
  */
 async function checkQuestion(
-  db: Db | Tx,
+  { db, directUploads }: FileUseDeps,
   actor: Actor,
   content: { id: number; contentTypeId: number; organizationId: number | null },
   body: QuestionForm,
@@ -126,7 +126,13 @@ async function checkQuestion(
   for (const [i, a] of audios.entries()) {
     if (attached.has(a.audioId)) continue;
     try {
-      await requireUsableFile(db, actor, a.audioId, MediaType.Audio, messages.audioFileMissing);
+      await requireUsableFile(
+        { db, directUploads },
+        actor,
+        a.audioId,
+        MediaType.Audio,
+        messages.audioFileMissing,
+      );
     } catch {
       throw new ValidationError(messages.audioFileMissing, [
         { path: `audios.${i}.audioId`, message: messages.audioFileMissing },
@@ -157,7 +163,7 @@ function valuesOf(body: QuestionForm, checked: Checked) {
  * 20 questions per interview ('This interview already has the maximum number of questions.').
  */
 export async function createQuestion(
-  db: Db,
+  { db, directUploads }: Pick<FilesDeps, 'db' | 'directUploads'>,
   actor: Actor,
   contentId: number,
   body: QuestionForm,
@@ -167,7 +173,7 @@ export async function createQuestion(
   const id = await db.transaction(async (tx) => {
     await lockDraft(tx, contentId);
     // Checked under the content's lock: a concurrent edit of the roles waits for this write.
-    const checked = await checkQuestion(tx, actor, content, body);
+    const checked = await checkQuestion({ db: tx, directUploads }, actor, content, body);
     if (
       content.contentTypeId === ContentType.Interview &&
       (await countQuestions(tx, contentId)) >= maxQuestionsPerInterview
@@ -197,7 +203,7 @@ export async function createQuestion(
  * 404 when `contentId` is not the question's content; otherwise as for creating.
  */
 export async function updateQuestionFor(
-  db: Db,
+  { db, directUploads }: Pick<FilesDeps, 'db' | 'directUploads'>,
   actor: Actor,
   id: number,
   contentId: number | undefined,
@@ -207,7 +213,7 @@ export async function updateQuestionFor(
   authorizeContent(actor, 'content:author', content);
   await db.transaction(async (tx) => {
     await lockDraft(tx, question.contentId);
-    const checked = await checkQuestion(tx, actor, content, body, question);
+    const checked = await checkQuestion({ db: tx, directUploads }, actor, content, body, question);
     await updateQuestion(tx, id, valuesOf(body, checked));
     await replaceOptions(
       tx,

@@ -5,8 +5,9 @@
  *   await api.register(fileRoutes);                  // inside the /api prefix
  *
  * Other modules present files with `fileUrl(row)` / `publicFileUrl(key)` (signed,
- * expiring read URLs), check ids they are given with `requireUsableFile(db, actor, id,
- * MediaType.Image)`, and delete files inside their own transaction with `deleteUnusedFiles(tx, ids)`
+ * expiring read URLs), check ids they are given with `requireUsableFile(deps, actor, id,
+ * MediaType.Image)` (`deps`: `app.files`, or `{ db: tx, directUploads }` inside a transaction, so
+ * S3 uploads are checked on first use), and delete files inside their own transaction with `deleteUnusedFiles(tx, ids)`
  * (e.g. `personalFileIdsOf(tx, userId)`, `pendingAnswerFileIds(tx, assignmentIds)`), which
  * queues the bytes for removal in that transaction, then remove them at once after commit with
  * `removeStoredFiles(deps, keys)` (the storage deletion worker retries what fails). Uploads that
@@ -27,6 +28,7 @@ export {
   reserveUpload,
   storageFailure,
   storeUpload,
+  type FileUseDeps,
   type FilesDeps,
 } from './service.js';
 export {

@@ -13,7 +13,6 @@ import fp from 'fastify-plugin';
 import { unfinishedUploadSweepMs, uploadUrlLifetimeMs } from '@practica/contract';
 import { createStorage, type StorageDriver } from '../../lib/storage/index.js';
 import { fileTransferRoutes } from './transfer-routes.js';
-import { installDirectUploads } from './service.js';
 import {
   createFileSweeper,
   startStorageDeletionWorker,
@@ -56,13 +55,6 @@ export const filesPlugin = fp(
     const signer = createUploadSigner(app.config.jwtSecret, uploadUrlLifetimeMs);
     const urls = createReadSigner(app.config.jwtSecret, app.config.fileUrlLifetimeMs);
     const uninstallUrls = installFileUrlSigner(urls);
-    const uninstallDirectUploads = storage.presignPut
-      ? installDirectUploads({
-          storage,
-          maxBytesPerDay: app.config.uploadMaxBytesPerDay,
-          log: app.log,
-        })
-      : () => undefined;
     app.decorate('files', {
       db: app.db,
       storage,
@@ -70,6 +62,10 @@ export const filesPlugin = fp(
       urls,
       maxBytesPerDay: app.config.uploadMaxBytesPerDay,
       log: app.log,
+      // Uploads sent straight to the store (S3) are checked on first use (requireUsableFile).
+      directUploads: storage.presignPut
+        ? { storage, maxBytesPerDay: app.config.uploadMaxBytesPerDay, log: app.log }
+        : undefined,
     });
 
     let deletions: StorageDeletionWorker | null = null;
@@ -104,7 +100,6 @@ export const filesPlugin = fp(
     });
     app.addHook('onClose', async () => {
       uninstallUrls();
-      uninstallDirectUploads();
       await storage.close?.();
     });
 

@@ -94,6 +94,21 @@ export interface FilesDeps {
   /** Bytes one user may upload in 24 hours (UPLOAD_MAX_BYTES_PER_DAY). */
   maxBytesPerDay: number;
   log?: FastifyBaseLogger;
+  /** Set when `storage` takes direct uploads (S3): see `FileUseDeps`. */
+  directUploads?: DirectUploads | undefined;
+}
+
+/** The app's storage that takes direct uploads (S3, presigned PUTs) and its daily volume. */
+export type DirectUploads = Pick<FilesDeps, 'storage' | 'maxBytesPerDay' | 'log'>;
+
+/**
+ * What `requireUsableFile` needs: the database (or the caller's transaction) and, when the app's
+ * storage takes direct uploads (S3), that storage (`app.files.directUploads`), so a Pending upload
+ * whose bytes arrived in the bucket is checked on first use. Routes pass `app.files`.
+ */
+export interface FileUseDeps {
+  db: Db | Tx;
+  directUploads?: DirectUploads | undefined;
 }
 
 /** The period the daily upload volume counts over: the last 24 hours, in milliseconds. */
@@ -532,24 +547,6 @@ export async function openFile(
   return { row, size: stat.size, expires: Number(expires) };
 }
 
-/** The storage that takes direct uploads (S3) and its volume, for `requireUsableFile`. */
-let directUploads: Pick<FilesDeps, 'storage' | 'maxBytesPerDay' | 'log'> | undefined;
-
-/**
- * Lets `requireUsableFile` check (`completeUpload`) a Pending upload whose bytes went straight to
- * `deps.storage` (called by `filesPlugin` when the driver presigns PUTs). Answers a function that
- * removes it again (on close), when it is still the installed one.
- */
-export function installDirectUploads(
-  deps: Pick<FilesDeps, 'storage' | 'maxBytesPerDay' | 'log'>,
-): () => void {
-  const previous = directUploads;
-  directUploads = deps;
-  return () => {
-    if (directUploads === deps) directUploads = previous;
-  };
-}
-
 /** How `requireUsableFile` may be narrowed for a use. */
 export interface FileUseOptions {
   /** Only a file `actor` uploaded itself (its profile image, its answer videos). */
@@ -564,12 +561,12 @@ export interface FileUseOptions {
  * policy's 'file:use' lets `actor` attach — one it uploaded; staff also one of their
  * organization; an admin any — and with `ownOnly`, only one it uploaded. Throws 400 `message`
  * (default 'The file upload is not complete.'; with `options.path`, one detail at that path)
- * otherwise, so ids of other organizations' files reveal nothing. With S3, a Pending upload whose
- * bytes arrived in the bucket is checked here first (`completeUpload`; a refused one is the same
- * 400, a failing store 503). decisions.md#files.
+ * otherwise, so ids of other organizations' files reveal nothing. With S3
+ * (`deps.directUploads`), a Pending upload whose bytes arrived in the bucket is checked here first
+ * (`completeUpload`; a refused one is the same 400, a failing store 503). decisions.md#files.
  */
 export async function requireUsableFile(
-  db: Db | Tx,
+  { db, directUploads }: FileUseDeps,
   actor: Actor,
   id: number,
   fileTypeId: MediaTypeId = MediaType.Image,

@@ -249,7 +249,7 @@ export async function requireAnswerableQuestion(
  * answer.
  */
 export async function saveMyItems(
-  deps: Pick<FilesDeps, 'db' | 'storage' | 'log'> & MediaDeps,
+  deps: Pick<FilesDeps, 'db' | 'storage' | 'log' | 'directUploads'> & MediaDeps,
   actor: Actor,
   assignmentId: number,
   body: MeAnswerItemsBody,
@@ -269,7 +269,7 @@ export async function saveMyItems(
           message: messages.questionNotInInterview,
         });
       const file = await requireUsableFile(
-        tx,
+        { db: tx, directUploads: deps.directUploads },
         actor,
         item.fileId,
         MediaType.Video,

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.js';
 import { contacts, organizations, users, userTokens } from '../../db/schema/index.js';
 import { ValidationError } from '../../errors.js';
 import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
-import { requireUsableFile } from '../files/index.js';
+import { requireUsableFile, type FileUseDeps, type FilesDeps } from '../files/index.js';
 import {
   findOrganization,
   findOrganizationDetail,
@@ -59,13 +59,13 @@ export async function getOrganizationDetailFor(
 
 /** Checks an image id given for an organization: a Ready image the admin may use (400 messages.failedToUploadImage). */
 async function assertImage(
-  db: Db,
+  deps: FileUseDeps,
   actor: Actor,
   imageId: number | null | undefined,
   current: number | null,
 ): Promise<void> {
   if (imageId === undefined || imageId === null || imageId === current) return;
-  await requireUsableFile(db, actor, imageId, MediaType.Image, messages.failedToUploadImage);
+  await requireUsableFile(deps, actor, imageId, MediaType.Image, messages.failedToUploadImage);
 }
 
 /**
@@ -73,12 +73,13 @@ async function assertImage(
  * transaction and answers the detail. 400 for a bad image id.
  */
 export async function createOrganization(
-  db: Db,
+  deps: Pick<FilesDeps, 'db' | 'directUploads'>,
   actor: Actor,
   body: CreateOrganizationBody,
 ): Promise<OrganizationDetailRow> {
+  const { db } = deps;
   requireAllowed(actor, 'organization:create');
-  await assertImage(db, actor, body.imageId, null);
+  await assertImage(deps, actor, body.imageId, null);
   const id = await db.transaction(async (tx) => {
     const [contact] = await tx.insert(contacts).values(body.contact).returning({ id: contacts.id });
     const [created] = await tx
@@ -129,17 +130,18 @@ function contactChanged(row: OrganizationRow, given: unknown): boolean {
  * (messages.contactSetAtCreation), the unchanged one is accepted; 400 for a bad image id.
  */
 export async function updateOrganization(
-  db: Db,
+  deps: Pick<FilesDeps, 'db' | 'directUploads'>,
   actor: Actor,
   id: number,
   body: UpdateOrganizationBody,
 ): Promise<OrganizationDetailRow> {
+  const { db } = deps;
   const row = await loadOrganizationFor(db, actor, id, 'organization:update');
   if (contactChanged(row, body.contact))
     throw new ValidationError(messages.contactSetAtCreation, [
       { path: 'contact', message: messages.contactSetAtCreation },
     ]);
-  await assertImage(db, actor, body.imageId, row.imageId);
+  await assertImage(deps, actor, body.imageId, row.imageId);
   await db
     .update(organizations)
     .set({

@@ -36,6 +36,7 @@ import {
   personalFileIdsOf,
   removeStoredFiles,
   requireUsableFile,
+  type FileUseDeps,
   type FilesDeps,
 } from '../files/index.js';
 import { enqueueMail } from '../mail/index.js';
@@ -49,6 +50,8 @@ export interface UsersDeps {
   db: Db;
   /** Base of emailed links, e.g. `https://console.example.com`. */
   publicUrl: string;
+  /** The app's direct-upload storage (S3), for a profile image uploaded there (`FileUseDeps`). */
+  directUploads?: FilesDeps['directUploads'];
 }
 
 const isUniqueViolation = (error: unknown) =>
@@ -108,13 +111,13 @@ export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
  * Throws 400 'Failed to upload image!' at `imageId`, 503 when the store fails.
  */
 async function assertUsableImage(
-  db: Db | Tx,
+  deps: FileUseDeps,
   actor: Actor,
   imageId: number,
   current: number | null,
 ): Promise<void> {
   if (imageId === current) return;
-  await requireUsableFile(db, actor, imageId, MediaType.Image, messages.failedToUploadImage, {
+  await requireUsableFile(deps, actor, imageId, MediaType.Image, messages.failedToUploadImage, {
     ownOnly: true,
     path: 'imageId',
   });
@@ -165,7 +168,7 @@ async function updateEndingAccess(
  */
 export async function updateUser(deps: UsersDeps, actor: Actor, id: number, body: UpdateUserBody) {
   const row = await loadUserFor(deps.db, actor, id, 'user:update');
-  if (body.imageId) await assertUsableImage(deps.db, actor, body.imageId, row.imageId);
+  if (body.imageId) await assertUsableImage(deps, actor, body.imageId, row.imageId);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   const profile = {
     firstName: body.firstName,
