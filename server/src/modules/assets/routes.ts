@@ -71,7 +71,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.createAsset(app.db, actorOf(request), request.params.type, request.body),
+        await service.createAsset(app.files, actorOf(request), request.params.type, request.body),
         messages.assetCreated,
       ),
   );
@@ -89,7 +89,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.updateAssetFor(app.db, actorOf(request), request.params.id, request.body),
+        await service.updateAssetFor(app.files, actorOf(request), request.params.id, request.body),
         messages.assetUpdated,
       ),
   );

@@ -57,7 +57,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
         ]);
       }
       return ok(
-        await questions.createQuestion(app.db, actorOf(request), contentId, request.body),
+        await questions.createQuestion(app.files, actorOf(request), contentId, request.body),
         messages.questionCreated,
       );
     },
@@ -79,7 +79,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await questions.updateQuestionFor(
-          app.db,
+          app.files,
           actorOf(request),
           request.params.id,
           request.query.contentId,

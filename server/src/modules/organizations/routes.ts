@@ -78,7 +78,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         presentOrganizationDetail(
-          await service.createOrganization(app.db, actorOf(request), request.body),
+          await service.createOrganization(app.files, actorOf(request), request.body),
         ),
         messages.organizationCreated,
       ),
@@ -100,7 +100,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       ok(
         presentOrganizationDetail(
           await service.updateOrganization(
-            app.db,
+            app.files,
             actorOf(request),
             request.params.id,
             request.body,

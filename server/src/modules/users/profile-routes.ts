@@ -59,7 +59,7 @@ export function profileRoutes(r: ZodApp, options: SessionOptions): void {
     async (request) => {
       const actor = actorOf(request);
       const { user, passwordChanged } = await service.updateUser(
-        linkDeps(r),
+        { ...linkDeps(r), directUploads: r.files.directUploads },
         actor,
         request.params.id,
         request.body,
