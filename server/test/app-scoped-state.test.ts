@@ -1,15 +1,20 @@
 /**
  * Two apps built in one process keep their own settings (architecture.md): the base of the mails'
- * links (PUBLIC_URL) and whether saved videos queue media jobs (ffmpeg found or not) are the app's
- * own, even after a second app with other settings was built in the same process — nothing an
- * app is built with lives in a module global another app overwrites.
+ * links (PUBLIC_URL), whether saved videos queue media jobs (ffmpeg found or not) and the bucket a
+ * direct (S3) upload is checked in are the app's own, even after a second app with other settings
+ * was built in the same process — nothing an app is built with lives in a module global another
+ * app overwrites.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerItems } from '../src/db/schema/index.js';
+import { MediaType } from '@practica/contract';
+import { answerItems, users } from '../src/db/schema/index.js';
 import { buildAnswersScenario, type AnswersScenario } from './helpers/answers.js';
-import { buildTestApp, type TestContext } from './helpers/build.js';
+import { bearer, buildTestApp, tokenFor, type TestContext } from './helpers/build.js';
 import { chromeWebm, mediaSteps } from './helpers/media-answers.js';
+import * as media from './helpers/media-fixtures.js';
+import { startS3Server, type TestS3Server } from './helpers/s3-server.js';
+import { buildWithPlugins } from './helpers/with-plugins.js';
 
 const firstUrl = 'https://first.practica.example';
 const secondUrl = 'https://second.practica.example';
@@ -72,5 +77,61 @@ describe('two apps in one process', () => {
       );
     expect(await steps.jobsOf(item!.id)).toHaveLength(1);
     expect((await steps.itemOf(0)).media.status).toBe('processing');
+  });
+});
+
+describe('two apps on two buckets in one process', () => {
+  let ownBucket: TestS3Server;
+  let otherBucket: TestS3Server;
+  let own: TestContext;
+  let other: TestContext;
+
+  beforeAll(async () => {
+    ownBucket = await startS3Server();
+    otherBucket = await startS3Server({ bucket: 'practica-other' });
+    own = await buildWithPlugins(ownBucket.env);
+    // Built after, on another bucket: the first app must still check uploads in its own.
+    other = await buildWithPlugins(otherBucket.env);
+  }, 120_000);
+  afterAll(async () => {
+    await other?.close();
+    await own?.close();
+    await otherBucket?.close();
+    await ownBucket?.close();
+  });
+
+  it("checks a direct upload in the app's own bucket on first use", async () => {
+    const token = await tokenFor(own.app, 'instructor@demo.test');
+    const start = await own.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: bearer(token),
+      payload: {
+        name: 'photo.png',
+        extension: 'png',
+        fileTypeId: MediaType.Image,
+        size: media.png.length,
+      },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const { id, url } = start.json().data as { id: number; url: string };
+    const put = await fetch(url, {
+      method: 'PUT',
+      body: media.png,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(put.ok).toBe(true);
+    const [me] = await own.testDb.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'instructor@demo.test'));
+    const saved = await own.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me!.id}`,
+      headers: bearer(token),
+      payload: { firstName: me!.firstName, lastName: me!.lastName, imageId: id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.imageId).toBe(id);
   });
 });
