@@ -279,6 +279,8 @@ if (!quick && !args.has('--no-e2e')) {
         const file = path.join(reports, `engines-${e.engine}.json`);
         const ok = run(e.name, 'npx', [
           'tsx',
+          '--tsconfig',
+          'web/e2e-engines/tsconfig.json',
           'web/e2e-engines/run.ts',
           '--engine',
           e.engine,

@@ -6,7 +6,7 @@
  * flows: an engine on a storage); exits 1 on any failure. A failed flow is run once more
  * (reported as flaky when the second run passes). Screenshots go to test-results/engines/.
  *
- *   npx tsx web/e2e-engines/run.ts [--engine firefox|webkit]… [--storage local|s3]… [--serial]
+ *   npx tsx --tsconfig web/e2e-engines/tsconfig.json web/e2e-engines/run.ts [--engine firefox|webkit]… [--storage local|s3]… [--serial]
  *       [--json FILE]
  *
  * Per engine the storages' flows run side by side (each with its own windows and server; lines
