@@ -11,7 +11,7 @@
  * - `content-review`: content sent for approval (Draft → Review) — its organization's Managers, or
  *   the Admins for general content; `content-decision`: Review → Draft (with the return reason) or
  *   Review → Active — its creator. Nobody is told of their own change.
- * Links are built from PUBLIC_URL (`configureNotifications`, called by the plugin).
+ * Links are built from the app's PUBLIC_URL, which callers pass in (`NotifyDeps`, `linkDeps(app)`).
  */
 import {
   ContentStatus,
