@@ -108,7 +108,7 @@ export async function listUsersFor(db: Db, actor: Actor, query: UserListQuery) {
 /**
  * Checks that `imageId` is a Ready image this actor uploaded (or the user's current one), by the
  * files module's rule (`requireUsableFile`, which also checks a direct S3 upload on first use).
- * Throws 400 'Failed to upload image!' at `imageId`, 503 when the store fails.
+ * Throws 400 `messages.failedToUploadImage` at `imageId`, 503 when the store fails.
  */
 async function assertUsableImage(
   deps: FileUseDeps,
