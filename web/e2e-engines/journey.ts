@@ -21,7 +21,7 @@ import { appText } from '../practice/src/app/app-text';
 import { practiceText } from '../practice/src/features/practice/practice-text';
 import { reviewCommentsText } from '../practice/src/features/practice/review-comments-text';
 import { inviteText } from '../src/config/organization-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewText } from '../src/config/review-text';
 import {
   Api,

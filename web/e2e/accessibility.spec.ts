@@ -37,10 +37,10 @@ import {
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { assignmentText } from '../src/config/assignment-text';
 import { groupText, inviteText } from '../src/config/organization-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewKeysText } from '../src/config/review-keys-text';
-import { userText } from '../shared/config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { demo, demoPassword, inviteLinkToken, rememberTokens, signInAs } from './helpers';
 
 /** The rule sets checked: WCAG 2.0 and 2.1, levels A and AA. */

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, messages } from '@practica/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { paths } from '../shared/config/paths';
-import { assetText } from '../shared/config/ui-text';
+import { paths } from '@shared/config/paths';
+import { assetText } from '@shared/config/ui-text';
 import { demo, demoPassword, signInAs } from './helpers';
 
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), 'screenshots');

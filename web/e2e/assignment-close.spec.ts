@@ -14,7 +14,7 @@ import { AssignmentStatus, format, messages } from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { activityText } from '../src/config/review-history-text';
 import { assignmentText } from '../src/config/assignment-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { demo, signInAs } from './helpers';
 import { apiSend, assignmentWithSubmissions, tokenOf } from './review-helpers';
 

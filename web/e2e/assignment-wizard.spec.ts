@@ -12,7 +12,7 @@ import { dateFormat, format, messages } from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { assignmentText } from '../src/config/assignment-text';
 import { assignmentWizardText } from '../src/config/assignment-wizard-text';
-import { uiText } from '../shared/config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { demo, signInAs } from './helpers';
 
 const create = '/dbl/assignments/create';

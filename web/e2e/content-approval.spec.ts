@@ -22,7 +22,7 @@ import {
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { contentApprovalText } from '../src/config/content-approval-text';
 import { contentText } from '../src/config/content-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { demo, demoPassword, signIn } from './helpers';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

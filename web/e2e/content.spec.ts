@@ -24,7 +24,7 @@ import {
 } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { contentText } from '../src/config/content-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { demo, demoPassword, signIn } from './helpers';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

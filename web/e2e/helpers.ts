@@ -6,7 +6,7 @@ import { appendFileSync } from 'node:fs';
 import { messages, Role, type RoleId } from '@practica/contract';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { inviteText } from '../src/config/organization-text';
-import { uiText } from '../shared/config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { chromiumUse } from './playwright.config';
 
 /** The demo seed's accounts (decisions.md#foundation), all with the same password. */

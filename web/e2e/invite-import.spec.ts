@@ -18,7 +18,7 @@ import { format, messages } from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { inviteImportText as t } from '../src/config/invite-import-text';
 import { inviteText } from '../src/config/organization-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { apiToken, demo, freshOrganization, signInAs } from './helpers';
 
 /** Signs in as the fresh manager and opens the Import CSV dialog on the Invites screen. */

@@ -7,7 +7,7 @@
  */
 import { messages } from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
-import { notificationsText } from '../shared/config/notifications-text';
+import { notificationsText } from '@shared/config/notifications-text';
 import { appText } from '../practice/src/app/app-text';
 import { demo, demoPassword, signIn } from './helpers';
 

@@ -7,7 +7,7 @@
 import { messages } from '@practica/contract';
 import { expect, test } from '@playwright/test';
 import { shellText } from '../src/config/shell-text';
-import { uiText } from '../shared/config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { demo, signInAs } from './helpers';
 
 test.describe('offline', () => {

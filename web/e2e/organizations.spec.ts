@@ -15,7 +15,7 @@ import { format, messages, Role, roleLabels } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { routeText } from '../src/app/route-text';
 import { groupText, inviteText, organizationText } from '../src/config/organization-text';
-import { uiText } from '../shared/config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import {
   demo,
   freshOrganization,

@@ -14,7 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { appText } from '../practice/src/app/app-text';
 import { practiceText } from '../practice/src/features/practice/practice-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewText } from '../src/config/review-text';
 import { demo, fakeCameraUse, inviteTrainee, registerFromInvite, signInAs } from './helpers';
 import {

@@ -15,7 +15,7 @@
 import { fileURLToPath } from 'node:url';
 import { format, messages, type AnswerDetail } from '@practica/contract';
 import { expect, test, type Page } from '@playwright/test';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewSafetyText } from '../src/config/review-safety-text';
 import { demo, signInAs } from './helpers';

@@ -13,7 +13,7 @@ import { messages, type AssignmentDetail, type ReviewCommentList } from '@practi
 import { expect, test } from '@playwright/test';
 import { appText } from '../practice/src/app/app-text';
 import { reviewCommentsText as practiceCommentsText } from '../practice/src/features/practice/review-comments-text';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewCommentsText } from '../src/config/review-comments-text';
 import { reviewText } from '../src/config/review-text';
 import { apiToken, demo, demoPassword, inviteTrainee, signInAs } from './helpers';

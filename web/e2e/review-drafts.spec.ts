@@ -18,7 +18,7 @@ import {
   type ReviewDraft,
 } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { activityText, reviewHistoryText } from '../src/config/review-history-text';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { demo, demoPassword, signInAs } from './helpers';

@@ -11,7 +11,7 @@
  */
 import { messages, type ReviewInboxList } from '@practica/contract';
 import { expect, test } from '@playwright/test';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { demo, signInAs } from './helpers';
 import {

@@ -23,7 +23,7 @@ import {
   type ReviewInboxList,
 } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reportText } from '../src/config/report-text';
 import { reviewHistoryText } from '../src/config/review-history-text';
 import { reviewInboxText } from '../src/config/review-inbox-text';

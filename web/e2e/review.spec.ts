@@ -19,7 +19,7 @@ import {
   type AssignmentUser,
 } from '@practica/contract';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reviewKeysText } from '../src/config/review-keys-text';
 import { reviewText } from '../src/config/review-text';
 import { readXlsx } from '../src/features/report/testing/read-xlsx';

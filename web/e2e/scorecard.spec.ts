@@ -16,7 +16,7 @@ import {
 } from '@practica/contract';
 import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { reportText } from '../src/config/report-text';
 import { demo, signInAs } from './helpers';
 import { apiData, tokenOf } from './review-helpers';

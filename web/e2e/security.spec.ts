@@ -12,7 +12,7 @@
  */
 import { messages, Role } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { paths } from '../shared/config/paths';
+import { paths } from '@shared/config/paths';
 import { demo, demoPassword, rememberTokens, signIn } from './helpers';
 
 const img = '<img src=x onerror="window.__xss=1">';

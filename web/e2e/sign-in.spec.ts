@@ -7,7 +7,7 @@ import { messages, Role, roleLabels } from '@practica/contract';
 import { expect, test } from '@playwright/test';
 import { insightsText } from '../src/config/insights-text';
 import { reviewInboxText } from '../src/config/review-inbox-text';
-import { uiText } from '../shared/config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { demo, signIn, signInAs } from './helpers';
 
 test.describe('sign-in', () => {

@@ -20,8 +20,8 @@ import {
 import { expect, test, type Page } from '@playwright/test';
 import { insightsText } from '../src/config/insights-text';
 import { inviteImportText } from '../src/config/invite-import-text';
-import { paths } from '../shared/config/paths';
-import { uiText } from '../shared/config/ui-text';
+import { paths } from '@shared/config/paths';
+import { uiText } from '@shared/config/ui-text';
 import { demo, signInAs } from './helpers';
 import { reviewWithStars } from './insights-helpers';
 import { apiData, tokenOf } from './review-helpers';

@@ -16,7 +16,7 @@ import { appText } from '../practice/src/app/app-text';
 import { queryStateText } from '../practice/src/app/query-state-text';
 import { arrivalText } from '../practice/src/lib/arrival';
 import { practiceText } from '../practice/src/features/practice/practice-text';
-import { uiText } from '../shared/config/ui-text';
+import { uiText } from '@shared/config/ui-text';
 import { demo, fakeCameraUse, inviteTrainee, registerFromInvite, signIn } from './helpers';
 import { activeAssignmentWithTwoQuestions, addToAssignment } from './review-helpers';
 

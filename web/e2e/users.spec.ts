@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, messages, Role } from '@practica/contract';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { userText } from '../shared/config/ui-text';
+import { userText } from '@shared/config/ui-text';
 import { demo, demoPassword, signIn, signInAs } from './helpers';
 
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), 'screenshots');
