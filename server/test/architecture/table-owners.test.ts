@@ -17,6 +17,7 @@ const srcRoot = path.resolve(import.meta.dirname, '../../src');
  */
 const writers: Record<string, readonly string[]> = {
   answerItems: ['answers', 'files', 'media'],
+  apiTokens: ['api-tokens'],
   // Kept by triggers of the migrations; no module writes them.
   assignmentAnswerCounts: [],
   organizationTraineeCounts: [],

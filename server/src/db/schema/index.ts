@@ -15,3 +15,4 @@ export * from './attempt-hits.js';
 export * from './media-jobs.js';
 export * from './reviews.js';
 export * from './notifications.js';
+export * from './api-tokens.js';

@@ -150,9 +150,10 @@ export const auditEvents = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    assignmentId: integer('assignment_id')
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
+    /** Null for an event of no assignment (an API token's use). */
+    assignmentId: integer('assignment_id').references(() => assignments.id, {
+      onDelete: 'cascade',
+    }),
     answerId: integer('answer_id').references(() => answers.id, { onDelete: 'set null' }),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     /** What happened, e.g. 'assignment.status', 'answer.status', 'review.submitted', 'claim.takenOver'. */
