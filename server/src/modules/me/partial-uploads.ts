@@ -215,6 +215,8 @@ declare module 'fastify' {
 export interface PartialUploadsOptions {
   /** How often unfinished uploads older than a day are removed, in milliseconds (default one hour; 0: only at start). */
   cleanupEveryMs?: number;
+  /** Whether this process removes them at all (default true; false on a `web` copy, operations.md 'Roles'). */
+  runLoops?: boolean;
 }
 
 export const partialUploadsPlugin = fp(
@@ -244,6 +246,7 @@ export const partialUploadsPlugin = fp(
     let timer: NodeJS.Timeout | undefined;
     const every = options.cleanupEveryMs ?? defaultCleanupEveryMs;
     app.addHook('onReady', async () => {
+      if (options.runLoops === false) return;
       cleaning = cleanUp();
       if (every > 0) timer = setInterval(() => (cleaning = cleanUp()), every).unref();
     });
