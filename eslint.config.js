@@ -85,6 +85,7 @@ const serverModuleLayers = {
   me: ['answers', 'assignments', 'audit', 'composition', 'files', 'media', 'review-comments'],
   'review-history': ['answers'],
   insights: [],
+  'api-tokens': ['audit', 'users'],
 };
 
 /** Throws when the layer map has a cycle or misses a module folder. */
