@@ -65,6 +65,11 @@ export const groupNameMaxLength = 100;
 export const groupDescriptionMaxLength = 1000;
 /** 000 §5: what the admin types to erase a user without a last name (compared ignoring case). */
 export const eraseConfirmationFallback = 'permanently delete';
+/** decisions.md#api-tokens: an API token's name at most 100 characters; an expiry of 1 to 365 days. */
+export const apiTokenNameMaxLength = 100;
+export const apiTokenExpiryDaysMax = 365;
+/** decisions.md#api-tokens §3: a token's last use is written at most once per this many ms. */
+export const apiTokenLastUseIntervalMs = 60_000;
 /** decisions.md: the admin created at first start; never deletable. */
 export const firstAdminId = 1;
 

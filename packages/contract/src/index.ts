@@ -27,3 +27,4 @@ export * from './schemas/review-history';
 export * from './schemas/notification';
 export * from './schemas/insights';
 export * from './policy';
+export * from './schemas/api-token';

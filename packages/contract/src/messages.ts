@@ -8,6 +8,7 @@
  * the end, under "Not in the spec".
  */
 import {
+  apiTokenExpiryDaysMax,
   contactNameMaxLength,
   contactNameMinLength,
   eraseConfirmationFallback,
@@ -458,6 +459,12 @@ export const messages = {
   duplicateQuestion: 'Each question can be answered only once.',
   videoRequired: 'Upload the video of this answer first.',
   durationInvalid: 'The duration must be a number of seconds.',
+  // API tokens (decisions.md#api-tokens).
+  apiTokenNameRequired: 'Token name is required!',
+  apiTokenScopesRequired: 'Choose at least one scope.',
+  apiTokenScopeInvalid: 'This scope does not exist.',
+  apiTokenExpiryInvalid: `The expiry must be 1 to ${apiTokenExpiryDaysMax} days.`,
+  apiTokenInvalid: 'This API token is invalid, revoked or expired.',
   notReviewable: 'Only submitted answers can be reviewed.',
   questionNotInForm: 'This question is not part of the form.',
   optionInvalid: 'Choose among the options of this question.',

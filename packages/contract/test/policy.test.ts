@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actions,
+  authorize,
   can,
   pageActions,
   Role,
@@ -110,6 +111,11 @@ const creatorInstructor = actor('Instructor', true);
 const creatorManager = actor('Manager', true);
 const creatorAdmin = actor('Admin', true);
 const trainee = actor('Trainee');
+/** A manager's API token of ORG with the answers:read scope only. */
+const answersToken: Actor = {
+  ...manager,
+  apiToken: { id: 1, name: 'CRM', prefix: 'pra_abcdef', scopes: ['answers:read'] },
+};
 
 const operationRows: Row[] = [
   // users: self always; admin any; manager same org except admins
@@ -539,6 +545,27 @@ const operationRows: Row[] = [
     false,
   ),
   row('admin uses any upload', admin, 'file:use', other({ createdById: 99 }), true),
+  // API tokens (decisions.md#api-tokens §1)
+  row('manager manages its org tokens', manager, 'apiToken:manage', same(), true),
+  row('manager manages other org tokens', manager, 'apiToken:manage', other(), false),
+  row('instructor manages tokens', instructor, 'apiToken:manage', same(), false),
+  row('trainee manages tokens', trainee, 'apiToken:manage', same(), false),
+  row('admin manages any org tokens', admin, 'apiToken:manage', other(), true),
+  row('answers token reads an answer', answersToken, 'answer:read', same(), true),
+  row('answers token reads an assignment', answersToken, 'assignment:read', same(), true),
+  row('answers token reads another org answer', answersToken, 'answer:read', other(), false),
+  row('answers token reads users', answersToken, 'user:read', same({ userId: 99 }), false),
+  row('answers token reviews an answer', answersToken, 'answer:review', same(), false),
+  row('answers token manages tokens', answersToken, 'apiToken:manage', same(), false),
+  row('answers token opens a page', answersToken, 'page:assignments', undefined, false),
+  row(
+    'answers token updates its creator',
+    answersToken,
+    'user:updatePassword',
+    same({ userId: manager.id }),
+    false,
+  ),
+  row('answers token uploads a file', answersToken, 'file:upload', undefined, false),
 ];
 
 describe('operation actions', () => {
@@ -565,6 +592,27 @@ describe('every action', () => {
         expect(typeof result).toBe('boolean');
       }
     }
+  });
+
+  it('allows an API token only the actions of its scopes', () => {
+    const token: Actor = {
+      ...manager,
+      apiToken: { id: 1, name: 'HR', prefix: 'pra_abcdef', scopes: ['users:read', 'reviews:read'] },
+    };
+    const allowed = actions.filter(
+      (action) =>
+        authorize(token, action, { organizationId: ORG, userId: 99, roleId: Role.Trainee }) ===
+        'ok',
+    );
+    expect(allowed.sort()).toEqual(
+      [
+        'organization:readMembers',
+        'review:history',
+        'review:read',
+        'user:list',
+        'user:read',
+      ].sort(),
+    );
   });
 
   it('refuses trainees everything in the console except their own things', () => {

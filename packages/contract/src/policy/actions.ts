@@ -4,6 +4,7 @@
  * trigger them. `actions` lists them all, so tests can prove every one has a rule.
  */
 import type { RoleId } from '../enums';
+import type { ApiTokenScope } from './api-token-scopes';
 
 export const pageActions = [
   'console:signIn',
@@ -97,6 +98,8 @@ export const operationActions = [
   'file:use',
   // notification mails (decisions.md#console-flows §16): one's own settings
   'notification:manage',
+  // API tokens of an organization's systems (decisions.md#api-tokens)
+  'apiToken:manage',
 ] as const;
 
 export const actions = [...pageActions, ...operationActions] as const;
@@ -112,6 +115,11 @@ export interface Actor {
   roleId: RoleId;
   organizationId: number | null;
   creator: boolean;
+  /**
+   * Set when the request came with an API token (decisions.md#api-tokens): the actor is then a
+   * Manager of the token's organization (`id` its creator) allowed only the actions of `scopes`.
+   */
+  apiToken?: { id: number; name: string; prefix: string; scopes: readonly ApiTokenScope[] };
 }
 
 /**

@@ -5,6 +5,7 @@
  * visibility that tells the server's 404 from its 403.
  */
 import type { Action, Actor, Target } from './actions';
+import { withinTokenScopes } from './api-token-scopes';
 import { factsOf, rules } from './rules';
 
 /**
@@ -14,6 +15,6 @@ import { factsOf, rules } from './rules';
  * A target in another organization answers false (the server answers 404 for it).
  */
 export function can(actor: Actor | null | undefined, action: Action, target?: Target): boolean {
-  if (!actor) return false;
+  if (!actor || !withinTokenScopes(actor, action)) return false;
   return rules[action](actor, factsOf(actor, target));
 }

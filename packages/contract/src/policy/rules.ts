@@ -224,6 +224,10 @@ export const rules: Record<Action, Rule> = {
   // ----- notification mails (decisions.md#console-flows §16) -----
   /** Turn one's own notification mails on or off: oneself only (target userId = the actor). */
   'notification:manage': isSelf,
+
+  // ----- API tokens (decisions.md#api-tokens §1) -----
+  /** List, create and revoke an organization's API tokens: an admin, or a manager of the organization. */
+  'apiToken:manage': scoped(isManager),
 };
 
 /** The resource an action names: the part before the colon ('user' of 'user:update'). */
@@ -260,6 +264,7 @@ const visibility: Record<Resource, Rule> = {
   audit: inOwnOrg,
   /** One's own settings name no other row. */
   notification: always,
+  apiToken: inOwnOrg,
 };
 
 /** Can `actor` see the target of `action` at all? False answers 404, as for a missing row. */
