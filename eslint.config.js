@@ -86,6 +86,7 @@ const serverModuleLayers = {
   'review-history': ['answers'],
   insights: [],
   'api-tokens': ['audit', 'users'],
+  metrics: [],
 };
 
 /** Throws when the layer map has a cycle or misses a module folder. */
