@@ -23,6 +23,8 @@ const writers: Record<string, readonly string[]> = {
   organizationTraineeCounts: [],
   // Written by lib/attempt-limiter.ts only, which no module imports around.
   attemptHits: [],
+  // Written by lib/rate-limit-store.ts only (the store app.ts gives @fastify/rate-limit).
+  rateLimitCounters: [],
   answers: ['answers', 'assignments'],
   assetOrganizations: ['assets'],
   assets: ['assets'],
@@ -54,6 +56,7 @@ const writers: Record<string, readonly string[]> = {
   reviews: ['answers'],
   storageDeletions: ['files'],
   uploadLedger: ['files'],
+  uploadLocks: ['me'],
   userTokens: ['users', 'organizations'],
   users: ['users', 'invites', 'organizations'],
 };

@@ -16,3 +16,5 @@ export * from './media-jobs.js';
 export * from './reviews.js';
 export * from './notifications.js';
 export * from './api-tokens.js';
+export * from './rate-limit-counters.js';
+export * from './upload-locks.js';
