@@ -10,7 +10,12 @@ import type { Db, Tx } from '../../db/client.js';
 
 /** What the audit log records; new kinds are added here, never renamed (stored rows keep theirs). */
 export type AuditAction =
-  'assignment.status' | 'answer.status' | 'review.submitted' | 'claim.takenOver';
+  | 'assignment.status'
+  | 'answer.status'
+  | 'review.submitted'
+  | 'claim.takenOver'
+  /** A call made with an API token (decisions.md#api-tokens §3); no assignment. */
+  | 'apiToken.used';
 
 /**
  * One change to record. `before`/`after`: the changed values (ids and statuses, no personal data),
@@ -18,7 +23,8 @@ export type AuditAction =
  */
 export interface AuditEventInput {
   organizationId: number;
-  assignmentId: number;
+  /** The assignment changed; null for an event of none (an API token's use). */
+  assignmentId: number | null;
   answerId?: number | null | undefined;
   /** Who made the change; null for the system (a job or the due date). */
   actorId: number | null;
