@@ -85,7 +85,7 @@ const serverModuleLayers = {
   me: ['answers', 'assignments', 'audit', 'composition', 'files', 'media', 'review-comments'],
   'review-history': ['answers'],
   insights: [],
-  'api-tokens': ['audit', 'users'],
+  'api-tokens': ['audit', 'organizations', 'users'],
   metrics: [],
 };
 
