@@ -9,9 +9,14 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * A client of `baseUrl` (e.g. http://127.0.0.1:3330). Options: `maxSockets` (default 64),
- * `timeoutMs` per request (default 5000).
+ * `timeoutMs` per request (default 5000), `localAddress` (the source address to connect from,
+ * e.g. 127.0.1.7: one client per loopback address looks like one person per address to a server
+ * behind a proxy that forwards it).
  */
-export function createClient(baseUrl, { maxSockets = 64, timeoutMs = 5_000 } = {}) {
+export function createClient(
+  baseUrl,
+  { maxSockets = 64, timeoutMs = 5_000, localAddress = undefined } = {},
+) {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
 
@@ -38,7 +43,7 @@ export function createClient(baseUrl, { maxSockets = 64, timeoutMs = 5_000 } = {
         resolve({ status, body, error, ms: performance.now() - startedAt });
       };
       const req = http.request(
-        { host: base.hostname, port: base.port, method, path, headers, agent },
+        { host: base.hostname, port: base.port, method, path, headers, agent, localAddress },
         (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));

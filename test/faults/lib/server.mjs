@@ -115,7 +115,9 @@ export function probe(url, timeoutMs = 2_000) {
 /**
  * Starts a server process on `port` with `env` (see `serverEnv`). With `waitReady` (default) it
  * answers once GET /readyz says 200, or throws with the server's output when the process exits or
- * `timeoutMs` passes. The process is killed at cleanup if still running.
+ * `timeoutMs` passes. The process is killed at cleanup if still running. `launcher`: a command
+ * that execs node in place (e.g. `['nice', '-n', '19']`, `['taskset', '-c', '1']`), so the pid
+ * stays the server's.
  */
 export async function startServer({
   name = 'server',
@@ -123,6 +125,7 @@ export async function startServer({
   env,
   waitReady = true,
   timeoutMs = 120_000,
+  launcher = [],
 }) {
   const chunks = [];
   let size = 0;
@@ -134,7 +137,8 @@ export async function startServer({
   const started = Date.now();
   // FAULTS_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.FAULTS_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry()], {
+  const command = [...launcher, process.execPath, ...nodeArgs, serverEntry()];
+  const child = spawn(command[0], command.slice(1), {
     cwd: repoRoot,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
