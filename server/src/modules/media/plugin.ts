@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { MediaConfig } from '../../settings/media.js';
 import { listenForQueuedJobs } from './notify.js';
 import { findMediaTools, type MediaTools } from './tools.js';
-import { startMediaWorker, type MediaWorker } from './worker.js';
+import { startMediaWorker, type MediaJobDone, type MediaWorker } from './worker.js';
 
 export interface MediaService {
   /** The binaries in use; null: media processing is off. */
@@ -25,6 +25,11 @@ export interface MediaService {
    * queued outside the statements that notify); does nothing without a worker. Never throws.
    */
   wake(): void;
+  /**
+   * Adds `listener`, told of every job attempt this app's worker ends (path, outcome, seconds):
+   * how the metrics module times media jobs without the media module knowing it.
+   */
+  onJobDone(listener: (done: MediaJobDone) => void): void;
 }
 
 declare module 'fastify' {
@@ -54,12 +59,14 @@ export const mediaPlugin = fp(
           });
     let worker: MediaWorker | null = null;
     let unlisten: (() => Promise<void>) | null = null;
+    const jobDoneListeners: ((done: MediaJobDone) => void)[] = [];
 
     app.decorate('media', {
       tools,
       processing: tools !== null,
       drain: async () => (worker ? worker.drain() : 0),
       wake: () => worker?.wake(),
+      onJobDone: (listener) => void jobDoneListeners.push(listener),
     } satisfies MediaService);
 
     app.addHook('onReady', async () => {
@@ -79,6 +86,7 @@ export const mediaPlugin = fp(
         pollMs: options.pollMs,
         concurrency: options.concurrency,
         maxAttempts: options.maxAttempts,
+        onJobDone: (done) => jobDoneListeners.forEach((listener) => listener(done)),
         ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
         ...(options.retryBaseMs !== undefined ? { retryBaseMs: options.retryBaseMs } : {}),
       });

@@ -18,11 +18,13 @@
  *   (staff may queue it again).
  * - Stopping kills the running ffmpeg and gives its job back due now, the attempt not counted, so a
  *   server shutting down neither waits for a long transcode nor spends the job's attempts.
+ * - Each attempt that ends (not one stopped) is told to `onJobDone` with its path, outcome and
+ *   seconds: the app's media job duration histogram (modules/metrics, operations.md 'Metrics').
  */
 import type { Db } from '../../db/client.js';
 import { backoffDelayMs, errorText, startPollingWorker } from '../../lib/polling-worker.js';
 import type { StorageDriver } from '../../lib/storage/index.js';
-import { runMediaJob } from './job.js';
+import { runMediaJob, type JobOutcome } from './job.js';
 import { MediaContentError } from './tools.js';
 import {
   claimDueJobs,
@@ -38,6 +40,16 @@ export interface MediaLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/** An attempt of a media job that ended, as `onJobDone` is told it. */
+export interface MediaJobDone {
+  /** How the playback MP4 was made: 'copy', 'encode', or 'none' (no MP4 made, or the attempt failed). */
+  path: 'copy' | 'encode' | 'none';
+  /** The job's outcome, or 'retry' (failed, due again after a backoff), or 'failed' (for good). */
+  outcome: JobOutcome | 'retry' | 'failed';
+  /** Wall time of the attempt, from its claim to its record, in seconds. */
+  seconds: number;
 }
 
 export interface MediaWorkerOptions {
@@ -59,6 +71,8 @@ export interface MediaWorkerOptions {
   minBoundMs?: number;
   /** How often a running job checks it is still wanted, in milliseconds (default 2 s). */
   watchMs?: number;
+  /** Told of each attempt that ended (not of one stopped with the worker); what it throws is ignored. */
+  onJobDone?: ((done: MediaJobDone) => void) | undefined;
 }
 
 export interface MediaWorker {
@@ -87,8 +101,16 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
     }, leaseMs / 3).unref();
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
+    const done = (path: MediaJobDone['path'], outcome: MediaJobDone['outcome']) => {
+      try {
+        options.onJobDone?.({ path, outcome, seconds: (performance.now() - started) / 1000 });
+      } catch (err) {
+        log.warn({ jobId: job.id, err }, 'media job listener failed');
+      }
+    };
     try {
       const { outcome, path } = await runMediaJob({ ...options, signal: stopping.signal }, job);
+      done(path ?? 'none', outcome);
       log.info(
         { jobId: job.id, itemId: job.answerItemId, outcome, path, ms: ms() },
         'media job finished',
@@ -104,6 +126,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
       const retryInMs = backoffDelayMs(job.attempts, retryBaseMs);
       const text = content ? `[${error.reason}] ${error.message}` : errorText(error);
       await failJobAttempt(db, job, { error: text, retryInMs, final });
+      done('none', final ? 'failed' : 'retry');
       const entry = { jobId: job.id, itemId: job.answerItemId, attempts: job.attempts, ms: ms() };
       if (final) log.error({ ...entry, err: text }, 'media job failed for good');
       else log.warn({ ...entry, err: text, retryInMs }, 'media job failed; will retry');
