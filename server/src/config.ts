@@ -20,6 +20,7 @@ import {
   notificationsEnvShape,
   type NotificationsConfig,
 } from './settings/notifications.js';
+import { metricsConfigFrom, metricsEnvShape, type MetricsConfig } from './settings/metrics.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -73,6 +74,7 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...mediaEnvShape,
   ...notificationsEnvShape,
+  ...metricsEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -128,6 +130,8 @@ export interface Config {
   media: MediaConfig;
   /** The notification scheduler (settings/notifications.ts). */
   notifications: NotificationsConfig;
+  /** Who may read `/metrics` (settings/metrics.ts). */
+  metrics: MetricsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -237,5 +241,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     mail: mailConfigFrom(e),
     media: mediaConfigFrom(e),
     notifications: notificationsConfigFrom(e, e.NODE_ENV),
+    metrics: metricsConfigFrom(e),
   });
 }

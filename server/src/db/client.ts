@@ -44,7 +44,24 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Answers true when a trivial query succeeds within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * PostgreSQL: the pool's connections now (node-postgres' `totalCount`, `idleCount`,
+   * `waitingCount` and its size); PGlite: null — one connection inside the process, no pool.
+   */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+/** A connection pool's state at one moment (counts of connections or waiting callers). */
+export interface PoolStats {
+  /** Connections checked out by a query or a transaction. */
+  inUse: number;
+  /** Open connections waiting for work. */
+  idle: number;
+  /** Callers waiting for a connection because all `max` are in use. */
+  waiting: number;
+  /** The pool's size (DATABASE_POOL_SIZE). */
+  max: number;
 }
 
 /** The pool could not hand out a connection (refused, timed out): answered 503, not 500. */
@@ -117,9 +134,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Undefined unless BENCH_SQL_COUNT=1 (the benchmark's per-request statement count).
   const logger = statementCounterFromEnv();
   if (options.databaseUrl) {
+    const poolSize = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: poolSize,
       connectionTimeoutMillis: 5_000,
     });
     hardenPool(pool);
@@ -153,6 +171,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       ping: (timeoutMs = 2_000) => pingWith(db, timeoutMs),
+      poolStats: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: poolSize,
+      }),
       close: () => pool.end(),
     };
   }
@@ -180,6 +204,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir }),
     exclusive: (fn) => fn(),
     ping: (timeoutMs = 2_000) => pingWith(db, timeoutMs),
+    poolStats: () => null,
     close: async () => {
       await client.close();
       release();
