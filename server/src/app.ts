@@ -29,6 +29,7 @@ import { contentRoutes } from './modules/contents/index.js';
 import { fileRoutes, filesPlugin } from './modules/files/index.js';
 import { mailPlugin } from './modules/mail/index.js';
 import { mediaPlugin, mediaRoutes } from './modules/media/index.js';
+import { metricsPlugin } from './modules/metrics/index.js';
 import { groupRefsOfUser } from './modules/groups/index.js';
 import { groupRoutes } from './modules/groups/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -233,6 +234,7 @@ export async function buildApp(
 
   await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
   await app.register(healthRoutes);
+  await app.register(metricsPlugin, { ...config.metrics, production: config.env === 'production' });
   await app.register(filesPlugin);
   await app.register(mailPlugin, config.mail);
   await app.register(mediaPlugin, config.media);
