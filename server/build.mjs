@@ -14,7 +14,12 @@ const external = [
 ].filter((name) => name !== '@practica/contract');
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'create-admin': 'src/cli/create-admin.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
