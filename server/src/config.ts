@@ -3,8 +3,8 @@
  * (architecture.md 'Stack'; operations.md 'Environment variables' lists the same set).
  *
  * `loadConfig(env)` returns a frozen `Config` or throws `ConfigError` naming every bad variable.
- * It imports no module: the mail, media and notification variables come from settings/, which
- * the modules read their settings types from too (a test checks the import graph).
+ * It imports no module: the mail, media, notification and role variables come from settings/,
+ * which the modules read their settings types from too (a test checks the import graph).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import {
   notificationsEnvShape,
   type NotificationsConfig,
 } from './settings/notifications.js';
+import { roleConfigFrom, roleEnvShape, type ServerRole } from './settings/role.js';
 import { metricsConfigFrom, metricsEnvShape, type MetricsConfig } from './settings/metrics.js';
 
 const bool = z
@@ -74,6 +75,7 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...mediaEnvShape,
   ...notificationsEnvShape,
+  ...roleEnvShape,
   ...metricsEnvShape,
 });
 
@@ -81,6 +83,8 @@ export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** PRACTICA_ROLE: what this process runs — HTTP, the background loops, or both (settings/role.ts). */
+  role: ServerRole;
   host: string;
   port: number;
   /** Base URL used in emailed links, e.g. `https://console.example.com` (no trailing slash). */
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
   }
   return Object.freeze({
     env: e.NODE_ENV,
+    role: roleConfigFrom(e),
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { storageOrigin } from '../src/lib/storage/index.js';
+import { dutiesOf } from '../src/settings/role.js';
 
 describe('loadConfig', () => {
   it('has defaults for the embedded database with the demo seed', () => {
@@ -82,5 +83,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: 'memory://', TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe(
       '10.0.0.0/8',
     );
+  });
+
+  it('reads PRACTICA_ROLE: all by default, web or worker, anything else refused by name', () => {
+    expect(loadConfig({ DATA_DIR: 'memory://' }).role).toBe('all');
+    expect(loadConfig({ DATA_DIR: 'memory://', PRACTICA_ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ DATA_DIR: 'memory://', PRACTICA_ROLE: 'worker' }).role).toBe('worker');
+    for (const bad of ['Worker', 'api', '']) {
+      expect(() => loadConfig({ DATA_DIR: 'memory://', PRACTICA_ROLE: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: 'memory://', PRACTICA_ROLE: bad })).toThrow(
+        /PRACTICA_ROLE: must be web, worker or all/,
+      );
+    }
+    expect(dutiesOf('all')).toEqual({ servesHttp: true, runsLoops: true });
+    expect(dutiesOf('web')).toEqual({ servesHttp: true, runsLoops: false });
+    expect(dutiesOf('worker')).toEqual({ servesHttp: false, runsLoops: true });
   });
 });
