@@ -1,8 +1,9 @@
 /**
- * `mailPlugin` (decisions.md#mail): starts the outbox worker when the app is ready and stops it
- * when the app closes; registers the dev mailbox outside production when no SMTP_URL is set, for
- * loopback clients unless DEV_MAILBOX says otherwise (`devMailboxAccess`); decorates
- * `app.mail = { enqueue(db|tx, mail), drain() }`.
+ * `mailPlugin` (decisions.md#mail): starts the outbox worker when the app is ready (unless
+ * `runLoops` is false: a `web` copy only writes the outbox, a worker copy delivers it;
+ * operations.md 'Roles') and stops it when the app closes; registers the dev mailbox outside
+ * production when no SMTP_URL is set, for loopback clients unless DEV_MAILBOX says otherwise
+ * (`devMailboxAccess`); decorates `app.mail = { enqueue(db|tx, mail), drain() }`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,6 +28,8 @@ declare module 'fastify' {
 }
 
 export interface MailPluginOptions extends MailConfig {
+  /** Whether this process delivers the outbox (default true); app.ts decides it from PRACTICA_ROLE. */
+  runLoops?: boolean;
   /** A transport to use instead of the one made from `smtpUrl` (tests); null sends nothing. */
   transport?: MailTransport | null;
   /** Claim lease in milliseconds (default 5 minutes). */
@@ -55,6 +58,7 @@ export const mailPlugin = fp(
         }[mailbox];
         app.log.warn(`SMTP_URL is not set: emails are not delivered (${where}).`);
       }
+      if (options.runLoops === false) return;
       worker = startMailWorker({
         db: app.db,
         transport,

@@ -3,8 +3,11 @@
  * `app.media.processing`, see switch.ts); when the app is ready starts the media worker on the files
  * module's storage driver and, when it polls, listens for queued jobs (notify.ts) to wake it at
  * once; both stop when the app closes. Without usable tools it logs once that videos play as
- * uploaded, and starts no worker. Decorates `app.media = { tools, processing, drain(), wake() }`. Register at
- * the root, after `filesPlugin`.
+ * uploaded, and starts no worker. With `runLoops: false` (a `web` copy, operations.md 'Roles') it
+ * starts neither: saved videos are still queued (`processing` follows the tools found here) and a
+ * worker copy on the same database runs them, woken by the queue's notification.
+ * Decorates `app.media = { tools, processing, drain(), wake() }`. Register at the root, after
+ * `filesPlugin`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -39,6 +42,8 @@ declare module 'fastify' {
 }
 
 export interface MediaPluginOptions extends MediaConfig {
+  /** Whether this process runs the media jobs (default true); app.ts decides it from PRACTICA_ROLE. */
+  runLoops?: boolean;
   /** Tools to use instead of looking for them (tests); null turns media processing off. */
   tools?: MediaTools | null;
   /** Claim lease in milliseconds (default 2 minutes). */
@@ -75,6 +80,10 @@ export const mediaPlugin = fp(
           'No usable ffmpeg/ffprobe (install ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH): answer videos are not ' +
             'converted to MP4 and play as uploaded (a Chrome WebM does not play on iPhones and iPads), without poster.',
         );
+        return;
+      }
+      if (options.runLoops === false) {
+        app.log.info({ ffmpeg: tools.ffmpeg }, 'media jobs are queued here and run by a worker');
         return;
       }
       app.log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe }, 'media processing on');

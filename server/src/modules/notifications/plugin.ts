@@ -1,7 +1,8 @@
 /**
  * `notificationsPlugin` (decisions.md#console-flows §16): the mails' links start with the app's PUBLIC_URL; starts the
- * scheduler when the app is ready (every NOTIFY_POLL_MS; none when 0) and stops it when the app
- * closes, like the mail worker; decorates `app.notifications.runDue(now?)`, one round now (tests).
+ * scheduler when the app is ready (every NOTIFY_POLL_MS; none when 0, nor with `runLoops: false`,
+ * a `web` copy: operations.md 'Roles') and stops it when the app closes, like the mail worker;
+ * decorates `app.notifications.runDue(now?)`, one round now (tests).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,8 +22,13 @@ declare module 'fastify' {
   }
 }
 
+export interface NotificationsPluginOptions extends NotificationsConfig {
+  /** Whether this process runs the scheduler (default true); app.ts decides it from PRACTICA_ROLE. */
+  runLoops?: boolean;
+}
+
 export const notificationsPlugin = fp(
-  async (app: FastifyInstance, options: NotificationsConfig) => {
+  async (app: FastifyInstance, options: NotificationsPluginOptions) => {
     const runDue = (now?: Date) =>
       runDueNotifications(linkDeps(app), {
         ...(now ? { now } : {}),
@@ -33,7 +39,7 @@ export const notificationsPlugin = fp(
 
     let worker: PollingWorker | null = null;
     app.addHook('onReady', async () => {
-      if (options.pollMs <= 0) return;
+      if (options.pollMs <= 0 || options.runLoops === false) return;
       worker = startPollingWorker({
         pollMs: options.pollMs,
         round: async () => {
