@@ -1,7 +1,8 @@
 /**
- * The server process: configuration, migrations, first admin and optional demo seed, listen (with
- * a loud warning when a server not in production listens beyond loopback), graceful close on
- * SIGTERM/SIGINT (readiness fails first, requests in flight finish).
+ * The server process: configuration, migrations, first admin and optional demo seed (whichever copy
+ * starts first, whatever its role), listen (with a loud warning when a server not in production
+ * listens beyond loopback), a ready line naming its PRACTICA_ROLE (operations.md 'Roles'), graceful
+ * close on SIGTERM/SIGINT (readiness fails first, requests in flight finish).
  */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
@@ -13,6 +14,7 @@ import { findMediaTools } from './modules/media/index.js';
 import { StorageUnavailableError, createStorage } from './lib/storage/index.js';
 import { demoAccounts, demoPassword, seedDemo } from './seed/demo.js';
 import { ensureAdmin, hasAdmin } from './seed/first-admin.js';
+import { dutiesOf } from './settings/role.js';
 
 /** How long a production server keeps serving after SIGTERM with /readyz failing, before it closes. */
 const shutdownDrainMs = 2_000;
@@ -55,12 +57,21 @@ async function main(): Promise<void> {
   const url = `http://localhost:${config.port}`;
   const where =
     database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `  Practica ${config.version} is ready at ${url}  (${where}, ${Math.round(performance.now() - started)} ms)`,
-    `  API docs: ${url}/api/docs`,
-  ];
-  if (config.seedDemo) {
+  const took = `${where}, ${Math.round(performance.now() - started)} ms`;
+  const { servesHttp } = dutiesOf(config.role);
+  const lines = servesHttp
+    ? [
+        '',
+        `  Practica ${config.version} (role ${config.role}) is ready at ${url}  (${took})`,
+        `  API docs: ${url}/api/docs`,
+      ]
+    : [
+        '',
+        `  Practica ${config.version} (role worker) is ready  (${took})`,
+        '  Runs media jobs, mail, notifications and file clean-up; serves no console nor API:',
+        `  only ${url}/healthz and ${url}/readyz.`,
+      ];
+  if (config.seedDemo && servesHttp) {
     lines.push(`  Demo accounts${seeded ? ' (just created)' : ''}, password ${demoPassword}:`);
     for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(24)} ${a.role}`);
   } else if (!(await hasAdmin(database.db))) {
@@ -69,6 +80,13 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+  // The embedded database is one process's: a web copy on it has no worker to run its jobs.
+  if (config.role === 'web' && database.kind === 'pglite') {
+    const lonely =
+      'PRACTICA_ROLE=web on the embedded database: no worker can share it, so media jobs and mails stay queued. Use PostgreSQL (DATABASE_URL) or PRACTICA_ROLE=all.';
+    process.stderr.write(`\n${lonely}\n\n`);
+    app.log.warn(lonely);
+  }
   // Loud, on stderr and in the log: a development server reachable from other machines.
   const warning = startWarning(config);
   if (warning) {
