@@ -3,17 +3,32 @@
  *
  * - `request.actor`: the signed-in user as a policy actor, or null.
  * - `app.authenticate`: a preHandler that answers 401 unless a valid bearer token names an account
- *   that may still act with the token's version (decisions.md#sessions-and-tokens).
+ *   that may still act with the token's version (decisions.md#sessions-and-tokens), or is an API
+ *   token that still stands (`pra_…`, decisions.md#api-tokens: the api-tokens module judges it;
+ *   failed attempts count per IP on the rate-limit plugin, 429 past LOGIN_RATE_PER_MINUTE a
+ *   minute). Each request made with an API token is recorded (audit, last use) before its answer
+ *   is sent.
  * - `request.authorize(action, target?)`: throws the 403 when the policy says no (`requireAllowed`,
  *   the services' door for an action that names no row; rows go through `loadAuthorized`, lists
  *   through `scopeFor`).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Action, type Actor, type PolicyTarget, type RoleId } from '@practica/contract';
-import { UnauthorizedError } from '../errors.js';
+import {
+  messages,
+  type Action,
+  type Actor,
+  type PolicyTarget,
+  type RoleId,
+} from '@practica/contract';
+import { RateLimitedError, UnauthorizedError } from '../errors.js';
 import { requireAllowed } from '../lib/load-authorized.js';
 import { verifySessionToken } from '../lib/session-token.js';
+import {
+  authenticateApiToken,
+  isApiToken,
+  recordApiTokenUse,
+} from '../modules/api-tokens/index.js';
 import { accountCanAct, findAccountById, type AccountRow } from '../modules/users/index.js';
 
 declare module 'fastify' {
@@ -45,9 +60,25 @@ export const authPlugin = fp(
         requireAllowed(this.actor, action, target);
       },
     );
+    const failedApiTokens = app.createRateLimit({
+      max: app.config.loginRatePerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-token|${request.ip}`,
+    });
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearer(request);
       if (!token) throw new UnauthorizedError();
+      if (isApiToken(token)) {
+        const actor = await authenticateApiToken(app.db, token);
+        if (!actor) {
+          const limit = await failedApiTokens(request);
+          if (!limit.isAllowed && limit.isExceeded)
+            throw new RateLimitedError(messages.tooManyRequests, limit.ttlInSeconds);
+          throw new UnauthorizedError(messages.apiTokenInvalid);
+        }
+        request.actor = actor;
+        return;
+      }
       const claims = await verifySessionToken(options.secret, token);
       if (!claims) throw new UnauthorizedError();
       const account = await findAccountById(app.db, claims.userId);
@@ -62,6 +93,19 @@ export const authPlugin = fp(
         creator: account.creator,
       };
     });
+    app.addHook('onSend', async (request, reply) => {
+      const actor = request.actor;
+      if (!actor?.apiToken) return;
+      try {
+        await recordApiTokenUse(app.db, actor, {
+          method: request.method,
+          route: request.routeOptions.url ?? request.url.split('?')[0]!,
+          status: reply.statusCode,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'could not record an API token use');
+      }
+    });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', '@fastify/rate-limit'] },
 );

@@ -11,7 +11,7 @@ import {
   resetRequestSchema,
   sessionUserSchema,
 } from '@practica/contract';
-import { RateLimitedError } from '../../errors.js';
+import { ForbiddenError, RateLimitedError } from '../../errors.js';
 import { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { ok } from '../../lib/envelope.js';
 import { nullAnswer, zodApp } from '../../lib/route-kit.js';
@@ -80,7 +80,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         response: { 200: envelopeSchema(sessionUserSchema) },
       },
     },
-    async (request) => ok(presentSessionUser(request.account!)),
+    async (request) => {
+      // An API token (decisions.md#api-tokens) is no session: it has no signed-in user to show.
+      if (!request.account) throw new ForbiddenError();
+      return ok(presentSessionUser(request.account));
+    },
   );
 
   r.put(
