@@ -1,9 +1,6 @@
 /**
  * `buildApp(config)`: the whole server as one Fastify instance — used by main.ts and by every
  * test, so tests exercise the production wiring (architecture.md 'Layout', fastify/demo).
- * `config.role` (PRACTICA_ROLE, operations.md 'Roles') decides here, and only here, what the app
- * runs: the HTTP surface (API, docs, console, practice app, files) and the plugins' background
- * loops (`runLoops`); a `worker` answers its probes and 404 to everything else.
  */
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
@@ -21,6 +18,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { storageOrigin } from './lib/storage/index.js';
+import { apiTokenRoutes } from './modules/api-tokens/index.js';
 import { answerRoutes, type ReviewStatementWrite } from './modules/answers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { reviewHistoryRoutes } from './modules/review-history/index.js';
@@ -54,7 +52,6 @@ import {
 import { loggerOptions } from './plugins/logger.js';
 import { registerStaticWeb, spaIndexFor } from './plugins/static-web.js';
 import { reviewStatementWrites } from './review-statement-writes.js';
-import { dutiesOf } from './settings/role.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,12 +73,6 @@ export interface BuildOptions {
   /** Sees every route as it is registered (Fastify's onRoute, added before any plugin): tests list the routes. */
   onRoute?: (route: RouteOptions) => void;
 }
-
-/**
- * The routes a `worker` copy answers: the probes and the metrics module's `/metrics` (every role
- * answers them). Add here any other route a worker must answer.
- */
-const workerRoutes = new Set(['/healthz', '/readyz', '/metrics']);
 
 function originOf(url: string): string | null {
   try {
@@ -226,45 +217,6 @@ export async function buildApp(
   });
   registerErrorHandler(app);
 
-  const duties = dutiesOf(config.role);
-  if (!duties.servesHttp) {
-    // A worker serves no console, API, files or dev mailbox, whatever a plugin registers.
-    app.addHook('onRequest', async (request, reply) => {
-      if (workerRoutes.has(request.routeOptions.url ?? '')) return;
-      return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
-    });
-  }
-
-  if (duties.servesHttp) await registerApiDocs(app, config);
-
-  await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
-  await app.register(healthRoutes);
-  await app.register(metricsPlugin, { ...config.metrics, production: config.env === 'production' });
-  // Each background loop starts here or nowhere: the role decides (settings/role.ts).
-  const loops = { runLoops: duties.runsLoops };
-  await app.register(filesPlugin, loops);
-  await app.register(mailPlugin, { ...config.mail, ...loops });
-  await app.register(mediaPlugin, { ...config.media, ...loops });
-  await app.register(partialUploadsPlugin, loops);
-  await app.register(notificationsPlugin, { ...config.notifications, ...loops });
-  if (duties.servesHttp) await registerPublicHttp(app, config);
-
-  app.setNotFoundHandler((request, reply) => {
-    const index =
-      request.method === 'GET' || request.method === 'HEAD'
-        ? spaIndexFor(app, request.url)
-        : undefined;
-    if (index) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
-    }
-    return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
-  });
-
-  return app;
-}
-
-/** OpenAPI (`/api/docs`, its JSON at `/api/docs/json`) of the routes registered after it. */
-async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -280,10 +232,15 @@ async function registerApiDocs(app: FastifyInstance, config: Config): Promise<vo
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-}
 
-/** The API under `/api`, the console at `/` and the practice app at `/practice/` (roles `web` and `all`). */
-async function registerPublicHttp(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
+  await app.register(healthRoutes);
+  await app.register(metricsPlugin, { ...config.metrics, production: config.env === 'production' });
+  await app.register(filesPlugin);
+  await app.register(mailPlugin, config.mail);
+  await app.register(mediaPlugin, config.media);
+  await app.register(partialUploadsPlugin);
+  await app.register(notificationsPlugin, config.notifications);
   await app.register(
     async (api) => {
       await api.register(infoRoutes, {
@@ -331,10 +288,24 @@ async function registerPublicHttp(app: FastifyInstance, config: Config): Promise
       await api.register(meRoutes);
       await api.register(meUploadRoutes);
       await api.register(notificationRoutes);
+      await api.register(apiTokenRoutes);
     },
     { prefix: '/api' },
   );
 
   await registerStaticWeb(app, { root: config.webDist, prefix: '/' });
   await registerStaticWeb(app, { root: config.practiceDist, prefix: '/practice/' });
+
+  app.setNotFoundHandler((request, reply) => {
+    const index =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? spaIndexFor(app, request.url)
+        : undefined;
+    if (index) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+    }
+    return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
+  });
+
+  return app;
 }
