@@ -179,11 +179,13 @@ export interface UserInput {
   creator?: boolean;
   /** Soft-deleted after it is made (PUT /users/{id}/delete). */
   deleted?: boolean;
+  /** Deactivated after it is made (PUT /users/{id}/deactivate; its `token` no longer signs in). */
+  inactive?: boolean;
 }
 
 /**
  * A user of `role`, made by an admin through POST /users?roleId= (no usable password: sign in with
- * `token`); optionally a creator, optionally soft-deleted.
+ * `token`); optionally a creator, optionally inactive, optionally soft-deleted.
  */
 export async function buildUser(f: Factory, input: UserInput): Promise<BuiltUser> {
   const admin = await adminToken(f);
@@ -197,6 +199,7 @@ export async function buildUser(f: Factory, input: UserInput): Promise<BuiltUser
     ...(input.organizationId !== undefined ? { organizationId: input.organizationId } : {}),
   });
   if (input.creator) await apiData(f, 'PUT', `/api/users/${made.id}/enable-creator`, admin);
+  if (input.inactive) await apiData(f, 'PUT', `/api/users/${made.id}/deactivate`, admin);
   const token = await tokenOf(f, made.id);
   if (input.deleted) await apiData(f, 'PUT', `/api/users/${made.id}/delete`, admin);
   return {
@@ -208,6 +211,38 @@ export async function buildUser(f: Factory, input: UserInput): Promise<BuiltUser
     organizationId: input.role === Role.Admin ? null : (input.organizationId ?? null),
     token,
   };
+}
+
+export interface BuiltGroup {
+  id: number;
+  name: string;
+}
+
+/**
+ * A group of `organizationId` through POST /groups (000 §7), made by `by` (a manager of the
+ * organization; default an admin), with `members` (trainee and instructor ids of the
+ * organization, inactive ones too) added through PUT /groups/{id}/add.
+ */
+export async function buildGroup(
+  f: Factory,
+  input: {
+    organizationId: number;
+    by?: BuiltUser;
+    name?: string;
+    description?: string;
+    members?: number[];
+  },
+): Promise<BuiltGroup> {
+  const token = input.by?.token ?? (await adminToken(f));
+  const name = input.name ?? `Factory group ${unique()}`;
+  const made = await apiData<{ id: number }>(f, 'POST', '/api/groups', token, {
+    name,
+    description: input.description ?? `${name} description`,
+    organizationId: input.organizationId,
+  });
+  if (input.members?.length)
+    await apiData(f, 'PUT', `/api/groups/${made.id}/add`, token, { ids: input.members });
+  return { id: made.id, name };
 }
 
 /** An Active interview of `organizationId` with its roles and questions (by default two roles, three questions). */

@@ -2,10 +2,11 @@
  * The /groups calls of 000 §7 with the role rules of 000 §2.6 and §6 (instructors cannot create,
  * edit, delete or change members), and the user-detail groups tab (GET/PUT /users/{id}/groups):
  * each climbs the ladder 401 → 403 → 404 other organization → 400 → success; a denied write
- * changes nothing.
+ * changes nothing. Each test builds its own organizations, people and groups (factories.ts,
+ * `buildGroupsWorld`), so it passes alone and in any order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { format, messages, Role } from '@practica/contract';
 import { groupMembers, groups, users } from '../../src/db/schema/index.js';
 import {
@@ -13,20 +14,102 @@ import {
   listGroupsWithMembers,
   membersOfGroups,
 } from '../../src/modules/groups/repository.js';
-import { bearer, buildTestApp, tokenFor, type TestContext } from '../helpers/build.js';
-import { emptyDemoFixture, loadDemoFixture } from '../helpers/demo-fixture.js';
+import {
+  adminUser,
+  buildGroup,
+  buildOrganization,
+  buildUser,
+  factoryOf,
+  type Factory,
+} from '../factories.js';
+import { buildTestApp, injectWithToken, type Method, type TestContext } from '../helpers/build.js';
 
+// The app and its database only: every test builds its own organizations and groups.
 let ctx: TestContext;
-const demo = emptyDemoFixture();
-const { ids: id, org, groups: group, call } = demo;
+let f: Factory;
 beforeAll(async () => {
-  ctx = await buildTestApp();
-  await loadDemoFixture(ctx, demo, ['nina']);
+  ctx = await buildTestApp({}, { seed: false });
+  f = factoryOf(ctx);
 });
 afterAll(() => ctx.close());
 
+/**
+ * Two organizations of their own, shaped as the demo's: Maya (manager), Ian and Irene
+ * (instructors), Tom, Tessa, Omar, Priya (trainees), Lucas (inactive), Sofia and Victor
+ * (soft-deleted); in the other, Nora (manager), Nate (instructor), Nina and Noah (trainees).
+ * Groups: Cohort A (Tom, Tessa, Omar; Ian), Cohort B (Priya, Lucas, Tom; Irene, Ian), and the
+ * other's Harbour Crew (Nina, Noah; Nate).
+ */
+async function buildGroupsWorld() {
+  const org = await buildOrganization(f);
+  const other = await buildOrganization(f);
+  const person =
+    (
+      organizationId: number,
+      role: typeof Role.Trainee | typeof Role.Instructor | typeof Role.Manager,
+    ) =>
+    (firstName: string, lastName: string, extra: { deleted?: boolean; inactive?: boolean } = {}) =>
+      buildUser(f, { role, organizationId, firstName, lastName, ...extra });
+  const people = {
+    manager: await person(org.id, Role.Manager)('Maya', 'Manning'),
+    instructor: await person(org.id, Role.Instructor)('Ian', 'Instructor'),
+    instructor2: await person(org.id, Role.Instructor)('Irene', 'Iverson'),
+    trainee: await person(org.id, Role.Trainee)('Tom', 'Trainee'),
+    tessa: await person(org.id, Role.Trainee)('Tessa', 'Tran'),
+    omar: await person(org.id, Role.Trainee)('Omar', 'Okafor'),
+    priya: await person(org.id, Role.Trainee)('Priya', 'Patel'),
+    lucas: await person(org.id, Role.Trainee)('Lucas', 'Lindqvist', { inactive: true }),
+    sofia: await person(org.id, Role.Trainee)('Sofia', 'Santos', { deleted: true }),
+    victor: await person(org.id, Role.Trainee)('Victor', 'Vance', { deleted: true }),
+    manager2: await person(other.id, Role.Manager)('Nora', 'Northwind'),
+    nate: await person(other.id, Role.Instructor)('Nate', 'Nguyen'),
+    nina: await person(other.id, Role.Trainee)('Nina', 'Novak'),
+    noah: await person(other.id, Role.Trainee)('Noah', 'Nilsen'),
+  };
+  const admin = await adminUser(f);
+  const ids = (...who: (keyof typeof people)[]) => who.map((w) => people[w].id);
+  const cohortA = await buildGroup(f, {
+    organizationId: org.id,
+    by: people.manager,
+    name: 'Cohort A',
+    description: 'Morning cohort: interview basics',
+    members: ids('trainee', 'tessa', 'omar', 'instructor'),
+  });
+  const cohortB = await buildGroup(f, {
+    organizationId: org.id,
+    by: people.manager,
+    name: 'Cohort B',
+    description: 'Evening cohort: advanced practice',
+    members: ids('priya', 'lucas', 'trainee', 'instructor2', 'instructor'),
+  });
+  const harbour = await buildGroup(f, {
+    organizationId: other.id,
+    by: people.manager2,
+    name: 'Harbour Crew',
+    description: 'Customer service interviews',
+    members: ids('nina', 'noah', 'nate'),
+  });
+  type Who = keyof typeof people | 'admin';
+  const tokenOf = (who: Who) => (who === 'admin' ? admin.token : people[who].token);
+  return {
+    org,
+    other,
+    people,
+    id: {
+      ...Object.fromEntries(Object.entries(people).map(([k, u]) => [k, u.id])),
+      admin: admin.id,
+    } as Record<keyof typeof people | 'admin', number>,
+    group: { 'Cohort A': cohortA.id, 'Cohort B': cohortB.id, 'Harbour Crew': harbour.id },
+    /** `method url` as `who` (none: without a token), with an optional JSON body. */
+    call: (method: Method, url: string, who?: Who, payload?: object) =>
+      injectWithToken(f.app, method, url, who ? tokenOf(who) : undefined, payload),
+  };
+}
+type GroupsWorld = Awaited<ReturnType<typeof buildGroupsWorld>>;
+
 const db = () => ctx.testDb.database.db;
 const names = (list: { name: string }[]) => list.map((g) => g.name);
+const groupCount = async () => (await db().select({ n: count() }).from(groups))[0]!.n;
 const memberIds = async (groupId: number) =>
   (
     await db()
@@ -39,19 +122,32 @@ const memberIds = async (groupId: number) =>
 
 describe('GET /api/groups', () => {
   it('answers 401 without a token and 400 for bad filters', async () => {
+    const { call } = await buildGroupsWorld();
     expect((await call('GET', '/api/groups')).statusCode).toBe(401);
     expect((await call('GET', '/api/groups?pageSize=7', 'admin')).statusCode).toBe(400);
     expect((await call('GET', '/api/groups?organizationId=abc', 'admin')).statusCode).toBe(400);
   });
 
   it('scopes by role: admin all or one organization, manager its organization, instructors and trainees their groups', async () => {
-    const all = (await call('GET', '/api/groups', 'admin')).json().data;
-    expect(names(all.list)).toEqual(['Cohort A', 'Cohort B', 'Harbour Crew']);
-    expect(all.count).toBe(3);
+    const { call, org, other } = await buildGroupsWorld();
+    // An admin sees every organization's groups (other tests' too): all of them, page by page,
+    // these three among them in order of names.
+    const all: { name: string; organizationId: number }[] = [];
+    let count = 0;
+    for (let page = 1; page === 1 || all.length < count; page += 1) {
+      const data = (await call('GET', `/api/groups?pageSize=100&page=${page}`, 'admin')).json()
+        .data;
+      if (data.list.length === 0) break;
+      all.push(...data.list);
+      count = data.count;
+    }
+    expect(count).toBe(await groupCount());
+    expect(all).toHaveLength(count);
+    const ours = all.filter((g) => [org.id, other.id].includes(g.organizationId));
+    expect(names(ours)).toEqual(['Cohort A', 'Cohort B', 'Harbour Crew']);
     expect(
       names(
-        (await call('GET', `/api/groups?organizationId=${org.northwind}`, 'admin')).json().data
-          .list,
+        (await call('GET', `/api/groups?organizationId=${other.id}`, 'admin')).json().data.list,
       ),
     ).toEqual(['Harbour Crew']);
     expect(names((await call('GET', '/api/groups', 'manager')).json().data.list)).toEqual([
@@ -69,19 +165,20 @@ describe('GET /api/groups', () => {
       'Harbour Crew',
     ]);
     expect(
-      (await call('GET', `/api/groups?organizationId=${org.northwind}`, 'manager')).statusCode,
+      (await call('GET', `/api/groups?organizationId=${other.id}`, 'manager')).statusCode,
     ).toBe(404);
     expect(
-      (await call('GET', `/api/groups?organizationId=${org.demo}`, 'instructor2')).statusCode,
+      (await call('GET', `/api/groups?organizationId=${org.id}`, 'instructor2')).statusCode,
     ).toBe(200);
   });
 
   it('counts trainees and instructors (deleted users left out), and filters by userId and search', async () => {
+    const { call, org, id } = await buildGroupsWorld();
     const list = (await call('GET', '/api/groups', 'manager')).json().data.list;
     expect(list[0]).toMatchObject({
       name: 'Cohort A',
-      organizationId: org.demo,
-      organization: { id: org.demo, name: 'Demo Academy' },
+      organizationId: org.id,
+      organization: { id: org.id, name: org.name },
       traineesCount: 3,
       instructorsCount: 1,
     });
@@ -90,13 +187,18 @@ describe('GET /api/groups', () => {
     expect(
       names((await call('GET', `/api/groups?userId=${id.priya}`, 'manager')).json().data.list),
     ).toEqual(['Cohort B']);
+    // Other tests' organizations have their Cohort B too: the admin's search within this one.
     expect(
-      names((await call('GET', '/api/groups?search=cohort b', 'admin')).json().data.list),
+      names(
+        (await call('GET', `/api/groups?organizationId=${org.id}&search=cohort b`, 'admin')).json()
+          .data.list,
+      ),
     ).toEqual(['Cohort B']);
     expect((await call('GET', '/api/groups?search=co', 'admin')).statusCode).toBe(400);
   });
 
   it('adds the members of the page’s groups with includes=users', async () => {
+    const { call, id } = await buildGroupsWorld();
     const list = (await call('GET', '/api/groups?includes=users', 'manager')).json().data.list;
     const a = list.find((g: { name: string }) => g.name === 'Cohort A');
     expect(a.users.map((u: { id: number }) => u.id).sort()).toEqual(
@@ -116,19 +218,14 @@ describe('GET /api/groups', () => {
 
 describe('GET /api/groups/:id', () => {
   it('answers 401, 404 other organization or missing, 403 a trainee outside the group, and the group', async () => {
-    const a = group['Cohort A']!;
+    const { call, group } = await buildGroupsWorld();
+    const a = group['Cohort A'];
     expect((await call('GET', `/api/groups/${a}`)).statusCode).toBe(401);
     expect((await call('GET', `/api/groups/${a}`, 'manager2')).statusCode).toBe(404);
     expect((await call('GET', `/api/groups/${a}`, 'nina')).statusCode).toBe(404);
     expect((await call('GET', '/api/groups/999999', 'admin')).statusCode).toBe(404);
     expect((await call('GET', '/api/groups/abc', 'admin')).statusCode).toBe(400);
-    const tessa = await tokenFor(ctx.app, 'tessa@demo.test');
-    const outside = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/groups/${group['Cohort B']}`,
-      headers: bearer(tessa),
-    });
-    expect(outside.statusCode).toBe(403);
+    expect((await call('GET', `/api/groups/${group['Cohort B']}`, 'tessa')).statusCode).toBe(403);
     // 000 §2.6: an instructor reads the groups it belongs to, as its list shows them.
     expect((await call('GET', `/api/groups/${a}`, 'instructor2')).statusCode).toBe(403);
     const res = await call('GET', `/api/groups/${a}?includes=users`, 'instructor');
@@ -145,59 +242,73 @@ describe('GET /api/groups/:id', () => {
 });
 
 describe('POST /api/groups', () => {
-  const body = () => ({
+  const body = (w: GroupsWorld) => ({
     name: 'Cohort C',
     description: 'Weekend cohort',
-    organizationId: org.demo,
+    organizationId: w.org.id,
   });
 
   it('climbs the ladder: 401, 403 instructor (nothing created), 404 other organization, 400 with the messages of 000 §5', async () => {
-    const before = (await db().select({ n: count() }).from(groups))[0]!.n;
-    expect((await call('POST', '/api/groups', undefined, body())).statusCode).toBe(401);
-    expect((await call('POST', '/api/groups', 'instructor', body())).statusCode).toBe(403);
-    expect((await call('POST', '/api/groups', 'trainee', body())).statusCode).toBe(403);
-    expect((await call('POST', '/api/groups', 'manager2', body())).statusCode).toBe(404);
+    const w = await buildGroupsWorld();
+    const { call } = w;
+    const before = await groupCount();
+    expect((await call('POST', '/api/groups', undefined, body(w))).statusCode).toBe(401);
+    expect((await call('POST', '/api/groups', 'instructor', body(w))).statusCode).toBe(403);
+    expect((await call('POST', '/api/groups', 'trainee', body(w))).statusCode).toBe(403);
+    expect((await call('POST', '/api/groups', 'manager2', body(w))).statusCode).toBe(404);
     expect(
-      (await call('POST', '/api/groups', 'admin', { ...body(), organizationId: 999999 }))
+      (await call('POST', '/api/groups', 'admin', { ...body(w), organizationId: 999999 }))
         .statusCode,
     ).toBe(404);
-    const noName = await call('POST', '/api/groups', 'manager', { ...body(), name: ' ' });
+    const noName = await call('POST', '/api/groups', 'manager', { ...body(w), name: ' ' });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe(messages.groupNameRequired);
     const noDescription = await call('POST', '/api/groups', 'manager', {
-      ...body(),
+      ...body(w),
       description: '',
     });
     expect(noDescription.json().message).toBe(messages.groupDescriptionRequired);
-    expect((await db().select({ n: count() }).from(groups))[0]!.n).toBe(before);
+    expect(await groupCount()).toBe(before);
   });
 
   it('creates a group', async () => {
-    const res = await call('POST', '/api/groups', 'manager', body());
+    const w = await buildGroupsWorld();
+    const res = await w.call('POST', '/api/groups', 'manager', body(w));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.groupCreated);
     expect(res.json().data).toMatchObject({
       name: 'Cohort C',
       description: 'Weekend cohort',
-      organizationId: org.demo,
+      organizationId: w.org.id,
       traineesCount: 0,
       instructorsCount: 0,
       users: [],
     });
-    group['Cohort C'] = res.json().data.id;
-    const admin = await call('POST', '/api/groups', 'admin', {
-      ...body(),
+    const admin = await w.call('POST', '/api/groups', 'admin', {
+      ...body(w),
       name: 'Dock Team',
-      organizationId: org.northwind,
+      organizationId: w.other.id,
     });
     expect(admin.statusCode).toBe(200);
-    group['Dock Team'] = admin.json().data.id;
+    expect(admin.json().data).toMatchObject({ name: 'Dock Team', organizationId: w.other.id });
   });
 });
 
+/** The world's empty 'Cohort C' of its organization, made by its manager. */
+const cohortC = (w: GroupsWorld, members: number[] = []) =>
+  buildGroup(f, {
+    organizationId: w.org.id,
+    by: w.people.manager,
+    name: 'Cohort C',
+    description: 'Weekend cohort',
+    members,
+  });
+
 describe('PUT /api/groups/:id', () => {
   it('climbs the ladder and renames', async () => {
-    const c = group['Cohort C']!;
+    const w = await buildGroupsWorld();
+    const { call } = w;
+    const c = (await cohortC(w)).id;
     const body = { name: 'Cohort C (weekend)', description: 'Saturdays' };
     expect((await call('PUT', `/api/groups/${c}`, undefined, body)).statusCode).toBe(401);
     expect((await call('PUT', `/api/groups/${c}`, 'instructor', body)).statusCode).toBe(403);
@@ -215,7 +326,9 @@ describe('PUT /api/groups/:id', () => {
 
 describe('PUT /api/groups/:id/add and /remove', () => {
   it('climbs the ladder: 401, 403 instructor (unchanged), 404 other organization group or member, 400 bad ids or role', async () => {
-    const c = group['Cohort C']!;
+    const w = await buildGroupsWorld();
+    const { call, id } = w;
+    const c = (await cohortC(w)).id;
     expect(
       (await call('PUT', `/api/groups/${c}/add`, undefined, { ids: [id.tessa] })).statusCode,
     ).toBe(401);
@@ -251,7 +364,9 @@ describe('PUT /api/groups/:id/add and /remove', () => {
   });
 
   it('adds trainees and instructors idempotently and removes them', async () => {
-    const c = group['Cohort C']!;
+    const w = await buildGroupsWorld();
+    const { call, id } = w;
+    const c = (await cohortC(w)).id;
     const add = await call('PUT', `/api/groups/${c}/add`, 'manager', { ids: [id.tessa, id.omar] });
     expect(add.statusCode).toBe(200);
     expect(add.json().message).toBe(format.groupMembersUpdated('trainees'));
@@ -275,7 +390,7 @@ describe('PUT /api/groups/:id/add and /remove', () => {
       ids: [id.omar, id.nina],
     });
     expect(remove.statusCode).toBe(200);
-    expect(remove.json().message).toBe(format.removedUserFromGroup('Cohort C (weekend)'));
+    expect(remove.json().message).toBe(format.removedUserFromGroup('Cohort C'));
     expect(remove.json().data).toMatchObject({ traineesCount: 1, instructorsCount: 1 });
     expect(
       (await call('PUT', `/api/groups/${c}/remove`, 'manager', { ids: [id.omar] })).statusCode,
@@ -286,7 +401,8 @@ describe('PUT /api/groups/:id/add and /remove', () => {
 
 describe('GET /api/groups/:id/users', () => {
   it('answers 401, 404 other organization, 400 bad roles, and the members by roles with paging', async () => {
-    const b = group['Cohort B']!;
+    const { call, group, people } = await buildGroupsWorld();
+    const b = group['Cohort B'];
     expect((await call('GET', `/api/groups/${b}/users`)).statusCode).toBe(401);
     expect((await call('GET', `/api/groups/${b}/users`, 'manager2')).statusCode).toBe(404);
     expect((await call('GET', `/api/groups/${b}/users?roles=9`, 'manager')).statusCode).toBe(400);
@@ -294,11 +410,9 @@ describe('GET /api/groups/:id/users', () => {
       await call('GET', `/api/groups/${b}/users?roles=${Role.Trainee}`, 'instructor')
     ).json().data;
     expect(trainees.count).toBe(3);
-    expect(trainees.list.map((u: { email: string }) => u.email).sort()).toEqual([
-      'lucas@demo.test',
-      'priya@demo.test',
-      'trainee@demo.test',
-    ]);
+    expect(trainees.list.map((u: { email: string }) => u.email).sort()).toEqual(
+      [people.lucas.email, people.priya.email, people.trainee.email].sort(),
+    );
     const instructors = (
       await call('GET', `/api/groups/${b}/users?roles=${Role.Instructor}`, 'manager')
     ).json().data;
@@ -308,11 +422,9 @@ describe('GET /api/groups/:id/users', () => {
   });
 
   it("gives a trainee of the group its members' names only, never their emails or phone numbers", async () => {
-    const b = group['Cohort B']!;
-    await db()
-      .update(users)
-      .set({ phoneNumber: '0123456789' })
-      .where(eq(users.email, 'priya@demo.test'));
+    const { call, group, people, id } = await buildGroupsWorld();
+    const b = group['Cohort B'];
+    await db().update(users).set({ phoneNumber: '0123456789' }).where(eq(users.id, id.priya));
     const res = await call('GET', `/api/groups/${b}/users`, 'trainee');
     expect(res.statusCode).toBe(200);
     const { list, count } = res.json().data as { list: Record<string, unknown>[]; count: number };
@@ -322,34 +434,39 @@ describe('GET /api/groups/:id/users', () => {
     }
     expect(list.map((m) => m['firstName'])).toContain('Priya');
     // Its own row is its own to read; nobody else's address or number is in the answer.
-    expect(list.find((m) => m['id'] === id.trainee)).toMatchObject({ email: 'trainee@demo.test' });
-    expect(res.body.replaceAll('trainee@demo.test', '')).not.toMatch(/@demo\.test|0123456789/);
+    expect(list.find((m) => m['id'] === id.trainee)).toMatchObject({
+      email: people.trainee.email,
+    });
+    expect(res.body.replaceAll(people.trainee.email, '')).not.toMatch(/@factory\.test|0123456789/);
     // Staff still see the contact details.
     const staff = (await call('GET', `/api/groups/${b}/users`, 'instructor')).json().data;
-    expect(staff.list.map((u: { email: string }) => u.email)).toContain('priya@demo.test');
+    expect(staff.list.map((u: { email: string }) => u.email)).toContain(people.priya.email);
   });
 });
 
 describe('DELETE /api/groups/:id', () => {
   it('climbs the ladder and deletes the group with its memberships', async () => {
-    const c = group['Cohort C']!;
+    const w = await buildGroupsWorld();
+    const { call, id } = w;
+    const c = (await cohortC(w, [id.tessa, id.instructor2])).id;
+    const dock = await buildGroup(f, { organizationId: w.other.id, name: 'Dock Team' });
     expect((await call('DELETE', `/api/groups/${c}`)).statusCode).toBe(401);
     expect((await call('DELETE', `/api/groups/${c}`, 'instructor')).statusCode).toBe(403);
     expect((await call('DELETE', `/api/groups/${c}`, 'manager2')).statusCode).toBe(404);
     expect(await db().select().from(groups).where(eq(groups.id, c))).toHaveLength(1);
+    expect(await memberIds(c)).toHaveLength(2);
     const res = await call('DELETE', `/api/groups/${c}`, 'manager');
     expect(res.statusCode).toBe(200);
     expect(await db().select().from(groups).where(eq(groups.id, c))).toHaveLength(0);
     expect(await memberIds(c)).toEqual([]);
     expect((await call('GET', `/api/groups/${c}`, 'manager')).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/groups/${group['Dock Team']}`, 'admin')).statusCode).toBe(
-      200,
-    );
+    expect((await call('DELETE', `/api/groups/${dock.id}`, 'admin')).statusCode).toBe(200);
   });
 });
 
 describe("a user's groups (000 §2.10)", () => {
   it('GET /users/:id?includes=groups adds {id, name} of its groups', async () => {
+    const { call, id, group } = await buildGroupsWorld();
     const res = await call('GET', `/api/users/${id.trainee}?includes=groups`, 'manager');
     expect(res.json().data.groups).toEqual([
       { id: group['Cohort A'], name: 'Cohort A' },
@@ -361,6 +478,7 @@ describe("a user's groups (000 §2.10)", () => {
   });
 
   it('GET /users/:id/groups answers its groups, with members when asked', async () => {
+    const { call, id } = await buildGroupsWorld();
     expect((await call('GET', `/api/users/${id.trainee}/groups`)).statusCode).toBe(401);
     expect((await call('GET', `/api/users/${id.trainee}/groups`, 'manager2')).statusCode).toBe(404);
     const res = (
@@ -372,8 +490,9 @@ describe("a user's groups (000 §2.10)", () => {
   });
 
   it('PUT /users/:id/groups saves exactly the given groups: ladder, then success', async () => {
-    const a = group['Cohort A']!;
-    const b = group['Cohort B']!;
+    const { call, id, group } = await buildGroupsWorld();
+    const a = group['Cohort A'];
+    const b = group['Cohort B'];
     expect(
       (await call('PUT', `/api/users/${id.priya}/groups`, undefined, { ids: [a] })).statusCode,
     ).toBe(401);
@@ -411,40 +530,40 @@ describe("a user's groups (000 §2.10)", () => {
     const rows = await db()
       .select()
       .from(groupMembers)
-      .where(and(eq(groupMembers.userId, id.priya!)));
+      .where(and(eq(groupMembers.userId, id.priya)));
     expect(rows).toHaveLength(0);
   });
 });
 
 describe('GET /api/groups?includes=users: the members and their counts come in one statement', () => {
-  let counted = 0;
-  let empty = 0;
-  beforeAll(async () => {
+  /**
+   * The world with two more groups of its organization, inserted directly: 'Zeta Counted' with
+   * Tessa, Victor (soft-deleted: the add call refuses him), Ian, Omar and Lucas, not in order of
+   * names, and the memberless 'Zeta Empty'.
+   */
+  async function withZetaGroups() {
+    const w = await buildGroupsWorld();
     const rows = await db()
       .insert(groups)
       .values([
-        { name: 'Zeta Counted', description: 'Members', organizationId: org.demo },
-        { name: 'Zeta Empty', description: 'No members', organizationId: org.demo },
+        { name: 'Zeta Counted', description: 'Members', organizationId: w.org.id },
+        { name: 'Zeta Empty', description: 'No members', organizationId: w.org.id },
       ])
       .returning({ id: groups.id });
-    [counted, empty] = rows.map((r) => r.id) as [number, number];
-    // Not in order of names; Victor is soft-deleted (the add call refuses him: inserted here).
+    const [counted, empty] = rows.map((r) => r.id) as [number, number];
     await db()
       .insert(groupMembers)
       .values(
-        [id.tessa, id.victor, id.instructor, id.omar, id.lucas].map((userId) => ({
+        [w.id.tessa, w.id.victor, w.id.instructor, w.id.omar, w.id.lucas].map((userId) => ({
           groupId: counted,
-          userId: userId!,
+          userId,
         })),
       );
-  });
-  afterAll(async () => {
-    await db()
-      .delete(groups)
-      .where(inArray(groups.id, [counted, empty]));
-  });
+    return { ...w, counted, empty };
+  }
 
   it('lists members by last name, first name, id (deleted left out), counted as the list without them counts', async () => {
+    const { call, id, counted, empty } = await withZetaGroups();
     const res = await call('GET', '/api/groups?includes=users&search=zeta', 'manager');
     const [withMembers, none] = res.json().data.list;
     expect(withMembers).toMatchObject({ id: counted, traineesCount: 3, instructorsCount: 1 });
@@ -460,9 +579,10 @@ describe('GET /api/groups?includes=users: the members and their counts come in o
   });
 
   it('answers what the page and a members query answered, on the first page and later ones', async () => {
+    const { org, id } = await withZetaGroups();
     for (const scope of [
       {},
-      { organizationId: org.demo },
+      { organizationId: org.id },
       { memberId: id.instructor },
       { search: 'cohort' },
     ]) {
