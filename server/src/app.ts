@@ -19,6 +19,7 @@ import { fail } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { storageOrigin } from './lib/storage/index.js';
 import { apiTokenRoutes } from './modules/api-tokens/index.js';
+import { apiTokenRoutes } from './modules/api-tokens/index.js';
 import { answerRoutes, type ReviewStatementWrite } from './modules/answers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { reviewHistoryRoutes } from './modules/review-history/index.js';
@@ -288,6 +289,7 @@ export async function buildApp(
       await api.register(meRoutes);
       await api.register(meUploadRoutes);
       await api.register(notificationRoutes);
+      await api.register(apiTokenRoutes);
       await api.register(apiTokenRoutes);
     },
     { prefix: '/api' },
