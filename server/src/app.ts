@@ -1,6 +1,9 @@
 /**
  * `buildApp(config)`: the whole server as one Fastify instance — used by main.ts and by every
  * test, so tests exercise the production wiring (architecture.md 'Layout', fastify/demo).
+ * `config.role` (PRACTICA_ROLE, operations.md 'Roles') decides here, and only here, what the app
+ * runs: the HTTP surface (API, docs, console, practice app, files) and the plugins' background
+ * loops (`runLoops`); a `worker` answers its probes and 404 to everything else.
  */
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
@@ -18,7 +21,6 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { storageOrigin } from './lib/storage/index.js';
-import { apiTokenRoutes } from './modules/api-tokens/index.js';
 import { apiTokenRoutes } from './modules/api-tokens/index.js';
 import { answerRoutes, type ReviewStatementWrite } from './modules/answers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
@@ -53,6 +55,7 @@ import {
 import { loggerOptions } from './plugins/logger.js';
 import { registerStaticWeb, spaIndexFor } from './plugins/static-web.js';
 import { reviewStatementWrites } from './review-statement-writes.js';
+import { dutiesOf } from './settings/role.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +77,12 @@ export interface BuildOptions {
   /** Sees every route as it is registered (Fastify's onRoute, added before any plugin): tests list the routes. */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/**
+ * The routes a `worker` copy answers: the probes and the metrics module's `/metrics` (every role
+ * answers them). Add here any other route a worker must answer.
+ */
+const workerRoutes = new Set(['/healthz', '/readyz', '/metrics']);
 
 function originOf(url: string): string | null {
   try {
@@ -218,6 +227,45 @@ export async function buildApp(
   });
   registerErrorHandler(app);
 
+  const duties = dutiesOf(config.role);
+  if (!duties.servesHttp) {
+    // A worker serves no console, API, files or dev mailbox, whatever a plugin registers.
+    app.addHook('onRequest', async (request, reply) => {
+      if (workerRoutes.has(request.routeOptions.url ?? '')) return;
+      return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
+    });
+  }
+
+  if (duties.servesHttp) await registerApiDocs(app, config);
+
+  await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
+  await app.register(healthRoutes);
+  await app.register(metricsPlugin, { ...config.metrics, production: config.env === 'production' });
+  // Each background loop starts here or nowhere: the role decides (settings/role.ts).
+  const loops = { runLoops: duties.runsLoops };
+  await app.register(filesPlugin, loops);
+  await app.register(mailPlugin, { ...config.mail, ...loops });
+  await app.register(mediaPlugin, { ...config.media, ...loops });
+  await app.register(partialUploadsPlugin, loops);
+  await app.register(notificationsPlugin, { ...config.notifications, ...loops });
+  if (duties.servesHttp) await registerPublicHttp(app, config);
+
+  app.setNotFoundHandler((request, reply) => {
+    const index =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? spaIndexFor(app, request.url)
+        : undefined;
+    if (index) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+    }
+    return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
+  });
+
+  return app;
+}
+
+/** OpenAPI (`/api/docs`, its JSON at `/api/docs/json`) of the routes registered after it. */
+async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -233,15 +281,10 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}
 
-  await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
-  await app.register(healthRoutes);
-  await app.register(metricsPlugin, { ...config.metrics, production: config.env === 'production' });
-  await app.register(filesPlugin);
-  await app.register(mailPlugin, config.mail);
-  await app.register(mediaPlugin, config.media);
-  await app.register(partialUploadsPlugin);
-  await app.register(notificationsPlugin, config.notifications);
+/** The API under `/api`, the console at `/` and the practice app at `/practice/` (roles `web` and `all`). */
+async function registerPublicHttp(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(
     async (api) => {
       await api.register(infoRoutes, {
@@ -290,24 +333,10 @@ export async function buildApp(
       await api.register(meUploadRoutes);
       await api.register(notificationRoutes);
       await api.register(apiTokenRoutes);
-      await api.register(apiTokenRoutes);
     },
     { prefix: '/api' },
   );
 
   await registerStaticWeb(app, { root: config.webDist, prefix: '/' });
   await registerStaticWeb(app, { root: config.practiceDist, prefix: '/practice/' });
-
-  app.setNotFoundHandler((request, reply) => {
-    const index =
-      request.method === 'GET' || request.method === 'HEAD'
-        ? spaIndexFor(app, request.url)
-        : undefined;
-    if (index) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
-    }
-    return reply.code(404).send(fail({ code: 'NOT_FOUND', message: messages.notFound }));
-  });
-
-  return app;
 }
