@@ -1,14 +1,15 @@
 /**
  * Two apps built in one process keep their own settings (architecture.md): the base of the mails'
- * links (PUBLIC_URL), whether saved videos queue media jobs (ffmpeg found or not) and the bucket a
- * direct (S3) upload is checked in are the app's own, even after a second app with other settings
- * was built in the same process — nothing an app is built with lives in a module global another
- * app overwrites.
+ * links (PUBLIC_URL), whether saved videos queue media jobs (ffmpeg found or not), the bucket a
+ * direct (S3) upload is checked in and the key file URLs are signed with (JWT_SECRET) are the
+ * app's own, even after a second app with other settings was built in the same process — nothing
+ * an app is built with lives in a module global another app overwrites.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaType } from '@practica/contract';
 import { answerItems, users } from '../src/db/schema/index.js';
+import { createFileUrls, defaultFileUrlLifetimeMs } from '../src/modules/files/index.js';
 import { buildAnswersScenario, type AnswersScenario } from './helpers/answers.js';
 import { bearer, buildTestApp, tokenFor, type TestContext } from './helpers/build.js';
 import { chromeWebm, mediaSteps } from './helpers/media-answers.js';
@@ -133,5 +134,76 @@ describe('two apps on two buckets in one process', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data.imageId).toBe(id);
+  });
+});
+
+describe('two apps with different secrets in one process', () => {
+  const ownSecret = 'own-secret-own-secret-own-secret-0123456789';
+  const otherSecret = 'other-secret-other-secret-other-secret-012345';
+  let own: TestContext;
+  let other: TestContext;
+
+  beforeAll(async () => {
+    own = await buildTestApp({ JWT_SECRET: ownSecret });
+    // Built after, with another secret: the first app must still sign with its own.
+    other = await buildTestApp({ JWT_SECRET: otherSecret });
+  }, 120_000);
+  afterAll(async () => {
+    await other?.close();
+    await own?.close();
+  });
+
+  /** Uploads a PNG as instructor@demo.test's profile image in `ctx`; answers the image's URL as the user's answer shows it. */
+  async function profileImageUrl(ctx: TestContext): Promise<string> {
+    const token = await tokenFor(ctx.app, 'instructor@demo.test');
+    const start = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files/upload',
+      headers: bearer(token),
+      payload: {
+        name: 'photo.png',
+        extension: 'png',
+        fileTypeId: MediaType.Image,
+        size: media.png.length,
+      },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const { id, url } = start.json().data as { id: number; url: string };
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      payload: media.png,
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [me] = await ctx.testDb.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'instructor@demo.test'));
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${me!.id}`,
+      headers: bearer(token),
+      payload: { firstName: me!.firstName, lastName: me!.lastName, imageId: id },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return (saved.json().data as { image: { url: string } }).image.url;
+  }
+
+  it("signs each app's file URLs with its own JWT_SECRET: each verifies on its own app only", async () => {
+    const ownUrl = await profileImageUrl(own);
+    const otherUrl = await profileImageUrl(other);
+    expect((await own.app.inject({ url: ownUrl })).statusCode).toBe(200);
+    expect((await other.app.inject({ url: otherUrl })).statusCode).toBe(200);
+    // The signature is checked first: another app's URL is a 403, whatever the key.
+    expect((await other.app.inject({ url: ownUrl })).statusCode).toBe(403);
+    expect((await own.app.inject({ url: otherUrl })).statusCode).toBe(403);
+    // The wire format is the signer's of that secret: `/files/<key>?expires=…&signature=…`.
+    const key = new URL(ownUrl, 'http://localhost').pathname.slice('/files/'.length);
+    const signer = createFileUrls({
+      jwtSecret: ownSecret,
+      fileUrlLifetimeMs: defaultFileUrlLifetimeMs,
+    });
+    expect(ownUrl).toBe(signer.sign(key));
   });
 });

@@ -23,6 +23,7 @@
  * of Demo Academy has left Pending, been practised or has items; nor without a storage driver
  * (tests, unless they pass the app's), the content or the Active assignment.
  */
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
@@ -49,6 +50,11 @@ import { serverRoot } from '../lib/paths.js';
 import { reviewStatementWrites } from '../review-statement-writes.js';
 import { createStorage, type StorageDriver } from '../lib/storage/index.js';
 import { getAnswerFor, submitReview } from '../modules/answers/index.js';
+import {
+  createFileUrls,
+  defaultFileUrlLifetimeMs,
+  type FilesDeps,
+} from '../modules/files/index.js';
 import type { MediaDeps } from '../modules/media/index.js';
 import { inProcessTraineeApi } from '../modules/me/index.js';
 import { answerAssignment, type SessionVideo } from '../modules/me/index.js';
@@ -181,15 +187,31 @@ async function roundAssignment(db: Db, organizationId: number, statusId: number)
 }
 
 /**
+ * What the demo answers take besides the database and the storage: the media switch and the read
+ * URL signer the trainees' and the reviewer's calls present files with (the seed runs before any
+ * app exists, so it has no `app.files.urls`).
+ */
+export interface SeedAnswersDeps extends MediaDeps {
+  urls: FilesDeps['urls'];
+}
+
+/**
  * Seeds the demo answers unless present (see the module note). `storage` receives the videos
  * (default: the configured storage; nothing is seeded when there is none); the videos queue their
- * media jobs when `mediaProcessing` (main.ts: ffmpeg was found; default off). Returns true when it
- * seeded.
+ * media jobs when `mediaProcessing` (main.ts: ffmpeg was found; default off); the calls sign the
+ * URLs they answer with `urls` (main.ts: the configured one, `createFileUrls(config)`; by default
+ * one with a key of its own: the seed keeps ids, never a URL). Returns true when it seeded.
  */
 export async function seedAnswers(
   db: Db,
   storage?: StorageDriver,
-  { mediaProcessing = false }: Partial<MediaDeps> = {},
+  {
+    mediaProcessing = false,
+    urls = createFileUrls({
+      jwtSecret: randomBytes(32).toString('hex'),
+      fileUrlLifetimeMs: defaultFileUrlLifetimeMs,
+    }),
+  }: Partial<SeedAnswersDeps> = {},
 ): Promise<boolean> {
   const [org] = await db
     .select({ id: organizations.id })
@@ -226,7 +248,7 @@ export async function seedAnswers(
           ? active
           : await roundAssignment(db, org.id, round.statusId);
       if (!assignment) continue;
-      const deps = { db, storage: driver, videos, mediaProcessing };
+      const deps = { db, storage: driver, videos, mediaProcessing, urls };
       const done =
         round.statusId === AssignmentStatus.Closed
           ? await seedClosedRound(deps, assignment, round.trainees)
@@ -239,8 +261,11 @@ export async function seedAnswers(
   }
 }
 
-/** What a round needs: the database, the storage the videos go to, the videos and the media switch. */
-interface RoundDeps extends MediaDeps {
+/**
+ * What a round needs: the database, the storage the videos go to, the videos, the media switch and
+ * the read URL signer.
+ */
+interface RoundDeps extends SeedAnswersDeps {
   db: Db;
   storage: StorageDriver;
   videos: SessionVideo[];
@@ -251,7 +276,7 @@ interface RoundDeps extends MediaDeps {
  * those marked so. Answers the answers made, with their trainee.
  */
 async function seedRound(
-  { db, storage, videos, mediaProcessing }: RoundDeps,
+  { db, storage, videos, mediaProcessing, urls }: RoundDeps,
   assignmentId: number,
   trainees: readonly DemoTrainee[],
 ): Promise<{ answerId: number; trainee: DemoTrainee }[]> {
@@ -276,21 +301,27 @@ async function seedRound(
     const actor = await actorOf(db, trainee.email);
     if (!actor) continue;
     const { answer } = await answerAssignment(
-      inProcessTraineeApi({ db, storage, mediaProcessing }, actor),
+      inProcessTraineeApi({ db, storage, urls, mediaProcessing }, actor),
       assignmentId,
       videos,
       { submit: trainee.submit, ...(trainee.questions ? { questions: trainee.questions } : {}) },
     );
     done.push({ answerId: answer.id, trainee });
     if (!trainee.review || !reviewer) continue;
-    const opened = await getAnswerFor(db, reviewer, answer.id);
-    await submitReview({ db, reviewWrites: reviewStatementWrites }, reviewer, answer.id, actor.id, {
-      traineeId: actor.id,
-      answers: {
-        ratings: demoReviewAnswers(opened.assignment.data.ratings),
-        feedback: demoReviewAnswers(opened.assignment.data.feedback),
+    const opened = await getAnswerFor({ db, urls }, reviewer, answer.id);
+    await submitReview(
+      { db, urls, reviewWrites: reviewStatementWrites },
+      reviewer,
+      answer.id,
+      actor.id,
+      {
+        traineeId: actor.id,
+        answers: {
+          ratings: demoReviewAnswers(opened.assignment.data.ratings),
+          feedback: demoReviewAnswers(opened.assignment.data.feedback),
+        },
       },
-    });
+    );
   }
   return done;
 }

@@ -19,8 +19,7 @@ import {
 import { newEmailToken } from '../lib/email-token.js';
 import { hashPassword } from '../lib/password.js';
 import type { StorageDriver } from '../lib/storage/index.js';
-import type { MediaDeps } from '../modules/media/index.js';
-import { seedAnswers } from './answers.js';
+import { seedAnswers, type SeedAnswersDeps } from './answers.js';
 import { seedAssets } from './assets.js';
 import { seedAssignments } from './assignments.js';
 import { seedContents } from './contents.js';
@@ -182,12 +181,13 @@ const people: SeedUser[] = [
 /**
  * Seeds the demo data unless present. `storage` receives the demo images (default: the
  * configured DATA_DIR's disk, see seed/assets.ts); the demo answers' videos queue their media jobs
- * when `media.mediaProcessing` (default off). Returns true when it seeded anything.
+ * when `deps.mediaProcessing` (default off), and their calls sign URLs with `deps.urls` (see
+ * `seedAnswers`). Returns true when it seeded anything.
  */
 export async function seedDemo(
   db: Db,
   storage?: StorageDriver,
-  media: Partial<MediaDeps> = {},
+  deps: Partial<SeedAnswersDeps> = {},
 ): Promise<boolean> {
   const accounts = await seedDemoAccounts(db);
   const groupsAndInvites = await seedDemoGroupsAndInvites(db);
@@ -196,7 +196,7 @@ export async function seedDemo(
   // Keep last: the assignments use the seeded contents and assets.
   const demoAssignments = await seedAssignments(db);
   // The very last: the trainees answer the seeded assignments.
-  const demoAnswers = await seedAnswers(db, storage, media);
+  const demoAnswers = await seedAnswers(db, storage, deps);
   return (
     accounts || groupsAndInvites || demoAssets || demoContents || demoAssignments || demoAnswers
   );

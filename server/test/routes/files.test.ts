@@ -38,7 +38,7 @@ import { sweepPendingUploads } from '../../src/modules/files/deletions.js';
 import { parseRange } from '../../src/modules/files/range.js';
 import { requireUsableFile, safeDisplayName } from '../../src/modules/files/service.js';
 import { createReadSigner, createUploadSigner } from '../../src/modules/files/signing.js';
-import { defaultFileUrlLifetimeMs, publicFileUrl } from '../../src/modules/files/url.js';
+import { defaultFileUrlLifetimeMs } from '../../src/modules/files/url.js';
 import { redactUrl } from '../../src/plugins/logger.js';
 import { bearer, testSecret, tokenFor, type TestContext } from '../helpers/build.js';
 import * as media from '../helpers/media-fixtures.js';
@@ -460,7 +460,7 @@ describe.each(drivers)('with %s storage', (driver) => {
       expect(res.json()).toMatchObject({ success: false, message: messages.imageTooLarge });
       expect((await rowOf(t.id))!.status).toBe(FileStatus.Pending);
       expect(await ctx.app.files.storage.stat(t.key)).toBeNull();
-      expect((await read(publicFileUrl(t.key))).statusCode).toBe(404);
+      expect((await read(ctx.app.files.urls.sign(t.key))).statusCode).toBe(404);
     });
 
     localOnly(driver)(
@@ -629,7 +629,7 @@ describe.each(drivers)('with %s storage', (driver) => {
         expect((await put(t.url, media.png)).statusCode).toBe(200);
         const again = await put(t.url, media.jpeg);
         expect(again.statusCode).toBe(409);
-        const served = await read(publicFileUrl(t.key));
+        const served = await read(ctx.app.files.urls.sign(t.key));
         expect(served.rawPayload.equals(media.png)).toBe(true);
       });
     });
@@ -762,7 +762,7 @@ describe.each(drivers)('with %s storage', (driver) => {
     it('answers 404 for a well-signed Pending upload, unknown key or malformed path', async () => {
       const pending = await ticket();
       for (const key of [pending.key, newStorageKey('png'), '2024/01/passwd.png', 'etc/passwd']) {
-        const res = await ctx.app.inject({ url: publicFileUrl(key) });
+        const res = await ctx.app.inject({ url: ctx.app.files.urls.sign(key) });
         expect(res.statusCode, key).toBe(404);
       }
     });
@@ -809,7 +809,7 @@ describe.each(drivers)('with %s storage', (driver) => {
       expect(signer.sign(f.key, start + windowMs + 1000)).not.toBe(
         signer.sign(f.key, start + 1000),
       );
-      expect(publicFileUrl(f.key)).toBe(signer.sign(f.key));
+      expect(ctx.app.files.urls.sign(f.key)).toBe(signer.sign(f.key));
     });
 
     it('refuses a missing, tampered, expired, other-key or upload signature with 403 in the envelope', async () => {

@@ -42,7 +42,7 @@ import {
   reviewComments,
   users,
 } from '../../src/db/schema/index.js';
-import { publicFileUrl } from '../../src/modules/files/url.js';
+import type { FileUrls } from '../../src/modules/files/url.js';
 import * as media from '../helpers/media-fixtures.js';
 import {
   assignmentForm,
@@ -252,7 +252,9 @@ export const rows: Row[] = [
     note: 'The signed, expiring URL is the capability (server-made 128-bit key, HMAC of key and expiry, one hour; url.ts): anyone holding a live URL gets the bytes, as <img src> and <video src> cannot send a bearer token; unsigned, tampered or expired URLs are a 403 (files.test.ts). Only presenters of visible rows hand out URLs (canaries.test.ts).',
     request: (s) => ({
       url:
-        s.target === 'missing' ? publicFileUrl('2026/01/' + '0'.repeat(32) + '.png') : s.o.imageUrl,
+        s.target === 'missing'
+          ? s.w.app.files.urls.sign('2026/01/' + '0'.repeat(32) + '.png')
+          : s.o.imageUrl,
     }),
     //      anon exp  tamp deac | trn  ins  cre  mgr  adm
     expect: {
@@ -1939,8 +1941,11 @@ async function freshEmailOfUser(s: Scope): Promise<string> {
 // Running cells
 // ---------------------------------------------------------------------------
 
-/** The world's organization ids all replaced by `missingId` (the 'missing' target). */
-export function missingOrg(like: OrgWorld): OrgWorld {
+/**
+ * The world's organization ids all replaced by `missingId` (the 'missing' target); its image URL
+ * is one `urls` (the app's) signed for a key no file has.
+ */
+export function missingOrg(like: OrgWorld, urls: FileUrls): OrgWorld {
   const swap = (v: unknown): unknown => {
     if (typeof v === 'number') return missingId;
     if (Array.isArray(v)) return v.map(swap);
@@ -1953,7 +1958,7 @@ export function missingOrg(like: OrgWorld): OrgWorld {
     key: like.key,
     canary: like.canary,
     inviteToken: bogusToken(),
-    imageUrl: publicFileUrl(`2026/01/${'0'.repeat(32)}.png`),
+    imageUrl: urls.sign(`2026/01/${'0'.repeat(32)}.png`),
   };
 }
 
@@ -2124,7 +2129,8 @@ export async function runCell(
 ): Promise<CellOutcome> {
   const home = w.orgs[actors.home];
   const away = w.orgs[actors.home === 'a' ? 'b' : 'a'];
-  const o = target === 'other' ? away : target === 'missing' ? missingOrg(away) : home;
+  const o =
+    target === 'other' ? away : target === 'missing' ? missingOrg(away, w.app.files.urls) : home;
   let madeRows = false;
   const scope: Scope = {
     w,

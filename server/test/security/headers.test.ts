@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@practica/contract';
 import { users } from '../../src/db/schema/index.js';
 import { hashPassword } from '../../src/lib/password.js';
-import { publicFileUrl } from '../../src/modules/files/url.js';
 import { bearer, buildTestApp, type TestContext } from '../helpers/build.js';
 import * as media from '../helpers/media-fixtures.js';
 
@@ -154,7 +153,7 @@ const answers: [string, () => Promise<LightMyRequestResponse>, number][] = [
   ],
   [
     'stored file missing',
-    () => ctx.app.inject({ url: publicFileUrl('2026/01/' + '0'.repeat(32) + '.png') }),
+    () => ctx.app.inject({ url: ctx.app.files.urls.sign('2026/01/' + '0'.repeat(32) + '.png') }),
     404,
   ],
   [

@@ -32,7 +32,6 @@ import { loadConfig } from '../../src/config.js';
 import { FileStatus, files, uploadLedger } from '../../src/db/schema/index.js';
 import { isStorageKey } from '../../src/lib/storage/index.js';
 import { createUploadSigner } from '../../src/modules/files/signing.js';
-import { publicFileUrl } from '../../src/modules/files/url.js';
 import { bearer, testSecret, tokenFor, type TestContext } from '../helpers/build.js';
 import * as media from '../helpers/media-fixtures.js';
 import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
@@ -299,7 +298,7 @@ describe('wrong magic bytes', () => {
     ]);
     const t = await ticket('png', { name: 'poly.html' });
     expect((await put(t.url, bytes)).statusCode).toBe(200);
-    const served = await ctx.app.inject({ url: publicFileUrl(t.key) });
+    const served = await ctx.app.inject({ url: ctx.app.files.urls.sign(t.key) });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -419,7 +418,7 @@ describe('path-like names', () => {
       expect(row!.storageKey).toBe(t.key);
       expect(/[/\\\r\n]/.test(row!.name) || row!.name.includes('\0')).toBe(false);
       expect(row!.name.length).toBeGreaterThan(0);
-      const served = await ctx.app.inject({ url: publicFileUrl(t.key) });
+      const served = await ctx.app.inject({ url: ctx.app.files.urls.sign(t.key) });
       expect(served.statusCode).toBe(200);
       const disposition = String(served.headers['content-disposition']);
       expect(/[\r\n]/.test(disposition) || disposition.includes('\0')).toBe(false);
@@ -704,7 +703,7 @@ describe('with S3 storage (the bytes go to the bucket, the server checks them af
     const bytes = Buffer.concat([media.png, Buffer.from('<html><script>1</script></html>')]);
     const res = await upload('png', bytes, 'poly.html');
     expect(res.complete.statusCode).toBe(200);
-    const redirect = await app.app.inject({ url: publicFileUrl(res.key) });
+    const redirect = await app.app.inject({ url: app.app.files.urls.sign(res.key) });
     expect(redirect.statusCode).toBe(302);
     const served = await fetch(String(redirect.headers['location']));
     expect(served.headers.get('content-type')).toBe('image/png');

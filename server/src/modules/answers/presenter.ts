@@ -1,8 +1,8 @@
 /**
  * The only path from answer, item and review-form rows to the wire (001 §3 'Answer', 'Answer item',
  * 'ratingsAnswer'/'feedbackAnswer'). Scores show only on Reviewed answers (001 §4); video URLs are
- * the files module's (served with Range support), with the MP4 and poster the media jobs made; an
- * erased reviewer reads 'Deleted user'.
+ * the files module's (served with Range support; signed with the app's `urls`, files/url.ts), with
+ * the MP4 and poster the media jobs made; an erased reviewer reads 'Deleted user'.
  */
 import {
   AnswerStatus,
@@ -23,7 +23,7 @@ import {
   type ReviewClaim,
 } from '@practica/contract';
 import { MediaStatus } from '../../db/schema/index.js';
-import { publicFileUrl } from '../files/index.js';
+import type { FileUrls } from '../files/index.js';
 import type {
   AnswerFullRow,
   AnswerItemRow,
@@ -45,8 +45,8 @@ export function reviewedScore(statusId: number, score: number | null): number | 
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** A file as `{id, url}` while it is Ready (its key known), else null. */
-const fileRefOf = (id: number | null, key: string | null) =>
-  id !== null && key ? { id, url: publicFileUrl(key) } : null;
+const fileRefOf = (urls: FileUrls, id: number | null, key: string | null) =>
+  id !== null && key ? { id, url: urls.sign(key) } : null;
 
 const mediaStatusNames = {
   [MediaStatus.None]: 'original',
@@ -68,7 +68,7 @@ const mediaFailureTexts: ReadonlyMap<string, string> = new Map([
  * media status, with the MP4 and poster while they are Ready ('ready' without a Ready MP4 falls
  * back to 'original': the original plays) and, when 'failed', the reason when one is known.
  */
-function presentMedia(row: AnswerItemRow): AnswerItemMedia {
+function presentMedia(urls: FileUrls, row: AnswerItemRow): AnswerItemMedia {
   if (row.videoDeletedAt) {
     const days =
       row.reviewedAt !== null
@@ -82,13 +82,13 @@ function presentMedia(row: AnswerItemRow): AnswerItemMedia {
       failure: null,
     };
   }
-  const playback = fileRefOf(row.playbackFileId, row.playbackKey);
+  const playback = fileRefOf(urls, row.playbackFileId, row.playbackKey);
   const status =
     mediaStatusNames[row.mediaStatus as keyof typeof mediaStatusNames] ?? mediaStatusNames[0];
   return {
     status: status === 'ready' && !playback ? 'original' : status,
     playback: status === 'ready' ? playback : null,
-    poster: status === 'ready' ? fileRefOf(row.posterFileId, row.posterKey) : null,
+    poster: status === 'ready' ? fileRefOf(urls, row.posterFileId, row.posterKey) : null,
     deletedAfterDays: null,
     failure:
       status === 'failed' && row.mediaFailure !== null
@@ -99,17 +99,17 @@ function presentMedia(row: AnswerItemRow): AnswerItemMedia {
 
 /**
  * Maps an item row to 001 §3 'Answer item': the video as `{id, url}` while it is Ready, and
- * `media`, how it plays (`presentMedia`).
+ * `media`, how it plays (`presentMedia`); URLs signed with `urls`.
  */
-export function presentItem(row: AnswerItemRow): AnswerItem {
+export function presentItem(urls: FileUrls, row: AnswerItemRow): AnswerItem {
   return {
     id: row.id,
     questionId: row.questionId,
     text: row.text,
     duration: row.duration,
     fileId: row.fileId,
-    file: fileRefOf(row.fileId, row.fileKey),
-    media: presentMedia(row),
+    file: fileRefOf(urls, row.fileId, row.fileKey),
+    media: presentMedia(urls, row),
   };
 }
 
@@ -139,8 +139,9 @@ export function presentContentAnswer(row: ContentAnswerRow): AnswerContentAnswer
   };
 }
 
-/** 001 §3 'Answer data' of one answer from its items and its latest review forms. */
+/** 001 §3 'Answer data' of one answer from its items (URLs signed with `urls`) and its latest review forms. */
 export function presentAnswerData(
+  urls: FileUrls,
   row: Pick<AnswerListRow, 'ratingsAnswerId' | 'feedbackAnswerId' | 'practiceCounter'>,
   items: readonly AnswerItemRow[],
   forms: ReadonlyMap<number, ContentAnswerRow>,
@@ -150,7 +151,7 @@ export function presentAnswerData(
     return found ? presentContentAnswer(found) : null;
   };
   return {
-    interviewAnswer: { answers: items.map(presentItem) },
+    interviewAnswer: { answers: items.map((item) => presentItem(urls, item)) },
     ratingsAnswer: form(row.ratingsAnswerId),
     feedbackAnswer: form(row.feedbackAnswerId),
     practiceCounter: row.practiceCounter,
@@ -204,9 +205,11 @@ export function presentAnswerQuestions(
 
 /**
  * GET /assignments/answers/{id} and the review call's answer: the answer with its assignment, its
- * data (items and the latest review forms, each once) and the player's questions.
+ * data (items and the latest review forms, each once; URLs signed with `urls`) and the player's
+ * questions.
  */
 export function presentAnswerDetail(
+  urls: FileUrls,
   row: AnswerFullRow,
   parts: {
     assignmentData: AssignmentData;
@@ -228,7 +231,7 @@ export function presentAnswerDetail(
       organizationId: row.organizationId,
       data: parts.assignmentData,
     },
-    data: presentAnswerData(row, parts.items, parts.forms),
+    data: presentAnswerData(urls, row, parts.items, parts.forms),
     questions: presentAnswerQuestions(parts.assignmentData.interview, parts.assignmentData.roles),
     canReview: parts.canReview,
     reviewVersion: row.reviewVersion,

@@ -41,7 +41,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeSchema(answerListSchema) },
       },
     },
-    async (request) => ok(await service.listAnswersFor(app.db, actorOf(request), request.query)),
+    async (request) => ok(await service.listAnswersFor(app.files, actorOf(request), request.query)),
   );
 
   r.get(
@@ -62,7 +62,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const detail = await service.getAnswerFor(app.db, actorOf(request), request.params.id);
+      const detail = await service.getAnswerFor(app.files, actorOf(request), request.params.id);
       void reply.header('etag', service.reviewEtag(detail));
       return ok(detail);
     },
@@ -113,6 +113,7 @@ export async function answerRoutes(app: FastifyInstance): Promise<void> {
       const detail = await service.submitReview(
         {
           db: app.db,
+          urls: app.files.urls,
           publicUrl: app.config.publicUrl,
           reviewWrites: app.reviewStatementWrites,
           ifMatch: request.headers['if-match'],

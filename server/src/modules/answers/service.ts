@@ -49,6 +49,7 @@ import { requireInScope, scopeFor } from '../../lib/scope-for.js';
 import { assignmentsByIds } from '../assignments/index.js';
 import { mailLinks, traineeMails } from '../mail/index.js';
 import { answerDetailDataOf } from '../composition/index.js';
+import type { FileUrlDeps, FileUrls } from '../files/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
 import { presentClaim } from '../review-claims/index.js';
 import {
@@ -128,7 +129,7 @@ function itemsByAnswer(items: readonly AnswerItemRow[]): Map<number, AnswerItemR
  * userId). With `includes=answers` each row carries its `data` (items and latest review forms).
  */
 export async function listAnswersFor(
-  db: Db,
+  { db, urls }: FileUrlDeps,
   actor: Actor,
   query: AnswerListQuery,
 ): Promise<AnswerList> {
@@ -163,24 +164,28 @@ export async function listAnswersFor(
   const byAnswer = itemsByAnswer(items);
   return {
     list: rows.map((r) =>
-      presentAnswerListItem(r, presentAnswerData(r, byAnswer.get(r.id) ?? [], forms)),
+      presentAnswerListItem(r, presentAnswerData(urls, r, byAnswer.get(r.id) ?? [], forms)),
     ),
     count,
   };
 }
 
 /** The detail of an answer the caller may see (no access check). */
-async function answerDetail(db: Db | Tx, row: AnswerFullRow, actor: Actor): Promise<AnswerDetail> {
+async function answerDetail(
+  { db, urls }: FileUrlDeps,
+  row: AnswerFullRow,
+  actor: Actor,
+): Promise<AnswerDetail> {
   const reviewer = can(actor, 'answer:review', {
     organizationId: row.organizationId,
     userId: row.userId,
   });
-  const { assignmentData, items, ...read } = await answerDetailDataOf(db, row.id);
+  const { assignmentData, items, ...read } = await answerDetailDataOf({ db, urls }, row.id);
   // The claim (who is reviewing) is the reviewers' business; a trainee reads null.
   const claim = reviewer && row.claim ? presentClaim(row.claim, actor.id) : null;
   const forms = new Map(read.forms.map((f) => [f.id, f]));
   const canReview = reviewer && reviewable(row.statusId, row.assignmentStatusId);
-  return presentAnswerDetail(row, { assignmentData, items, forms, canReview, claim });
+  return presentAnswerDetail(urls, row, { assignmentData, items, forms, canReview, claim });
 }
 
 /** The `ETag` of an answer detail: its review version, quoted (RFC 9110 §8.8.3). */
@@ -212,7 +217,12 @@ export function ifMatchAllows(header: string | undefined, version: number): bool
  * and feedback answers. Opening an answer that is not Pending as a reviewer
  * sets `viewed`. 404 missing or other organization, 403 a trainee on another's answer.
  */
-export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<AnswerDetail> {
+export async function getAnswerFor(
+  deps: FileUrlDeps,
+  actor: Actor,
+  id: number,
+): Promise<AnswerDetail> {
+  const { db } = deps;
   const row = await loadAnswerFor(db, actor, id, 'answer:read');
   if (
     !row.viewed &&
@@ -222,7 +232,7 @@ export async function getAnswerFor(db: Db, actor: Actor, id: number): Promise<An
     await markViewed(db, id);
     row.viewed = true;
   }
-  return answerDetail(db, row, actor);
+  return answerDetail(deps, row, actor);
 }
 
 /**
@@ -254,6 +264,8 @@ type FormKind = 'ratings' | 'feedback';
 /** What a review submit needs besides the call. */
 export interface ReviewDeps {
   db: Db;
+  /** The app's read URL signer (`app.files.urls`), for the detail it answers. */
+  urls: FileUrls;
   /**
    * PUBLIC_URL, the base of the review-ready email's link. Without it no email is written (the demo
    * seed, which replays past rounds, as it sends no invites either).
@@ -292,7 +304,7 @@ export interface ReviewDeps {
  * partner lookup.
  */
 export async function submitReview(
-  { db, publicUrl, ifMatch, reviewWrites }: ReviewDeps,
+  { db, urls, publicUrl, ifMatch, reviewWrites }: ReviewDeps,
   actor: Actor,
   answer: number | AnswerFullRow,
   userId: number | undefined,
@@ -410,8 +422,8 @@ export async function submitReview(
     };
   });
   if (fresh === null)
-    return answerDetail(db, await loadAnswerFor(db, actor, id, 'answer:review'), actor);
-  return answerDetail(db, fresh, actor);
+    return answerDetail({ db, urls }, await loadAnswerFor(db, actor, id, 'answer:review'), actor);
+  return answerDetail({ db, urls }, fresh, actor);
 }
 
 /** The forms of a review call, as checked: each kind sent with its answers in the form's order. */

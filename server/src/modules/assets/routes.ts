@@ -40,7 +40,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeSchema(listSchema(assetSchema)) },
       },
     },
-    async (request) => ok(await service.listAssetsFor(app.db, actorOf(request), request.query)),
+    async (request) => ok(await service.listAssetsFor(app.files, actorOf(request), request.query)),
   );
 
   r.get(
@@ -53,7 +53,8 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
         response: assetAnswer,
       },
     },
-    async (request) => ok(await service.getAssetFor(app.db, actorOf(request), request.params.id)),
+    async (request) =>
+      ok(await service.getAssetFor(app.files, actorOf(request), request.params.id)),
   );
 
   r.post(
@@ -126,7 +127,7 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { asset, message } = await service.setAssetOrganization(
-          app.db,
+          app.files,
           actorOf(request),
           request.params.id,
           request.params.organizationId,
@@ -154,7 +155,12 @@ export async function assetRoutes(app: FastifyInstance): Promise<void> {
       const actor = actorOf(request);
       await loadOrganizationFor(app.db, actor, request.params.id, 'organization:read');
       return ok(
-        await service.listOrganizationAssets(app.db, actor, request.params.id, request.query.type),
+        await service.listOrganizationAssets(
+          app.files,
+          actor,
+          request.params.id,
+          request.query.type,
+        ),
       );
     },
   );

@@ -26,7 +26,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, TooLargeError, ValidationError } from '../../errors.js';
 import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
-import { requireUsableFile, type FileUseDeps, type FilesDeps } from '../files/index.js';
+import {
+  requireUsableFile,
+  type FileUrlDeps,
+  type FileUseDeps,
+  type FilesDeps,
+} from '../files/index.js';
 import { findOrganization } from '../organizations/index.js';
 import { presentAsset } from './presenter.js';
 import {
@@ -46,10 +51,17 @@ import {
 
 const isAdmin = (actor: Actor) => actor.roleId === Role.Admin;
 
-/** Presents rows with the organizations they were added to: all for an admin, the viewer's own otherwise. */
-async function presentAll(db: Db, actor: Actor, rows: readonly AssetRow[]): Promise<Asset[]> {
+/**
+ * Presents rows with the organizations they were added to: all for an admin, the viewer's own
+ * otherwise; image URLs signed with `urls`.
+ */
+async function presentAll(
+  { db, urls }: FileUrlDeps,
+  actor: Actor,
+  rows: readonly AssetRow[],
+): Promise<Asset[]> {
   if (!isAdmin(actor) && actor.organizationId === null) {
-    return rows.map((row) => presentAsset(row, []));
+    return rows.map((row) => presentAsset(urls, row, []));
   }
   const only = isAdmin(actor) ? undefined : actor.organizationId!;
   const ids = await organizationIdsOf(
@@ -57,12 +69,12 @@ async function presentAll(db: Db, actor: Actor, rows: readonly AssetRow[]): Prom
     rows.map((r) => r.id),
     only,
   );
-  return rows.map((row) => presentAsset(row, ids.get(row.id) ?? []));
+  return rows.map((row) => presentAsset(urls, row, ids.get(row.id) ?? []));
 }
 
 /** One asset as the actor may see it (see `presentAll`). */
-async function presentOne(db: Db, actor: Actor, row: AssetRow): Promise<Asset> {
-  return (await presentAll(db, actor, [row]))[0]!;
+async function presentOne(deps: FileUrlDeps, actor: Actor, row: AssetRow): Promise<Asset> {
+  return (await presentAll(deps, actor, [row]))[0]!;
 }
 
 /**
@@ -92,10 +104,11 @@ function pagingOf(query: Pick<AssetListQuery, 'page' | 'pageSize'>) {
  * Ordered by name; paged only when `page` or `pageSize` is given.
  */
 export async function listAssetsFor(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   query: AssetListQuery,
 ): Promise<ListData<Asset>> {
+  const { db } = deps;
   requireAllowed(actor, 'asset:read');
   if (!isAdmin(actor) && actor.organizationId === null) return { list: [], count: 0 };
   const { rows, count } = await listAssets(db, {
@@ -103,7 +116,7 @@ export async function listAssetsFor(
     availableTo: isAdmin(actor) ? undefined : actor.organizationId!,
     paging: pagingOf(query),
   });
-  return { list: await presentAll(db, actor, rows), count };
+  return { list: await presentAll(deps, actor, rows), count };
 }
 
 /**
@@ -112,18 +125,18 @@ export async function listAssetsFor(
  * has checked that the actor may read the organization.
  */
 export async function listOrganizationAssets(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   organizationId: number,
   typeId?: AssetTypeId,
 ): Promise<ListData<Asset>> {
-  const { rows, count } = await listAssets(db, { typeId, availableTo: organizationId });
-  return { list: await presentAll(db, actor, rows), count };
+  const { rows, count } = await listAssets(deps.db, { typeId, availableTo: organizationId });
+  return { list: await presentAll(deps, actor, rows), count };
 }
 
 /** GET /assets/{id}: 404 when not available to the actor's organization, 403 for trainees. */
-export async function getAssetFor(db: Db, actor: Actor, id: number): Promise<Asset> {
-  return presentOne(db, actor, await loadAssetFor(db, actor, id, 'asset:read'));
+export async function getAssetFor(deps: FileUrlDeps, actor: Actor, id: number): Promise<Asset> {
+  return presentOne(deps, actor, await loadAssetFor(deps.db, actor, id, 'asset:read'));
 }
 
 /**
@@ -162,7 +175,7 @@ async function assertImage(deps: FileUseDeps, actor: Actor, imageId: number): Pr
  * is not a Ready image upload.
  */
 export async function createAsset(
-  deps: Pick<FilesDeps, 'db' | 'directUploads'>,
+  deps: Pick<FilesDeps, 'db' | 'directUploads' | 'urls'>,
   actor: Actor,
   type: AssetTypeId,
   body: AssetBody,
@@ -172,7 +185,7 @@ export async function createAsset(
   const form = parseBody(type, body);
   await assertImage(deps, actor, form.imageId);
   const id = await insertAsset(db, { ...form, assetTypeId: type, createdById: actor.id });
-  return presentOne(db, actor, (await findAsset(db, id))!);
+  return presentOne(deps, actor, (await findAsset(db, id))!);
 }
 
 /**
@@ -181,7 +194,7 @@ export async function createAsset(
  * (an unchanged image id is not checked again).
  */
 export async function updateAssetFor(
-  deps: Pick<FilesDeps, 'db' | 'directUploads'>,
+  deps: Pick<FilesDeps, 'db' | 'directUploads' | 'urls'>,
   actor: Actor,
   id: number,
   body: AssetBody,
@@ -191,7 +204,7 @@ export async function updateAssetFor(
   const form = parseBody(row.assetTypeId as AssetTypeId, body);
   if (form.imageId !== row.imageId) await assertImage(deps, actor, form.imageId);
   await updateAsset(db, id, form);
-  return presentOne(db, actor, (await findAsset(db, id))!);
+  return presentOne(deps, actor, (await findAsset(db, id))!);
 }
 
 /**
@@ -219,12 +232,13 @@ export async function deleteAssetFor(db: Db, actor: Actor, id: number): Promise<
  * ('Avatar added organization!', 'Environment removed organization!').
  */
 export async function setAssetOrganization(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   id: number,
   organizationId: number,
   added: boolean,
 ): Promise<{ asset: Asset; message: string }> {
+  const { db } = deps;
   const row = await loadAssetFor(db, actor, id, 'asset:addToOrganization');
   if (!(await findOrganization(db, organizationId))) throw new NotFoundError();
   if (row.organizationId !== null) throw new ConflictError(messages.conflict);
@@ -232,7 +246,7 @@ export async function setAssetOrganization(
   else await removeAssetFromOrganization(db, id, organizationId);
   const label = assetTypeLabels[row.assetTypeId as AssetTypeId];
   return {
-    asset: await presentOne(db, actor, row),
+    asset: await presentOne(deps, actor, row),
     message: added
       ? format.assetAddedToOrganization(label)
       : format.assetRemovedFromOrganization(label),

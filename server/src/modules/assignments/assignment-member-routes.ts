@@ -46,7 +46,7 @@ export function assignmentMemberRoutes(r: ZodApp): void {
     async (request) =>
       ok(
         await service.listAssignmentUsersFor(
-          r.db,
+          r.files,
           actorOf(request),
           request.params.id,
           request.query,

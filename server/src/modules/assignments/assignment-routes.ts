@@ -34,7 +34,7 @@ export function assignmentDetailRoutes(r: ZodApp): void {
       },
     },
     async (request) =>
-      ok(await service.getAssignmentFor(r.db, actorOf(request), request.params.id)),
+      ok(await service.getAssignmentFor(r.files, actorOf(request), request.params.id)),
   );
 }
 
@@ -75,7 +75,7 @@ export function assignmentStatusRoutes(r: ZodApp): void {
     },
     async (request) => {
       const { assignment, message } = await service.changeAssignmentStatus(
-        linkDeps(r),
+        { ...linkDeps(r), urls: r.files.urls },
         actorOf(request),
         request.params.id,
         request.query.statusId,

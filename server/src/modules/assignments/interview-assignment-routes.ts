@@ -32,7 +32,7 @@ export function interviewAssignmentRoutes(r: ZodApp): void {
     },
     async (request) =>
       ok(
-        await service.createInterviewAssignment(r.db, actorOf(request), request.body),
+        await service.createInterviewAssignment(r.files, actorOf(request), request.body),
         messages.interviewAssignmentCreated,
       ),
   );
@@ -54,7 +54,7 @@ export function interviewAssignmentRoutes(r: ZodApp): void {
     async (request) =>
       ok(
         await service.updateInterviewAssignment(
-          r.db,
+          r.files,
           actorOf(request),
           request.params.id,
           request.body,

@@ -14,7 +14,7 @@ import {
   type AssignmentUserAnswer,
   type RoleId,
 } from '@practica/contract';
-import { publicFileUrl } from '../files/index.js';
+import type { FileUrls } from '../files/index.js';
 import type { AnswerRow, CandidateRow, MemberRow } from './members-repository.js';
 import type { AssignmentDetailRow } from './repository.js';
 import type { AssignmentListRow, UserAnswerRow } from './list-repository.js';
@@ -97,8 +97,8 @@ export function presentAssignmentDetail(
   };
 }
 
-/** Maps a member row (user and, for trainees, its answer) to GET /assignments/{id}/users' item. */
-export function presentMember(row: MemberRow): AssignmentUser {
+/** Maps a member row (user and, for trainees, its answer) to GET /assignments/{id}/users' item; image URL signed with `urls`. */
+export function presentMember(urls: FileUrls, row: MemberRow): AssignmentUser {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -108,7 +108,7 @@ export function presentMember(row: MemberRow): AssignmentUser {
     active: row.active,
     image:
       row.imageId !== null && row.imageKey
-        ? { id: row.imageId, url: publicFileUrl(row.imageKey) }
+        ? { id: row.imageId, url: urls.sign(row.imageKey) }
         : null,
     answer:
       row.answerId !== null && row.answerStatusId !== null

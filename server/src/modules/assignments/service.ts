@@ -38,7 +38,7 @@ import {
   type CreateInterviewAssignmentBody,
   type UpdateInterviewAssignmentBody,
 } from '@practica/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { assignmentRoles, assignments } from '../../db/schema/index.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
@@ -49,6 +49,7 @@ import {
   deleteUnusedFiles,
   pendingAnswerFileIds,
   removeStoredFiles,
+  type FileUrlDeps,
   type RemovalDeps,
 } from '../files/index.js';
 import { groupsByIds } from '../groups/index.js';
@@ -123,13 +124,13 @@ export async function listAssignmentsFor(
 
 /** The detail of an assignment the caller may see (no access check). Throws 404 when it vanished. */
 async function assignmentDetail(
-  db: Db | Tx,
+  deps: FileUrlDeps,
   id: number,
   detailRow?: AssignmentDetailRow,
 ): Promise<AssignmentDetail> {
-  const row = detailRow ?? (await findAssignmentDetail(db, id));
+  const row = detailRow ?? (await findAssignmentDetail(deps.db, id));
   if (!row) throw new NotFoundError();
-  return presentAssignmentDetail(row, await assignmentDataOf(db, { assignmentId: id }));
+  return presentAssignmentDetail(row, await assignmentDataOf(deps, { assignmentId: id }));
 }
 
 /**
@@ -138,10 +139,11 @@ async function assignmentDetail(
  * avatars with image URLs, counts, average score and the action flags of 001 §4.
  */
 export async function getAssignmentFor(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   id: number,
 ): Promise<AssignmentDetail> {
+  const { db } = deps;
   // The detail row carries what the access check needs: one statement fewer than loading first.
   const row = await loadAuthorized(
     actor,
@@ -149,7 +151,7 @@ export async function getAssignmentFor(
     findAssignmentDetail(db, id),
     assignmentTarget,
   );
-  return assignmentDetail(db, id, row);
+  return assignmentDetail(deps, id, row);
 }
 
 /**
@@ -157,7 +159,7 @@ export async function getAssignmentFor(
  * the members with, for trainees, their answer (score only when Reviewed).
  */
 export async function listAssignmentUsersFor(
-  db: Db,
+  { db, urls }: FileUrlDeps,
   actor: Actor,
   id: number,
   query: AssignmentUsersQuery,
@@ -170,7 +172,7 @@ export async function listAssignmentUsersFor(
     page: query.page,
     pageSize: query.pageSize,
   });
-  return { list: rows.map(presentMember), count };
+  return { list: rows.map((row) => presentMember(urls, row)), count };
 }
 
 /**
@@ -253,10 +255,11 @@ function assertCloseDate(closeDate: string | null | undefined, stored: string | 
  * today: 'Due date cannot be before today!'). Answers the detail.
  */
 export async function createInterviewAssignment(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   body: CreateInterviewAssignmentBody,
 ): Promise<AssignmentDetail> {
+  const { db } = deps;
   await loadOrganizationFor(db, actor, body.organizationId, 'assignment:manage');
   assertCloseDate(body.closeDate);
   await checkComposition(db, body.organizationId, body);
@@ -286,7 +289,7 @@ export async function createInterviewAssignment(
     );
     return created!.id;
   });
-  return assignmentDetail(db, id);
+  return assignmentDetail(deps, id);
 }
 
 /**
@@ -297,11 +300,12 @@ export async function createInterviewAssignment(
  * `assertCloseDate`). 404 other organization, 403 trainees. Answers the detail.
  */
 export async function updateInterviewAssignment(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   id: number,
   body: UpdateInterviewAssignmentBody,
 ): Promise<AssignmentDetail> {
+  const { db } = deps;
   const row = await loadAssignmentFor(db, actor, id, 'assignment:manage');
   if (body.organizationId !== undefined && body.organizationId !== row.organizationId) {
     throw new ValidationError(messages.organizationFixed, [
@@ -348,7 +352,7 @@ export async function updateInterviewAssignment(
     }
     await tx.update(assignments).set(texts).where(eq(assignments.id, id));
   });
-  return assignmentDetail(db, id);
+  return assignmentDetail(deps, id);
 }
 
 /**
@@ -407,7 +411,7 @@ function transitionAllowed(from: number, to: AssignmentStatusId, completed: numb
  * row the route's preValidation hook already authorized ('assignment:changeStatus'), if any.
  */
 export async function changeAssignmentStatus(
-  { db, publicUrl }: NotifyDeps,
+  { db, urls, publicUrl }: NotifyDeps & Pick<FileUrlDeps, 'urls'>,
   actor: Actor,
   id: number,
   statusId: AssignmentStatusId,
@@ -445,7 +449,7 @@ export async function changeAssignmentStatus(
     ]);
   });
   return {
-    assignment: await assignmentDetail(db, id),
+    assignment: await assignmentDetail({ db, urls }, id),
     message: format.assignmentStatusUpdatedTo(assignmentStatusLabels[statusId]),
   };
 }

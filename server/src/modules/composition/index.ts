@@ -4,10 +4,12 @@
  * environment), read in one statement and presented once. Used by the assignment detail
  * (`assignmentDataOf`), the answer detail (`answerDetailDataOf`) and the trainees' practice screen
  * (`practiceDataOf`). Each read is one statement; each throws `NotFoundError` when its row is gone.
+ * Each takes the app's read URL signer (`urls`, `app.files.urls`) for the images it presents.
  */
 import type { AssignmentData } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { NotFoundError } from '../../errors.js';
+import type { FileUrls } from '../files/index.js';
 import { presentAssignmentData } from './presenter.js';
 import {
   readAnswerComposition,
@@ -21,14 +23,20 @@ import {
 export type { AnswerItemRow, AudioPromptRow, ContentAnswerRow } from './repository.js';
 export { mediaFailureCode } from './repository.js';
 
+/** What each read takes: the database (or the caller's transaction) and the app's `FileUrls`. */
+interface ReadDeps {
+  db: Db | Tx;
+  urls: FileUrls;
+}
+
 /** The `data` of the assignment `assignmentId`. One statement; 404 when it does not exist. */
 export async function assignmentDataOf(
-  db: Db | Tx,
+  { db, urls }: ReadDeps,
   { assignmentId }: { assignmentId: number },
 ): Promise<AssignmentData> {
   const composition = await readComposition(db, assignmentId);
   if (!composition) throw new NotFoundError();
-  return presentAssignmentData(composition);
+  return presentAssignmentData(urls, composition);
 }
 
 /** What the answer detail shows besides the answer row (see `answerDetailDataOf`). */
@@ -45,11 +53,14 @@ export interface AnswerDetailData {
  * The answer `answerId`'s assignment `data`, items and latest review forms (001 §2 'Review
  * screen'). One statement; 404 when the answer does not exist.
  */
-export async function answerDetailDataOf(db: Db | Tx, answerId: number): Promise<AnswerDetailData> {
+export async function answerDetailDataOf(
+  { db, urls }: ReadDeps,
+  answerId: number,
+): Promise<AnswerDetailData> {
   const read = await readAnswerComposition(db, answerId);
   if (!read) throw new NotFoundError();
   return {
-    assignmentData: presentAssignmentData(read.composition),
+    assignmentData: presentAssignmentData(urls, read.composition),
     items: read.items,
     forms: read.forms,
   };
@@ -72,11 +83,14 @@ export interface PracticeData {
  * answer's items and its latest review forms (GET /me/assignments/{id}). One statement; 404 when
  * the answer does not exist.
  */
-export async function practiceDataOf(db: Db | Tx, answerId: number): Promise<PracticeData> {
+export async function practiceDataOf(
+  { db, urls }: ReadDeps,
+  answerId: number,
+): Promise<PracticeData> {
   const read = await readPracticeComposition(db, answerId);
   if (!read) throw new NotFoundError();
   return {
-    data: presentAssignmentData(read.composition),
+    data: presentAssignmentData(urls, read.composition),
     audios: read.audios,
     items: read.items,
     forms: read.forms,

@@ -1,7 +1,7 @@
 /**
  * The only path from an assignment's composition to the wire: 001 §3 'Assignment' `data` (roles
  * with the chosen avatars, interview, rating scale, feedback form, environment). Image URLs are the
- * files module's.
+ * files module's, signed with the app's `urls` (files/url.ts).
  */
 import type {
   AssignmentAsset,
@@ -9,7 +9,7 @@ import type {
   AssignmentData,
   AssignmentRole,
 } from '@practica/contract';
-import { publicFileUrl } from '../files/index.js';
+import type { FileUrls } from '../files/index.js';
 import type { CompositionTree } from './repository.js';
 
 type AssetTree = NonNullable<CompositionTree['environment']>;
@@ -17,7 +17,7 @@ type ContentTree = NonNullable<CompositionTree['interview']>;
 type RoleTree = CompositionTree['roles'][number];
 
 /** Maps an asset with its image to the assignment's asset shape. */
-function presentAsset(asset: AssetTree): AssignmentAsset {
+function presentAsset(urls: FileUrls, asset: AssetTree): AssignmentAsset {
   return {
     id: asset.id,
     name: asset.name,
@@ -26,13 +26,13 @@ function presentAsset(asset: AssetTree): AssignmentAsset {
     imageId: asset.imageId,
     image:
       asset.imageId !== null && asset.image
-        ? { id: asset.imageId, url: publicFileUrl(asset.image.storageKey) }
+        ? { id: asset.imageId, url: urls.sign(asset.image.storageKey) }
         : null,
   };
 }
 
 /** Maps the assignment's roles to `data.roles`, in the interview's order. */
-function presentRoles(roles: readonly RoleTree[]): AssignmentRole[] {
+function presentRoles(urls: FileUrls, roles: readonly RoleTree[]): AssignmentRole[] {
   return [...roles]
     .sort(
       (a, b) =>
@@ -44,7 +44,7 @@ function presentRoles(roles: readonly RoleTree[]): AssignmentRole[] {
       roleId: r.interviewRoleId,
       name: r.interviewRole.name,
       avatarId: r.avatarId,
-      avatar: r.avatar ? presentAsset(r.avatar) : null,
+      avatar: r.avatar ? presentAsset(urls, r.avatar) : null,
     }));
 }
 
@@ -73,17 +73,20 @@ function presentContent(content: ContentTree | null): AssignmentContent | null {
   };
 }
 
-/** 001 §3 'Assignment' `data` of a composition. */
-export function presentAssignmentData(composition: CompositionTree): AssignmentData {
+/** 001 §3 'Assignment' `data` of a composition, image URLs signed with `urls`. */
+export function presentAssignmentData(
+  urls: FileUrls,
+  composition: CompositionTree,
+): AssignmentData {
   return {
     interviewId: composition.interviewId,
     environmentId: composition.environmentId,
     ratingsId: composition.ratingsId,
     feedbackId: composition.feedbackId,
-    roles: presentRoles(composition.roles),
+    roles: presentRoles(urls, composition.roles),
     interview: presentContent(composition.interview),
     ratings: presentContent(composition.ratings),
     feedback: presentContent(composition.feedback),
-    environment: composition.environment ? presentAsset(composition.environment) : null,
+    environment: composition.environment ? presentAsset(urls, composition.environment) : null,
   };
 }

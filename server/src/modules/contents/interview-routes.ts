@@ -36,7 +36,8 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeSchema(listSchema(interviewListItemSchema)) },
       },
     },
-    async (request) => ok(await service.listInterviewsFor(app.db, actorOf(request), request.query)),
+    async (request) =>
+      ok(await service.listInterviewsFor(app.files, actorOf(request), request.query)),
   );
 
   r.get(
@@ -52,7 +53,7 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await service.getQuestionnaireFor(
-          app.db,
+          app.files,
           actorOf(request),
           request.params.id,
           service.interviewTypes,
@@ -73,7 +74,7 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.createInterview(app.db, actorOf(request), request.body),
+        await service.createInterview(app.files, actorOf(request), request.body),
         messages.interviewCreated,
       ),
   );
@@ -92,7 +93,7 @@ export async function interviewRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.updateInterview(app.db, actorOf(request), request.params.id, request.body),
+        await service.updateInterview(app.files, actorOf(request), request.params.id, request.body),
         messages.interviewUpdated,
       ),
   );

@@ -1,6 +1,7 @@
 /**
  * The only path from content rows to the wire (001 §3 'Content', 'Questionnaire', 'Question',
- * 'Interview role'). URLs of images and audio are root-relative (see files/url.ts).
+ * 'Interview role'). URLs of images and audio are root-relative, signed with the app's `urls` (see
+ * files/url.ts).
  */
 import type {
   Content,
@@ -12,7 +13,7 @@ import type {
   QuestionTypeId,
   Questionnaire,
 } from '@practica/contract';
-import { publicFileUrl } from '../files/index.js';
+import type { FileUrls } from '../files/index.js';
 import type {
   AudioRow,
   ContentListRow,
@@ -60,7 +61,7 @@ export function presentContentListItem(row: ContentListRow): ContentListItem {
 }
 
 /** Maps a role row to 001 §3 'Interview role' with its avatar `{id, name, image}` or null. */
-export function presentRole(row: RoleRow): InterviewRole {
+export function presentRole(urls: FileUrls, row: RoleRow): InterviewRole {
   return {
     id: row.id,
     name: row.name,
@@ -72,7 +73,7 @@ export function presentRole(row: RoleRow): InterviewRole {
             name: row.avatarName,
             image:
               row.avatarImageId !== null && row.avatarImageKey
-                ? { id: row.avatarImageId, url: publicFileUrl(row.avatarImageKey) }
+                ? { id: row.avatarImageId, url: urls.sign(row.avatarImageKey) }
                 : null,
           }
         : null,
@@ -81,6 +82,7 @@ export function presentRole(row: RoleRow): InterviewRole {
 
 /** Maps a question row with its options and audio rows (already in order) to 001 §3 'Question'. */
 export function presentQuestion(
+  urls: FileUrls,
   row: QuestionRow,
   options: OptionRow[],
   audios: AudioRow[],
@@ -100,7 +102,7 @@ export function presentQuestion(
       audioId: a.audioId,
       audio: {
         id: a.audioId,
-        url: publicFileUrl(a.audioKey),
+        url: urls.sign(a.audioKey),
         name: a.audioName,
         extension: a.audioExtension,
       },
@@ -128,8 +130,9 @@ export interface QuestionnaireParts {
   audios: AudioRow[];
 }
 
-/** For each content id, its presented roles and questions (in order). */
+/** For each content id, its presented roles and questions (in order); URLs signed with `urls`. */
 export function presentParts(
+  urls: FileUrls,
   parts: QuestionnaireParts,
 ): Map<number, { roles: InterviewRole[]; questions: Question[] }> {
   const optionsByQuestion = groupBy(parts.options, (o) => o.questionId);
@@ -143,18 +146,22 @@ export function presentParts(
     }
     return e;
   };
-  for (const role of parts.roles) entry(role.contentId).roles.push(presentRole(role));
+  for (const role of parts.roles) entry(role.contentId).roles.push(presentRole(urls, role));
   for (const q of parts.questions) {
     entry(q.contentId).questions.push(
-      presentQuestion(q, optionsByQuestion.get(q.id) ?? [], audiosByQuestion.get(q.id) ?? []),
+      presentQuestion(urls, q, optionsByQuestion.get(q.id) ?? [], audiosByQuestion.get(q.id) ?? []),
     );
   }
   return result;
 }
 
 /** Maps a content row and its parts to 001 §3 'Questionnaire' (`id` = `contentId` = the content id). */
-export function presentQuestionnaire(row: ContentRow, parts: QuestionnaireParts): Questionnaire {
-  const mine = presentParts(parts).get(row.id) ?? { roles: [], questions: [] };
+export function presentQuestionnaire(
+  urls: FileUrls,
+  row: ContentRow,
+  parts: QuestionnaireParts,
+): Questionnaire {
+  const mine = presentParts(urls, parts).get(row.id) ?? { roles: [], questions: [] };
   return {
     id: row.id,
     contentId: row.id,

@@ -34,7 +34,7 @@ export async function questionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      ok(await questions.getQuestionFor(app.db, actorOf(request), request.params.id)),
+      ok(await questions.getQuestionFor(app.files, actorOf(request), request.params.id)),
   );
 
   r.post(

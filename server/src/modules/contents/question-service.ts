@@ -15,9 +15,14 @@ import {
   type Question,
   type QuestionForm,
 } from '@practica/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { requireUsableFile, type FileUseDeps, type FilesDeps } from '../files/index.js';
+import {
+  requireUsableFile,
+  type FileUrlDeps,
+  type FileUseDeps,
+  type FilesDeps,
+} from '../files/index.js';
 import { presentQuestion } from './presenter.js';
 import {
   audiosOf,
@@ -36,11 +41,11 @@ import {
 import { assertAvatars, authorizeContent, loadContentFor, lockDraft } from './service.js';
 
 /** The question as the API answers it (options and audio rows in order). */
-export async function questionOf(db: Db | Tx, id: number): Promise<Question> {
+export async function questionOf({ db, urls }: FileUrlDeps, id: number): Promise<Question> {
   const row = await findQuestion(db, id);
   if (!row) throw new NotFoundError();
   const [options, audios] = await Promise.all([optionsOf(db, [id]), audiosOf(db, [id])]);
-  return presentQuestion(row, options, audios);
+  return presentQuestion(urls, row, options, audios);
 }
 
 /** Loads a question and its content as `actor` may see them (404 as for the content, then 403). */
@@ -53,9 +58,13 @@ async function loadQuestionFor(db: Db, actor: Actor, id: number, contentId?: num
 }
 
 /** GET /questions/{id}: the question, when its content is visible to `actor`. */
-export async function getQuestionFor(db: Db, actor: Actor, id: number): Promise<Question> {
-  await loadQuestionFor(db, actor, id);
-  return questionOf(db, id);
+export async function getQuestionFor(
+  deps: FileUrlDeps,
+  actor: Actor,
+  id: number,
+): Promise<Question> {
+  await loadQuestionFor(deps.db, actor, id);
+  return questionOf(deps, id);
 }
 
 /**
@@ -163,7 +172,7 @@ function valuesOf(body: QuestionForm, checked: Checked) {
  * 20 questions per interview ('This interview already has the maximum number of questions.').
  */
 export async function createQuestion(
-  { db, directUploads }: Pick<FilesDeps, 'db' | 'directUploads'>,
+  { db, directUploads, urls }: Pick<FilesDeps, 'db' | 'directUploads' | 'urls'>,
   actor: Actor,
   contentId: number,
   body: QuestionForm,
@@ -194,7 +203,7 @@ export async function createQuestion(
     await touchContent(tx, contentId, actor.id);
     return created;
   });
-  return questionOf(db, id);
+  return questionOf({ db, urls }, id);
 }
 
 /**
@@ -203,7 +212,7 @@ export async function createQuestion(
  * 404 when `contentId` is not the question's content; otherwise as for creating.
  */
 export async function updateQuestionFor(
-  { db, directUploads }: Pick<FilesDeps, 'db' | 'directUploads'>,
+  { db, directUploads, urls }: Pick<FilesDeps, 'db' | 'directUploads' | 'urls'>,
   actor: Actor,
   id: number,
   contentId: number | undefined,
@@ -223,7 +232,7 @@ export async function updateQuestionFor(
     await replaceAudios(tx, id, checked.audios);
     await touchContent(tx, question.contentId, actor.id);
   });
-  return questionOf(db, id);
+  return questionOf({ db, urls }, id);
 }
 
 /** DELETE /questions/{id}: removes a question of a Draft content with its options and audio rows. */

@@ -62,7 +62,7 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      ok(await service.getQuestionnaireFor(app.db, actorOf(request), request.params.id)),
+      ok(await service.getQuestionnaireFor(app.files, actorOf(request), request.params.id)),
   );
 
   r.post(
@@ -80,7 +80,7 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await service.createEvaluation(
-          app.db,
+          app.files,
           actorOf(request),
           request.query.contentTypeId,
           request.body,
@@ -102,7 +102,12 @@ export async function questionnaireRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.updateEvaluation(app.db, actorOf(request), request.params.id, request.body),
+        await service.updateEvaluation(
+          app.files,
+          actorOf(request),
+          request.params.id,
+          request.body,
+        ),
         messages.evaluationUpdated,
       ),
   );

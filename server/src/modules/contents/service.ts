@@ -31,6 +31,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import { loadAuthorized, requireAllowed } from '../../lib/load-authorized.js';
 import { scopeFor } from '../../lib/scope-for.js';
+import type { FileUrlDeps } from '../files/index.js';
 import { tellContentStatusChanged, type NotifyDeps } from '../notifications/index.js';
 import { findOrganization } from '../organizations/index.js';
 import {
@@ -126,21 +127,24 @@ export async function loadParts(
 }
 
 /** The questionnaire of 001 §3 for a content id (roles and questions in order). */
-export async function questionnaireOf(db: Db | Tx, id: number): Promise<Questionnaire> {
+export async function questionnaireOf(
+  { db, urls }: FileUrlDeps,
+  id: number,
+): Promise<Questionnaire> {
   const row = await findContent(db, id);
   if (!row) throw new NotFoundError();
-  return presentQuestionnaire(row, await loadParts(db, [id]));
+  return presentQuestionnaire(urls, row, await loadParts(db, [id]));
 }
 
 /** GET /interviews/{id}, GET /questionnaires/{id}: the questionnaire as `actor` may see it. */
 export async function getQuestionnaireFor(
-  db: Db,
+  { db, urls }: FileUrlDeps,
   actor: Actor,
   id: number,
   types?: readonly ContentTypeId[],
 ): Promise<Questionnaire> {
   const row = await loadContentFor(db, actor, id, types);
-  return presentQuestionnaire(row, await loadParts(db, [id]));
+  return presentQuestionnaire(urls, row, await loadParts(db, [id]));
 }
 
 // ---------------------------------------------------------------------------
@@ -191,13 +195,14 @@ export async function listContentsFor(
  * filters) with its roles and questions.
  */
 export async function listInterviewsFor(
-  db: Db,
+  { db, urls }: FileUrlDeps,
   actor: Actor,
   query: ContentListQuery & { contentId?: number | undefined },
 ): Promise<ListData<InterviewListItem>> {
   const data = await listContentsFor(db, actor, query, interviewTypes);
   if (query.contentId === undefined || data.list.length === 0) return data;
   const parts = presentParts(
+    urls,
     await loadParts(
       db,
       data.list.map((c) => c.id),
@@ -269,10 +274,11 @@ function roleValues(body: InterviewForm) {
  * an avatar not available to the organization.
  */
 export async function createInterview(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   body: InterviewForm,
 ): Promise<Questionnaire> {
+  const { db } = deps;
   const organizationId = authoringOrganizationOf(actor);
   requireAllowed(actor, 'content:author', { organizationId });
   const roles = roleValues(body);
@@ -296,7 +302,7 @@ export async function createInterview(
     );
     return created;
   });
-  return questionnaireOf(db, id);
+  return questionnaireOf(deps, id);
 }
 
 /** Locks the content and refuses anything but Draft: 400 'Only Draft content can be edited.'. */
@@ -314,11 +320,12 @@ export async function lockDraft(tx: Tx, id: number) {
  * questions lose their role. 404/403 as for reading and authoring; 400 unless Draft.
  */
 export async function updateInterview(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   id: number,
   body: InterviewForm,
 ): Promise<Questionnaire> {
+  const { db } = deps;
   const row = await loadContentFor(db, actor, id, interviewTypes);
   authorizeContent(actor, 'content:author', row);
   const roles = roleValues(body);
@@ -336,7 +343,7 @@ export async function updateInterview(
     await touchContent(tx, id, actor.id, { name: body.name, description: body.description });
     await replaceRoles(tx, id, roles);
   });
-  return questionnaireOf(db, id);
+  return questionnaireOf(deps, id);
 }
 
 /**
@@ -344,11 +351,12 @@ export async function updateInterview(
  * in the creator's organization, or general when an admin authors. 403 without the creator flag.
  */
 export async function createEvaluation(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   contentTypeId: ContentTypeId,
   body: EvaluationForm,
 ): Promise<Questionnaire> {
+  const { db } = deps;
   const organizationId = authoringOrganizationOf(actor);
   requireAllowed(actor, 'content:author', { organizationId });
   const id = await insertContent(db, {
@@ -358,23 +366,24 @@ export async function createEvaluation(
     organizationId,
     createdById: actor.id,
   });
-  return questionnaireOf(db, id);
+  return questionnaireOf(deps, id);
 }
 
 /** PUT /questionnaires/{id}: title and description of a Draft evaluation. 400 unless Draft. */
 export async function updateEvaluation(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   id: number,
   body: EvaluationForm,
 ): Promise<Questionnaire> {
+  const { db } = deps;
   const row = await loadContentFor(db, actor, id, evaluationTypes);
   authorizeContent(actor, 'content:author', row);
   await db.transaction(async (tx) => {
     await lockDraft(tx, id);
     await touchContent(tx, id, actor.id, { name: body.name, description: body.description });
   });
-  return questionnaireOf(db, id);
+  return questionnaireOf(deps, id);
 }
 
 /**

@@ -4,8 +4,10 @@
  *   await app.register(filesPlugin);                 // root: storage, signed PUT, serving, sweep
  *   await api.register(fileRoutes);                  // inside the /api prefix
  *
- * Other modules present files with `fileUrl(row)` / `publicFileUrl(key)` (signed,
- * expiring read URLs), check ids they are given with `requireUsableFile(deps, actor, id,
+ * Other modules present files with the app's read URL signer, `app.files.urls` (`FileUrls`:
+ * `urls.sign(key)`, signed, expiring read URLs, url.ts; `fileRef(urls, row)` for `{id, url}`),
+ * which presenters take as their first argument and services as `{db, urls}` (`FileUrlDeps`,
+ * routes pass `app.files`), check ids they are given with `requireUsableFile(deps, actor, id,
  * MediaType.Image)` (`deps`: `app.files`, or `{ db: tx, directUploads }` inside a transaction, so
  * S3 uploads are checked on first use), and delete files inside their own transaction with `deleteUnusedFiles(tx, ids)`
  * (e.g. `personalFileIdsOf(tx, userId)`, `pendingAnswerFileIds(tx, assignmentIds)`), which
@@ -18,8 +20,13 @@
  */
 export { filesPlugin } from './plugin.js';
 export { fileRoutes } from './routes.js';
-export { fileUrl } from './presenter.js';
-export { publicFileUrl } from './url.js';
+export { fileRef } from './presenter.js';
+export {
+  createFileUrls,
+  defaultFileUrlLifetimeMs,
+  type FileUrlDeps,
+  type FileUrls,
+} from './url.js';
 export { createUploadSigner } from './signing.js';
 export {
   discardPendingUpload,

@@ -2,8 +2,8 @@
  * `filesPlugin` (decisions.md#files): the storage driver (STORAGE_DRIVER: local disk under
  * DATA_DIR/files, a temporary folder for `memory://`; or the S3 bucket of S3_*, reached once at
  * registration so a bad or unreachable store fails the start), the upload signer (key derived from JWT_SECRET, URLs valid
- * 15 minutes), the read URL signer (same key; FILE_URL_LIFETIME_MINUTES, installed for
- * `publicFileUrl` until the app closes), the daily upload volume (UPLOAD_MAX_BYTES_PER_DAY), the
+ * 15 minutes), the read URL signer (same key; FILE_URL_LIFETIME_MINUTES; `app.files.urls`, which
+ * presenters take, url.ts), the daily upload volume (UPLOAD_MAX_BYTES_PER_DAY), the
  * signed PUT and serving routes, the storage deletion worker (`app.storageDeletions.drain()`) and
  * the hourly sweep (deletions.ts `createFileSweeper`: uploads never finished, files unreferenced
  * for a day, VIDEO_RETENTION_DAYS daily). Register at the root, before `fileRoutes` (under /api).
@@ -18,8 +18,8 @@ import {
   startStorageDeletionWorker,
   type StorageDeletionWorker,
 } from './deletions.js';
-import { createReadSigner, createUploadSigner } from './signing.js';
-import { installFileUrlSigner } from './url.js';
+import { createUploadSigner } from './signing.js';
+import { createFileUrls } from './url.js';
 
 export interface FilesPluginOptions {
   /** A storage driver to use instead of the configured one (`config.storage`). */
@@ -55,8 +55,7 @@ export const filesPlugin = fp(
       throw error;
     }
     const signer = createUploadSigner(app.config.jwtSecret, uploadUrlLifetimeMs);
-    const urls = createReadSigner(app.config.jwtSecret, app.config.fileUrlLifetimeMs);
-    const uninstallUrls = installFileUrlSigner(urls);
+    const urls = createFileUrls(app.config);
     app.decorate('files', {
       db: app.db,
       storage,
@@ -102,7 +101,6 @@ export const filesPlugin = fp(
       deletions = null;
     });
     app.addHook('onClose', async () => {
-      uninstallUrls();
       await storage.close?.();
     });
 

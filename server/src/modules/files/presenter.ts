@@ -1,26 +1,23 @@
 /**
  * The only path from a file row to the wire (000 §7 'Files'): `{id, url}` references for other
  * resources (imageId …) and the list item of GET /files. URLs are root-relative (clients resolve
- * them against the API origin), signed and expire (url.ts): read the resource again for a fresh one.
+ * them against the API origin), signed with the app's `urls` and expire (url.ts): read the
+ * resource again for a fresh one.
  */
 import type { FileItem, ImageRef } from '@practica/contract';
 import type { FileRow } from './repository.js';
-import { publicFileUrl } from './url.js';
+import type { FileUrls } from './url.js';
 
-/** The signed, expiring URL that serves a stored file, e.g. `/files/2026/11/ab12….png?expires=…&signature=…` (url.ts). */
-export function fileUrl(row: Pick<FileRow, 'storageKey'>): string {
-  return publicFileUrl(row.storageKey);
-}
-
-/** `{id, url}` of a file, as other resources present their imageId; null for no file. */
+/** `{id, url}` of a file signed with `urls`, as other resources present their imageId; null for no file. */
 export function fileRef(
+  urls: FileUrls,
   row: Pick<FileRow, 'id' | 'storageKey'> | null | undefined,
 ): ImageRef | null {
-  return row ? { id: row.id, url: fileUrl(row) } : null;
+  return row ? { id: row.id, url: urls.sign(row.storageKey) } : null;
 }
 
-/** A Ready file as listed by GET /files; `size` in bytes (the real size, not the declared one). */
-export function presentFile(row: FileRow): FileItem {
+/** A Ready file as listed by GET /files, its URL signed with `urls`; `size` in bytes (the real size, not the declared one). */
+export function presentFile(urls: FileUrls, row: FileRow): FileItem {
   return {
     id: row.id,
     name: row.name,
@@ -28,7 +25,7 @@ export function presentFile(row: FileRow): FileItem {
     fileTypeId: row.fileTypeId,
     contentType: row.contentType,
     size: row.size ?? 0,
-    url: fileUrl(row),
+    url: urls.sign(row.storageKey),
     createdAt: row.createdAt.toISOString(),
   };
 }

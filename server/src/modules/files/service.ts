@@ -89,8 +89,8 @@ export interface FilesDeps {
   storage: StorageDriver;
   /** Signs and checks upload (PUT) URLs. */
   signer: UploadSigner;
-  /** Checks read (GET) URLs; the same signer `publicFileUrl` uses (installed by filesPlugin). */
-  urls?: ReadSigner;
+  /** Signs and checks read (GET) URLs: the app's signer, which presenters take (url.ts). */
+  urls: ReadSigner;
   /** Bytes one user may upload in 24 hours (UPLOAD_MAX_BYTES_PER_DAY). */
   maxBytesPerDay: number;
   log?: FastifyBaseLogger;
@@ -264,7 +264,7 @@ export async function receiveUpload(deps: FilesDeps, upload: IncomingUpload): Pr
   }
   const row = await findFileByKey(deps.db, upload.key);
   if (!row) throw new NotFoundError();
-  return fileRef(await storeUpload(deps, row, upload))!;
+  return fileRef(deps.urls, await storeUpload(deps, row, upload))!;
 }
 
 /** What storing the reserved upload `row` may take: its rule, and what is left of the daily volume. */
@@ -476,7 +476,7 @@ export async function completeOwnUpload(
   if (!row || row.createdById !== actor.id) throw new NotFoundError();
   const ready = await completeUpload(deps, row);
   if (!ready) throw new ValidationError(messages.uploadIncomplete);
-  return fileRef(ready)!;
+  return fileRef(deps.urls, ready)!;
 }
 
 /**
@@ -510,12 +510,12 @@ export async function discardPendingUpload(
 
 /** GET /files: one page of the actor's own Ready files, newest first, and the total. */
 export async function listOwnFiles(
-  deps: Pick<FilesDeps, 'db'>,
+  deps: Pick<FilesDeps, 'db' | 'urls'>,
   actor: Actor,
   query: PageQuery,
 ): Promise<ListData<FileItem>> {
   const { rows, count } = await listFilesOf(deps.db, actor.id, query);
-  return { list: rows.map(presentFile), count };
+  return { list: rows.map((row) => presentFile(deps.urls, row)), count };
 }
 
 /**
@@ -531,7 +531,7 @@ export async function openFile(
   expires: unknown,
   signature: unknown,
 ): Promise<{ row: FileRow; size: number; expires: number }> {
-  if (!deps.urls?.verify(key, expires, signature)) {
+  if (!deps.urls.verify(key, expires, signature)) {
     throw new ForbiddenError(messages.fileLinkInvalid);
   }
   if (!isStorageKey(key)) throw new NotFoundError();

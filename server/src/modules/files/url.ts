@@ -5,39 +5,38 @@
  * no header; and it expires (one hour by default, FILE_URL_LIFETIME_MINUTES, rounded up to a
  * quarter-hour window), so a URL seen once is not a file given forever. Ids are never enough.
  *
- * Presenters of every module call `publicFileUrl(key)` while they build an answer, without
- * dependencies: the signer is the process's, installed by `filesPlugin` from JWT_SECRET (all
- * copies of the server sharing the secret accept each other's URLs). Until a plugin installs one
- * (the demo seed run before the server starts), URLs are signed with a random key that no server
- * accepts.
+ * The signer is the app's (architecture.md, 'App-scoped state'): `filesPlugin` makes it from
+ * JWT_SECRET and FILE_URL_LIFETIME_MINUTES (`createFileUrls`) and decorates it as
+ * `app.files.urls`. Presenters that show a file take it as their first argument (`FileUrls`);
+ * services that present take `{db, urls}` (`FileUrlDeps`), which routes pass as `app.files`. All
+ * copies of the server sharing the secret accept each other's URLs; two apps in one process with
+ * different secrets each sign with their own.
  */
-import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.js';
 import { createReadSigner, type ReadSigner } from './signing.js';
 
 /** Lifetime of a file URL when FILE_URL_LIFETIME_MINUTES is not set: one hour, in milliseconds. */
 export const defaultFileUrlLifetimeMs = 60 * 60 * 1000;
 
-let current: ReadSigner = createReadSigner(
-  randomBytes(32).toString('hex'),
-  defaultFileUrlLifetimeMs,
-);
-
 /**
- * Makes `signer` the one `publicFileUrl` uses (called by `filesPlugin`). Answers a function that
- * puts the previous signer back (on close), when `signer` is still the current one.
+ * What presenters sign with: `sign(storageKey, nowMs?)` answers the URL that serves the file, e.g.
+ * `/files/2026/11/ab12….png?expires=1764100800&signature=…`, the same within one window.
  */
-export function installFileUrlSigner(signer: ReadSigner): () => void {
-  const previous = current;
-  current = signer;
-  return () => {
-    if (current === signer) current = previous;
-  };
+export type FileUrls = Pick<ReadSigner, 'sign'>;
+
+/** What a service that presents stored files takes: its database and the app's `FileUrls`. */
+export interface FileUrlDeps {
+  db: Db;
+  urls: FileUrls;
 }
 
 /**
- * The signed URL that serves the file with this storage key, e.g.
- * `/files/2026/11/ab12….png?expires=1764100800&signature=…`; the same within one window.
+ * The read URL signer of an app configured with `jwtSecret` and `fileUrlLifetimeMs`
+ * (milliseconds): the one `filesPlugin` decorates as `app.files.urls`.
  */
-export function publicFileUrl(storageKey: string, nowMs = Date.now()): string {
-  return current.sign(storageKey, nowMs);
+export function createFileUrls(config: {
+  jwtSecret: string;
+  fileUrlLifetimeMs: number;
+}): ReadSigner {
+  return createReadSigner(config.jwtSecret, config.fileUrlLifetimeMs);
 }

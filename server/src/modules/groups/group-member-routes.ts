@@ -83,7 +83,7 @@ export function groupMemberRoutes(r: ZodApp): void {
         request.query,
       );
       const viewer = actorOf(request);
-      return ok({ list: rows.map((row) => presentGroupUser(viewer, row)), count });
+      return ok({ list: rows.map((row) => presentGroupUser(r.files.urls, viewer, row)), count });
     },
   );
 }

@@ -13,6 +13,9 @@ import { presentUser } from '../users/index.js';
 import type { UserRow } from '../users/index.js';
 import type { GroupMemberRow, GroupRow } from './repository.js';
 
+/** The app's read URL signer (`app.files.urls`, files/url.ts), as `presentUser` takes it. */
+type FileUrls = Parameters<typeof presentUser>[0];
+
 /** A member as a group lists it: id, names and role, nothing to contact them by. */
 export function presentGroupMember(
   member: Pick<GroupMemberRow, 'id' | 'firstName' | 'lastName' | 'roleId'>,
@@ -28,11 +31,12 @@ export function presentGroupMember(
 /**
  * A row of GET /groups/{id}/users as `viewer` may see it: the whole user when the policy lets the
  * viewer read that user ('user:read': staff of the organization, or oneself), otherwise names only
- * (a trainee of the group never gets other members' emails or phone numbers).
+ * (a trainee of the group never gets other members' emails or phone numbers). The image URL is
+ * signed with `urls`.
  */
-export function presentGroupUser(viewer: Actor, row: UserRow): User | GroupMember {
+export function presentGroupUser(urls: FileUrls, viewer: Actor, row: UserRow): User | GroupMember {
   return can(viewer, 'user:read', { userId: row.id, organizationId: row.organizationId })
-    ? presentUser(row)
+    ? presentUser(urls, row)
     : presentGroupMember(row);
 }
 

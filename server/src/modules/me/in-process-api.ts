@@ -11,8 +11,6 @@ import {
   type Actor,
   type MeAssignmentListItem,
 } from '@practica/contract';
-import type { Db } from '../../db/client.js';
-import type { StorageDriver } from '../../lib/storage/index.js';
 import { createUploadSigner, type FilesDeps } from '../files/index.js';
 import type { MediaDeps } from '../media/index.js';
 import * as service from './service.js';
@@ -23,18 +21,19 @@ import { uploadAnswerVideo } from './uploads.js';
 const pageSize = 100;
 
 /**
- * The mobile API of `actor` (a trainee) over `db`, storing uploads with `storage`; saved videos queue
- * their media jobs when `mediaProcessing`.
+ * The mobile API of `actor` (a trainee) over `db`, storing uploads with `storage` and signing the
+ * read URLs it answers with `urls`; saved videos queue their media jobs when `mediaProcessing`.
  */
 export function inProcessTraineeApi(
-  deps: { db: Db; storage: StorageDriver } & MediaDeps,
+  deps: Pick<FilesDeps, 'db' | 'storage' | 'urls'> & MediaDeps,
   actor: Actor,
 ): TraineeApi {
   const files: FilesDeps & MediaDeps = {
     db: deps.db,
     storage: deps.storage,
-    // No signed URL is made on this path: any key will do.
+    // No signed upload URL is made on this path: any key will do.
     signer: createUploadSigner(randomBytes(32).toString('hex'), uploadUrlLifetimeMs),
+    urls: deps.urls,
     maxBytesPerDay: defaultUploadMaxBytesPerDay,
     mediaProcessing: deps.mediaProcessing,
   };
@@ -50,8 +49,8 @@ export function inProcessTraineeApi(
         if (list.length === 0 || all.length >= count) return all;
       }
     },
-    getAssignment: (id) => service.getMyAssignment(deps.db, actor, id),
-    startPractice: (id) => service.startPractice(deps.db, actor, id),
+    getAssignment: (id) => service.getMyAssignment(deps, actor, id),
+    startPractice: (id) => service.startPractice(deps, actor, id),
     async uploadAnswer(assignmentId, questionId, video) {
       const { fileId } = await uploadAnswerVideo(
         files,
@@ -67,6 +66,6 @@ export function inProcessTraineeApi(
       );
       return fileId;
     },
-    submit: (id) => service.submitMine(deps.db, actor, id),
+    submit: (id) => service.submitMine(deps, actor, id),
   };
 }

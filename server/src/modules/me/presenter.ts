@@ -1,7 +1,7 @@
 /**
  * The only path from rows to the mobile API's wire shapes (decisions.md#assignments-and-answers): my assignments, one assignment for practice (questions in order with role, avatar,
  * audio prompts; the environment), my answer with its items and my review. URLs are the files
- * module's.
+ * module's, signed with the app's `urls` (files/url.ts).
  */
 import {
   AnswerStatus,
@@ -20,7 +20,7 @@ import {
 } from '@practica/contract';
 import { reviewedScore, presentItem } from '../answers/index.js';
 import type { AnswerFullRow, AnswerItemRow } from '../answers/index.js';
-import { publicFileUrl } from '../files/index.js';
+import type { FileUrls } from '../files/index.js';
 import type { AudioPromptRow, ContentAnswerRow } from '../composition/index.js';
 import type { MyAssignmentRow } from './repository.js';
 
@@ -29,8 +29,12 @@ type AssignmentStatusId = MeAssignmentDetail['statusId'];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** My answer with its items (001 §3 'Answer', 'Answer item'); the score only when Reviewed. */
-export function presentMyAnswer(row: AnswerFullRow, items: readonly AnswerItemRow[]): MeAnswer {
+/** My answer with its items (001 §3 'Answer', 'Answer item'; URLs signed with `urls`); the score only when Reviewed. */
+export function presentMyAnswer(
+  urls: FileUrls,
+  row: AnswerFullRow,
+  items: readonly AnswerItemRow[],
+): MeAnswer {
   return {
     id: row.id,
     assignmentId: row.assignmentId,
@@ -40,7 +44,7 @@ export function presentMyAnswer(row: AnswerFullRow, items: readonly AnswerItemRo
     reviewedAt: iso(row.reviewedAt),
     score: reviewedScore(row.statusId, row.score),
     updatedAt: row.updatedAt.toISOString(),
-    items: items.map(presentItem),
+    items: items.map((item) => presentItem(urls, item)),
   };
 }
 
@@ -71,9 +75,10 @@ export function presentMyAssignment(
 
 /**
  * The interview's questions in order for practice: role, the avatar chosen for it, every audio
- * prompt and `audio`, the prompt spoken by that avatar (else the first).
+ * prompt and `audio`, the prompt spoken by that avatar (else the first); URLs signed with `urls`.
  */
 export function presentMyQuestions(
+  urls: FileUrls,
   data: AssignmentData,
   audios: readonly AudioPromptRow[],
 ): MeQuestion[] {
@@ -82,7 +87,7 @@ export function presentMyQuestions(
     const role = q.interviewRoleId !== null ? roleOf.get(q.interviewRoleId) : undefined;
     const prompts = audios
       .filter((a) => a.questionId === q.id)
-      .map((a) => ({ id: a.id, url: publicFileUrl(a.storageKey), avatarId: a.avatarId }));
+      .map((a) => ({ id: a.id, url: urls.sign(a.storageKey), avatarId: a.avatarId }));
     const spoken = prompts.find((p) => role?.avatarId != null && p.avatarId === role.avatarId);
     return {
       id: q.id,
@@ -168,8 +173,9 @@ export function presentMyReview(
   };
 }
 
-/** GET /me/assignments/{id}: the assignment for practice with my answer and my review. */
+/** GET /me/assignments/{id}: the assignment for practice with my answer (URLs signed with `urls`) and my review. */
 export function presentMyAssignmentDetail(
+  urls: FileUrls,
   row: AnswerFullRow,
   parts: {
     data: AssignmentData;
@@ -194,8 +200,8 @@ export function presentMyAssignmentDetail(
       : null,
     roles: parts.data.roles.map((r) => ({ id: r.roleId, name: r.name, avatar: r.avatar })),
     environment: parts.data.environment,
-    questions: presentMyQuestions(parts.data, parts.audios),
-    answer: presentMyAnswer(row, parts.items),
+    questions: presentMyQuestions(urls, parts.data, parts.audios),
+    answer: presentMyAnswer(urls, row, parts.items),
     canAnswer: parts.canAnswer,
     review: presentMyReview(row, parts.data, parts.forms, parts.comments),
   };

@@ -62,7 +62,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      ok(await service.getMyAssignment(app.db, actorOf(request), request.params.id)),
+      ok(await service.getMyAssignment(app.files, actorOf(request), request.params.id)),
   );
 
   r.post(
@@ -79,7 +79,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.startPractice(app.db, actorOf(request), request.params.id),
+        await service.startPractice(app.files, actorOf(request), request.params.id),
         messages.practiceStarted,
       ),
   );
@@ -124,7 +124,7 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(
-        await service.submitMine(app.db, actorOf(request), request.params.id),
+        await service.submitMine(app.files, actorOf(request), request.params.id),
         messages.answersSubmitted,
       ),
   );

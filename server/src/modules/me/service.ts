@@ -64,6 +64,7 @@ import {
   deleteUnusedFiles,
   removeStoredFiles,
   requireUsableFile,
+  type FileUrlDeps,
   type FilesDeps,
 } from '../files/index.js';
 import { queueMediaJobs, type MediaDeps } from '../media/index.js';
@@ -101,13 +102,13 @@ async function loadMine(
 }
 
 /** My answer with its items, as it is now. */
-async function myAnswer(db: Db | Tx, answerId: number): Promise<MeAnswer> {
+async function myAnswer({ db, urls }: FileUrlDeps, answerId: number): Promise<MeAnswer> {
   const [row, items] = await Promise.all([
     findAnswer(db, answerId),
     itemsOfAnswers(db, [answerId]),
   ]);
   if (!row) throw new NotFoundError();
-  return presentMyAnswer(row, items);
+  return presentMyAnswer(urls, row, items);
 }
 
 /**
@@ -143,13 +144,13 @@ async function underMineLocks(
 
 /** `underMineLocks`, then my answer as it is afterwards. */
 async function writeMine(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   assignmentId: number,
   work: (tx: Tx, row: AnswerFullRow) => Promise<void>,
 ): Promise<MeAnswer> {
-  const row = await underMineLocks(db, actor, assignmentId, work);
-  return myAnswer(db, row.id);
+  const row = await underMineLocks(deps.db, actor, assignmentId, work);
+  return myAnswer(deps, row.id);
 }
 
 /**
@@ -184,10 +185,11 @@ export async function listMyAssignmentsFor(
  * the review's comments once Reviewed.
  */
 export async function getMyAssignment(
-  db: Db,
+  deps: FileUrlDeps,
   actor: Actor,
   assignmentId: number,
 ): Promise<MeAssignmentDetail> {
+  const { db } = deps;
   const row = await loadMine(db, actor, assignmentId, [
     AssignmentStatus.Active,
     AssignmentStatus.Closed,
@@ -195,10 +197,10 @@ export async function getMyAssignment(
   if (row.assignmentStatusId === AssignmentStatus.Closed && row.statusId !== AnswerStatus.Reviewed)
     throw new NotFoundError();
   const [practice, comments] = await Promise.all([
-    practiceDataOf(db, row.id),
+    practiceDataOf(deps, row.id),
     row.statusId === AnswerStatus.Reviewed ? myReviewComments(db, row.id) : [],
   ]);
-  return presentMyAssignmentDetail(row, {
+  return presentMyAssignmentDetail(deps.urls, row, {
     ...practice,
     comments,
     canAnswer:
@@ -212,8 +214,12 @@ export async function getMyAssignment(
  * POST /me/assignments/{id}/practice: starts a practice, adding one to my answer's
  * `practiceCounter` (my answer exists Pending since I was added). Answers my answer.
  */
-export async function startPractice(db: Db, actor: Actor, assignmentId: number): Promise<MeAnswer> {
-  return writeMine(db, actor, assignmentId, (tx, row) => countPractice(tx, row.id));
+export async function startPractice(
+  deps: FileUrlDeps,
+  actor: Actor,
+  assignmentId: number,
+): Promise<MeAnswer> {
+  return writeMine(deps, actor, assignmentId, (tx, row) => countPractice(tx, row.id));
 }
 
 /**
@@ -249,13 +255,13 @@ export async function requireAnswerableQuestion(
  * answer.
  */
 export async function saveMyItems(
-  deps: Pick<FilesDeps, 'db' | 'storage' | 'log' | 'directUploads'> & MediaDeps,
+  deps: Pick<FilesDeps, 'db' | 'storage' | 'log' | 'directUploads' | 'urls'> & MediaDeps,
   actor: Actor,
   assignmentId: number,
   body: MeAnswerItemsBody,
 ): Promise<MeAnswer> {
   let replacedKeys: string[] = [];
-  const answer = await writeMine(deps.db, actor, assignmentId, async (tx, row) => {
+  const answer = await writeMine(deps, actor, assignmentId, async (tx, row) => {
     const questionIds = new Set(
       row.interviewId !== null
         ? (await questionsOfContent(tx, row.interviewId)).map((q) => q.id)
@@ -321,8 +327,12 @@ export async function saveMyItems(
  * is a 400 ('This answer has already been submitted.'). The change is recorded in the audit log
  * ('answer.status' Pending → Submitted) in its transaction. Answers my answer.
  */
-export async function submitMine(db: Db, actor: Actor, assignmentId: number): Promise<MeAnswer> {
-  return writeMine(db, actor, assignmentId, async (tx, row) => {
+export async function submitMine(
+  deps: FileUrlDeps,
+  actor: Actor,
+  assignmentId: number,
+): Promise<MeAnswer> {
+  return writeMine(deps, actor, assignmentId, async (tx, row) => {
     const [questions, items] = await Promise.all([
       row.interviewId !== null ? questionsOfContent(tx, row.interviewId) : Promise.resolve([]),
       itemsOfAnswers(tx, [row.id]),

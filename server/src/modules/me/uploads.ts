@@ -31,7 +31,6 @@ import { AppError, NotFoundError, ValidationError } from '../../errors.js';
 import {
   deleteUnusedFiles,
   discardPendingUpload,
-  fileUrl,
   pendingUploadOf,
   removeStoredFiles,
   reserveUpload,
@@ -134,7 +133,7 @@ export async function finishAnswerVideo(
     await removeStoredFiles(files, keys);
     throw error;
   }
-  return { fileId: stored.id, url: fileUrl(stored) };
+  return { fileId: stored.id, url: files.urls.sign(stored.storageKey) };
 }
 
 /**

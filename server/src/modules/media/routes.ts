@@ -46,7 +46,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         await retryItemMedia(
-          { db: app.db, mediaProcessing: app.media.processing },
+          { db: app.db, urls: app.files.urls, mediaProcessing: app.media.processing },
           request.actor!,
           authorized.get(request) ?? request.params.answerId,
           request.params.itemId,

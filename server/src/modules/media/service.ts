@@ -3,8 +3,8 @@
  * item whose processing Failed back to the queue.
  */
 import { messages, type Actor, type AnswerItem } from '@practica/contract';
-import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
+import type { FileUrlDeps } from '../files/index.js';
 import {
   authorizeReview,
   itemsOfAnswers,
@@ -19,10 +19,11 @@ import type { MediaDeps } from './switch.js';
  * `answer` is the answer id, or the row `authorizeReview` answered for it (404 missing or another
  * organization, 403 not a reviewer). 404 when the item is not the answer's; 409
  * messages.mediaNotFailed unless its processing Failed, messages.mediaProcessingOff when this
- * app has no ffmpeg (`mediaProcessing` false). Answers the item as the answer detail shows it.
+ * app has no ffmpeg (`mediaProcessing` false). Answers the item as the answer detail shows it
+ * (URLs signed with `urls`).
  */
 export async function retryItemMedia(
-  { db, mediaProcessing }: { db: Db } & MediaDeps,
+  { db, urls, mediaProcessing }: FileUrlDeps & MediaDeps,
   actor: Actor,
   answer: number | AnswerFullRow,
   itemId: number,
@@ -39,5 +40,5 @@ export async function retryItemMedia(
   if (outcome === 'not-failed') throw new ConflictError(messages.mediaNotFailed);
   const item = (await itemsOfAnswers(db, [row.id])).find((i) => i.id === itemId);
   if (!item) throw new NotFoundError();
-  return presentItem(item);
+  return presentItem(urls, item);
 }

@@ -2,17 +2,17 @@
  * The only path from organization rows to the wire (000 §3 'Organization', §2.5, §2.9).
  */
 import type { Organization, OrganizationDetail, OrganizationListItem } from '@practica/contract';
-import { publicFileUrl } from '../files/index.js';
+import type { FileUrls } from '../files/index.js';
 import type { OrganizationDetailRow, OrganizationListRow, OrganizationRow } from './repository.js';
 
-function imageOf(row: { imageId: number | null; imageKey: string | null }) {
+function imageOf(urls: FileUrls, row: { imageId: number | null; imageKey: string | null }) {
   return row.imageId !== null && row.imageKey
-    ? { id: row.imageId, url: publicFileUrl(row.imageKey) }
+    ? { id: row.imageId, url: urls.sign(row.imageKey) }
     : null;
 }
 
-/** Maps an organization row (with contact and image key) to the API's organization. */
-export function presentOrganization(row: OrganizationRow): Organization {
+/** Maps an organization row (with contact and image key) to the API's organization; image URL signed with `urls`. */
+export function presentOrganization(urls: FileUrls, row: OrganizationRow): Organization {
   return {
     id: row.id,
     name: row.name,
@@ -25,7 +25,7 @@ export function presentOrganization(row: OrganizationRow): Organization {
     },
     contactId: row.contactId,
     imageId: row.imageId,
-    image: imageOf(row),
+    image: imageOf(urls, row),
     userSeats: row.userSeats,
     creatorSeats: row.creatorSeats,
     active: row.active,
@@ -33,9 +33,12 @@ export function presentOrganization(row: OrganizationRow): Organization {
 }
 
 /** Maps a detail row to the organization with its counts; `seatsUsed` = active trainees + pending trainee invites. */
-export function presentOrganizationDetail(row: OrganizationDetailRow): OrganizationDetail {
+export function presentOrganizationDetail(
+  urls: FileUrls,
+  row: OrganizationDetailRow,
+): OrganizationDetail {
   return {
-    ...presentOrganization(row),
+    ...presentOrganization(urls, row),
     groupsCount: row.groupsCount,
     traineesCount: row.traineesCount,
     instructorsCount: row.instructorsCount,
@@ -48,14 +51,17 @@ export function presentOrganizationDetail(row: OrganizationDetailRow): Organizat
   };
 }
 
-/** Maps a row of the organizations list (000 §2.5 system admin dashboard). */
-export function presentOrganizationListItem(row: OrganizationListRow): OrganizationListItem {
+/** Maps a row of the organizations list (000 §2.5 system admin dashboard); image URL signed with `urls`. */
+export function presentOrganizationListItem(
+  urls: FileUrls,
+  row: OrganizationListRow,
+): OrganizationListItem {
   return {
     id: row.id,
     name: row.name,
     active: row.active,
     imageId: row.imageId,
-    image: imageOf(row),
+    image: imageOf(urls, row),
     userSeats: row.userSeats,
     creatorSeats: row.creatorSeats,
     groupsCount: row.groupsCount,

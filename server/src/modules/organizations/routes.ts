@@ -43,7 +43,10 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
         actorOf(request),
         request.query,
       );
-      return ok({ list: rows.map(presentOrganizationListItem), count });
+      return ok({
+        list: rows.map((row) => presentOrganizationListItem(app.files.urls, row)),
+        count,
+      });
     },
   );
 
@@ -60,6 +63,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         presentOrganizationDetail(
+          app.files.urls,
           await service.getOrganizationDetailFor(app.db, actorOf(request), request.params.id),
         ),
       ),
@@ -78,6 +82,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         presentOrganizationDetail(
+          app.files.urls,
           await service.createOrganization(app.files, actorOf(request), request.body),
         ),
         messages.organizationCreated,
@@ -99,6 +104,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         presentOrganizationDetail(
+          app.files.urls,
           await service.updateOrganization(
             app.files,
             actorOf(request),
@@ -125,6 +131,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         presentOrganizationDetail(
+          app.files.urls,
           await service.updateSeats(app.db, actorOf(request), request.params.id, request.body),
         ),
         messages.organizationSeatsUpdated,
@@ -147,6 +154,7 @@ export async function organizationRoutes(app: FastifyInstance): Promise<void> {
       async (request) =>
         ok(
           presentOrganizationDetail(
+            app.files.urls,
             await service.setOrganizationActive(
               app.db,
               actorOf(request),

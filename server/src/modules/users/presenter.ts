@@ -2,11 +2,15 @@
  * The only path from a user row to the wire (000 §3 'User'): never the password hash or token version.
  */
 import { roleLabels, type RoleId, type User } from '@practica/contract';
-import { publicFileUrl } from '../files/index.js';
+import type { FileUrls } from '../files/index.js';
 import type { UserRow } from './list-repository.js';
 
-/** Maps a user row (with its image key) to the API's user. */
-export function presentUser(row: UserRow, groups?: { id: number; name: string }[]): User {
+/** Maps a user row (with its image key) to the API's user, its image URL signed with `urls`. */
+export function presentUser(
+  urls: FileUrls,
+  row: UserRow,
+  groups?: { id: number; name: string }[],
+): User {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -19,7 +23,7 @@ export function presentUser(row: UserRow, groups?: { id: number; name: string }[
     creator: row.creator,
     image:
       row.imageId !== null && row.imageKey
-        ? { id: row.imageId, url: publicFileUrl(row.imageKey) }
+        ? { id: row.imageId, url: urls.sign(row.imageKey) }
         : null,
     imageId: row.imageId,
     organizationId: row.organizationId,

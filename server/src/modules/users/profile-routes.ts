@@ -65,7 +65,10 @@ export function profileRoutes(r: ZodApp, options: SessionOptions): void {
         request.body,
       );
       const token = passwordChanged ? await freshTokenIfSelf(actor, user.id) : undefined;
-      return ok({ ...presentUser(user), ...(token ? { token } : {}) }, messages.userUpdated);
+      return ok(
+        { ...presentUser(r.files.urls, user), ...(token ? { token } : {}) },
+        messages.userUpdated,
+      );
     },
   );
 
@@ -111,7 +114,10 @@ export function profileRoutes(r: ZodApp, options: SessionOptions): void {
         request.body.password,
       );
       const token = await freshTokenIfSelf(actor, user.id);
-      return ok({ ...presentUser(user), ...(token ? { token } : {}) }, messages.passwordUpdated);
+      return ok(
+        { ...presentUser(r.files.urls, user), ...(token ? { token } : {}) },
+        messages.passwordUpdated,
+      );
     },
   );
 }

@@ -42,7 +42,7 @@ export function userRecordRoutes(r: ZodApp, groupRefsOfUser: GroupRefsOfUser): v
     },
     async (request) => {
       const { rows, count } = await service.listUsersFor(r.db, actorOf(request), request.query);
-      return ok({ list: rows.map((row) => presentUser(row)), count });
+      return ok({ list: rows.map((row) => presentUser(r.files.urls, row)), count });
     },
   );
 
@@ -62,7 +62,7 @@ export function userRecordRoutes(r: ZodApp, groupRefsOfUser: GroupRefsOfUser): v
       const groups = includesName(request.query.includes, 'groups')
         ? await groupRefsOfUser(r.db, row.id)
         : undefined;
-      return ok(presentUser(row, groups));
+      return ok(presentUser(r.files.urls, row, groups));
     },
   );
 
@@ -89,7 +89,7 @@ export function userRecordRoutes(r: ZodApp, groupRefsOfUser: GroupRefsOfUser): v
         request.query.roleId,
         request.body,
       );
-      return ok(presentUser(row), messages.userCreated);
+      return ok(presentUser(r.files.urls, row), messages.userCreated);
     },
   );
 }
@@ -114,7 +114,7 @@ export function organizationUserRoutes(r: ZodApp): void {
         request.params.id,
         request.query,
       );
-      return ok({ list: rows.map((row) => presentUser(row)), count });
+      return ok({ list: rows.map((row) => presentUser(r.files.urls, row)), count });
     },
   );
 }

@@ -35,7 +35,7 @@ export function userStateRoutes(r: ZodApp): void {
       },
       async (request) => {
         const { message, row } = await run(actorOf(request), request.params.id);
-        return ok(presentUser(row), message);
+        return ok(presentUser(r.files.urls, row), message);
       },
     );
 
