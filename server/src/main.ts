@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { startWarning } from './lib/loopback.js';
+import { createFileUrls } from './modules/files/index.js';
 import { findMediaTools } from './modules/media/index.js';
 import { StorageUnavailableError, createStorage } from './lib/storage/index.js';
 import { demoAccounts, demoPassword, seedDemo } from './seed/demo.js';
@@ -44,7 +45,10 @@ async function main(): Promise<void> {
     const storage = createStorage(config.storage, config.dataDir);
     try {
       await storage.check?.();
-      return await seedDemo(database.db, storage, { mediaProcessing: mediaTools !== null });
+      return await seedDemo(database.db, storage, {
+        mediaProcessing: mediaTools !== null,
+        urls: createFileUrls(config),
+      });
     } finally {
       if (config.storage.driver === 's3') await storage.close?.();
     }
