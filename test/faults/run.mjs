@@ -33,6 +33,9 @@ const scripts = [
   { name: 'sigterm', timeout: 90 },
   { name: 'two-embedded', timeout: 240 },
   { name: 'two-servers-pg', timeout: 180 },
+  // 51 uploads through nginx, a copy and the worker killed; the killed media job waits out its
+  // 2-minute lease.
+  { name: 'nginx-two-copies', timeout: 360 },
 ];
 
 /**
