@@ -22,6 +22,7 @@
  * role check; 403 when the role may not; 200 otherwise. Where a row differs from what the policy
  * alone says, its `note` says why.
  */
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -37,6 +38,7 @@ import {
 import {
   MediaStatus,
   answerItems,
+  apiTokens,
   assets,
   assignments,
   reviewComments,
@@ -668,6 +670,54 @@ export const rows: Row[] = [
     request: (s) => ({ url: `/api/organizations/${s.o.organizationId}/contents` }),
     expect: {
       same: ' 401 401  401  401  | 403  200  200  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/organizations/:id/api-tokens',
+    note: 'API tokens (decisions.md#api-tokens §1): an Admin, or a Manager of the organization.',
+    request: (s) => ({ url: `/api/organizations/${s.o.organizationId}/api-tokens` }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'POST /api/organizations/:id/api-tokens',
+    note: 'API tokens (decisions.md#api-tokens §1): an Admin, or a Manager of the organization.',
+    request: (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/api-tokens`,
+      payload: { name: `Matrix ${s.o.canary}`, scopes: ['users:read'] },
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'DELETE /api/organizations/:id/api-tokens/:tokenId',
+    note: "Revokes a token of the target organization's manager, made before each cell.",
+    request: async (s) => {
+      const tokenId =
+        s.target === 'missing'
+          ? missingId
+          : (
+              await s.w.db
+                .insert(apiTokens)
+                .values({
+                  organizationId: s.o.organizationId,
+                  name: `Matrix ${s.o.canary}`,
+                  scopes: ['users:read'],
+                  tokenHash: `matrix-${randomUUID()}`,
+                  prefix: 'pra_matrix',
+                  createdById: s.o.user.manager,
+                })
+                .returning({ id: apiTokens.id })
+            )[0]!.id;
+      return { url: `/api/organizations/${s.o.organizationId}/api-tokens/${tokenId}` };
+    },
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
     },
   },
