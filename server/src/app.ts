@@ -76,6 +76,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Sees every route as it is registered (Fastify's onRoute, added before any plugin): tests list the routes. */
   onRoute?: (route: RouteOptions) => void;
+  /** Register the metrics module (default true); off only to measure what it adds (bench/metrics-cost.mjs). */
+  metrics?: boolean;
 }
 
 /**
@@ -240,7 +242,11 @@ export async function buildApp(
 
   await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
   await app.register(healthRoutes);
-  await app.register(metricsPlugin, { ...config.metrics, production: config.env === 'production' });
+  if (options.metrics !== false)
+    await app.register(metricsPlugin, {
+      ...config.metrics,
+      production: config.env === 'production',
+    });
   // Each background loop starts here or nowhere: the role decides (settings/role.ts).
   const loops = { runLoops: duties.runsLoops };
   await app.register(filesPlugin, loops);
