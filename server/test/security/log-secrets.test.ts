@@ -3,7 +3,8 @@
  * end-to-end run and production write it) after a run of the invite flows — the registration page
  * and GET /api/invites/<token> (request log), the invite mails of the dev mail log (no SMTP_URL,
  * outside production, their links are logged) — holds none of the tokens used, while the lines
- * themselves are there, redacted. Reset and email-change links are held to the same rule.
+ * themselves are there, redacted. Reset and email-change links are held to the same rule, and so
+ * is an API token (decisions.md#api-tokens) created, used and refused once revoked.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +112,29 @@ describe('the server log after the invite flows', () => {
       url: `/api/users/reset-password/${reset}`,
       payload: { newPassword: 'logged12' },
     });
+    // An API token (decisions.md#api-tokens): created, used, then revoked and refused.
+    const madeToken = await app.inject({
+      method: 'POST',
+      url: '/api/organizations/1/api-tokens',
+      headers: bearer(manager),
+      payload: { name: 'Logged system', scopes: ['users:read'] },
+    });
+    expect(madeToken.statusCode, madeToken.body).toBe(200);
+    const apiToken = (madeToken.json() as { data: { id: number; token: string } }).data;
+    used.push(apiToken.token);
+    expect(
+      (await app.inject({ url: '/api/organizations/1/users', headers: bearer(apiToken.token) }))
+        .statusCode,
+    ).toBe(200);
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/organizations/1/api-tokens/${apiToken.id}`,
+      headers: bearer(manager),
+    });
+    expect(
+      (await app.inject({ url: '/api/organizations/1/users', headers: bearer(apiToken.token) }))
+        .statusCode,
+    ).toBe(401);
     await app.mail.drain();
     // The log is written asynchronously: wait for the last mail line (the reset link) to land.
     await expect
