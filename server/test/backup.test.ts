@@ -12,6 +12,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -19,7 +20,13 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { asc } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MediaType } from '@practica/contract';
@@ -27,6 +34,7 @@ import { backup, main as backupMain } from '../src/cli/backup.js';
 import { main as restoreMain, restore } from '../src/cli/restore.js';
 import { openDatabase } from '../src/db/client.js';
 import { answers, FileStatus, files, reviews, users } from '../src/db/schema/index.js';
+import { migrationsDir } from '../src/lib/paths.js';
 import { createStorage } from '../src/lib/storage/index.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { createTestDatabase, onPostgres } from './helpers/database.js';
@@ -93,6 +101,38 @@ async function newInstance(state: 'empty' | 'migrated'): Promise<Instance> {
     await client.close();
   }
   return { databaseUrl: undefined, dataDir, drop: async () => {} };
+}
+
+/**
+ * An instance of an older Practica: its database migrated up to all migrations but the last
+ * `behind` (a copy of the migrations folder whose journal ends earlier). Answers it with the
+ * number of migrations it has.
+ */
+async function olderInstance(behind: number): Promise<{ instance: Instance; applied: number }> {
+  const folder = newPath('older-migrations');
+  cpSync(migrationsDir, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] };
+  journal.entries = journal.entries.slice(0, journal.entries.length - behind);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  const instance = await newInstance('empty');
+  if (instance.databaseUrl) {
+    const client = new pg.Client({ connectionString: instance.databaseUrl });
+    await client.connect();
+    try {
+      await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+    } finally {
+      await client.end();
+    }
+  } else {
+    mkdirSync(instance.dataDir, { recursive: true });
+    const client = new PGlite(path.join(instance.dataDir, 'pglite'), {
+      extensions: { pg_trgm, btree_gin },
+    });
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+    await client.close();
+  }
+  return { instance, applied: journal.entries.length };
 }
 
 /** Opens the instance's database (through the data folder lock when embedded). */
@@ -251,6 +291,43 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`
     const { migrationsApplied } = await restoreInto(target, backupFolder);
     expect(migrationsApplied).toBe(0);
     expect(await contentsOf(target)).toEqual(sourceContents);
+  });
+
+  it('restores over a non-empty target with force, keeping what it held aside', async () => {
+    const target = await newInstance('migrated');
+    instances.push(target);
+    await restoreInto(target, backupFolder, true);
+    expect(await contentsOf(target)).toEqual(sourceContents);
+    if (!onPostgres)
+      expect(
+        readdirSync(target.dataDir).filter((name) => name.startsWith('pglite.before-restore-')),
+      ).toHaveLength(1);
+  });
+
+  it('applies the migrations a backup of an older version lacks', async () => {
+    const { instance: older, applied } = await olderInstance(2);
+    instances.push(older);
+    const folder = newPath('backup-older');
+    const manifest = await backup({
+      folder,
+      databaseUrl: older.databaseUrl,
+      dataDir: older.dataDir,
+      storage,
+      practicaVersion: 'older',
+    });
+    expect(manifest.database.migrations.applied).toBe(applied);
+    const target = await newInstance('empty');
+    instances.push(target);
+    const { migrationsApplied } = await restoreInto(target, folder);
+    expect(migrationsApplied).toBe(2);
+    const database = await open(target);
+    try {
+      // The newest tables are there: the restored instance is usable by this version.
+      expect(await database.db.select().from(users)).toEqual([]);
+      expect(await database.db.select().from(reviews)).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses a backup with an altered file and writes nothing', async () => {

@@ -89,7 +89,6 @@ export const manifestSchema = z.object({
 
 export type Manifest = z.infer<typeof manifestSchema>;
 export type Counts = z.infer<typeof counts>;
-export type ManifestFile = z.infer<typeof fileEntry>;
 
 /** The manifest's file name inside a backup folder. */
 export const manifestName = 'manifest.json';
