@@ -106,6 +106,10 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelopeSchema(listSchema(fileSchema)) },
       },
     },
-    async (request) => ok(await listOwnFiles(deps, actorOf(request), request.query)),
+    async (request) => {
+      // One's own uploads, for whoever may upload (an API token may not: decisions.md#api-tokens §2).
+      request.authorize('file:upload');
+      return ok(await listOwnFiles(deps, actorOf(request), request.query));
+    },
   );
 }
