@@ -20,6 +20,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { fail } from './lib/envelope.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { storageOrigin } from './lib/storage/index.js';
 import { apiTokenRoutes } from './modules/api-tokens/index.js';
 import { answerRoutes, type ReviewStatementWrite } from './modules/answers/index.js';
@@ -217,6 +218,8 @@ export async function buildApp(
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database, so several copies share one budget (lib/rate-limit-store.ts).
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) => {
       const error = new Error(messages.tooManyRequests) as Error & {
         statusCode: number;
