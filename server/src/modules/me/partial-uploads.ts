@@ -6,11 +6,20 @@
  * and `<id>.part` beside it) — and decorates `app.partialUploads`:
  *
  * - `store`: the tus datastore, whose failures are StorageUnavailableError (answered 503);
+ * - `locker`: the locks of uploads in progress, in the database (upload-locker.ts), so that every
+ *   copy of the server serializes the requests of one upload;
  * - `removeOf(userId)`: removes every unfinished upload of that user at once (erasing a person
  *   leaves none of their partial bytes behind), answering how many it removed.
  *
  * Uploads not finished 24 hours after their creation are removed at start and every
- * `cleanupEveryMs` (default an hour).
+ * `cleanupEveryMs` (default an hour), with the locks killed copies left behind.
+ *
+ * Nothing of an upload is kept in this process between requests, so any copy of the server takes
+ * any request of it (operations.md 'Several copies behind a load balancer'): the S3 store keeps
+ * its `<id>.info` and unfinished part in the bucket (a copy's cache of the `.info` is checked
+ * against the bucket when the multipart upload is gone, so an upload another copy finished or
+ * cancelled answers 404 here too), and the folder store keeps its `<id>.json` beside the bytes
+ * (one folder, shared by the copies).
  */
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -21,7 +30,7 @@ import { S3ServiceException } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, type Upload } from '@tus/server';
-import type { DataStore } from '@tus/utils';
+import type { DataStore, KvStore } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unfinishedUploadSweepMs } from '@practica/contract';
@@ -31,6 +40,8 @@ import {
   s3ClientConfig,
   type StorageSettings,
 } from '../../lib/storage/index.js';
+import { sweepExpiredUploadLocks } from './upload-lock-repository.js';
+import { DatabaseUploadLocker } from './upload-locker.js';
 
 /** How often expired partial uploads are removed by default, in milliseconds. */
 const defaultCleanupEveryMs = 60 * 60 * 1000;
@@ -43,6 +54,38 @@ function tusFolderOf(dataDir: string): { directory: string; temporary: boolean }
   return { directory: path.join(dataDir, 'tus'), temporary: false };
 }
 
+/** How many uploads' `.info` the S3 store keeps in memory, at most. */
+const metadataCacheEntries = 1000;
+
+/**
+ * The S3 store's cache of uploads' `.info` (read once per upload rather than on each of its
+ * requests), bounded: the store's default cache keeps every upload another copy finished until
+ * the process ends. The oldest entry goes first.
+ */
+class MetadataCache<T> implements KvStore<T> {
+  private readonly entries = new Map<string, T>();
+
+  async get(key: string): Promise<T | undefined> {
+    return this.entries.get(key);
+  }
+
+  async set(key: string, value: T): Promise<void> {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > metadataCacheEntries) {
+      this.entries.delete(this.entries.keys().next().value!);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async list(): Promise<string[]> {
+    return [...this.entries.keys()];
+  }
+}
+
 /**
  * The tus S3 store, for finished uploads kept after a failure of ours: S3 no longer knows a
  * completed multipart upload, so the base class's `write` of the client's retry (a PATCH at the
@@ -52,7 +95,8 @@ function tusFolderOf(dataDir: string): { directory: string; temporary: boolean }
  * hold: the base class answers 404 for any failure, which would make a client start over.
  */
 class AnswerVideoS3Store extends S3Store {
-  override async getUpload(id: string): Promise<Upload> {
+  /** The upload's `.info` (cached, else from the bucket): 404 when the bucket does not hold it. */
+  private async metadataOf(id: string): Promise<void> {
     try {
       await this.getMetadata(id);
     } catch (error) {
@@ -63,7 +107,19 @@ class AnswerVideoS3Store extends S3Store {
           error.name === 'NotFound');
       throw missing ? ERRORS.FILE_NOT_FOUND : error;
     }
-    return super.getUpload(id);
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    await this.metadataOf(id);
+    const upload = await super.getUpload(id);
+    if (upload.size !== undefined && upload.offset === upload.size) {
+      // S3 no longer knows the multipart upload: it was finished — or finished or cancelled by
+      // another copy of the server, whose removal of the `.info` this copy's cache does not know.
+      // The bucket decides.
+      await this.cache.delete(id);
+      await this.metadataOf(id);
+    }
+    return upload;
   }
 
   override async write(src: Readable, id: string, offset: number): Promise<number> {
@@ -176,6 +232,7 @@ function partialStoreOf(
     const store = new AnswerVideoS3Store({
       partSize: 8 * 1024 * 1024,
       expirationPeriodInMilliseconds: unfinishedUploadSweepMs,
+      cache: new MetadataCache(),
       s3ClientConfig: { bucket: storage.bucket, ...s3ClientConfig(storage) },
     });
     return { store: storeFailures(store), temporaryFolder: null };
@@ -202,6 +259,8 @@ async function uploadIdsOf(store: PartialStore): Promise<string[]> {
 /** The app's partial uploads (see the module note). */
 export interface PartialUploads {
   store: PartialStore;
+  /** The locks of uploads in progress, shared by every copy through the database. */
+  locker: DatabaseUploadLocker;
   /** Removes every unfinished upload of user `userId`; answers how many. Throws when the store fails. */
   removeOf(userId: number): Promise<number>;
 }
@@ -233,7 +292,8 @@ export const partialUploadsPlugin = fp(
       }
       return removed;
     }
-    app.decorate('partialUploads', { store, removeOf } satisfies PartialUploads);
+    const locker = new DatabaseUploadLocker(app.db, app.log);
+    app.decorate('partialUploads', { store, locker, removeOf } satisfies PartialUploads);
 
     const cleanUp = () =>
       store
@@ -241,7 +301,9 @@ export const partialUploadsPlugin = fp(
         .then((removed) => {
           if (removed > 0) app.log.info({ removed }, 'removed expired partial uploads');
         })
-        .catch((err: unknown) => app.log.error({ err }, 'cleanup of partial uploads failed'));
+        .catch((err: unknown) => app.log.error({ err }, 'cleanup of partial uploads failed'))
+        .then(() => sweepExpiredUploadLocks(app.db))
+        .catch((err: unknown) => app.log.error({ err }, 'cleanup of upload locks failed'));
     let cleaning: Promise<unknown> = Promise.resolve();
     let timer: NodeJS.Timeout | undefined;
     const every = options.cleanupEveryMs ?? defaultCleanupEveryMs;

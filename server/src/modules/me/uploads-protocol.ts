@@ -1,6 +1,7 @@
 /**
  * The tus side of the trainees' answer-video uploads (uploads-routes.ts speaks HTTP): the
- * `@tus/server` over the app's partial-upload store, its hooks that apply the rules of uploads.ts
+ * `@tus/server` over the app's partial-upload store and its locker in the database (any copy of
+ * the server takes any request of an upload), its hooks that apply the rules of uploads.ts
  * (an upload bound to its creator, the reservation of a file, the stored answer item once the
  * last byte arrived), and what a request leaves to settle once the protocol answered: the
  * reservation of a cancelled or failed upload, and a refusal as the API's envelope.
@@ -77,7 +78,7 @@ export function answerVideoProtocol(
   exchanges: WeakMap<Request, Exchange>,
 ): Server {
   const files = { ...app.files, mediaProcessing: app.media.processing };
-  const { store } = app.partialUploads;
+  const { store, locker } = app.partialUploads;
 
   /** The signed-in trainee of a tus request (the route authenticated it before the protocol ran). */
   const actorOf = (req: Request): Actor => {
@@ -108,6 +109,8 @@ export function answerVideoProtocol(
   const tus = new Server({
     path: answerVideoUploadPath,
     datastore: store,
+    // In the database: two requests of one upload on two copies of the server are serialized.
+    locker,
     maxSize: videoMaxBytes,
     relativeLocation: true,
     // Same origin only, like the rest of the API: no CORS header.
