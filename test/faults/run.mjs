@@ -35,7 +35,7 @@ const scripts = [
   { name: 'two-servers-pg', timeout: 180 },
   // 51 uploads through nginx, a copy and the worker killed; the killed media job waits out its
   // 2-minute lease.
-  { name: 'nginx-two-copies', timeout: 360 },
+  { name: 'nginx-two-copies', timeout: 420 },
 ];
 
 /**
