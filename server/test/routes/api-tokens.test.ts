@@ -18,9 +18,20 @@ import { buildTestApp, injectWithToken, type TestContext } from '../helpers/buil
 
 let ctx: TestContext;
 let f: Factory;
+/** Every route the app registered (method and pattern), HEAD aside. */
+const routes: { method: string; url: string }[] = [];
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ LOGIN_RATE_PER_MINUTE: '5' }, { seed: false });
+  ctx = await buildTestApp(
+    { LOGIN_RATE_PER_MINUTE: '5' },
+    {
+      seed: false,
+      onRoute: (route) => {
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD') routes.push({ method, url: route.url });
+      },
+    },
+  );
   f = factoryOf(ctx);
 });
 afterAll(() => ctx.close());
@@ -278,5 +289,45 @@ describe('calling the API with a token', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('reaches, of every route of the API, only the calls its scopes allow and the public ones', async () => {
+    const w = await world();
+    const every = await createToken(w.manager.token, w.org, {
+      name: 'Every scope',
+      scopes: ['answers:read', 'reviews:read', 'invites:write', 'users:read', 'reports:read'],
+    });
+    // What a token with every scope may reach (lists and reads of its scopes), and the public calls.
+    const allowed = new Set([
+      'GET /api/assignments',
+      'GET /api/assignments/answers',
+      'GET /api/assignments/dashboard',
+      'GET /api/invites/:id',
+      'GET /api/organizations/:id/invites',
+      'GET /api/organizations/:id/reviewer-consistency',
+      'GET /api/organizations/:id/users',
+      'GET /api/users',
+      'GET /api/info',
+      'OPTIONS /api/me/uploads',
+      'OPTIONS /api/me/uploads/*',
+    ]);
+    const reached: string[] = [];
+    const failed: string[] = [];
+    for (const route of routes) {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) continue;
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: route.url.replace(/:[A-Za-z]+/g, String(w.org)).replace('*', 'x'),
+        headers: { authorization: `Bearer ${every.token}` },
+        ...(route.method === 'GET' || route.method === 'DELETE' || route.method === 'OPTIONS'
+          ? {}
+          : { payload: {} }),
+      });
+      const key = `${route.method} ${route.url}`;
+      if (res.statusCode < 300 && !allowed.has(key)) reached.push(key);
+      if (res.statusCode >= 500) failed.push(`${key}: ${res.statusCode}`);
+    }
+    expect(reached, 'calls outside the scopes a token reached').toEqual([]);
+    expect(failed).toEqual([]);
   });
 });
