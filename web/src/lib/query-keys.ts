@@ -55,6 +55,8 @@ export const organizationKeys = {
     [...organizationKeys.detail(id), 'invites', { page, pageSize }] as const,
   candidates: (id: number, roleId: RoleId, search: string | undefined) =>
     [...organizationKeys.detail(id), 'candidates', { roleId, search }] as const,
+  /** The organization's API tokens (decisions.md#api-tokens). */
+  apiTokens: (id: number) => [...organizationKeys.detail(id), 'api-tokens'] as const,
 };
 
 /** Groups (000 §7 'Groups'). Group changes also move organization counts: refresh both. */
