@@ -214,6 +214,12 @@ export const rows: Row[] = [
   { route: 'GET /healthz', request: () => ({ url: '/healthz' }), expect: { none: everyone200 } },
   { route: 'GET /readyz', request: () => ({ url: '/readyz' }), expect: { none: everyone200 } },
   {
+    route: 'GET /metrics',
+    note: 'Outside the session: a loopback client outside production (these calls), or the bearer METRICS_TOKEN; metrics.test.ts checks who else is refused.',
+    request: () => ({ url: '/metrics' }),
+    expect: { none: everyone200 },
+  },
+  {
     route: 'GET /api/docs/',
     request: () => ({ url: '/api/docs/' }),
     expect: { none: everyone200 },
