@@ -63,7 +63,7 @@ const videoBytes = Number(process.env.FAULTS_NGINX_MB ?? 20) * 1024 * 1024;
 const chunkSize = Number(process.env.FAULTS_NGINX_CHUNK_MB ?? 4) * 1024 * 1024;
 const loginRate = Number(process.env.FAULTS_NGINX_LOGIN_RATE ?? 20);
 const loginFailuresMax = 10;
-const metricsToken = 'faults-metrics-token-0123456789';
+const metricsToken = 'faults-metrics-token-0123456789abcdef';
 /** The practice app's retry delays (web/practice upload-queue.ts). */
 const retryDelays = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
 /** The media job's lease (server/src/modules/media/worker.ts), after which a killed job is due again. */
@@ -231,10 +231,13 @@ function requestsOf(text, route, method) {
   let total = 0;
   for (const line of (text ?? '').split('\n')) {
     if (line.startsWith('#') || !/_requests_total\{/.test(line)) continue;
-    const labels = line.slice(line.indexOf('{') + 1, line.lastIndexOf('}'));
-    if (!new RegExp(`(route|path|url)="${route.replace(/[/:]/g, (c) => `\\${c}`)}"`).test(labels))
-      continue;
-    if (method && !new RegExp(`method="${method}"`).test(labels)) continue;
+    const labels = Object.fromEntries(
+      [
+        ...line.slice(line.indexOf('{') + 1, line.lastIndexOf('}')).matchAll(/(\w+)="([^"]*)"/g),
+      ].map((m) => [m[1], m[2]]),
+    );
+    if ((labels.route ?? labels.path ?? labels.url) !== route) continue;
+    if (method && labels.method !== method) continue;
     total += Number(line.slice(line.lastIndexOf(' ') + 1)) || 0;
   }
   return total;
