@@ -2,8 +2,8 @@
  * Two copies of the server on one database and one bucket, with no sticky routing
  * (operations.md 'Several copies behind a load balancer'): nothing a request needs lives in one
  * copy's memory. On PostgreSQL each copy has its own connection pool, as two processes would; on
- * PGlite (one process by design) the two apps share the embedded database, which still proves
- * that the state is the database's and not an app's.
+ * PGlite (one process by design) the two apps share the embedded database and its in-memory
+ * upload locks, which still proves that the state is the database's and not an app's.
  *
  * - the per-address sign-in limit counts the requests of both copies together;
  * - a resumable upload created on one copy is continued and finished on the other, and then is
@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { MemoryLocker } from '@tus/server';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerVideoUploadPath, messages, Role } from '@practica/contract';
@@ -233,6 +234,16 @@ describe(`a resumable upload across two copies on one bucket (${onPostgres ? 'Po
     }
   }, 60_000);
 
+  /** Whether someone holds the lock of upload `uploadId`: its row, or PGlite's in-memory lock. */
+  async function lockHeld(uploadId: string): Promise<boolean> {
+    if (onPostgres) {
+      const rows = await a.db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, uploadId));
+      return rows.length > 0;
+    }
+    const { locker } = a.app.partialUploads;
+    return locker instanceof MemoryLocker && locker.locks.has(uploadId);
+  }
+
   /** The second PATCH of the upload at `location`, on the other copy, while the first stalls. */
   async function twoPatches(
     location: string,
@@ -241,9 +252,7 @@ describe(`a resumable upload across two copies on one bucket (${onPostgres ? 'Po
   ) {
     const uploadId = location.split('/').pop()!;
     // Until the first holds the upload's lock (at most 5 s: without a shared lock there is none).
-    for (let waited = 0; waited < 5_000; waited += 50) {
-      const held = await a.db.select().from(uploadLocks).where(eq(uploadLocks.uploadId, uploadId));
-      if (held.length > 0) break;
+    for (let waited = 0; waited < 5_000 && !(await lockHeld(uploadId)); waited += 50) {
       await new Promise((r) => setTimeout(r, 50));
     }
 

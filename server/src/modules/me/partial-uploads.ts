@@ -6,8 +6,8 @@
  * and `<id>.part` beside it) — and decorates `app.partialUploads`:
  *
  * - `store`: the tus datastore, whose failures are StorageUnavailableError (answered 503);
- * - `locker`: the locks of uploads in progress, in the database (upload-locker.ts), so that every
- *   copy of the server serializes the requests of one upload;
+ * - `locker`: the locks of uploads in progress, in the database on PostgreSQL (upload-locker.ts),
+ *   so that every copy of the server serializes the requests of one upload;
  * - `removeOf(userId)`: removes every unfinished upload of that user at once (erasing a person
  *   leaves none of their partial bytes behind), answering how many it removed.
  *
@@ -30,7 +30,7 @@ import { S3ServiceException } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, type Upload } from '@tus/server';
-import type { DataStore, KvStore } from '@tus/utils';
+import type { DataStore, KvStore, Locker } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { unfinishedUploadSweepMs } from '@practica/contract';
@@ -41,7 +41,7 @@ import {
   type StorageSettings,
 } from '../../lib/storage/index.js';
 import { sweepExpiredUploadLocks } from './upload-lock-repository.js';
-import { DatabaseUploadLocker } from './upload-locker.js';
+import { uploadLockerFor } from './upload-locker.js';
 
 /** How often expired partial uploads are removed by default, in milliseconds. */
 const defaultCleanupEveryMs = 60 * 60 * 1000;
@@ -260,7 +260,7 @@ async function uploadIdsOf(store: PartialStore): Promise<string[]> {
 export interface PartialUploads {
   store: PartialStore;
   /** The locks of uploads in progress, shared by every copy through the database. */
-  locker: DatabaseUploadLocker;
+  locker: Locker;
   /** Removes every unfinished upload of user `userId`; answers how many. Throws when the store fails. */
   removeOf(userId: number): Promise<number>;
 }
@@ -292,7 +292,7 @@ export const partialUploadsPlugin = fp(
       }
       return removed;
     }
-    const locker = new DatabaseUploadLocker(app.db, app.log);
+    const locker = uploadLockerFor(app.database, app.log);
     app.decorate('partialUploads', { store, locker, removeOf } satisfies PartialUploads);
 
     const cleanUp = () =>

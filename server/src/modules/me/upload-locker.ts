@@ -16,12 +16,16 @@
  *   renewing and its lock is free `leaseMs` later, never blocking an upload for longer. A holder
  *   that finds its lock lost (the database unreachable longer than a lease) ends its request too.
  * - `unlock()` gives the lock back.
+ *
+ * On the embedded PGlite (one process by design, no second copy can share it) the locks stay in
+ * memory, `@tus/server`'s MemoryLocker, one per database (`uploadLockerFor`): no statement is
+ * added to an upload's requests there, and two apps built on one PGlite (the tests) share it.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ERRORS } from '@tus/server';
+import { ERRORS, MemoryLocker } from '@tus/server';
 import type { Lock, Locker, RequestRelease } from '@tus/utils';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import {
   giveUploadLockBack,
   renewUploadLock,
@@ -132,4 +136,21 @@ class DatabaseUploadLock implements Lock {
       log.warn({ err }, 'could not give back an upload lock'),
     );
   }
+}
+
+/** The in-memory locker of each embedded database (see the module note). */
+const memoryLockers = new WeakMap<Db, MemoryLocker>();
+
+/**
+ * The locker of the uploads of `database`: in the database on PostgreSQL (`DatabaseUploadLocker`,
+ * failures reported to `log`), in memory, one per database, on the embedded PGlite.
+ */
+export function uploadLockerFor(database: Database, log: UploadLockLog): Locker {
+  if (database.kind === 'postgres') return new DatabaseUploadLocker(database.db, log);
+  let locker = memoryLockers.get(database.db);
+  if (!locker) {
+    locker = new MemoryLocker({ acquireLockTimeout: defaultUploadLockTimings.acquireTimeoutMs });
+    memoryLockers.set(database.db, locker);
+  }
+  return locker;
 }
