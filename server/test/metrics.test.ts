@@ -3,8 +3,8 @@
  * class and timed in a latency histogram; the media job queue's depth and the wait of its oldest
  * due job read from the database at scrape time; a copied video's job timed in the `copy` series;
  * the database pool on PostgreSQL only; who may read it (loopback outside production, the bearer
- * METRICS_TOKEN in production, never listed in the OpenAPI document); and two apps in one process
- * counting apart. Runs on PGlite and on PostgreSQL.
+ * METRICS_TOKEN in production, never listed in the OpenAPI document); a worker copy serving it; and
+ * two apps in one process counting apart. Runs on PGlite and on PostgreSQL.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,6 +232,22 @@ describe('who may read /metrics', () => {
     expect(() => loadConfig({ DATA_DIR: 'memory://', METRICS_TOKEN: 'short' })).toThrow(
       /METRICS_TOKEN/,
     );
+  });
+});
+
+describe('a worker copy', () => {
+  it('answers /metrics beside its probes, and counts what it refuses as unmatched', async () => {
+    const worker = await plainApp({ PRACTICA_ROLE: 'worker' });
+    expect((await worker.inject({ url: '/api/info' })).statusCode).toBe(404);
+    const samples = await scrape(worker);
+    expect(
+      valueOf(samples, 'http_requests_total', {
+        method: 'GET',
+        route: 'unmatched',
+        status_class: '4xx',
+      }),
+    ).toBe(1);
+    expect(valueOf(samples, 'practica_queue_depth', { queue: 'media_jobs' })).toBe(0);
   });
 });
 
