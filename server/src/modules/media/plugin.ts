@@ -6,7 +6,8 @@
  * uploaded, and starts no worker. With `runLoops: false` (a `web` copy, operations.md 'Roles') it
  * starts neither: saved videos are still queued (`processing` follows the tools found here) and a
  * worker copy on the same database runs them, woken by the queue's notification.
- * Decorates `app.media = { tools, processing, drain(), wake() }`. Register at the root, after
+ * Decorates `app.media = { tools, processing, drain(), wake(), onJobDone(listener) }` (the last
+ * tells the metrics module each job attempt that ends). Register at the root, after
  * `filesPlugin`.
  */
 import type { FastifyInstance } from 'fastify';
