@@ -255,180 +255,185 @@ function backupCopy(): string {
   return copy;
 }
 
-describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`, () => {
-  it('the seeded source has users, answers with their videos, reviews and stored files', () => {
-    expect(sourceContents.users.length).toBeGreaterThan(5);
-    expect(sourceContents.answers.length).toBeGreaterThan(0);
-    expect(sourceContents.reviews.length).toBeGreaterThan(0);
-    expect(
-      sourceContents.files.filter(
-        (f) => f.fileTypeId === MediaType.Video && f.status === FileStatus.Ready,
-      ).length,
-    ).toBeGreaterThan(0);
-  });
-
-  it('writes a manifest with the counts, the database kind and a sha256 per file', () => {
-    const manifest = JSON.parse(readFileSync(path.join(backupFolder, 'manifest.json'), 'utf8'));
-    expect(manifest.database.kind).toBe(onPostgres ? 'postgres' : 'pglite');
-    expect(manifest.storage).toEqual({ driver: 'local' });
-    expect(manifest.counts).toEqual({
-      users: sourceContents.users.length,
-      answers: sourceContents.answers.length,
-      reviews: sourceContents.reviews.length,
-      files: sourceContents.files.length,
-    });
-    expect(manifest.database.migrations.applied).toBeGreaterThan(0);
-    const listed = new Map(
-      manifest.files.map((f: { path: string; sha256: string }) => [f.path, f.sha256]),
-    );
-    for (const [key, hash] of Object.entries(sourceContents.bytes))
-      expect(listed.get(`files/${key}`)).toBe(hash);
-  });
-
-  it('restores every user, answer, review and stored file into an empty instance', async () => {
-    const target = await newInstance('empty');
-    instances.push(target);
-    const { migrationsApplied } = await restoreInto(target, backupFolder);
-    expect(migrationsApplied).toBe(0);
-    expect(await contentsOf(target)).toEqual(sourceContents);
-  });
-
-  it('restores over a non-empty target with force, keeping what it held aside', async () => {
-    const target = await newInstance('migrated');
-    instances.push(target);
-    await restoreInto(target, backupFolder, true);
-    expect(await contentsOf(target)).toEqual(sourceContents);
-    if (!onPostgres)
+// A restore opens PGlite two or three times (WebAssembly, ≈5 s each on a busy 2-core machine).
+describe(
+  `backup and restore (${onPostgres ? 'PostgreSQL' : 'embedded PGlite'})`,
+  { timeout: 120_000 },
+  () => {
+    it('the seeded source has users, answers with their videos, reviews and stored files', () => {
+      expect(sourceContents.users.length).toBeGreaterThan(5);
+      expect(sourceContents.answers.length).toBeGreaterThan(0);
+      expect(sourceContents.reviews.length).toBeGreaterThan(0);
       expect(
-        readdirSync(target.dataDir).filter((name) => name.startsWith('pglite.before-restore-')),
-      ).toHaveLength(1);
-  });
-
-  it('applies the migrations a backup of an older version lacks', async () => {
-    const { instance: older, applied } = await olderInstance(2);
-    instances.push(older);
-    const folder = newPath('backup-older');
-    const manifest = await backup({
-      folder,
-      databaseUrl: older.databaseUrl,
-      dataDir: older.dataDir,
-      storage,
-      practicaVersion: 'older',
+        sourceContents.files.filter(
+          (f) => f.fileTypeId === MediaType.Video && f.status === FileStatus.Ready,
+        ).length,
+      ).toBeGreaterThan(0);
     });
-    expect(manifest.database.migrations.applied).toBe(applied);
-    const target = await newInstance('empty');
-    instances.push(target);
-    const { migrationsApplied } = await restoreInto(target, folder);
-    expect(migrationsApplied).toBe(2);
-    const database = await open(target);
-    try {
-      // The newest tables are there: the restored instance is usable by this version.
-      expect(await database.db.select().from(users)).toEqual([]);
-      expect(await database.db.select().from(reviews)).toEqual([]);
-    } finally {
-      await database.close();
-    }
-  });
 
-  it('refuses a backup with an altered file and writes nothing', async () => {
-    const copy = backupCopy();
-    const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
-    const video = manifest.files.find((f: { path: string }) => f.path.startsWith('files/'));
-    appendFileSync(path.join(copy, video.path), 'x');
-    const target = await newInstance('empty');
-    instances.push(target);
-    await expect(restoreInto(target, copy)).rejects.toThrow(
-      `${video.path} of the backup was altered`,
+    it('writes a manifest with the counts, the database kind and a sha256 per file', () => {
+      const manifest = JSON.parse(readFileSync(path.join(backupFolder, 'manifest.json'), 'utf8'));
+      expect(manifest.database.kind).toBe(onPostgres ? 'postgres' : 'pglite');
+      expect(manifest.storage).toEqual({ driver: 'local' });
+      expect(manifest.counts).toEqual({
+        users: sourceContents.users.length,
+        answers: sourceContents.answers.length,
+        reviews: sourceContents.reviews.length,
+        files: sourceContents.files.length,
+      });
+      expect(manifest.database.migrations.applied).toBeGreaterThan(0);
+      const listed = new Map(
+        manifest.files.map((f: { path: string; sha256: string }) => [f.path, f.sha256]),
+      );
+      for (const [key, hash] of Object.entries(sourceContents.bytes))
+        expect(listed.get(`files/${key}`)).toBe(hash);
+    });
+
+    it('restores every user, answer, review and stored file into an empty instance', async () => {
+      const target = await newInstance('empty');
+      instances.push(target);
+      const { migrationsApplied } = await restoreInto(target, backupFolder);
+      expect(migrationsApplied).toBe(0);
+      expect(await contentsOf(target)).toEqual(sourceContents);
+    });
+
+    it('restores over a non-empty target with force, keeping what it held aside', async () => {
+      const target = await newInstance('migrated');
+      instances.push(target);
+      await restoreInto(target, backupFolder, true);
+      expect(await contentsOf(target)).toEqual(sourceContents);
+      if (!onPostgres)
+        expect(
+          readdirSync(target.dataDir).filter((name) => name.startsWith('pglite.before-restore-')),
+        ).toHaveLength(1);
+    });
+
+    it('applies the migrations a backup of an older version lacks', async () => {
+      const { instance: older, applied } = await olderInstance(2);
+      instances.push(older);
+      const folder = newPath('backup-older');
+      const manifest = await backup({
+        folder,
+        databaseUrl: older.databaseUrl,
+        dataDir: older.dataDir,
+        storage,
+        practicaVersion: 'older',
+      });
+      expect(manifest.database.migrations.applied).toBe(applied);
+      const target = await newInstance('empty');
+      instances.push(target);
+      const { migrationsApplied } = await restoreInto(target, folder);
+      expect(migrationsApplied).toBe(2);
+      const database = await open(target);
+      try {
+        // The newest tables are there: the restored instance is usable by this version.
+        expect(await database.db.select().from(users)).toEqual([]);
+        expect(await database.db.select().from(reviews)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    });
+
+    it('refuses a backup with an altered file and writes nothing', async () => {
+      const copy = backupCopy();
+      const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
+      const video = manifest.files.find((f: { path: string }) => f.path.startsWith('files/'));
+      appendFileSync(path.join(copy, video.path), 'x');
+      const target = await newInstance('empty');
+      instances.push(target);
+      await expect(restoreInto(target, copy)).rejects.toThrow(
+        `${video.path} of the backup was altered`,
+      );
+      expect(await databaseIsEmpty(target)).toBe(true);
+      expect(existsSync(path.join(target.dataDir, 'files'))).toBe(false);
+    });
+
+    it('refuses a backup with a missing file and writes nothing', async () => {
+      const copy = backupCopy();
+      const dump = onPostgres ? 'database/toc.dat' : 'database/pglite.tar.gz';
+      rmSync(path.join(copy, dump));
+      const target = await newInstance('empty');
+      instances.push(target);
+      await expect(restoreInto(target, copy)).rejects.toThrow(`The backup is missing ${dump}`);
+      expect(await databaseIsEmpty(target)).toBe(true);
+    });
+
+    it('refuses a backup of the other database kind', async () => {
+      const copy = backupCopy();
+      const file = path.join(copy, 'manifest.json');
+      const manifest = JSON.parse(readFileSync(file, 'utf8'));
+      manifest.database.kind = onPostgres ? 'pglite' : 'postgres';
+      writeFileSync(file, JSON.stringify(manifest));
+      const target = await newInstance('empty');
+      instances.push(target);
+      await expect(restoreInto(target, copy)).rejects.toThrow('restore it into the same kind');
+      expect(await databaseIsEmpty(target)).toBe(true);
+    });
+
+    it('refuses to restore into a non-empty target and leaves it as it was', async () => {
+      const target = await newInstance('migrated');
+      instances.push(target);
+      const before = await contentsOf(target);
+      await expect(restoreInto(target, backupFolder)).rejects.toThrow('is not empty');
+      expect(await contentsOf(target)).toEqual(before);
+    });
+
+    it.skipIf(onPostgres)(
+      'refuses to back up or restore an embedded data folder a running server holds',
+      async () => {
+        const held = await newInstance('migrated');
+        // A live process other than this one holds the lock, as a running server would.
+        writeFileSync(path.join(held.dataDir, '.lock'), String(process.ppid));
+        await expect(
+          backup({
+            folder: newPath('backup-held'),
+            databaseUrl: undefined,
+            dataDir: held.dataDir,
+            storage,
+            practicaVersion: 'test',
+          }),
+        ).rejects.toThrow('is in use by another Practica server');
+        const empty = await newInstance('empty');
+        mkdirSync(empty.dataDir, { recursive: true });
+        writeFileSync(path.join(empty.dataDir, '.lock'), String(process.ppid));
+        await expect(restoreInto(empty, backupFolder)).rejects.toThrow(
+          'is in use by another Practica server',
+        );
+        expect(existsSync(path.join(empty.dataDir, 'pglite'))).toBe(false);
+      },
     );
-    expect(await databaseIsEmpty(target)).toBe(true);
-    expect(existsSync(path.join(target.dataDir, 'files'))).toBe(false);
-  });
 
-  it('refuses a backup with a missing file and writes nothing', async () => {
-    const copy = backupCopy();
-    const dump = onPostgres ? 'database/toc.dat' : 'database/pglite.tar.gz';
-    rmSync(path.join(copy, dump));
-    const target = await newInstance('empty');
-    instances.push(target);
-    await expect(restoreInto(target, copy)).rejects.toThrow(`The backup is missing ${dump}`);
-    expect(await databaseIsEmpty(target)).toBe(true);
-  });
-
-  it('refuses a backup of the other database kind', async () => {
-    const copy = backupCopy();
-    const file = path.join(copy, 'manifest.json');
-    const manifest = JSON.parse(readFileSync(file, 'utf8'));
-    manifest.database.kind = onPostgres ? 'pglite' : 'postgres';
-    writeFileSync(file, JSON.stringify(manifest));
-    const target = await newInstance('empty');
-    instances.push(target);
-    await expect(restoreInto(target, copy)).rejects.toThrow('restore it into the same kind');
-    expect(await databaseIsEmpty(target)).toBe(true);
-  });
-
-  it('refuses to restore into a non-empty target and leaves it as it was', async () => {
-    const target = await newInstance('migrated');
-    instances.push(target);
-    const before = await contentsOf(target);
-    await expect(restoreInto(target, backupFolder)).rejects.toThrow('is not empty');
-    expect(await contentsOf(target)).toEqual(before);
-  });
-
-  it.skipIf(onPostgres)(
-    'refuses to back up or restore an embedded data folder a running server holds',
-    async () => {
-      const held = await newInstance('migrated');
-      // A live process other than this one holds the lock, as a running server would.
-      writeFileSync(path.join(held.dataDir, '.lock'), String(process.ppid));
+    it('refuses to write into a folder that is not empty', async () => {
       await expect(
         backup({
-          folder: newPath('backup-held'),
-          databaseUrl: undefined,
-          dataDir: held.dataDir,
+          folder: backupFolder,
+          databaseUrl: source.databaseUrl,
+          dataDir: source.dataDir,
           storage,
           practicaVersion: 'test',
         }),
-      ).rejects.toThrow('is in use by another Practica server');
-      const empty = await newInstance('empty');
-      mkdirSync(empty.dataDir, { recursive: true });
-      writeFileSync(path.join(empty.dataDir, '.lock'), String(process.ppid));
-      await expect(restoreInto(empty, backupFolder)).rejects.toThrow(
-        'is in use by another Practica server',
-      );
-      expect(existsSync(path.join(empty.dataDir, 'pglite'))).toBe(false);
-    },
-  );
+      ).rejects.toThrow('is not empty');
+    });
 
-  it('refuses to write into a folder that is not empty', async () => {
-    await expect(
-      backup({
-        folder: backupFolder,
-        databaseUrl: source.databaseUrl,
-        dataDir: source.dataDir,
-        storage,
-        practicaVersion: 'test',
-      }),
-    ).rejects.toThrow('is not empty');
-  });
-
-  it('the CLIs answer --help with 0 and a missing folder with 1', async () => {
-    const write = process.stdout.write.bind(process.stdout);
-    const writeErr = process.stderr.write.bind(process.stderr);
-    const out: string[] = [];
-    process.stdout.write = ((text: string) => out.push(text) > 0) as typeof process.stdout.write;
-    process.stderr.write = ((text: string) => out.push(text) > 0) as typeof process.stderr.write;
-    try {
-      expect(await backupMain(['--help'])).toBe(0);
-      expect(await restoreMain(['--help'])).toBe(0);
-      expect(await backupMain([])).toBe(1);
-      expect(await restoreMain([])).toBe(1);
-      expect(await restoreMain([newPath('nothing-here')])).toBe(1);
-    } finally {
-      process.stdout.write = write;
-      process.stderr.write = writeErr;
-    }
-    expect(out.join('')).toContain('Usage: npm run backup -- <folder>');
-    expect(out.join('')).toContain('Usage: npm run restore -- <folder> [--force]');
-    expect(out.join('')).toContain('it is not a Practica backup');
-  });
-});
+    it('the CLIs answer --help with 0 and a missing folder with 1', async () => {
+      const write = process.stdout.write.bind(process.stdout);
+      const writeErr = process.stderr.write.bind(process.stderr);
+      const out: string[] = [];
+      process.stdout.write = ((text: string) => out.push(text) > 0) as typeof process.stdout.write;
+      process.stderr.write = ((text: string) => out.push(text) > 0) as typeof process.stderr.write;
+      try {
+        expect(await backupMain(['--help'])).toBe(0);
+        expect(await restoreMain(['--help'])).toBe(0);
+        expect(await backupMain([])).toBe(1);
+        expect(await restoreMain([])).toBe(1);
+        expect(await restoreMain([newPath('nothing-here')])).toBe(1);
+      } finally {
+        process.stdout.write = write;
+        process.stderr.write = writeErr;
+      }
+      expect(out.join('')).toContain('Usage: npm run backup -- <folder>');
+      expect(out.join('')).toContain('Usage: npm run restore -- <folder> [--force]');
+      expect(out.join('')).toContain('it is not a Practica backup');
+    });
+  },
+);

@@ -11,9 +11,10 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ConfigError } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { answers, files, reviews, users } from '../db/schema/index.js';
 import { migrationsDir } from '../lib/paths.js';
@@ -27,7 +28,7 @@ export class BackupError extends Error {
  * The message a CLI prints for `error`: the message alone for a BackupError or a configuration
  * error (ConfigError), the stack of anything unexpected.
  */
-export function failureText(error: unknown): string {
+function failureText(error: unknown): string {
   if (error instanceof BackupError || error instanceof ConfigError) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
@@ -254,4 +255,52 @@ export function runProgram(
 /** Whole MB of `bytes`, for progress lines. */
 export function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
+
+/**
+ * The frame of both CLIs: parses `argv` (one `<folder>`, `--help`, and `--force` for the
+ * restore), loads the configuration from the environment and runs `run`, whose answer is printed
+ * on stdout. The configuration gets a placeholder JWT_SECRET: neither CLI signs anything, and
+ * neither may create `DATA_DIR/jwt-secret`. Answers the exit code: 0 done (or `--help`), 1 a usage
+ * error, a refusal or a failure, whose message goes to stderr.
+ */
+export async function runCli(
+  tool: 'backup' | 'restore',
+  argv: string[],
+  usage: string,
+  run: (folder: string, config: Config, force: boolean) => Promise<string>,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        help: { type: 'boolean', short: 'h' },
+        ...(tool === 'restore' ? { force: { type: 'boolean' as const } } : {}),
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${usage}`);
+    return 1;
+  }
+  if (parsed.values.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const [folder, ...extra] = parsed.positionals;
+  if (!folder || extra.length > 0) {
+    process.stderr.write(usage);
+    return 1;
+  }
+  try {
+    const config = loadConfig({ ...process.env, JWT_SECRET: `${tool}-placeholder`.repeat(4) });
+    process.stdout.write(`${await run(folder, config, parsed.values.force === true)}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(
+      `${tool === 'backup' ? 'Backup' : 'Restore'} failed: ${failureText(error)}\n`,
+    );
+    return 1;
+  }
 }

@@ -16,18 +16,15 @@ import { constants } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import type { StorageSettings } from '../lib/storage/index.js';
 import {
   BackupError,
   countRows,
-  failureText,
   filesFolder,
   findPgProgram,
   hashFile,
@@ -39,6 +36,7 @@ import {
   pgConnection,
   pgDumpFolder,
   pgliteDumpPath,
+  runCli,
   runProgram,
   stderrProgress,
   type Manifest,
@@ -257,31 +255,9 @@ new or empty. The embedded database is backed up while no server runs on it.
 Restore with: npm run restore -- <folder>. See docs/operations.md, 'Backups'.
 `;
 
-/** The CLI: parses `argv`, runs the backup and answers the exit code (0 done, 1 refused/failed). */
-export async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${usage}`);
-    return 1;
-  }
-  if (parsed.values.help) {
-    process.stdout.write(usage);
-    return 0;
-  }
-  const [folder, ...extra] = parsed.positionals;
-  if (!folder || extra.length > 0) {
-    process.stderr.write(usage);
-    return 1;
-  }
-  try {
-    // A placeholder secret: the backup signs nothing, and must not create DATA_DIR/jwt-secret.
-    const config = loadConfig({ ...process.env, JWT_SECRET: 'backup'.repeat(6) });
+/** The CLI: runs the backup of `argv`'s folder; answers the exit code (0 done, 1 refused/failed). */
+export function main(argv: string[]): Promise<number> {
+  return runCli('backup', argv, usage, async (folder, config) => {
     const manifest = await backup({
       folder,
       databaseUrl: config.databaseUrl,
@@ -291,16 +267,12 @@ export async function main(argv: string[]): Promise<number> {
       progress: stderrProgress('backup'),
     });
     const { users, answers, reviews, files } = manifest.counts;
-    process.stdout.write(
+    return (
       `Backup written to ${path.resolve(folder)}: ${manifest.database.kind} database, ` +
-        `${users} users, ${answers} answers, ${reviews} reviews, ${files} files` +
-        `${manifest.storage.driver === 's3' ? ` (bytes in S3 bucket ${manifest.storage.bucket})` : ''}.\n`,
+      `${users} users, ${answers} answers, ${reviews} reviews, ${files} files` +
+      `${manifest.storage.driver === 's3' ? ` (bytes in S3 bucket ${manifest.storage.bucket})` : ''}.`
     );
-    return 0;
-  } catch (error) {
-    process.stderr.write(`Backup failed: ${failureText(error)}\n`);
-    return 1;
-  }
+  });
 }
 
 // Run as a program (tsx or the bundle), not when imported (the tests).

@@ -18,18 +18,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock.js';
 import type { StorageSettings } from '../lib/storage/index.js';
 import {
   BackupError,
   countRows,
-  failureText,
   filesFolder,
   findPgProgram,
   hashFile,
@@ -42,6 +39,7 @@ import {
   pgConnection,
   pgDumpFolder,
   pgliteDumpPath,
+  runCli,
   runProgram,
   stderrProgress,
   type Manifest,
@@ -361,50 +359,24 @@ empty — a new database (createdb) or a new DATA_DIR — unless --force is give
 database is restored while no server runs on it. See docs/operations.md, 'Backups'.
 `;
 
-/** The CLI: parses `argv`, runs the restore and answers the exit code (0 done, 1 refused/failed). */
-export async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { help: { type: 'boolean', short: 'h' }, force: { type: 'boolean' } },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${usage}`);
-    return 1;
-  }
-  if (parsed.values.help) {
-    process.stdout.write(usage);
-    return 0;
-  }
-  const [folder, ...extra] = parsed.positionals;
-  if (!folder || extra.length > 0) {
-    process.stderr.write(usage);
-    return 1;
-  }
-  try {
-    // A placeholder secret: the restore signs nothing, and must not create DATA_DIR/jwt-secret.
-    const config = loadConfig({ ...process.env, JWT_SECRET: 'restore'.repeat(5) });
+/** The CLI: restores `argv`'s folder (`--force`); answers the exit code (0 done, 1 refused/failed). */
+export function main(argv: string[]): Promise<number> {
+  return runCli('restore', argv, usage, async (folder, config, force) => {
     const { manifest, migrationsApplied } = await restore({
       folder,
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       storage: config.storage,
-      force: parsed.values.force ?? false,
+      force,
       progress: stderrProgress('restore'),
     });
     const { users, answers, reviews, files } = manifest.counts;
-    process.stdout.write(
+    return (
       `Restored the backup of ${manifest.createdAt} (Practica ${manifest.practicaVersion}): ` +
-        `${users} users, ${answers} answers, ${reviews} reviews, ${files} files` +
-        `${migrationsApplied > 0 ? `; ${migrationsApplied} migrations applied` : ''}.\n`,
+      `${users} users, ${answers} answers, ${reviews} reviews, ${files} files` +
+      `${migrationsApplied > 0 ? `; ${migrationsApplied} migrations applied` : ''}.`
     );
-    return 0;
-  } catch (error) {
-    process.stderr.write(`Restore failed: ${failureText(error)}\n`);
-    return 1;
-  }
+  });
 }
 
 // Run as a program (tsx or the bundle), not when imported (the tests).
