@@ -28,6 +28,7 @@ import { PageTitle } from '@shared/components/page-title';
 import { insightsText } from '../../config/insights-text';
 import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
+import { ApiTokensSection } from '../../features/api-tokens';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { OrganizationContents } from '../../features/content';
 import {
@@ -98,6 +99,7 @@ export default function OrganizationDetailPage() {
   const maySetActive = useCan('organization:setActive', target);
   const mayViewDeleted = useCan('user:viewDeleted', target);
   const mayReview = useCan('answer:review', target);
+  const mayManageApiTokens = useCan('apiToken:manage', target);
   const mayReadConsistency = useCan('organization:reviewerConsistency', target);
   const mayCreateGroup = useCan('group:create', target);
 
@@ -253,6 +255,7 @@ export default function OrganizationDetailPage() {
           </Tabs.Panel>
         </Tabs>
       </Paper>
+      {mayManageApiTokens && <ApiTokensSection organizationId={organization.id} />}
       {mayViewDeleted && (
         <DeletedUsersModal
           opened={deletedOpen}

@@ -1,15 +1,18 @@
 /**
  * /dbl/organization/{id}/details (000 §2.9 'Manager organization info page'): the manager's
  * organization: the contact form read-only and the avatars and environments it may use,
- * read-only. An organization that cannot be loaded navigates back.
+ * read-only, and its API tokens (decisions.md#api-tokens). An organization that cannot be loaded
+ * navigates back.
  */
 import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '@shared/components/page-title';
+import { ApiTokensSection } from '../../features/api-tokens';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { type AssetTab, OrganizationForm, useOrganization } from '../../features/organizations';
+import { useCan } from '../../lib/can';
 import { useGoBack } from './go-back';
 
 /** Manager organization info (000 §2.9). */
@@ -20,6 +23,7 @@ export default function OrganizationInfoPage() {
   const query = useOrganization(valid ? id : null);
   const goBack = useGoBack();
   const [assetTab, setAssetTab] = useState<AssetTab>('avatars');
+  const mayManageApiTokens = useCan('apiToken:manage', { organizationId: valid ? id : null });
   const failed = !valid || query.isError;
   useEffect(() => {
     if (failed) goBack();
@@ -57,6 +61,11 @@ export default function OrganizationInfoPage() {
           </Stack>
         </Paper>
       </Grid.Col>
+      {mayManageApiTokens && (
+        <Grid.Col span={12}>
+          <ApiTokensSection organizationId={organization.id} />
+        </Grid.Col>
+      )}
     </Grid>
   );
 }
