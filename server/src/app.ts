@@ -253,7 +253,9 @@ export async function buildApp(
   // Each background loop starts here or nowhere: the role decides (settings/role.ts).
   const loops = { runLoops: duties.runsLoops };
   await app.register(filesPlugin, loops);
-  await app.register(mailPlugin, { ...config.mail, ...loops });
+  // A worker's outbox has no dev mailbox to read it from: it serves no HTTP.
+  const mailbox = duties.servesHttp ? {} : { devMailbox: false };
+  await app.register(mailPlugin, { ...config.mail, ...mailbox, ...loops });
   await app.register(mediaPlugin, { ...config.media, ...loops });
   await app.register(partialUploadsPlugin, loops);
   await app.register(notificationsPlugin, { ...config.notifications, ...loops });
