@@ -282,6 +282,11 @@ describe(
         files: sourceContents.files.length,
       });
       expect(manifest.database.migrations.applied).toBeGreaterThan(0);
+      if (onPostgres) {
+        // What the version rule of operations.md 'Backups' is checked against.
+        expect(manifest.database.serverVersion).toMatch(/^\d+/);
+        expect(manifest.database.dumpVersion).toMatch(/^pg_dump \(PostgreSQL\) \d+/);
+      }
       const listed = new Map(
         manifest.files.map((f: { path: string; sha256: string }) => [f.path, f.sha256]),
       );

@@ -135,7 +135,9 @@ async function dumpPostgres(
     const db = drizzle({ client }) as unknown as Db;
     const migrations = await migrationLevel(db);
     const counts = await countRows(db);
-    const serverVersion = (await client.query<{ v: string }>('show server_version')).rows[0]!.v;
+    const serverVersion = (
+      await client.query<{ v: string }>("select current_setting('server_version') as v")
+    ).rows[0]!.v;
     const { dbname, env } = pgConnection(databaseUrl);
     const dumpVersion = (await runProgram(pgDump, ['--version'], env, progress)).trim();
     progress(`dumping the PostgreSQL database (server ${serverVersion}, ${dumpVersion})`);

@@ -324,7 +324,7 @@ async function restorePostgres(
   const holdsFiles = manifest.storage.driver === 'local' && hasStoredFiles(dataDir);
   if ((tables > 0 || holdsFiles) && !options.force)
     throw new BackupError(
-      `The target is not empty (${tables > 0 ? `its database holds ${tables} tables` : `${dataDir}/files holds stored files`}): ` +
+      `The target is not empty (${tables > 0 ? `its database holds ${tables} tables and sequences` : `${dataDir}/files holds stored files`}): ` +
         'restore into a new, empty database (createdb) and DATA_DIR, or pass --force to restore over it.',
     );
   if (holdsFiles) await moveAside(dataDir, 'files', progress);
