@@ -5,9 +5,9 @@
  * no header; and it expires (one hour by default, FILE_URL_LIFETIME_MINUTES, rounded up to a
  * quarter-hour window), so a URL seen once is not a file given forever. Ids are never enough.
  *
- * The signer is the app's (architecture.md, 'App-scoped state'): `filesPlugin` makes it from
- * JWT_SECRET and FILE_URL_LIFETIME_MINUTES (`createFileUrls`) and decorates it as
- * `app.files.urls`. Presenters that show a file take it as their first argument (`FileUrls`);
+ * The signer is the app's, never a module global (architecture.md, 'Rules with one door each',
+ * state of the app): `filesPlugin` makes it from JWT_SECRET and FILE_URL_LIFETIME_MINUTES
+ * (`createFileUrls`) and decorates it as `app.files.urls`. Presenters that show a file take it as their first argument (`FileUrls`);
  * services that present take `{db, urls}` (`FileUrlDeps`), which routes pass as `app.files`. All
  * copies of the server sharing the secret accept each other's URLs; two apps in one process with
  * different secrets each sign with their own.
