@@ -18,3 +18,4 @@ export * from './notifications.js';
 export * from './api-tokens.js';
 export * from './rate-limit-counters.js';
 export * from './upload-locks.js';
+export * from './webhooks.js';
