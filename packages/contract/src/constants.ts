@@ -70,6 +70,8 @@ export const apiTokenNameMaxLength = 100;
 export const apiTokenExpiryDaysMax = 365;
 /** decisions.md#api-tokens §3: a token's last use is written at most once per this many ms. */
 export const apiTokenLastUseIntervalMs = 60_000;
+/** decisions.md#webhooks: a webhook URL at most 2000 characters. */
+export const webhookUrlMaxLength = 2000;
 /** decisions.md: the admin created at first start; never deletable. */
 export const firstAdminId = 1;
 

@@ -28,3 +28,5 @@ export * from './schemas/notification';
 export * from './schemas/insights';
 export * from './policy';
 export * from './schemas/api-token';
+export * from './schemas/sso';
+export * from './schemas/webhook';

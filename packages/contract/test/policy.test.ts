@@ -557,6 +557,13 @@ const operationRows: Row[] = [
   row('answers token reads users', answersToken, 'user:read', same({ userId: 99 }), false),
   row('answers token reviews an answer', answersToken, 'answer:review', same(), false),
   row('answers token manages tokens', answersToken, 'apiToken:manage', same(), false),
+  // Webhooks (decisions.md#webhooks §1)
+  row('manager manages its org webhooks', manager, 'webhook:manage', same(), true),
+  row('manager manages other org webhooks', manager, 'webhook:manage', other(), false),
+  row('instructor manages webhooks', instructor, 'webhook:manage', same(), false),
+  row('trainee manages webhooks', trainee, 'webhook:manage', same(), false),
+  row('admin manages any org webhooks', admin, 'webhook:manage', other(), true),
+  row('answers token manages webhooks', answersToken, 'webhook:manage', same(), false),
   row('answers token opens a page', answersToken, 'page:assignments', undefined, false),
   row(
     'answers token updates its creator',

@@ -100,6 +100,10 @@ export const operationActions = [
   'notification:manage',
   // API tokens of an organization's systems (decisions.md#api-tokens)
   'apiToken:manage',
+  // single sign-on settings of an organization (decisions.md#single-sign-on)
+  'sso:manage',
+  // webhooks an organization's systems subscribe to (decisions.md#webhooks)
+  'webhook:manage',
 ] as const;
 
 export const actions = [...pageActions, ...operationActions] as const;

@@ -228,6 +228,14 @@ export const rules: Record<Action, Rule> = {
   // ----- API tokens (decisions.md#api-tokens §1) -----
   /** List, create and revoke an organization's API tokens: an admin, or a manager of the organization. */
   'apiToken:manage': scoped(isManager),
+
+  // ----- single sign-on (decisions.md#single-sign-on §1) -----
+  /** Read, save and test an organization's OIDC settings: an admin, or a manager of the organization. */
+  'sso:manage': scoped(isManager),
+
+  // ----- webhooks (decisions.md#webhooks §1) -----
+  /** List, create, change, delete and test an organization's webhooks: an admin, or a manager of the organization. */
+  'webhook:manage': scoped(isManager),
 };
 
 /** The resource an action names: the part before the colon ('user' of 'user:update'). */
@@ -265,6 +273,8 @@ const visibility: Record<Resource, Rule> = {
   /** One's own settings name no other row. */
   notification: always,
   apiToken: inOwnOrg,
+  sso: inOwnOrg,
+  webhook: inOwnOrg,
 };
 
 /** Can `actor` see the target of `action` at all? False answers 404, as for a missing row. */
