@@ -22,6 +22,7 @@ import {
 } from './settings/notifications.js';
 import { roleConfigFrom, roleEnvShape, type ServerRole } from './settings/role.js';
 import { metricsConfigFrom, metricsEnvShape, type MetricsConfig } from './settings/metrics.js';
+import { webhooksConfigFrom, webhooksEnvShape, type WebhooksConfig } from './settings/webhooks.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -77,6 +78,7 @@ const envSchema = z.object({
   ...notificationsEnvShape,
   ...roleEnvShape,
   ...metricsEnvShape,
+  ...webhooksEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -136,6 +138,8 @@ export interface Config {
   notifications: NotificationsConfig;
   /** Who may read `/metrics` (settings/metrics.ts). */
   metrics: MetricsConfig;
+  /** Webhook delivery (settings/webhooks.ts). */
+  webhooks: WebhooksConfig;
 }
 
 export class ConfigError extends Error {}
@@ -247,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     media: mediaConfigFrom(e),
     notifications: notificationsConfigFrom(e, e.NODE_ENV),
     metrics: metricsConfigFrom(e),
+    webhooks: webhooksConfigFrom(e, e.NODE_ENV),
   });
 }
