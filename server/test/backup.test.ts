@@ -339,6 +339,41 @@ describe(
       }
     });
 
+    it('with S3 backs up the database only, names the bucket, and restores with S3 only', async () => {
+      // Neither CLI contacts the bucket: its versioning is the files' backup.
+      const s3 = {
+        driver: 's3',
+        bucket: 'practica-files',
+        endpoint: 'http://127.0.0.1:9',
+        region: 'us-east-1',
+        forcePathStyle: true,
+      } as const;
+      const instance = await newInstance('migrated');
+      instances.push(instance);
+      const folder = newPath('backup-s3');
+      const manifest = await backup({
+        folder,
+        databaseUrl: instance.databaseUrl,
+        dataDir: instance.dataDir,
+        storage: s3,
+        practicaVersion: 'test',
+      });
+      expect(manifest.storage).toMatchObject({ driver: 's3', bucket: 'practica-files' });
+      expect(manifest.storage.driver === 's3' && manifest.storage.note).toContain('versioning');
+      expect(manifest.files.filter((f) => f.path.startsWith('files/'))).toEqual([]);
+      const target = await newInstance('empty');
+      instances.push(target);
+      await expect(restoreInto(target, folder)).rejects.toThrow('restore it with the same driver');
+      expect(await databaseIsEmpty(target)).toBe(true);
+      await restore({
+        folder,
+        databaseUrl: target.databaseUrl,
+        dataDir: target.dataDir,
+        storage: s3,
+      });
+      expect(await databaseIsEmpty(target)).toBe(false);
+    });
+
     it('refuses a backup with an altered file and writes nothing', async () => {
       const copy = backupCopy();
       const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
