@@ -19,3 +19,4 @@ export * from './api-tokens.js';
 export * from './rate-limit-counters.js';
 export * from './upload-locks.js';
 export * from './webhooks.js';
+export * from './sso.js';
