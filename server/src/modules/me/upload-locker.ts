@@ -3,13 +3,14 @@
  * write at once), kept in the database (`upload_locks`, SQL in upload-lock-repository.ts) instead
  * of `@tus/server`'s default in-memory locker, so that two requests for one upload landing on two
  * copies of the server behind a load balancer are serialized too (operations.md 'Several copies
- * behind a load balancer'). The same table serves PostgreSQL and the embedded PGlite.
+ * behind a load balancer').
  *
  * `@tus/server`'s Lock contract:
  * - `lock(signal, requestRelease)` waits until the upload's lock is free, retrying every
- *   `retryEveryMs`; while it waits it asks the holder to let go (a flag on the holder's row, seen
- *   at its next renewal; a holder in this process is asked at once). The holder's `requestRelease`
- *   then ends its request (the tus server cancels it after its drain time) and it unlocks. After
+ *   `retryEveryMs` (at once when a holder in this process gives it back); while it waits it asks
+ *   the holder to let go (a flag on the holder's row, seen at its next renewal; a holder in this
+ *   process is asked at once). The holder's `requestRelease` then ends its request (the tus server
+ *   cancels it after its drain time) and it unlocks. After
  *   `acquireTimeoutMs`, or when the waiting request is aborted, it gives up with tus's
  *   ERR_LOCK_TIMEOUT.
  * - The holder renews its lease (`leaseMs`) every `renewEveryMs`; a copy that was killed stops
@@ -34,7 +35,7 @@ import {
 } from './upload-lock-repository.js';
 
 /** Timings of the locks, in milliseconds. */
-export interface UploadLockTimings {
+interface UploadLockTimings {
   /** How long a lock lives without renewal: how long a killed copy's lock blocks its upload. */
   leaseMs: number;
   /** How often a holder renews its lease and looks whether another request waits. */
@@ -46,7 +47,7 @@ export interface UploadLockTimings {
 }
 
 /** The timings in production: a killed copy's lock blocks its upload for at most 10 s. */
-export const defaultUploadLockTimings: UploadLockTimings = {
+const defaultUploadLockTimings: UploadLockTimings = {
   leaseMs: 10_000,
   renewEveryMs: 2_000,
   retryEveryMs: 100,
@@ -54,14 +55,16 @@ export const defaultUploadLockTimings: UploadLockTimings = {
 };
 
 /** Where the locker reports a failed renewal or give-back (the app's log). */
-export interface UploadLockLog {
+interface UploadLockLog {
   warn(details: object, message: string): void;
 }
 
 /** The `Locker` of the tus server of /api/me/uploads over `db` (see the module note). */
-export class DatabaseUploadLocker implements Locker {
+class DatabaseUploadLocker implements Locker {
   /** The release requests of the locks this process holds, by upload id. */
   readonly heldHere = new Map<string, () => void>();
+  /** Wakes the requests of this process waiting for an upload's lock, by upload id. */
+  readonly waitingHere = new Map<string, Set<() => void>>();
   readonly timings: UploadLockTimings;
 
   constructor(
@@ -104,7 +107,7 @@ class DatabaseUploadLock implements Lock {
         await requestUploadLockRelease(db, this.id);
       }
       if (Date.now() >= deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
-      await sleep(timings.retryEveryMs, undefined, { signal }).catch(() => undefined);
+      await this.waitForRetry(signal);
     }
     this.held = true;
     let released = false;
@@ -125,6 +128,24 @@ class DatabaseUploadLock implements Lock {
     }, timings.renewEveryMs).unref();
   }
 
+  /** Waits `retryEveryMs`, or less when a holder in this process gives the lock back or `signal` aborts. */
+  private async waitForRetry(signal: AbortSignal): Promise<void> {
+    const { waitingHere, timings } = this.locker;
+    const wake = new AbortController();
+    const waiters = waitingHere.get(this.id) ?? new Set<() => void>();
+    waitingHere.set(this.id, waiters);
+    const onWake = () => wake.abort();
+    waiters.add(onWake);
+    try {
+      await sleep(timings.retryEveryMs, undefined, {
+        signal: AbortSignal.any([signal, wake.signal]),
+      }).catch(() => undefined);
+    } finally {
+      waiters.delete(onWake);
+      if (waiters.size === 0 && waitingHere.get(this.id) === waiters) waitingHere.delete(this.id);
+    }
+  }
+
   async unlock(): Promise<void> {
     if (!this.held) throw new Error('Releasing an unlocked lock!');
     this.held = false;
@@ -135,6 +156,7 @@ class DatabaseUploadLock implements Lock {
     await giveUploadLockBack(db, this.id, this.holder).catch((err: unknown) =>
       log.warn({ err }, 'could not give back an upload lock'),
     );
+    for (const wake of this.locker.waitingHere.get(this.id) ?? []) wake();
   }
 }
 
