@@ -32,7 +32,10 @@ export function nginxHttpBlock({ port, upstreams, maxBodyMb = 110 }) {
   return `
   upstream practica_web {
     # Round-robin, no stickiness: any copy serves any request (tus PATCHes included).
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n')}
+    # max_fails=0: a slow answer (the last PATCH of an upload waits while the copy stores the
+    # video) never takes a copy out of rotation; a copy that is down refuses the connection at
+    # once and the request, not yet sent, goes to the other.
+${upstreams.map((u) => `    server ${u} max_fails=0;`).join('\n')}
     keepalive 32;
   }
   server {
@@ -45,10 +48,10 @@ ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n'
     proxy_set_header Host $http_host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_read_timeout 120s;
-    proxy_send_timeout 120s;
-    # A copy that is gone (connection refused, timeout) or shutting down (503) is skipped for
-    # requests not yet sent; never non_idempotent: a POST or PATCH is not sent twice.
+    proxy_read_timeout 300s;           # the last PATCH answers once the video is stored
+    proxy_send_timeout 300s;
+    # A copy that is gone (connection refused) or shutting down (503) is skipped for requests
+    # not yet sent; never non_idempotent: a POST or PATCH is not sent twice.
     proxy_next_upstream error timeout http_503;
     proxy_next_upstream_tries 2;
     location / {
