@@ -5,9 +5,8 @@
  *   await api.register(fileRoutes);                  // inside the /api prefix
  *
  * Other modules present files with the app's read URL signer, `app.files.urls` (`FileUrls`:
- * `urls.sign(key)`, signed, expiring read URLs, url.ts; `fileRef(urls, row)` for `{id, url}`),
- * which presenters take as their first argument and services as `{db, urls}` (`FileUrlDeps`,
- * routes pass `app.files`), check ids they are given with `requireUsableFile(deps, actor, id,
+ * `urls.sign(key)`, signed, expiring read URLs, url.ts), which presenters take as their first
+ * argument and services as `{db, urls}` (`FileUrlDeps`, routes pass `app.files`), check ids they are given with `requireUsableFile(deps, actor, id,
  * MediaType.Image)` (`deps`: `app.files`, or `{ db: tx, directUploads }` inside a transaction, so
  * S3 uploads are checked on first use), and delete files inside their own transaction with `deleteUnusedFiles(tx, ids)`
  * (e.g. `personalFileIdsOf(tx, userId)`, `pendingAnswerFileIds(tx, assignmentIds)`), which
@@ -20,7 +19,6 @@
  */
 export { filesPlugin } from './plugin.js';
 export { fileRoutes } from './routes.js';
-export { fileRef } from './presenter.js';
 export {
   createFileUrls,
   defaultFileUrlLifetimeMs,
