@@ -15,8 +15,14 @@ import { useApiTokens } from '../api/list-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { CreateApiTokenDialog } from './create-api-token-dialog';
 
-const day = (iso: string | null, otherwise: string) =>
-  iso ? dayjs(iso).format(`${dateFormat} HH:mm`) : otherwise;
+/** A time of the list (date and hh:mm, kept on one line), or `otherwise` when there is none. */
+function day(iso: string | null, otherwise: string) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {iso ? dayjs(iso).format(`${dateFormat} HH:mm`) : otherwise}
+    </Text>
+  );
+}
 
 /** The section; `organizationId` the organization whose tokens it lists. */
 export function ApiTokensSection({ organizationId }: { organizationId: number }) {
@@ -71,7 +77,7 @@ export function ApiTokensSection({ organizationId }: { organizationId: number })
                 key: 'scopes',
                 header: apiTokensText.scopes,
                 cell: (row) => (
-                  <Group gap={4}>
+                  <Group gap={4} miw={200}>
                     {row.scopes.map((scope) => (
                       <Tooltip key={scope} label={apiTokensText.scopeLabels[scope]}>
                         <Badge variant="light" tt="none">
@@ -96,7 +102,7 @@ export function ApiTokensSection({ organizationId }: { organizationId: number })
                 header: apiTokensText.created,
                 cell: (row) => (
                   <Stack gap={0}>
-                    <Text size="sm">{day(row.createdAt, '')}</Text>
+                    {day(row.createdAt, '')}
                     {row.createdBy && (
                       <Text size="xs" c="dimmed">
                         {row.createdBy.name}

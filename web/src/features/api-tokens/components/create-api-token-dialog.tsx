@@ -25,7 +25,7 @@ import {
   type CreatedApiToken,
 } from '@practica/contract';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '@shared/lib/api-client';
 import { apiTokensText } from '../../../config/api-tokens-text';
 import { useCreateApiToken } from '../api/create-api-token';
@@ -160,6 +160,9 @@ function CreateForm({
 
 /** The new token, shown this once, with its copy button. */
 function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) {
+  // The dialog's content changed under the focus trap: move the focus to the copy button.
+  const copyRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => copyRef.current?.focus(), []);
   return (
     <Stack gap="md">
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -181,6 +184,7 @@ function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) 
           <CopyButton value={token}>
             {({ copied, copy }) => (
               <Button
+                ref={copyRef}
                 variant="light"
                 color={copied ? 'teal' : undefined}
                 leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
@@ -193,9 +197,7 @@ function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) 
         </Group>
       </Stack>
       <Group justify="flex-end">
-        <Button onClick={onDone} data-autofocus>
-          {apiTokensText.done}
-        </Button>
+        <Button onClick={onDone}>{apiTokensText.done}</Button>
       </Group>
     </Stack>
   );
