@@ -11,6 +11,10 @@
  * copies whose clocks differ agree. Keys (client addresses) are stored as SHA-256 hashes. Rows of
  * ended windows are swept about once a minute per process.
  *
+ * Counters are kept per route ('POST /api/auth'); limiters made outside a route
+ * (`app.createRateLimit`) share one namespace, so each gives its keys a prefix of its own (the
+ * API tokens' `api-token|<address>`, plugins/auth.ts).
+ *
  * The plugin's `continueExceeding` and `exponentialBackoff` are not offered (no route uses them):
  * a route asking for them fails at registration.
  */
