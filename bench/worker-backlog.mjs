@@ -9,7 +9,8 @@
 //   3. backlog, `taskset -c 1 nice -n 19`: the worker (and its ffmpeg) pinned to one core.
 // Prints p50/p99 per phase, the ratio to the idle p99, the web copy's CPU per request, the CPU the
 // worker's ffmpeg took and the machine's busy cores beside them; exits 1 when phase 2 misses the
-// target (p99 ≤ 1.10 × idle). Options: --rate=N (100), --seconds=N (30), --warmup=N (3),
+// target (p99 ≤ 1.10 × idle) or when other processes took more than 0.25 cores in a phase (then
+// the run is no evidence either way). Options: --rate=N (100), --seconds=N (30), --warmup=N (3),
 // --backlog=N (100), --no-taskset.
 /* global fetch, setInterval, clearInterval */
 import { Buffer } from 'node:buffer';
@@ -356,9 +357,19 @@ async function main() {
         `${r.pgCores.toFixed(2)} | ${r.clientCores.toFixed(2)} | ${r.otherCores.toFixed(2)} |\n`,
     );
   const ratio = results[1].p99 / idle;
-  const ok = ratio <= 1.1;
+  // Other processes' CPU is not the worker's doing: beyond a quarter core in a phase the
+  // comparison says nothing about the target, either way (test/faults/README.md, 'A busy machine
+  // is not evidence about the server').
+  const busiest = Math.max(...results.map((r) => r.otherCores));
+  const quiet = busiest <= 0.25;
+  const ok = quiet && ratio <= 1.1;
   log(
-    `target p99 with the niced backlog ≤ 1.10 × idle: ${ratio.toFixed(2)} → ${ok ? 'met' : 'MISSED'}`,
+    `target p99 with the niced backlog ≤ 1.10 × idle: ${ratio.toFixed(2)} → ` +
+      (quiet
+        ? ok
+          ? 'met'
+          : 'MISSED'
+        : `INCONCLUSIVE: other processes took up to ${busiest.toFixed(2)} cores during a phase (at most 0.25)`),
   );
   return ok;
 }
