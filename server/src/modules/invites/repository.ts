@@ -134,6 +134,28 @@ export async function listOpenInvites(
   );
 }
 
+/**
+ * The organization's pending (not accepted, not expired) invite for `email`, or undefined — the
+ * single sign-on callback's lookup (decisions.md#single-sign-on §3). One statement.
+ */
+export async function findPendingInviteForEmail(
+  db: Db | Tx,
+  organizationId: number,
+  email: string,
+): Promise<InviteRow | undefined> {
+  const [row] = await selectInvites(db)
+    .where(
+      and(
+        eq(invites.organizationId, organizationId),
+        eq(invites.email, email),
+        isNull(invites.acceptedAt),
+        gt(invites.expirationDate, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** Whether the organization already has a pending (not accepted, not expired) invite for `email`. */
 export async function pendingInviteExists(
   db: Db | Tx,

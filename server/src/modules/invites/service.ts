@@ -305,6 +305,26 @@ export async function acceptInvite(db: Db, body: InviteAcceptBody): Promise<numb
       { path: 'email', message: messages.inviteInvalid },
     ]);
   const passwordHash = await hashPassword(body.password);
+  return acceptPendingInvite(db, found, {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    passwordHash,
+  });
+}
+
+/**
+ * Accepts the pending invite `found` for a new account of the invite's email, role, organization
+ * and group, under the organization's row lock with the seat rule of `acceptInvite` (which calls
+ * it; single sign-on calls it too, decisions.md#single-sign-on §3). Errors as `acceptInvite`'s
+ * after the token check: 404 used or expired, 400 organization inactive, 409 email in use or no
+ * trainee seat. Answers the new user's id.
+ */
+export async function acceptPendingInvite(
+  db: Db,
+  found: { id: number; organizationId: number },
+  account: { firstName: string; lastName: string; passwordHash: string },
+): Promise<number> {
+  const { firstName, lastName, passwordHash } = account;
   try {
     return await db.transaction(async (tx) => {
       const org = await lockOrganization(tx, found.organizationId);
@@ -335,8 +355,8 @@ export async function acceptInvite(db: Db, body: InviteAcceptBody): Promise<numb
         .insert(users)
         .values({
           email: invite.email,
-          firstName: body.firstName,
-          lastName: body.lastName,
+          firstName,
+          lastName,
           passwordHash,
           roleId: invite.roleId,
           organizationId: org.id,
