@@ -252,6 +252,22 @@ export function runProgram(
   });
 }
 
+/**
+ * A progress line for step `index` (0-based) of `total` over a long loop, at most every 2 s:
+ * call it after each step; it writes `  n/total what` when the last line is older than that.
+ */
+export function stepProgress(
+  progress: Progress,
+  what: string,
+): (index: number, total: number) => void {
+  let last = Date.now();
+  return (index, total) => {
+    if (Date.now() - last < 2_000) return;
+    last = Date.now();
+    progress(`  ${index + 1}/${total} ${what}`);
+  };
+}
+
 /** Whole MB of `bytes`, for progress lines. */
 export function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`;

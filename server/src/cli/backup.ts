@@ -39,6 +39,7 @@ import {
   runCli,
   runProgram,
   stderrProgress,
+  stepProgress,
   type Manifest,
   type Progress,
 } from './backup-manifest.js';
@@ -82,10 +83,13 @@ export async function backup(options: BackupOptions): Promise<Manifest> {
     await database.release();
   }
 
-  progress('hashing the backup');
+  const written = listFiles(folder);
+  progress(`hashing the ${written.length} files of the backup`);
+  const hashed = stepProgress(progress, 'files hashed');
   const entries: Manifest['files'] = [];
-  for (const file of listFiles(folder)) {
+  for (const [index, file] of written.entries()) {
     entries.push({ path: file, ...(await hashFile(path.join(folder, file))) });
+    hashed(index, written.length);
   }
   const manifest: Manifest = {
     format: 'practica-backup',
@@ -233,17 +237,14 @@ async function copyStorage(
   const keys = listFiles(source, ['.incoming']);
   progress(`copying ${keys.length} stored files`);
   let bytes = 0;
-  let lastReport = Date.now();
+  const copied = stepProgress(progress, 'files copied');
   for (const [index, key] of keys.entries()) {
     const target = path.join(folder, filesFolder, key);
     await mkdir(path.dirname(target), { recursive: true });
     // A copy-on-write clone where the file system offers one, a plain copy elsewhere.
     await copyFile(path.join(source, key), target, constants.COPYFILE_FICLONE);
     bytes += (await stat(target)).size;
-    if (Date.now() - lastReport > 2_000) {
-      lastReport = Date.now();
-      progress(`  ${index + 1}/${keys.length} files, ${megabytes(bytes)}`);
-    }
+    copied(index, keys.length);
   }
   progress(`files copied: ${keys.length}, ${megabytes(bytes)}`);
   return { driver: 'local' };

@@ -42,6 +42,7 @@ import {
   runCli,
   runProgram,
   stderrProgress,
+  stepProgress,
   type Manifest,
   type Progress,
 } from './backup-manifest.js';
@@ -154,7 +155,8 @@ async function verifyFiles(folder: string, manifest: Manifest, progress: Progres
       `The manifest lists no database dump (${dump}): the backup is incomplete.`,
     );
   progress(`checking ${manifest.files.length} files of the backup`);
-  for (const entry of manifest.files) {
+  const checked = stepProgress(progress, 'files checked');
+  for (const [index, entry] of manifest.files.entries()) {
     const file = path.resolve(folder, entry.path);
     if (!file.startsWith(folder + path.sep) || entry.path === manifestName)
       throw new BackupError(`The manifest lists a file outside the backup: ${entry.path}`);
@@ -165,6 +167,7 @@ async function verifyFiles(folder: string, manifest: Manifest, progress: Progres
       throw new BackupError(
         `${entry.path} of the backup was altered (its sha256 or size differs from the manifest's): nothing was restored.`,
       );
+    checked(index, manifest.files.length);
   }
 }
 
@@ -203,10 +206,12 @@ async function restoreStoredFiles(
   }
   const keys = storedKeys(manifest);
   progress(`copying ${keys.length} stored files back`);
-  for (const key of keys) {
+  const copied = stepProgress(progress, 'files copied');
+  for (const [index, key] of keys.entries()) {
     const target = path.join(dataDir, 'files', key);
     await mkdir(path.dirname(target), { recursive: true });
     await copyFile(path.join(folder, filesFolder, key), target);
+    copied(index, keys.length);
   }
 }
 
