@@ -50,5 +50,6 @@ export const apiTokensText = {
     'invites:write': 'Send and manage invites',
     'users:read': 'Read users',
     'reports:read': 'Read reports and insights',
+    'scim:provision': 'Provision users from a directory (SCIM)',
   } satisfies Record<ApiTokenScope, string>,
 };

@@ -104,6 +104,8 @@ export const operationActions = [
   'sso:manage',
   // webhooks an organization's systems subscribe to (decisions.md#webhooks)
   'webhook:manage',
+  // SCIM 2.0 provisioning of the organization's users by its directory (decisions.md#scim)
+  'scim:provision',
 ] as const;
 
 export const actions = [...pageActions, ...operationActions] as const;

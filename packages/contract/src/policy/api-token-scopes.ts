@@ -13,6 +13,7 @@ export const apiTokenScopes = [
   'invites:write',
   'users:read',
   'reports:read',
+  'scim:provision',
 ] as const;
 
 /** One scope of `apiTokenScopes`. */
@@ -41,6 +42,8 @@ export const apiTokenScopeActions: Record<ApiTokenScope, readonly Action[]> = {
     'user:progress',
     'organization:reviewerConsistency',
   ],
+  /** The organization's directory provisions its users over /scim/v2 (decisions.md#scim), nothing else. */
+  'scim:provision': ['scim:provision'],
 };
 
 /**

@@ -236,6 +236,10 @@ export const rules: Record<Action, Rule> = {
   // ----- webhooks (decisions.md#webhooks §1) -----
   /** List, create, change, delete and test an organization's webhooks: an admin, or a manager of the organization. */
   'webhook:manage': scoped(isManager),
+
+  // ----- SCIM provisioning (decisions.md#scim §1) -----
+  /** Create, read, change and deactivate the organization's users over /scim/v2: an admin, or a manager of the organization. */
+  'scim:provision': scoped(isManager),
 };
 
 /** The resource an action names: the part before the colon ('user' of 'user:update'). */
@@ -275,6 +279,7 @@ const visibility: Record<Resource, Rule> = {
   apiToken: inOwnOrg,
   sso: inOwnOrg,
   webhook: inOwnOrg,
+  scim: inOwnOrg,
 };
 
 /** Can `actor` see the target of `action` at all? False answers 404, as for a missing row. */

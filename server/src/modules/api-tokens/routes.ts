@@ -43,7 +43,7 @@ export async function apiTokenRoutes(app: FastifyInstance): Promise<void> {
           ...secured('organizations'),
           summary:
             'Create an API token for the organization: body {name, scopes (answers:read, reviews:read, ' +
-            'invites:write, users:read, reports:read; at least one), expiresInDays? (1–365; none: never)}. ' +
+            'invites:write, users:read, reports:read, scim:provision; at least one), expiresInDays? (1–365; none: never)}. ' +
             'Answers the token with its secret `token` (pra_…), shown this once and never again. A request with ' +
             '`Authorization: Bearer pra_…` acts as a manager of the organization limited to the scopes. Admin, ' +
             'or a manager of the organization; who may call is checked before the body',
