@@ -33,6 +33,8 @@ export const users = pgTable(
     imageId: integer('image_id'),
     tokenVersion: integer('token_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The directory's id of a user provisioned over SCIM (its `externalId`, decisions.md#scim), or null. */
+    scimExternalId: text('scim_external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
