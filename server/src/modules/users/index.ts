@@ -1,7 +1,8 @@
 /**
  * The users module (000 §2.9–§2.10, §7 'Users'): accounts, their lists and emailed-token flows.
  * The app registers `userRoutes` inside `/api`; the auth plugin and module read accounts
- * (`findAccountById`, `accountCanAct`), and groups present their members as users.
+ * (`findAccountById`, `accountCanAct`), groups present their members as users, and SCIM provisioning
+ * changes names and the active flag through `updateUser` and `setActive`.
  */
 export { userColumns, type UserRow } from './list-repository.js';
 export { presentUser } from './presenter.js';
@@ -12,4 +13,10 @@ export {
   findAccountById,
 } from './repository.js';
 export { userRoutes } from './routes.js';
-export { loadUserFor, requestPasswordReset } from './service.js';
+export {
+  loadUserFor,
+  requestPasswordReset,
+  setActive,
+  updateUser,
+  type UsersDeps,
+} from './service.js';
