@@ -34,8 +34,8 @@ const scripts = [
   { name: 'two-embedded', timeout: 240 },
   { name: 'two-servers-pg', timeout: 180 },
   // 51 uploads through nginx, a copy and the worker killed; the killed media job waits out its
-  // 2-minute lease. About 3 minutes per driver on a quiet machine; at load 22 the local pass took
-  // 260 s and the S3 pass (the uploads' last PATCHes wait for s3rver) 540 s.
+  // 2-minute lease, so a pass takes at least 3 minutes; at load 22 the local pass took 260 s and
+  // the S3 pass (the uploads' last PATCHes wait for s3rver) 540 s.
   { name: 'nginx-two-copies', timeout: 600 },
 ];
 
