@@ -28,6 +28,7 @@ import {
   authenticateApiToken,
   isApiToken,
   recordApiTokenUse,
+  type ApiTokenSession,
 } from '../modules/api-tokens/index.js';
 import { accountCanAct, findAccountById, type AccountRow } from '../modules/users/index.js';
 
@@ -60,6 +61,8 @@ export const authPlugin = fp(
         requireAllowed(this.actor, action, target);
       },
     );
+    /** The API token sessions of this app's requests in flight (recorded when answered). */
+    const tokenSessions = new WeakMap<FastifyRequest, ApiTokenSession>();
     const failedApiTokens = app.createRateLimit({
       max: app.config.loginRatePerMinute,
       timeWindow: 60_000,
@@ -69,14 +72,15 @@ export const authPlugin = fp(
       const token = bearer(request);
       if (!token) throw new UnauthorizedError();
       if (isApiToken(token)) {
-        const actor = await authenticateApiToken(app.db, token);
-        if (!actor) {
+        const session = await authenticateApiToken(app.db, token);
+        if (!session) {
           const limit = await failedApiTokens(request);
           if (!limit.isAllowed && limit.isExceeded)
             throw new RateLimitedError(messages.tooManyRequests, limit.ttlInSeconds);
           throw new UnauthorizedError(messages.apiTokenInvalid);
         }
-        request.actor = actor;
+        tokenSessions.set(request, session);
+        request.actor = session.actor;
         return;
       }
       const claims = await verifySessionToken(options.secret, token);
@@ -94,10 +98,10 @@ export const authPlugin = fp(
       };
     });
     app.addHook('onSend', async (request, reply) => {
-      const actor = request.actor;
-      if (!actor?.apiToken) return;
+      const session = tokenSessions.get(request);
+      if (!session) return;
       try {
-        await recordApiTokenUse(app.db, actor, {
+        await recordApiTokenUse(app.db, session, {
           method: request.method,
           route: request.routeOptions.url ?? request.url.split('?')[0]!,
           status: reply.statusCode,

@@ -5,4 +5,9 @@
  * with `recordApiTokenUse`.
  */
 export { apiTokenRoutes } from './routes.js';
-export { authenticateApiToken, isApiToken, recordApiTokenUse } from './service.js';
+export {
+  authenticateApiToken,
+  isApiToken,
+  recordApiTokenUse,
+  type ApiTokenSession,
+} from './service.js';

@@ -123,11 +123,15 @@ export async function revokeApiTokenFor(
   await revokeApiToken(db, tokenId, now);
 }
 
-/** The last-use time each authenticated token had when its request began (skips needless stamps). */
-const lastUseOf = new WeakMap<Actor, Date | null>();
+/** A token request's actor and the token's last use when the request began. */
+export interface ApiTokenSession {
+  actor: Actor;
+  lastUsedAt: Date | null;
+}
 
 /**
- * The actor of a request that came with the API token `token`, or null when the token is unknown,
+ * The actor of a request that came with the API token `token` (with the token's last use, which
+ * `recordApiTokenUse` is handed back), or null when the token is unknown,
  * revoked or expired at `now`, its organization inactive, or its creator can no longer act
  * (deactivated, deleted) or manage that organization (neither an Admin nor a Manager of it): a
  * Manager of the token's organization whose `id` is the creator's, limited by the policy to the
@@ -137,7 +141,7 @@ export async function authenticateApiToken(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<Actor | null> {
+): Promise<ApiTokenSession | null> {
   const row = await findTokenByHash(db, hashOf(token));
   if (!row || row.revokedAt !== null || !row.organizationActive) return null;
   if (row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()) return null;
@@ -159,8 +163,7 @@ export async function authenticateApiToken(
       scopes: apiTokenScopes.filter((s) => row.scopes.includes(s)),
     },
   };
-  lastUseOf.set(actor, row.lastUsedAt);
-  return actor;
+  return { actor, lastUsedAt: row.lastUsedAt };
 }
 
 /** What a token's request did: its method, route pattern ('/api/answers') and status. */
@@ -174,18 +177,18 @@ export interface ApiTokenUse {
  * Records one request of a token's `actor` (from `authenticateApiToken`): an `apiToken.used`
  * audit event (the token's id, name and prefix, the route and status; the actor is its creator)
  * and the token's last use at `now`, written at most once a minute per token
- * (`apiTokenLastUseIntervalMs`). Nothing for an actor without a token.
+ * (`apiTokenLastUseIntervalMs`; skipped without a statement when the session's `lastUsedAt` is
+ * recent). Nothing for an actor without a token.
  */
 export async function recordApiTokenUse(
   db: Db,
-  actor: Actor,
+  { actor, lastUsedAt }: ApiTokenSession,
   use: ApiTokenUse,
   now = new Date(),
 ): Promise<void> {
   const token = actor.apiToken;
   if (!token || actor.organizationId === null) return;
-  const last = lastUseOf.get(actor);
-  const stale = !last || now.getTime() - last.getTime() >= apiTokenLastUseIntervalMs;
+  const stale = !lastUsedAt || now.getTime() - lastUsedAt.getTime() >= apiTokenLastUseIntervalMs;
   await Promise.all([
     recordAudit(db, [
       {
