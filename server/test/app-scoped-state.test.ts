@@ -81,6 +81,44 @@ describe('two apps in one process', () => {
   });
 });
 
+/**
+ * Uploads a PNG through POST /files/upload in `ctx`, `send` putting the bytes at the upload URL it
+ * answers (true when stored), and saves it as instructor@demo.test's profile image. Answers the
+ * user as PUT /users/{id} answers it, with the id of the upload.
+ */
+async function saveProfileImage(
+  ctx: TestContext,
+  send: (uploadUrl: string) => Promise<boolean>,
+): Promise<{ imageId: number; image: { url: string }; uploadedId: number }> {
+  const token = await tokenFor(ctx.app, 'instructor@demo.test');
+  const start = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/files/upload',
+    headers: bearer(token),
+    payload: {
+      name: 'photo.png',
+      extension: 'png',
+      fileTypeId: MediaType.Image,
+      size: media.png.length,
+    },
+  });
+  expect(start.statusCode, start.body).toBe(200);
+  const { id, url } = start.json().data as { id: number; url: string };
+  expect(await send(url)).toBe(true);
+  const [me] = await ctx.testDb.database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, 'instructor@demo.test'));
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/users/${me!.id}`,
+    headers: bearer(token),
+    payload: { firstName: me!.firstName, lastName: me!.lastName, imageId: id },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { ...(saved.json().data as { imageId: number; image: { url: string } }), uploadedId: id };
+}
+
 describe('two apps on two buckets in one process', () => {
   let ownBucket: TestS3Server;
   let otherBucket: TestS3Server;
@@ -102,38 +140,15 @@ describe('two apps on two buckets in one process', () => {
   });
 
   it("checks a direct upload in the app's own bucket on first use", async () => {
-    const token = await tokenFor(own.app, 'instructor@demo.test');
-    const start = await own.app.inject({
-      method: 'POST',
-      url: '/api/files/upload',
-      headers: bearer(token),
-      payload: {
-        name: 'photo.png',
-        extension: 'png',
-        fileTypeId: MediaType.Image,
-        size: media.png.length,
-      },
+    const saved = await saveProfileImage(own, async (url) => {
+      const put = await fetch(url, {
+        method: 'PUT',
+        body: media.png,
+        headers: { 'content-type': 'image/png' },
+      });
+      return put.ok;
     });
-    expect(start.statusCode, start.body).toBe(200);
-    const { id, url } = start.json().data as { id: number; url: string };
-    const put = await fetch(url, {
-      method: 'PUT',
-      body: media.png,
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(put.ok).toBe(true);
-    const [me] = await own.testDb.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'instructor@demo.test'));
-    const saved = await own.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me!.id}`,
-      headers: bearer(token),
-      payload: { firstName: me!.firstName, lastName: me!.lastName, imageId: id },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.imageId).toBe(id);
+    expect(saved.imageId).toBe(saved.uploadedId);
   });
 });
 
@@ -153,41 +168,18 @@ describe('two apps with different secrets in one process', () => {
     await own?.close();
   });
 
-  /** Uploads a PNG as instructor@demo.test's profile image in `ctx`; answers the image's URL as the user's answer shows it. */
+  /** The URL of instructor@demo.test's new profile image in `ctx`, as the user's answer shows it. */
   async function profileImageUrl(ctx: TestContext): Promise<string> {
-    const token = await tokenFor(ctx.app, 'instructor@demo.test');
-    const start = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/files/upload',
-      headers: bearer(token),
-      payload: {
-        name: 'photo.png',
-        extension: 'png',
-        fileTypeId: MediaType.Image,
-        size: media.png.length,
-      },
+    const saved = await saveProfileImage(ctx, async (url) => {
+      const put = await ctx.app.inject({
+        method: 'PUT',
+        url,
+        payload: media.png,
+        headers: { 'content-type': 'image/png' },
+      });
+      return put.statusCode === 200;
     });
-    expect(start.statusCode, start.body).toBe(200);
-    const { id, url } = start.json().data as { id: number; url: string };
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url,
-      payload: media.png,
-      headers: { 'content-type': 'image/png' },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    const [me] = await ctx.testDb.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'instructor@demo.test'));
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${me!.id}`,
-      headers: bearer(token),
-      payload: { firstName: me!.firstName, lastName: me!.lastName, imageId: id },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    return (saved.json().data as { image: { url: string } }).image.url;
+    return saved.image.url;
   }
 
   it("signs each app's file URLs with its own JWT_SECRET: each verifies on its own app only", async () => {
