@@ -7,10 +7,10 @@
  *
  * The signer is the app's, never a module global (architecture.md, 'Rules with one door each',
  * state of the app): `filesPlugin` makes it from JWT_SECRET and FILE_URL_LIFETIME_MINUTES
- * (`createFileUrls`) and decorates it as `app.files.urls`. Presenters that show a file take it as their first argument (`FileUrls`);
- * services that present take `{db, urls}` (`FileUrlDeps`), which routes pass as `app.files`. All
- * copies of the server sharing the secret accept each other's URLs; two apps in one process with
- * different secrets each sign with their own.
+ * (`createFileUrls`) and decorates it as `app.files.urls`. Presenters that show a file take it as
+ * their first argument (`FileUrls`); services that present take `{db, urls}` (`FileUrlDeps`),
+ * which routes pass as `app.files`. All copies of the server sharing the secret accept each
+ * other's URLs; two apps in one process with different secrets each sign with their own.
  */
 import type { Db } from '../../db/client.js';
 import { createReadSigner, type ReadSigner } from './signing.js';
