@@ -34,7 +34,7 @@ const scripts = [
   { name: 'two-embedded', timeout: 240 },
   { name: 'two-servers-pg', timeout: 180 },
   // 51 uploads through nginx, a copy and the worker killed; the killed media job waits out its
-  // 2-minute lease, so a pass takes at least 3 minutes; at load 22 the local pass took 260 s and
+  // 2-minute lease, so a pass takes at least 3 minutes; at load 20–22 the local pass took 260–300 s and
   // the S3 pass (the uploads' last PATCHes wait for s3rver) 540 s.
   { name: 'nginx-two-copies', timeout: 600 },
 ];
