@@ -23,6 +23,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { storageOrigin } from './lib/storage/index.js';
 import { apiTokenRoutes } from './modules/api-tokens/index.js';
+import { webhookRoutes, webhooksPlugin } from './modules/webhooks/index.js';
 import { answerRoutes, type ReviewStatementWrite } from './modules/answers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { reviewHistoryRoutes } from './modules/review-history/index.js';
@@ -259,6 +260,7 @@ export async function buildApp(
   await app.register(mediaPlugin, { ...config.media, ...loops });
   await app.register(partialUploadsPlugin, loops);
   await app.register(notificationsPlugin, { ...config.notifications, ...loops });
+  await app.register(webhooksPlugin, { ...config.webhooks, ...loops });
   if (duties.servesHttp) await registerPublicHttp(app, config);
 
   app.setNotFoundHandler((request, reply) => {
@@ -344,6 +346,7 @@ async function registerPublicHttp(app: FastifyInstance, config: Config): Promise
       await api.register(meUploadRoutes);
       await api.register(notificationRoutes);
       await api.register(apiTokenRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );
