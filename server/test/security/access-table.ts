@@ -728,6 +728,60 @@ export const rows: Row[] = [
     },
   },
 
+  // ----- single sign-on (decisions.md#single-sign-on §1) -----
+  {
+    route: 'GET /api/organizations/:id/sso',
+    note: 'Single sign-on settings: an Admin, or a Manager of the organization.',
+    request: (s) => ({ url: `/api/organizations/${s.o.organizationId}/sso` }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'PUT /api/organizations/:id/sso',
+    note: 'Single sign-on settings: an Admin, or a Manager of the organization (checked before the body).',
+    request: (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/sso`,
+      payload: { issuer: 'https://id.example.org', clientId: `matrix-${s.o.canary}` },
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'POST /api/organizations/:id/sso/test',
+    note: 'Whoever may manage the settings reaches the discovery fetch, which fails here (nothing listens on port 9 of loopback): 400 with the reason instead of 200.',
+    request: (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/sso/test`,
+      payload: { issuer: 'http://127.0.0.1:9' },
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  400  400',
+      other: '401 401  401  401  | 404  404  404  404  400',
+    },
+  },
+  {
+    route: 'GET /api/auth/sso/start',
+    note: 'Public and a redirect: to the provider, or to the sign-in page with an error code (here: no settings).',
+    request: (s) => ({ url: `/api/auth/sso/start?organization=${s.o.organizationId}` }),
+    expect: { same: everyone302, other: everyone302 },
+  },
+  {
+    route: 'GET /api/auth/sso/callback',
+    note: 'Public and a redirect: without the flow cookie the sign-in page shows the refusal.',
+    request: () => ({ url: '/api/auth/sso/callback?code=x&state=y' }),
+    expect: { none: everyone302 },
+  },
+  {
+    route: 'POST /api/auth/sso/session',
+    note: 'The finished sign-on is its httpOnly cookie, not the Authorization header: without it 401 for everyone.',
+    request: () => ({ url: '/api/auth/sso/session' }),
+    //      anon exp  tamp deac | trn  ins  cre  mgr  adm
+    expect: { none: '401 401  401  401  | 401  401  401  401  401' },
+  },
+
   // ----- invites (000 §2.7, §6, §7) -----
   {
     route: 'GET /api/invites/:id',
