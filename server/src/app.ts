@@ -47,6 +47,7 @@ import { notificationRoutes, notificationsPlugin } from './modules/notifications
 import { organizationRoutes } from './modules/organizations/index.js';
 import { reviewClaimRoutes } from './modules/review-claims/index.js';
 import { reviewCommentRoutes } from './modules/review-comments/index.js';
+import { ssoRoutes } from './modules/sso/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { authPlugin } from './plugins/auth.js';
 import {
@@ -346,6 +347,7 @@ async function registerPublicHttp(app: FastifyInstance, config: Config): Promise
       await api.register(meUploadRoutes);
       await api.register(notificationRoutes);
       await api.register(apiTokenRoutes);
+      await api.register(ssoRoutes);
       await api.register(webhookRoutes);
     },
     { prefix: '/api' },
