@@ -27,7 +27,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { uploadLocks, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { buildAnswersScenario, type AnswersScenario } from './helpers/answers.js';
-import { bearer, buildTestApp, testSecret, type TestContext } from './helpers/build.js';
+import { bearer, buildTestApp, testEnv, type TestContext } from './helpers/build.js';
 import { onPostgres, type TestDatabase } from './helpers/database.js';
 import { startS3Server, type TestS3Server } from './helpers/s3-server.js';
 
@@ -44,18 +44,10 @@ async function secondCopy(
   const database: Database = testDb.url
     ? await openDatabase({ databaseUrl: testDb.url, dataDir: 'memory://', poolSize: 5 })
     : testDb.database;
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      JWT_SECRET: testSecret,
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      PRACTICE_DIST: '/nonexistent',
-      ...env,
-    } as Env),
-    { database, logger: false },
-  );
+  const app = await buildApp(loadConfig({ ...testEnv, ...env } as Env), {
+    database,
+    logger: false,
+  });
   await app.ready();
   return {
     app,

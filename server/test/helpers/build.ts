@@ -16,6 +16,16 @@ export interface TestContext {
 
 export const testSecret = 'test-secret-test-secret-test-secret-0123456789';
 
+/** The configuration every test app starts from (no built web apps, silent, in memory). */
+export const testEnv = {
+  NODE_ENV: 'test',
+  DATA_DIR: 'memory://',
+  JWT_SECRET: testSecret,
+  LOG_LEVEL: 'silent',
+  WEB_DIST: '/nonexistent',
+  PRACTICE_DIST: '/nonexistent',
+} as const;
+
 /**
  * Builds the app on a new database; `env` overrides configuration; `seed` (default true) loads the
  * demo data; `onRoute` sees every route as it is registered.
@@ -30,15 +40,7 @@ export async function buildTestApp(
 ): Promise<TestContext> {
   const testDb = await createTestDatabase();
   if (seed) await seedDemo(testDb.database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: 'memory://',
-    JWT_SECRET: testSecret,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    PRACTICE_DIST: '/nonexistent',
-    ...env,
-  });
+  const config = loadConfig({ ...testEnv, ...env });
   const app = await buildApp(config, {
     database: testDb.database,
     logger: false,
