@@ -19,6 +19,8 @@ export const apiTokensText = {
   never: 'Never',
   notUsed: 'Not used yet',
   revoke: 'Revoke',
+  /** The revoke column's header, read by screen readers only. */
+  actions: 'Actions',
   revokeLabel: (name: string) => `Revoke token ${name}`,
   revokeTitle: 'Revoke API token',
   revokeMessage: (name: string) =>

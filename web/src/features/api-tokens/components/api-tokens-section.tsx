@@ -3,7 +3,17 @@
  * Manager of the organization: the tokens not revoked (name, scopes, prefix, created, last used,
  * expiry) with a revoke button that asks first, an empty state, and the create dialog.
  */
-import { Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { dateFormat, type ApiToken } from '@practica/contract';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -123,7 +133,7 @@ export function ApiTokensSection({ organizationId }: { organizationId: number })
               },
               {
                 key: 'revoke',
-                header: '',
+                header: <VisuallyHidden>{apiTokensText.actions}</VisuallyHidden>,
                 align: 'right',
                 cell: (row) => (
                   <Button

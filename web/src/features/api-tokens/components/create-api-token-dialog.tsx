@@ -169,13 +169,12 @@ function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) 
         {apiTokensText.createdWarning}
       </Alert>
       <Stack gap={4}>
-        <Text size="sm" fw={500} id="api-token-value-label">
+        <Text size="sm" fw={500}>
           {apiTokensText.tokenLabel}
         </Text>
         <Group gap="xs" wrap="nowrap" align="stretch">
           <Code
             block
-            aria-labelledby="api-token-value-label"
             style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
             data-testid="api-token-value"
           >
