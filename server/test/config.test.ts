@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it("reserves a claimed media job for MEDIA_LEASE_SECONDS (default 2 minutes), so a killed worker's job is due again after that", () => {
+    const base = { DATABASE_URL: 'postgres://x/y', DATA_DIR: 'memory://' };
+    expect(loadConfig(base).media.leaseMs).toBe(120_000);
+    expect(loadConfig({ ...base, MEDIA_LEASE_SECONDS: '20' }).media.leaseMs).toBe(20_000);
+    expect(() => loadConfig({ ...base, MEDIA_LEASE_SECONDS: '2' })).toThrow(ConfigError);
+  });
+
   it('does not seed PostgreSQL unless SEED_DEMO=true', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DATA_DIR: 'memory://' }).seedDemo).toBe(
       false,

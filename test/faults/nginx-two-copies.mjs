@@ -14,7 +14,7 @@
  *    random bytes (unique per trainee), so the worker has 50 real copy jobs; one more trainee sends
  *    a VP8 WebM (an encode), and the worker is SIGKILLed while it runs that job and restarted at
  *    once. Passes when every item becomes ready, each through one job done, the killed job run
- *    again after its lease (2 minutes) and finished once: one playback MP4 and one poster, no
+ *    again after its lease (MEDIA_LEASE_SECONDS, 20 s here) and finished once: one playback MP4 and one poster, no
  *    other file of that trainee.
  * 3. Sign-in limit across copies: LOGIN_RATE_PER_MINUTE=N; N+1 wrong passwords from one address,
  *    spread over both copies by nginx → the (N+1)-th answers 429 (with per-copy counters, 2N
@@ -66,8 +66,11 @@ const loginFailuresMax = 10;
 const metricsToken = 'faults-metrics-token-0123456789abcdef';
 /** The practice app's retry delays (web/practice upload-queue.ts). */
 const retryDelays = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
-/** The media job's lease (server/src/modules/media/worker.ts), after which a killed job is due again. */
-const leaseMs = 120_000;
+/**
+ * The media job's lease (MEDIA_LEASE_SECONDS; 120 s by default), after which a killed job is due
+ * again: short here, so the script waits 20 s for the killed encode instead of two minutes.
+ */
+const leaseMs = 20_000;
 const vp8Seconds = 8;
 const run = Math.random().toString(36).slice(2, 8);
 
@@ -285,6 +288,7 @@ async function main() {
     LOGIN_FAILURES_MAX: String(loginFailuresMax),
     METRICS_TOKEN: metricsToken,
     MEDIA_POLL_MS: '1000',
+    MEDIA_LEASE_SECONDS: String(leaseMs / 1000),
   });
   figure(
     'storage',

@@ -8,6 +8,9 @@
  * - `MEDIA_POLL_MS`: how often the worker looks for due jobs, default 5000 ms; 0 runs jobs only
  *   when asked (`app.media.drain()`), the default under NODE_ENV=test so tests decide when.
  * - `MEDIA_MAX_ATTEMPTS`: attempts before a job is Failed, default 3.
+ * - `MEDIA_LEASE_SECONDS`: how long a claimed job is reserved for the worker that claimed it,
+ *   default 120 s (renewed every third of it while the job runs): a killed worker's job is due
+ *   again after at most this long.
  * - `FFMPEG_PATH`, `FFPROBE_PATH`: the binaries to use instead of looking for them (tools.ts).
  */
 import { z } from 'zod';
@@ -17,6 +20,7 @@ export const mediaEnvShape = {
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   MEDIA_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   MEDIA_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  MEDIA_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   FFMPEG_PATH: z.string().trim().min(1).optional(),
   FFPROBE_PATH: z.string().trim().min(1).optional(),
 };
@@ -30,6 +34,8 @@ export interface MediaConfig {
   pollMs: number;
   /** Attempts before a job is Failed. */
   maxAttempts: number;
+  /** How long a claimed job is reserved for its worker, in milliseconds (renewed while it runs). */
+  leaseMs?: number | undefined;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
 }
@@ -42,6 +48,7 @@ export function mediaConfigFrom(
     concurrency: e.MEDIA_CONCURRENCY,
     pollMs: e.MEDIA_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     maxAttempts: e.MEDIA_MAX_ATTEMPTS,
+    leaseMs: e.MEDIA_LEASE_SECONDS * 1000,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
   };

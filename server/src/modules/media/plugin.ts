@@ -47,8 +47,6 @@ export interface MediaPluginOptions extends MediaConfig {
   runLoops?: boolean;
   /** Tools to use instead of looking for them (tests); null turns media processing off. */
   tools?: MediaTools | null;
-  /** Claim lease in milliseconds (default 2 minutes). */
-  leaseMs?: number;
   /** First retry delay in milliseconds (default 30 s). */
   retryBaseMs?: number;
 }
