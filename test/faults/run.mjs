@@ -9,7 +9,7 @@
  *
  * Usage: node test/faults/run.mjs [--storage=local|s3|both] [name …]   (default: both, all;
  * names as in `scripts` below)
- * Env: FAULTS_TOTAL_SECONDS (overall bound, default 900), FAULTS_SERVER_ENTRY (another build),
+ * Env: FAULTS_TOTAL_SECONDS (overall bound, default 1500), FAULTS_SERVER_ENTRY (another build),
  * FAULTS_PORT_BASE (default 3330), and each script's own variables (see their headers).
  */
 import { spawn } from 'node:child_process';
@@ -101,7 +101,7 @@ function runOne(script, budgetSeconds, env = {}) {
 
 async function main() {
   const started = Date.now();
-  const totalSeconds = Number(process.env.FAULTS_TOTAL_SECONDS ?? 900);
+  const totalSeconds = Number(process.env.FAULTS_TOTAL_SECONDS ?? 1500);
   const args = process.argv.slice(2);
   const storageArg = args.find((a) => a.startsWith('--storage='))?.slice('--storage='.length);
   const drivers = storageArg === 'local' || storageArg === 's3' ? [storageArg] : ['local', 's3'];
