@@ -96,6 +96,7 @@ const serverModuleLayers = {
   'review-history': ['answers'],
   insights: [],
   'api-tokens': ['audit', 'organizations', 'users'],
+  scim: ['organizations', 'users'],
   sso: ['auth', 'invites', 'organizations', 'users'],
   metrics: [],
   webhooks: ['organizations'],
