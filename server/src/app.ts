@@ -47,6 +47,7 @@ import { notificationRoutes, notificationsPlugin } from './modules/notifications
 import { organizationRoutes } from './modules/organizations/index.js';
 import { reviewClaimRoutes } from './modules/review-claims/index.js';
 import { reviewCommentRoutes } from './modules/review-comments/index.js';
+import { scimRoutes } from './modules/scim/index.js';
 import { ssoRoutes } from './modules/sso/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -352,6 +353,7 @@ async function registerPublicHttp(app: FastifyInstance, config: Config): Promise
     },
     { prefix: '/api' },
   );
+  await app.register(scimRoutes); // SCIM 2.0 at /scim/v2, outside /api (decisions.md#scim)
 
   await registerStaticWeb(app, { root: config.webDist, prefix: '/' });
   await registerStaticWeb(app, { root: config.practiceDist, prefix: '/practice/' });

@@ -1,0 +1,124 @@
+/**
+ * The SCIM 2.0 endpoints at `/scim/v2` (decisions.md#scim; RFC 7644 §3): `/Users` create (POST),
+ * read (GET by id), list (GET with `filter`, `startIndex` 1-based, `count`), replace (PUT), change
+ * (PATCH) and delete (DELETE). Bodies are `application/scim+json` or `application/json`; answers
+ * are `application/scim+json`, and every error is SCIM's error message (RFC 7644 §3.12), never the
+ * API envelope.
+ *
+ * Authentication first (onRequest, before any body is read): an API token of the organization
+ * with the `scim:provision` scope (401 without a token or with a session, 403 without the scope).
+ * The routes are hidden from the OpenAPI document (they follow RFC 7644, not the API's envelope);
+ * operations.md 'SCIM provisioning' documents them.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import SCIMMY from 'scimmy';
+import { UnauthorizedError } from '../../errors.js';
+import { linkDeps } from '../../lib/route-kit.js';
+import { declareScimUsers, toScimError, type ScimContext } from './service.js';
+
+const scimType = 'application/scim+json; charset=utf-8';
+const hidden = { schema: { hide: true } };
+
+/** Statuses SCIMMY's ErrorResponse accepts; others (413 and 429 of the app) keep SCIM's shape by hand. */
+const errorStatuses = new Set([307, 308, 400, 401, 403, 404, 409, 412, 413, 500, 501]);
+
+/** SCIM's error message for `error` (ours, SCIMMY's, or Fastify's: a bad JSON body is `invalidSyntax`). */
+function scimErrorBody(error: unknown): { status: number; body: Record<string, unknown> } {
+  let scimError: InstanceType<typeof SCIMMY.Types.Error>;
+  try {
+    scimError = toScimError(error);
+  } catch {
+    const status = (error as FastifyError).statusCode;
+    scimError =
+      status === 400
+        ? new SCIMMY.Types.Error(400, 'invalidSyntax', (error as Error).message)
+        : status === 413 || status === 415 || status === 429
+          ? new SCIMMY.Types.Error(status, '', (error as Error).message)
+          : new SCIMMY.Types.Error(500, '', 'Internal error');
+  }
+  const status = Number(scimError.status);
+  if (errorStatuses.has(status))
+    return { status, body: { ...new SCIMMY.Messages.ErrorResponse(scimError) } };
+  return {
+    status,
+    body: {
+      schemas: [SCIMMY.Messages.ErrorResponse.id],
+      status: String(status),
+      detail: scimError.message,
+    },
+  };
+}
+
+const send = (reply: FastifyReply, status: number, body: unknown) =>
+  reply.code(status).type(scimType).send(JSON.stringify(body));
+
+/** Registers `/scim/v2` (the app registers it only where HTTP is served, settings/role.ts). */
+export async function scimRoutes(app: FastifyInstance): Promise<void> {
+  declareScimUsers(`${app.config.publicUrl.replace(/\/$/, '')}/scim/v2`);
+  await app.register(
+    async (scim) => {
+      scim.addContentTypeParser(
+        'application/scim+json',
+        { parseAs: 'string' },
+        scim.getDefaultJsonParser('error', 'error'),
+      );
+      scim.setErrorHandler((error, request, reply) => {
+        const { status, body } = scimErrorBody(error);
+        if (status >= 500) request.log.error({ err: error }, 'SCIM call failed');
+        return send(reply, status, body);
+      });
+      scim.addHook('onRequest', async (request) => {
+        await app.authenticate(request);
+        if (!request.actor?.apiToken) throw new UnauthorizedError();
+        request.authorize('scim:provision', { organizationId: request.actor.organizationId });
+      });
+      const ctx = (request: FastifyRequest): ScimContext => ({
+        deps: linkDeps(app),
+        actor: request.actor!,
+      });
+      const User = SCIMMY.Resources.User;
+
+      scim.get('/Users', hidden, async (request, reply) => {
+        const q = request.query as Record<string, string | undefined>;
+        const int = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+        const list = await new User(undefined as unknown as string, {
+          ...(q.filter !== undefined ? { filter: q.filter } : {}),
+          ...(q.attributes !== undefined ? { attributes: q.attributes } : {}),
+          ...(q.excludedAttributes !== undefined
+            ? { excludedAttributes: q.excludedAttributes }
+            : {}),
+          ...(q.sortBy !== undefined ? { sortBy: q.sortBy } : {}),
+          ...(q.sortOrder !== undefined ? { sortOrder: q.sortOrder } : {}),
+          ...(q.startIndex !== undefined ? { startIndex: int(q.startIndex) } : {}),
+          ...(q.count !== undefined ? { count: int(q.count) } : {}),
+        }).read(ctx(request));
+        return send(reply, 200, list);
+      });
+      scim.get('/Users/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return send(reply, 200, await new User(id).read(ctx(request)));
+      });
+      scim.post('/Users', hidden, async (request, reply) => {
+        const created = await new User().write(request.body, ctx(request));
+        return send(reply, 201, created);
+      });
+      scim.put('/Users/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return send(reply, 200, await new User(id).write(request.body, ctx(request)));
+      });
+      scim.patch('/Users/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const body = request.body as Parameters<InstanceType<typeof User>['patch']>[0];
+        const patched = await new User(id).patch(body, ctx(request));
+        if (patched === undefined) return reply.code(204).send();
+        return send(reply, 200, patched);
+      });
+      scim.delete('/Users/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        await new User(id).dispose(ctx(request));
+        return reply.code(204).send();
+      });
+    },
+    { prefix: '/scim/v2' },
+  );
+}
