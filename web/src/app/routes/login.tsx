@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@shared/components/page-title';
 import { paths } from '@shared/config/paths';
 import { uiText } from '@shared/config/ui-text';
 import { LoginForm } from '@shared/auth/components/login-form';
+import { SsoSignIn } from '../../features/sso';
 import { ResetRequestForm } from '@shared/auth/components/reset-request-form';
 import { roleHome, signIn, useAuth } from '../../lib/auth';
 import { toActor } from '../../lib/can';
@@ -103,6 +104,7 @@ export default function LoginPage() {
                     setView('reset');
                   }}
                 />
+                <SsoSignIn onSignedIn={onSignedIn} />
               </Stack>
             ) : (
               <ResetRequestForm initialEmail={email} onBack={() => setView('login')} />

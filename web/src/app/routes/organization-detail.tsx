@@ -29,6 +29,7 @@ import { insightsText } from '../../config/insights-text';
 import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
 import { ApiTokensSection } from '../../features/api-tokens';
+import { SsoSection } from '../../features/sso';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { OrganizationContents } from '../../features/content';
 import {
@@ -256,6 +257,7 @@ export default function OrganizationDetailPage() {
         </Tabs>
       </Paper>
       {mayManageApiTokens && <ApiTokensSection organizationId={organization.id} />}
+      <SsoSection organizationId={organization.id} />
       {mayViewDeleted && (
         <DeletedUsersModal
           opened={deletedOpen}

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '@shared/components/page-title';
 import { ApiTokensSection } from '../../features/api-tokens';
+import { SsoSection } from '../../features/sso';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { type AssetTab, OrganizationForm, useOrganization } from '../../features/organizations';
 import { useCan } from '../../lib/can';
@@ -66,6 +67,9 @@ export default function OrganizationInfoPage() {
           <ApiTokensSection organizationId={organization.id} />
         </Grid.Col>
       )}
+      <Grid.Col span={12}>
+        <SsoSection organizationId={organization.id} />
+      </Grid.Col>
     </Grid>
   );
 }
