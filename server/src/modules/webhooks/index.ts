@@ -7,5 +7,5 @@
  */
 export { webhooksPlugin, type WebhooksService } from './plugin.js';
 export { webhookRoutes } from './routes.js';
-export { enqueueEvent, type WebhookEvent } from './service.js';
+export { enqueueEvent, eventInsert, type WebhookEvent } from './service.js';
 export { signatureHeader, verifySignature } from './sign.js';

@@ -4,7 +4,7 @@
  * queues in its change's transaction, the worker's claim and outcome, and the deliveries page.
  * Times of the queue come from the database clock (`now()`), so several copies agree on what is due.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { readPage, windowTotal, type Paging } from '../../db/paging.js';
 import {
@@ -13,7 +13,6 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema/index.js';
-import { executeRows } from '../../db/sql-helpers.js';
 
 /** An endpoint as listed, with its creator's name (null once erased). */
 export interface WebhookEndpointRow {
@@ -101,35 +100,47 @@ export async function deleteEndpoint(db: Db, endpointId: number): Promise<void> 
 }
 
 /**
- * Queues, due now, one delivery of `payload` (JSON) for every active endpoint of `organizationId`
- * that hears `event` (`ping`: only `endpointId`). One statement, in the caller's transaction;
- * answers the ids queued.
+ * The insert that queues, due now, one delivery of `payload` (SQL of a jsonb value) for every
+ * active endpoint of `organizationId` that hears `event` (`ping`: only `endpointId`, active or
+ * not), returning the ids: for the caller's transaction or as a data-modifying `WITH` of a
+ * statement that makes the change it reports (the review statement). Runs nothing on its own.
  */
-export async function insertDeliveries(
+export function deliveriesInsert(
   db: Db | Tx,
   input: {
     organizationId: number;
     event: string;
     eventId: string;
-    payload: string;
+    payload: SQL;
     endpointId?: number;
   },
-): Promise<number[]> {
+) {
   const e = webhookEndpoints;
   const d = webhookDeliveries;
   const which =
     input.endpointId === undefined
-      ? sql`${e.active} and ${input.event} = any(${e.events})`
-      : sql`${e.id} = ${input.endpointId}`;
-  const rows = await executeRows<{ id: number }>(
-    db,
-    sql`insert into ${d} (${sql.identifier(d.endpointId.name)}, ${sql.identifier(d.event.name)},
-      ${sql.identifier(d.eventId.name)}, ${sql.identifier(d.payload.name)})
-    select ${e.id}, ${input.event}, ${input.eventId}, ${input.payload}::jsonb
-    from ${e} where ${e.organizationId} = ${input.organizationId} and ${which}
-    returning ${sql.identifier(d.id.name)}`,
-  );
-  return rows.map((r) => Number(r.id));
+      ? and(eq(e.active, true), sql`${input.event} = any(${e.events})`)
+      : eq(e.id, input.endpointId);
+  // An insert-select names every column in the table's order (Drizzle's rule), defaults included.
+  const select = db
+    .select({
+      id: sql<number>`nextval(pg_get_serial_sequence(${getTableName(d)}, ${d.id.name}))`.as('id'),
+      endpointId: e.id,
+      event: sql<string>`${input.event}::text`.as('event'),
+      eventId: sql<string>`${input.eventId}::text`.as('event_id'),
+      payload: sql`${input.payload}`.as('payload'),
+      status: sql<number>`${WebhookDeliveryStatus.Pending}::smallint`.as('status'),
+      attempts: sql<number>`0`.as('attempts'),
+      nextAttemptAt: sql<Date>`now()`.as('next_attempt_at'),
+      lastStatusCode: sql<number | null>`null::integer`.as('last_status_code'),
+      lastError: sql<string | null>`null::text`.as('last_error'),
+      responseTimeMs: sql<number | null>`null::integer`.as('response_time_ms'),
+      createdAt: sql<Date>`now()`.as('created_at'),
+      deliveredAt: sql<Date | null>`null::timestamptz`.as('delivered_at'),
+    })
+    .from(e)
+    .where(and(eq(e.organizationId, input.organizationId), which));
+  return db.insert(d).select(select).returning({ id: d.id });
 }
 
 /** A claimed delivery with what sending it needs: the endpoint's URL and encrypted secret. */

@@ -17,6 +17,7 @@ import {
   type WebhookEndpointList,
   type WebhookEventType,
 } from '@practica/contract';
+import { is, SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { loadOrganizationFor } from '../organizations/index.js';
@@ -25,7 +26,7 @@ import {
   deleteEndpoint,
   findDelivery,
   findEndpoint,
-  insertDeliveries,
+  deliveriesInsert,
   insertEndpoint,
   listDeliveries,
   listEndpoints,
@@ -43,27 +44,48 @@ export type WebhookDeps = WebhookSendOptions;
 export interface WebhookEvent {
   organizationId: number;
   type: WebhookEventType;
-  /** Ids, timestamps and the spec's field names only; never files or secrets. */
+  /**
+   * Ids, timestamps and the spec's field names only; never files or secrets. A value may be SQL
+   * read inside the statement that queues the event.
+   */
   data: Record<string, unknown>;
 }
 
-/** The JSON body of a delivery. */
-function payloadOf(event: {
-  organizationId: number;
-  type: WebhookDeliveryEvent;
-  data: Record<string, unknown>;
-}) {
-  const id = `evt_${randomBytes(12).toString('base64url')}`;
-  return {
-    id,
-    body: JSON.stringify({
-      id,
-      type: event.type,
-      createdAt: new Date().toISOString(),
-      organizationId: event.organizationId,
-      data: event.data,
-    }),
-  };
+/** A new event id: `evt_` and 12 random bytes in base64url. */
+const newEventId = () => `evt_${randomBytes(12).toString('base64url')}`;
+
+/**
+ * SQL of a delivery's JSON body: {id, type, createdAt, organizationId, data}. A value of `data`
+ * may be SQL read inside the statement (the new review's id in the review statement).
+ */
+function payloadSql(
+  eventId: string,
+  event: { organizationId: number; type: WebhookDeliveryEvent; data: Record<string, unknown> },
+): SQL {
+  const fields = Object.entries(event.data).map(([key, value]) =>
+    is(value, SQL)
+      ? sql`${key}::text, ${value}`
+      : sql`${key}::text, ${JSON.stringify(value ?? null)}::jsonb`,
+  );
+  return sql`jsonb_build_object('id', ${eventId}::text, 'type', ${event.type}::text,
+    'createdAt', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'organizationId', ${event.organizationId}::int,
+    'data', jsonb_build_object(${sql.join(fields, sql`, `)}))`;
+}
+
+/**
+ * The insert that queues `event` for every active endpoint of its organization that hears it,
+ * due now: for a statement that makes the change it reports (a data-modifying `WITH`, e.g.
+ * `reviewStatementWrites`); `enqueueEvent` runs it on its own. Returns the delivery ids.
+ */
+export function eventInsert(db: Db | Tx, event: WebhookEvent) {
+  const eventId = newEventId();
+  return deliveriesInsert(db, {
+    organizationId: event.organizationId,
+    event: event.type,
+    eventId,
+    payload: payloadSql(eventId, event),
+  });
 }
 
 /**
@@ -72,13 +94,8 @@ function payloadOf(event: {
  * committed). One statement; nothing when no endpoint hears it. Answers the delivery ids.
  */
 export async function enqueueEvent(db: Db | Tx, event: WebhookEvent): Promise<number[]> {
-  const { id, body } = payloadOf(event);
-  return insertDeliveries(db, {
-    organizationId: event.organizationId,
-    event: event.type,
-    eventId: id,
-    payload: body,
-  });
+  const rows = await eventInsert(db, event);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -211,18 +228,15 @@ export async function testWebhookFor(
   endpointId: number,
 ): Promise<WebhookDelivery> {
   await loadEndpoint(deps.db, actor, organizationId, endpointId);
-  const { id, body } = payloadOf({
-    organizationId,
-    type: 'ping',
-    data: { endpointId },
-  });
-  const [deliveryId] = await insertDeliveries(deps.db, {
+  const eventId = newEventId();
+  const [queued] = await deliveriesInsert(deps.db, {
     organizationId,
     event: 'ping',
-    eventId: id,
-    payload: body,
+    eventId,
+    payload: payloadSql(eventId, { organizationId, type: 'ping', data: { endpointId } }),
     endpointId,
   });
-  await sendNow([deliveryId!], deps);
-  return presentDelivery((await findDelivery(deps.db, deliveryId!))!);
+  const deliveryId = queued!.id;
+  await sendNow([deliveryId], deps);
+  return presentDelivery((await findDelivery(deps.db, deliveryId))!);
 }
