@@ -68,6 +68,7 @@ import {
   type FilesDeps,
 } from '../files/index.js';
 import { queueMediaJobs, type MediaDeps } from '../media/index.js';
+import { enqueueEvent } from '../webhooks/index.js';
 import { presentMyAnswer, presentMyAssignment, presentMyAssignmentDetail } from './presenter.js';
 import { listMyAssignments } from './repository.js';
 
@@ -325,7 +326,8 @@ export async function saveMyItems(
  * (400 'Record an answer to every question before submitting. Missing: Q2, Q5.', one detail per
  * missing question with its text); then my answer is Submitted with `submittedAt`. A second submit
  * is a 400 ('This answer has already been submitted.'). The change is recorded in the audit log
- * ('answer.status' Pending → Submitted) in its transaction. Answers my answer.
+ * ('answer.status' Pending → Submitted) and queued as the webhook event `answer.submitted`
+ * (decisions.md#webhooks §2) in its transaction. Answers my answer.
  */
 export async function submitMine(
   deps: FileUrlDeps,
@@ -350,10 +352,21 @@ export async function submitMine(
         })),
       );
     }
+    const submittedAt = new Date();
     await updateAnswer(tx, row.id, {
       statusId: AnswerStatus.Submitted,
-      submittedAt: new Date(),
+      submittedAt,
       viewed: false,
+    });
+    await enqueueEvent(tx, {
+      organizationId: row.organizationId,
+      type: 'answer.submitted',
+      data: {
+        answerId: row.id,
+        assignmentId: row.assignmentId,
+        userId: actor.id,
+        submittedAt: submittedAt.toISOString(),
+      },
     });
     await recordAudit(tx, [
       {
