@@ -32,6 +32,7 @@ import { accountMails, mailLinks } from '../mail/index.js';
 import { findOrganization, lockOrganization } from '../organizations/index.js';
 import { requireTraineeSeat } from '../organizations/index.js';
 import { loadOrganizationFor } from '../organizations/index.js';
+import { enqueueEvent } from '../webhooks/index.js';
 import { inviteExpired } from './presenter.js';
 import {
   deleteInviteLinks,
@@ -317,7 +318,8 @@ export async function acceptInvite(db: Db, body: InviteAcceptBody): Promise<numb
  * and group, under the organization's row lock with the seat rule of `acceptInvite` (which calls
  * it; single sign-on calls it too, decisions.md#single-sign-on §3). Errors as `acceptInvite`'s
  * after the token check: 404 used or expired, 400 organization inactive, 409 email in use or no
- * trainee seat. Answers the new user's id.
+ * trainee seat. The webhook event `invite.accepted` (decisions.md#webhooks §2) is queued in the
+ * same transaction. Answers the new user's id.
  */
 export async function acceptPendingInvite(
   db: Db,
@@ -376,6 +378,16 @@ export async function acceptPendingInvite(
             .onConflictDoNothing();
         }
       }
+      await enqueueEvent(tx, {
+        organizationId: org.id,
+        type: 'invite.accepted',
+        data: {
+          inviteId: invite.id,
+          userId: user!.id,
+          roleId: invite.roleId,
+          acceptedAt: new Date().toISOString(),
+        },
+      });
       return user!.id;
     });
   } catch (error) {
