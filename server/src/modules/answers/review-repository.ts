@@ -26,6 +26,7 @@ import {
 import { auditInsert } from '../audit/index.js';
 import { outboxInsert, type OutgoingMail } from '../mail/index.js';
 import { claimRelease } from '../review-claims/index.js';
+import { eventInsert } from '../webhooks/index.js';
 import type { AnswerListRow } from './repository.js';
 
 // ---------------------------------------------------------------------------
@@ -126,7 +127,8 @@ export type ReviewStatementWrite = (
  * caller's draft of the answer and the answer's claim. Answers the answer's columns as stored with
  * the new review's id, or undefined without `reviewed`. One statement (the inserts, the comments'
  * update and the deletes are CTEs of the update; each table another module owns is written by
- * that module's function: `reviewed.writes`, `claimRelease`, `auditInsert`, `outboxInsert`); call
+ * that module's function: `reviewed.writes`, `claimRelease`, `auditInsert`, `outboxInsert`, and the
+ * webhooks' `eventInsert`, which queues `review.completed`); call
  * it under `lockForReview`.
  */
 export async function storeReview(
@@ -217,8 +219,24 @@ export async function storeReview(
     tx.$with(`written_${i}`).as(write(tx, completion)),
   );
   const released = tx.$with('released').as(claimRelease(tx, answerId));
+  // The organization's webhooks hear the review (decisions.md#webhooks §2).
+  const hooked = tx.$with('hooked').as(
+    eventInsert(tx, {
+      organizationId: reviewed.audit.organizationId,
+      type: 'review.completed',
+      data: {
+        answerId,
+        assignmentId: reviewed.audit.assignmentId,
+        userId: sql`(select ${answers.userId} from ${answers} where ${answers.id} = ${answerId})`,
+        reviewId: reviewIdSql,
+        reviewerId: createdById,
+        score: reviewed.score,
+        reviewedAt: now.toISOString(),
+      },
+    }),
+  );
   const [row] = await tx
-    .with(stored, ...mailed, review, ...written, released, audited)
+    .with(stored, ...mailed, review, ...written, released, audited, hooked)
     .update(answers)
     .set({
       statusId: AnswerStatus.Reviewed,
