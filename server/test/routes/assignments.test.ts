@@ -31,6 +31,7 @@ import { todayIsoDate } from '../../src/modules/assignments/service.js';
 import { seedAssignments } from '../../src/seed/assignments.js';
 import {
   adminUser,
+  apiData,
   buildAssignment,
   buildGroup,
   buildOrganization,
@@ -307,8 +308,9 @@ const statusOf = async (assignmentId: number) =>
 const yesterday = () => todayIsoDate(new Date(Date.now() - 24 * 60 * 60 * 1000));
 
 /**
- * An Active assignment with Priya, Tom, Tessa and Omar (trainees) and Irene (instructor), where
- * Priya submitted (score 3, not yet the one shown) and Omar's answer was reviewed (4.5).
+ * An Active assignment with `members` (default Priya, Tom, Tessa and Omar as trainees and Irene as
+ * instructor) where Priya's answer is Submitted (a stored score of 3) and Omar's Reviewed (4.5).
+ * Answers its id.
  */
 async function completedActive(
   w: World,
@@ -336,25 +338,19 @@ async function completedActive(
  * The assignments the list, dashboard and user tabs read, made in this order: 'Live practice'
  * (Closed; Priya submitted, Tessa Pending, Omar reviewed 4.5), 'Admin made' (Draft, by the admin,
  * no members), the other organization's 'Harbour interview' (Draft, by its manager) and 'Live
- * demo' (Active; Tessa Pending, Ian).
+ * demo' (Active; Tessa Pending, Ian). Answers their ids; throws when the app refuses a step.
  */
 async function listedAssignments(w: World) {
+  const admin = (await adminUser(f)).token;
   const main = await completedActive(w, ['priya', 'tessa', 'omar']);
-  await w.call(
-    'PUT',
-    `/api/assignments/interview/${main}`,
-    'manager',
-    form(w, { name: 'Live practice', closeDate: '2032-01-15' }),
-  );
-  const closed = await status(w, main, AssignmentStatus.Closed);
-  if (closed.statusCode !== 200) throw new Error(`close: ${closed.body}`);
-  const admin = await w.call(
-    'POST',
-    '/api/assignments/interview',
-    'admin',
-    form(w, { name: 'Admin made' }),
-  );
-  const northwind = await w.call('POST', '/api/assignments/interview', 'manager2', {
+  const edit = form(w, { name: 'Live practice', closeDate: '2032-01-15' });
+  await apiData(f, 'PUT', `/api/assignments/interview/${main}`, w.people.manager.token, edit);
+  const closed = `/api/assignments/${main}/status?statusId=${AssignmentStatus.Closed}`;
+  await apiData(f, 'PUT', closed, w.people.manager.token);
+  const made = (token: string, body: object) =>
+    apiData<{ id: number }>(f, 'POST', '/api/assignments/interview', token, body);
+  const adminMade = await made(admin, form(w, { name: 'Admin made' }));
+  const northwind = await made(w.people.manager2.token, {
     name: 'Harbour interview',
     description: 'Northwind practice',
     organizationId: w.other.id,
@@ -364,20 +360,13 @@ async function listedAssignments(w: World) {
     ratingsId: w.c.northwindRatings.id,
     feedbackId: w.c.northwindFeedback.id,
   });
-  expect(northwind.statusCode).toBe(200);
-  const live = (
-    await w.call('POST', '/api/assignments/interview', 'manager', form(w, { name: 'Live demo' }))
-  ).json().data.id as number;
-  await status(w, live, AssignmentStatus.Active);
-  await w.call('PUT', `/api/assignments/${live}/add`, 'manager', {
+  const live = (await made(w.people.manager.token, form(w, { name: 'Live demo' }))).id;
+  const publish = `/api/assignments/${live}/status?statusId=${AssignmentStatus.Active}`;
+  await apiData(f, 'PUT', publish, w.people.manager.token);
+  await apiData(f, 'PUT', `/api/assignments/${live}/add`, w.people.manager.token, {
     ids: [w.id.tessa, w.id.instructor],
   });
-  return {
-    main,
-    admin: admin.json().data.id as number,
-    northwind: northwind.json().data.id as number,
-    live,
-  };
+  return { main, admin: adminMade.id, northwind: northwind.id, live };
 }
 
 describe('POST /api/assignments/interview', () => {
