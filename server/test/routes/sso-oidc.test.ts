@@ -65,7 +65,7 @@ beforeAll(async () => {
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
-      profile: ['name', 'given_name', 'family_name', 'roles'],
+      profile: ['name', 'given_name', 'family_name', 'roles', 'xms_edov'],
     },
     findAccount: (_ctx, id) => ({
       accountId: id,
@@ -383,6 +383,11 @@ describe('signing in with the organization’s provider', () => {
       `${publicUrl}/login?sso_error=email_unverified`,
     );
     expect(await userCount(unverified)).toBe(0);
+
+    // Entra ID's form: no email_verified, the optional claim xms_edov instead.
+    const entra = freshEmail('entra');
+    extraClaims.set(entra, { email_verified: undefined, xms_edov: true });
+    expect((await signIn(jit, entra)).location).toBe(`${publicUrl}/login?sso=done`);
   });
 
   it('JIT makes a trainee, or the role the claim maps to; with the seats full it is refused and writes nothing', async () => {

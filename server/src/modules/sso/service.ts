@@ -382,8 +382,8 @@ async function accountFor(
  * `flowCookie` the cookie `startSignIn` set. openid-client checks the authorization response
  * (state, issuer), exchanges the code with the PKCE verifier (5 s) and validates the ID token
  * (issuer, audience, nonce, expiry); claims the ID token lacks are read from userinfo (its `sub`
- * must match). The email must be verified. Answers a session token as
- * POST /auth does, or throws SsoFailure.
+ * must match). The email must be verified (`email_verified`, or Entra ID's `xms_edov`).
+ * Answers a session token as POST /auth does, or throws SsoFailure.
  */
 export async function finishSignIn(
   deps: SsoDeps,
@@ -418,7 +418,9 @@ export async function finishSignIn(
     throw failureOf(error);
   }
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email || claims.email_verified !== true) throw new SsoFailure('email_unverified');
+  // Entra ID sends no email_verified; its optional claim xms_edov says the domain owner verified it.
+  const verified = claims.email_verified === true || claims.xms_edov === true;
+  if (!email || !verified) throw new SsoFailure('email_unverified');
   const userId = await accountFor(deps, row, email, claims);
   const account = await findAccountById(deps.db, userId);
   if (!account || !accountCanAct(account)) throw new SsoFailure('deactivated');
