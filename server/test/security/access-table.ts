@@ -208,6 +208,10 @@ const ownUser = (s: Scope) => s.me;
 //                                anon exp  tamp deac | trn  ins  cre  mgr  adm
 const everyone200 = /*         */ '200 200  200  200  | 200  200  200  200  200';
 const everyone302 = /*         */ '302 302  302  302  | 302  302  302  302  302';
+const everyone401 = /*         */ '401 401  401  401  | 401  401  401  401  401';
+/** Why every SCIM row is 401 for every actor of the matrix. */
+const scimNote =
+  "SCIM (decisions.md#scim) takes an API token with the scim:provision scope, never a session: 401 for every session; scim.test.ts covers the token's cells.";
 
 export const rows: Row[] = [
   // ----- probes, docs, files and the dev mailbox (outside the session) -----
@@ -726,6 +730,62 @@ export const rows: Row[] = [
       same: ' 401 401  401  401  | 403  403  403  200  200',
       other: '401 401  401  401  | 404  404  404  404  200',
     },
+  },
+
+  // ----- SCIM provisioning (decisions.md#scim): an API token with scim:provision, no session -----
+  {
+    route: 'GET /scim/v2/Users',
+    note: scimNote,
+    request: () => ({ url: '/scim/v2/Users' }),
+    expect: { none: everyone401 },
+  },
+  {
+    route: 'GET /scim/v2/Users/:id',
+    note: scimNote,
+    request: (s) => ({ url: `/scim/v2/Users/${s.o.user.trainee}` }),
+    expect: { none: everyone401 },
+  },
+  {
+    route: 'POST /scim/v2/Users',
+    note: scimNote,
+    request: (s) => ({
+      url: '/scim/v2/Users',
+      payload: {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: `matrix-${s.o.canary}@scim.test`,
+      },
+    }),
+    expect: { none: everyone401 },
+  },
+  {
+    route: 'PUT /scim/v2/Users/:id',
+    note: scimNote,
+    request: (s) => ({
+      url: `/scim/v2/Users/${s.o.user.trainee}`,
+      payload: {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: `matrix-${s.o.canary}@scim.test`,
+      },
+    }),
+    expect: { none: everyone401 },
+  },
+  {
+    route: 'PATCH /scim/v2/Users/:id',
+    note: scimNote,
+    request: (s) => ({
+      url: `/scim/v2/Users/${s.o.user.trainee}`,
+      payload: {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'active', value: false }],
+      },
+    }),
+    expect: { none: everyone401 },
+  },
+  {
+    route: 'DELETE /scim/v2/Users/:id',
+    note: scimNote,
+    request: (s) => ({ url: `/scim/v2/Users/${s.o.user.trainee}` }),
+    expect: { none: everyone401 },
   },
 
   // ----- single sign-on (decisions.md#single-sign-on §1) -----
