@@ -4,7 +4,8 @@
  * and GET /api/invites/<token> (request log), the invite mails of the dev mail log (no SMTP_URL,
  * outside production, their links are logged) — holds none of the tokens used, while the lines
  * themselves are there, redacted. Reset and email-change links are held to the same rule, and so
- * is an API token (decisions.md#api-tokens) created, used and refused once revoked.
+ * is an API token (decisions.md#api-tokens) created, used and refused once revoked, and a webhook's
+ * signing secret (decisions.md#webhooks) created and used for a failed test ping.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,7 @@ beforeAll(async () => {
       LOG_FILE: logFile,
       WEB_DIST: '/nonexistent',
       MAIL_POLL_MS: '3600000',
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     }),
     { database: testDb.database },
   );
@@ -135,6 +137,23 @@ describe('the server log after the invite flows', () => {
       (await app.inject({ url: '/api/organizations/1/users', headers: bearer(apiToken.token) }))
         .statusCode,
     ).toBe(401);
+    // A webhook's signing secret (decisions.md#webhooks §3): created, then a test ping whose
+    // attempt fails (nothing listens on the discard port) and is logged.
+    const madeHook = await app.inject({
+      method: 'POST',
+      url: '/api/organizations/1/webhooks',
+      headers: bearer(manager),
+      payload: { url: 'http://127.0.0.1:9/logged-hook', events: ['answer.submitted'] },
+    });
+    expect(madeHook.statusCode, madeHook.body).toBe(200);
+    const hook = (madeHook.json() as { data: { id: number; secret: string } }).data;
+    used.push(hook.secret);
+    const ping = await app.inject({
+      method: 'POST',
+      url: `/api/organizations/1/webhooks/${hook.id}/test`,
+      headers: bearer(manager),
+    });
+    expect(ping.json().data.status).toBe('pending');
     await app.mail.drain();
     // The log is written asynchronously: wait for the last mail line (the reset link) to land.
     await expect
@@ -145,6 +164,7 @@ describe('the server log after the invite flows', () => {
 
     const text = readFileSync(logFile, 'utf8');
     for (const token of used) expect(text).not.toContain(token);
+    expect(text).toContain('webhook delivery failed; will retry');
     // The lines are there, redacted: the scan above looked at something.
     const urls = logLines().flatMap((l) => (l.req?.url ? [l.req.url] : []));
     expect(urls).toContain('/invite-registration/[redacted]');
