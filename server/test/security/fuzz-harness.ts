@@ -431,11 +431,16 @@ export async function fingerprinter(db: Db): Promise<() => Promise<string>> {
 }
 
 /**
- * The one write a refused request makes on purpose: a failed sign-in counts in `attempt_hits`, so
- * that the limit on the address can refuse later ones (decisions.md#sessions-and-tokens).
+ * The writes a refused request makes on purpose:
+ * - a failed sign-in counts in `attempt_hits`, so that the limit on the address can refuse later
+ *   ones (decisions.md#sessions-and-tokens);
+ * - a rate-limited route counts every request of its client in `rate_limit_counters`, refused or
+ *   not, before anything reads the body (the counters every copy of the server shares,
+ *   operations.md 'Several copies behind a load balancer').
  */
 export function refusalMayWrite(method: string, url: string, tables: readonly string[]): boolean {
-  return method === 'POST' && url === '/api/auth' && tables.every((t) => t === 'attempt_hits');
+  const signIn = method === 'POST' && url === '/api/auth';
+  return tables.every((t) => t === 'rate_limit_counters' || (signIn && t === 'attempt_hits'));
 }
 
 /** The tables whose fingerprints differ between `before` and `after`. */
