@@ -174,6 +174,19 @@ describe('SCIM provisioning of users', () => {
     expect((await traineeSeatUsage(ctx.app.db, w.org)).activeTrainees).toBe(seatsBefore);
   });
 
+  it('takes Entra ID’s PATCH with "Replace" and active "False"', async () => {
+    const w = await world();
+    const email = `entra.${Date.now()}@directory.test`;
+    const created = await scim(w.token, 'POST', '/Users', newUser(email));
+    const id = (created.json() as { id: string }).id;
+    const res = await scim(w.token, 'PATCH', `/Users/${id}`, {
+      schemas: [patchSchema],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ active: false });
+  });
+
   it('creates an instructor from roles[0].value', async () => {
     const w = await world();
     const email = `ian.${Date.now()}@directory.test`;

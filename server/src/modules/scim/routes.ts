@@ -49,6 +49,33 @@ function scimErrorBody(error: unknown): { status: number; body: Record<string, u
   };
 }
 
+/** A PatchOp operation as a directory sends it. */
+type Operation = { op?: unknown; path?: unknown; value?: unknown };
+
+/**
+ * Entra ID sends `active` in PATCH as the strings "True"/"False" (and capitalized ops, which SCIMMY
+ * accepts): turns those strings into booleans so its deactivation is not refused as a bad type.
+ */
+export function acceptEntraBooleans(body: unknown): unknown {
+  const operations = (body as { Operations?: unknown } | null)?.Operations;
+  if (!Array.isArray(operations)) return body;
+  const bool = (v: unknown) =>
+    typeof v === 'string' && /^(true|false)$/i.test(v) ? v.toLowerCase() === 'true' : v;
+  return {
+    ...(body as object),
+    Operations: operations.map((o: Operation) => {
+      if (typeof o?.path === 'string' && o.path.toLowerCase() === 'active')
+        return { ...o, value: bool(o.value) };
+      if (o?.value && typeof o.value === 'object' && 'active' in o.value)
+        return {
+          ...o,
+          value: { ...o.value, active: bool((o.value as { active: unknown }).active) },
+        };
+      return o;
+    }),
+  };
+}
+
 const send = (reply: FastifyReply, status: number, body: unknown) =>
   reply.code(status).type(scimType).send(JSON.stringify(body));
 
@@ -108,7 +135,9 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
       });
       scim.patch('/Users/:id', hidden, async (request, reply) => {
         const { id } = request.params as { id: string };
-        const body = request.body as Parameters<InstanceType<typeof User>['patch']>[0];
+        const body = acceptEntraBooleans(request.body) as Parameters<
+          InstanceType<typeof User>['patch']
+        >[0];
         const patched = await new User(id).patch(body, ctx(request));
         if (patched === undefined) return reply.code(204).send();
         return send(reply, 200, patched);
