@@ -12,6 +12,7 @@ import {
   Group,
   Paper,
   PasswordInput,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -141,13 +142,12 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
               error={errors.issuer}
               disabled={query.isPending}
             />
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label={ssoText.clientId}
                 value={fields.clientId}
                 onChange={(e) => set({ clientId: e.currentTarget.value })}
                 error={errors.clientId}
-                miw={220}
               />
               <PasswordInput
                 label={ssoText.clientSecret}
@@ -156,9 +156,8 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
                 onChange={(e) => set({ clientSecret: e.currentTarget.value })}
                 error={errors.clientSecret}
                 autoComplete="new-password"
-                miw={220}
               />
-            </Group>
+            </SimpleGrid>
             <TextInput
               label={ssoText.domains}
               description={ssoText.domainsHint}
@@ -172,13 +171,12 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
               checked={fields.jitEnabled}
               onChange={(e) => set({ jitEnabled: e.currentTarget.checked })}
             />
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
                 label={ssoText.roleClaim}
                 description={ssoText.roleClaimHint}
                 value={fields.roleClaim}
                 onChange={(e) => set({ roleClaim: e.currentTarget.value })}
-                miw={220}
               />
               <Textarea
                 label={ssoText.roleMap}
@@ -187,12 +185,12 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
                 onChange={(e) => set({ roleMap: e.currentTarget.value })}
                 autosize
                 minRows={2}
-                miw={220}
               />
-            </Group>
+            </SimpleGrid>
             {query.data && (
               <Text size="sm">
-                {ssoText.redirectUri}: <Code>{query.data.redirectUri}</Code>
+                {ssoText.redirectUri}:{' '}
+                <Code style={{ wordBreak: 'break-all' }}>{query.data.redirectUri}</Code>
               </Text>
             )}
             {test.isSuccess && (
