@@ -13,7 +13,8 @@
  * queues the bytes for removal in that transaction, then remove them at once after commit with
  * `removeStoredFiles(deps, keys)` (the storage deletion worker retries what fails). Uploads that
  * arrive another way (the trainees' tus videos) `reserveUpload`, then `storeUpload` the finished
- * content (size, daily volume and magic bytes checked as for every upload), or
+ * content (size, daily volume and magic bytes checked as for every upload) — or, when it is
+ * already in the bucket (S3), `storeUploadByCopy` it there — or
  * `discardPendingUpload` a refused or cancelled one (with the bytes that had arrived, for the
  * daily volume); `storageFailure` turns a failing store into the API's 503.
  */
@@ -33,6 +34,7 @@ export {
   reserveUpload,
   storageFailure,
   storeUpload,
+  storeUploadByCopy,
   type FileUseDeps,
   type FilesDeps,
 } from './service.js';
