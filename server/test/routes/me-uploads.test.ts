@@ -9,6 +9,7 @@
  * real S3 protocol server (helpers/s3-server.ts; partial uploads as multipart uploads in the
  * bucket, reads through the redirect to it).
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -30,6 +31,7 @@ import {
   answerItems,
   answers,
   files,
+  mediaJobs,
   uploadLedger,
 } from '../../src/db/schema/index.js';
 import {
@@ -38,9 +40,9 @@ import {
   type AnswersScenario,
 } from '../helpers/answers.js';
 import { bearer, buildTestApp } from '../helpers/build.js';
-import { StorageUnavailableError } from '../../src/lib/storage/index.js';
+import { StorageUnavailableError, type ByteRange } from '../../src/lib/storage/index.js';
 import * as media from '../helpers/media-fixtures.js';
-import { startS3Server, type TestS3Server } from '../helpers/s3-server.js';
+import { startS3Server, type StoreCall, type TestS3Server } from '../helpers/s3-server.js';
 
 const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, '..', 'fixtures', name));
@@ -459,13 +461,17 @@ describe.each(drivers)('with %s storage', (driver) => {
       expectRefusal: (res: Awaited<ReturnType<typeof patch>>) => void,
     ) {
       const location = await started('tessa', chromeWebm, { questionId: q(0), duration: 0.5 });
+      // The store's write of the finished video: a put of its stream, or on S3 the copy inside
+      // the bucket.
       const storage = s.app.files.storage;
-      const put = storage.put.bind(storage);
+      const { put, copy } = storage;
       storage.put = () => Promise.reject(failure);
+      if (copy) storage.copy = () => Promise.reject(failure);
       try {
         expectRefusal(await patch('tessa', location, 0, chromeWebm));
       } finally {
         storage.put = put;
+        storage.copy = copy;
       }
       const kept = await head('tessa', location);
       expect(kept.headers['upload-offset']).toBe(String(chromeWebm.length));
@@ -514,6 +520,100 @@ describe.each(drivers)('with %s storage', (driver) => {
       } finally {
         await s.db.update(answers).set({ statusId: AnswerStatus.Pending }).where(where);
       }
+    });
+  });
+
+  describe.runIf(driver === 's3')('a finished upload on S3 is copied inside the bucket', () => {
+    /**
+     * Runs `body` while recording the S3 server's calls and the files store's reads; answers the
+     * GETs of the objects of `uploadId` (the tus object, its `.info` and `.part` excluded) and the
+     * store's reads.
+     */
+    async function watching(run: () => Promise<void>) {
+      const calls: StoreCall[] = [];
+      s3!.refuse((call) => {
+        calls.push(call);
+        return false;
+      });
+      const storage = s.app.files.storage;
+      const { createReadStream } = storage;
+      const reads: { key: string; range: ByteRange | undefined }[] = [];
+      storage.createReadStream = (key, range) => {
+        reads.push({ key, range });
+        return createReadStream.call(storage, key, range);
+      };
+      try {
+        await run();
+      } finally {
+        s3!.refuse(null);
+        storage.createReadStream = createReadStream;
+      }
+      return { calls, reads };
+    }
+    /** The GetObject calls of `key` among `calls` (a multipart upload's ListParts is no read). */
+    const objectReads = (calls: StoreCall[], key: string) =>
+      calls.filter((c) => c.method === 'GET' && c.key === key && !('uploadId' in c.query));
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+    it('stores the video without reading its bytes through the server: same answer, same bytes, the media job queued', async () => {
+      const location = await started('tessa', chromeWebm, { questionId: q(1), duration: 0.6 });
+      const uploadId = location.split('/').pop()!;
+      let res: Awaited<ReturnType<typeof patch>> | undefined;
+      const { calls, reads } = await watching(async () => {
+        res = await patch('tessa', location, 0, chromeWebm);
+      });
+      expect(res!.statusCode).toBe(200);
+      expect(res!.json()).toMatchObject({
+        success: true,
+        message: messages.answersSaved,
+        data: { fileId: expect.any(Number), url: expect.stringMatching(/^\/files\//) },
+      });
+      const { fileId, url } = res!.json().data as { fileId: number; url: string };
+      const [row] = await s.db.select().from(files).where(eq(files.id, fileId));
+      expect(row).toMatchObject({ status: FileStatus.Ready, size: chromeWebm.length });
+
+      // Nothing read the tus object; the copy was read once, its first bytes only.
+      expect(objectReads(calls, uploadId)).toEqual([]);
+      expect(objectReads(calls, row!.storageKey)).toHaveLength(1);
+      expect(reads).toEqual([
+        { key: row!.storageKey, range: { start: 0, end: expect.any(Number) } },
+      ]);
+      expect(reads[0]!.range!.end!).toBeLessThan(chromeWebm.length - 1);
+
+      const served = await read(url);
+      expect(served.statusCode).toBe(200);
+      expect(sha256(served.bytes)).toBe(sha256(chromeWebm));
+      const item = (await itemsOf('tessa')).find((i) => i.questionId === q(1));
+      expect(item).toMatchObject({ fileId, duration: 0.6 });
+      // The job of this video (the item may hold jobs of an earlier video).
+      const jobs = await s.db
+        .select()
+        .from(mediaJobs)
+        .where(and(eq(mediaJobs.answerItemId, item!.id), eq(mediaJobs.sourceFileId, fileId)));
+      expect(jobs).toHaveLength(s.app.media.processing ? 1 : 0);
+      // The partial upload's objects are gone once stored.
+      expect((await s3!.listKeys()).filter((k) => k.startsWith(uploadId))).toEqual([]);
+    });
+
+    it('refuses a text file named .mp4 with the same message, leaving no object and no reservation', async () => {
+      const before = await snapshot();
+      const keysBefore = await s3!.listKeys();
+      const fake = media.padTo(Buffer.from('just some text, not a video'), 3000);
+      const location = await started('tessa', fake, {
+        questionId: q(2),
+        filetype: 'video/mp4',
+        filename: 'answer.mp4',
+      });
+      const uploadId = location.split('/').pop()!;
+      let res: Awaited<ReturnType<typeof patch>> | undefined;
+      const { calls } = await watching(async () => {
+        res = await patch('tessa', location, 0, fake);
+      });
+      expectRefused(res!, 400, messages.fileTypeNotAllowed);
+      expect(objectReads(calls, uploadId)).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+      expect(await s3!.listKeys()).toEqual(keysBefore);
+      expect((await head('tessa', location)).statusCode).toBe(404);
     });
   });
 

@@ -73,6 +73,12 @@ function isNotFound(error: unknown): boolean {
 /** One multipart part: 5 MiB, S3's smallest; at most two in memory per upload. */
 const partSize = 5 * 1024 * 1024;
 
+/**
+ * The object key of a tus upload in the bucket (me/partial-uploads.ts, @tus/s3-store): its upload
+ * id, 32 hex digits (@tus/server's default naming), beside its `.info` and `.part`.
+ */
+const partialUploadKey = /^[0-9a-f]{32}$/;
+
 export class S3Storage implements StorageDriver {
   readonly client: S3Client;
   readonly bucket: string;
@@ -207,10 +213,13 @@ export class S3Storage implements StorageDriver {
 
   /**
    * CopyObject of `fromKey` to `toKey` within the bucket (replacing `toKey`); false when `fromKey`
-   * holds nothing. One call copies up to 5 GB, far above any upload's limit.
+   * holds nothing. `fromKey` is a storage key or a finished tus upload's object (its upload id,
+   * `partialUploadKey`). One call copies up to 5 GB, far above any upload's limit.
    */
   async copy(fromKey: string, toKey: string): Promise<boolean> {
-    const CopySource = `${this.bucket}/${this.keyOf(fromKey)}`;
+    const source = isStorageKey(fromKey) || partialUploadKey.test(fromKey) ? fromKey : null;
+    if (source === null) throw new StorageKeyError(fromKey);
+    const CopySource = `${this.bucket}/${source}`;
     const Key = this.keyOf(toKey);
     try {
       await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key, CopySource }));

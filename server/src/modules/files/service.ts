@@ -434,8 +434,32 @@ async function checkDirectUpload(
   if (sent && tooLarge) return refuse(sent.size, tooLarge);
   // Without an upload key, a copy left by a completion whose transaction was rolled back.
   if (sent) await storage.copy!(uploadKey, row.storageKey);
-  const copy = await storage.stat(row.storageKey);
+  const copy = await checkStoredCopy(storage, row, limits);
   if (!copy) return {};
+  if (copy.refusal) return refuse(copy.size, copy.refusal);
+  const ready = await markFileReady(deps.db, row.id, copy.size, {
+    uploadKey,
+    uploadUrlLifetimeMs,
+  });
+  return ready ? { ready, removeUploadKey: uploadKey } : { refusal: new NotFoundError() };
+}
+
+/**
+ * The check of the bytes copied inside the store to `row`'s `storageKey` (a direct upload's copy,
+ * a finished tus upload's copy), the same rules as `storeUpload` applies to a stream: a HEAD for
+ * the real size (413 over the type's limit, 429 over what is left of the daily volume), then a
+ * ranged GET of the first bytes (at most `sniffBytes`) for the magic bytes (400, the type's
+ * wrong-type message). Answers the copy's size in bytes and the refusal, if any, or null when
+ * nothing is stored under the key. Removes nothing. Throws StorageUnavailableError when the store
+ * fails.
+ */
+async function checkStoredCopy(
+  storage: StorageDriver,
+  row: FileRow,
+  limits: UploadLimits,
+): Promise<{ size: number; refusal: AppError | null } | null> {
+  const copy = await storage.stat(row.storageKey);
+  if (!copy) return null;
   const refusal =
     sizeRefusal(limits, copy.size) ??
     (await contentRefusal(
@@ -443,12 +467,48 @@ async function checkDirectUpload(
       await readStoredHead(storage, row.storageKey, Math.min(sniffBytes, copy.size)),
       row,
     ));
-  if (refusal) return refuse(copy.size, refusal);
-  const ready = await markFileReady(deps.db, row.id, copy.size, {
-    uploadKey,
-    uploadUrlLifetimeMs,
-  });
-  return ready ? { ready, removeUploadKey: uploadKey } : { refusal: new NotFoundError() };
+  return { size: copy.size, refusal };
+}
+
+/**
+ * Stores the reserved upload `row` from the object `fromKey` already in the store (S3: a finished
+ * tus upload, `size` bytes declared), copied inside it (`copy`, CopyObject) to the row's
+ * `storageKey` rather than streamed through the server, then checked like a direct upload's copy
+ * (`checkStoredCopy`: HEAD, a ranged GET of the first bytes). The same refusals and messages as
+ * `storeUpload`: 409 when the row is not Pending, 413 / 429 for the declared or real size, 400 (the
+ * type's wrong-type message) for content that is not the row's extension, 404 when the row was
+ * swept meanwhile or `fromKey` holds nothing; 503 (`storageFailure`) when the store fails. On a
+ * refusal the copy is removed and the row stays Pending; `fromKey` is left to the caller. Answers
+ * the Ready row with its real size, written to the uploader's ledger (`markFileReady`).
+ */
+export async function storeUploadByCopy(
+  deps: FilesDeps,
+  row: FileRow,
+  fromKey: string,
+  size: number,
+): Promise<FileRow> {
+  if (row.status !== FileStatus.Pending) throw new ConflictError(messages.conflict);
+  if (!deps.storage.copy) throw new Error('storeUploadByCopy needs a store that copies (S3)');
+  const limits = await uploadLimits(deps, row);
+  const declared = sizeRefusal(limits, size);
+  if (declared) throw declared;
+  let copy: Awaited<ReturnType<typeof checkStoredCopy>>;
+  try {
+    if (!(await deps.storage.copy(fromKey, row.storageKey))) throw new NotFoundError();
+    copy = await checkStoredCopy(deps.storage, row, limits);
+    if (copy?.refusal) await deps.storage.delete(row.storageKey);
+  } catch (error) {
+    throw storageFailure(error);
+  }
+  if (!copy) throw new NotFoundError();
+  if (copy.refusal) throw copy.refusal;
+  const ready = await markFileReady(deps.db, row.id, copy.size);
+  if (!ready) {
+    // Swept meanwhile: the bytes belong to nothing.
+    await deps.storage.delete(row.storageKey);
+    throw new NotFoundError();
+  }
+  return ready;
 }
 
 /** The first `bytes` bytes of the stored object `key` (a ranged read; none for 0). */

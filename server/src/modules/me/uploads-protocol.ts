@@ -146,7 +146,10 @@ export function answerVideoProtocol(
             fileId: Number(upload.metadata?.['fileId']),
             metadata: parseAnswerVideoMetadata(upload.metadata),
           },
-          await store.read(upload.id),
+          // On S3 the finished object is copied inside the bucket, not streamed through here.
+          upload.storage?.type === 's3' && upload.storage.path
+            ? { objectKey: upload.storage.path }
+            : await store.read(upload.id),
           upload.size ?? 0,
         );
         return {

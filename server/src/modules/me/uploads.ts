@@ -10,7 +10,8 @@
  *    module's reservation (video limit 100 MB: 413; daily volume: 429), a Pending file row that
  *    holds its room in my daily volume while the bytes arrive.
  * 2. `finishAnswerVideo`, when the last byte arrived: the files module stores the content (real
- *    size, daily volume and magic bytes checked as for every upload), then the item is saved
+ *    size, daily volume and magic bytes checked as for every upload; on S3 the finished object is
+ *    copied inside the bucket and checked there, never read through the server), then the item is saved
  *    through the me service's save path (a replaced video is deleted as there; its media job queued
  *    when `files.mediaProcessing`, the app's `app.media.processing`). A refused upload
  *    keeps nothing: its reservation and bytes are removed, and the bytes it brought stay counted
@@ -35,6 +36,7 @@ import {
   removeStoredFiles,
   reserveUpload,
   storeUpload,
+  storeUploadByCopy,
   type FilesDeps,
 } from '../files/index.js';
 import type { MediaDeps } from '../media/index.js';
@@ -100,25 +102,34 @@ export function isUploadRefusal(error: unknown): error is AppError {
  * when the answer was submitted or the assignment closed meanwhile); the reservation and any
  * stored bytes are removed then, the `size` bytes received written to my ledger. A failure of
  * ours while storing (the store's 503, or anything not an AppError) keeps the reservation, so the
- * same content can be finished again. Answers the file id and its signed read URL.
+ * same content can be finished again. `content` is a stream of the bytes, or `{ objectKey }`, the
+ * finished upload's object in the files' own bucket (S3), which is copied there and checked
+ * without its bytes crossing the server (the files module's `storeUploadByCopy`). Answers the
+ * file id and its signed read URL.
  */
 export async function finishAnswerVideo(
   files: FilesDeps & MediaDeps,
   actor: Actor,
   upload: { fileId: number; metadata: AnswerVideoUploadMetadata },
-  content: Readable,
+  content: Readable | { objectKey: string },
   size: number,
 ): Promise<AnswerVideoUploadResult> {
+  const destroy = () => {
+    if (content instanceof Readable) content.destroy();
+  };
   const row = await pendingUploadOf(files.db, upload.fileId, actor.id);
   if (!row) {
-    content.destroy();
+    destroy();
     throw new NotFoundError();
   }
   let stored;
   try {
-    stored = await storeUpload(files, row, { contentLength: String(size), body: content });
+    stored =
+      content instanceof Readable
+        ? await storeUpload(files, row, { contentLength: String(size), body: content })
+        : await storeUploadByCopy(files, row, content.objectKey, size);
   } catch (error) {
-    content.destroy();
+    destroy();
     // A refusal ends the upload; a failure of ours (storage, database) keeps it for a retry.
     if (isUploadRefusal(error)) await discardPendingUpload(files, row.id, size);
     throw error;
