@@ -59,6 +59,8 @@ const writers: Record<string, readonly string[]> = {
   uploadLocks: ['me'],
   userTokens: ['users', 'organizations'],
   users: ['users', 'invites', 'organizations'],
+  webhookDeliveries: ['webhooks'],
+  webhookEndpoints: ['webhooks'],
 };
 
 /** Every .ts file under `dir`, as paths relative to src. */
