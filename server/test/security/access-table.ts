@@ -43,7 +43,6 @@ import {
   assignments,
   reviewComments,
   users,
-  webhookEndpoints,
 } from '../../src/db/schema/index.js';
 import type { FileUrls } from '../../src/modules/files/url.js';
 import * as media from '../helpers/media-fixtures.js';
@@ -209,21 +208,37 @@ const ownUser = (s: Scope) => s.me;
 //                                anon exp  tamp deac | trn  ins  cre  mgr  adm
 const everyone200 = /*         */ '200 200  200  200  | 200  200  200  200  200';
 const everyone302 = /*         */ '302 302  302  302  | 302  302  302  302  302';
+const everyone401 = /*         */ '401 401  401  401  | 401  401  401  401  401';
+/** Why every SCIM row is 401 for every actor of the matrix. */
+const scimNote =
+  "SCIM (decisions.md#scim) takes an API token with the scim:provision scope, never a session: 401 for every session; scim.test.ts covers the token's cells.";
+/** A SCIM User body (never read: every matrix actor is refused before the body). */
+const scimUser = (s: Scope) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+  userName: `matrix-${s.o.canary}@scim.test`,
+});
 
-/** A webhook endpoint of the target organization (a missing id for the 'missing' target). */
-async function matrixEndpoint(s: Scope): Promise<number> {
-  if (s.target === 'missing') return missingId;
-  const [row] = await s.w.db
-    .insert(webhookEndpoints)
-    .values({
-      organizationId: s.o.organizationId,
-      url: `http://192.0.2.1/matrix/${s.o.canary}`,
-      events: ['answer.submitted'],
-      secretEncrypted: 'matrix',
-      createdById: s.o.user.manager,
-    })
-    .returning({ id: webhookEndpoints.id });
-  return row!.id;
+/** The /scim/v2 rows: 401 for every actor of the matrix (`scimNote`). */
+function scimRows(): Row[] {
+  const one = (s: Scope) => `/scim/v2/Users/${s.o.user.trainee}`;
+  const patch = {
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+    Operations: [{ op: 'replace', path: 'active', value: false }],
+  };
+  const requests: Record<string, (s: Scope) => Request> = {
+    'GET /scim/v2/Users': () => ({ url: '/scim/v2/Users' }),
+    'GET /scim/v2/Users/:id': (s) => ({ url: one(s) }),
+    'POST /scim/v2/Users': (s) => ({ url: '/scim/v2/Users', payload: scimUser(s) }),
+    'PUT /scim/v2/Users/:id': (s) => ({ url: one(s), payload: scimUser(s) }),
+    'PATCH /scim/v2/Users/:id': (s) => ({ url: one(s), payload: patch }),
+    'DELETE /scim/v2/Users/:id': (s) => ({ url: one(s) }),
+  };
+  return Object.entries(requests).map(([route, request]) => ({
+    route,
+    note: scimNote,
+    request,
+    expect: { none: everyone401 },
+  }));
 }
 
 export const rows: Row[] = [
@@ -745,72 +760,8 @@ export const rows: Row[] = [
     },
   },
 
-  // ----- webhooks (decisions.md#webhooks §1): an Admin, or a Manager of the organization -----
-  {
-    route: 'GET /api/organizations/:id/webhooks',
-    note: 'Webhooks (decisions.md#webhooks §1): an Admin, or a Manager of the organization.',
-    request: (s) => ({ url: `/api/organizations/${s.o.organizationId}/webhooks` }),
-    expect: {
-      same: ' 401 401  401  401  | 403  403  403  200  200',
-      other: '401 401  401  401  | 404  404  404  404  200',
-    },
-  },
-  {
-    route: 'POST /api/organizations/:id/webhooks',
-    note: 'A public IP literal: the host check needs no DNS and creating sends nothing.',
-    request: (s) => ({
-      url: `/api/organizations/${s.o.organizationId}/webhooks`,
-      payload: { url: `https://93.184.216.34/matrix/${s.o.canary}`, events: ['answer.submitted'] },
-    }),
-    expect: {
-      same: ' 401 401  401  401  | 403  403  403  200  200',
-      other: '401 401  401  401  | 404  404  404  404  200',
-    },
-  },
-  {
-    route: 'PATCH /api/organizations/:id/webhooks/:endpointId',
-    note: 'Pauses an endpoint of the target organization, made before each cell.',
-    request: async (s) => ({
-      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}`,
-      payload: { active: false },
-    }),
-    expect: {
-      same: ' 401 401  401  401  | 403  403  403  200  200',
-      other: '401 401  401  401  | 404  404  404  404  200',
-    },
-  },
-  {
-    route: 'DELETE /api/organizations/:id/webhooks/:endpointId',
-    note: 'Deletes an endpoint of the target organization, made before each cell.',
-    request: async (s) => ({
-      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}`,
-    }),
-    expect: {
-      same: ' 401 401  401  401  | 403  403  403  200  200',
-      other: '401 401  401  401  | 404  404  404  404  200',
-    },
-  },
-  {
-    route: 'GET /api/organizations/:id/webhooks/:endpointId/deliveries',
-    request: async (s) => ({
-      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}/deliveries`,
-    }),
-    expect: {
-      same: ' 401 401  401  401  | 403  403  403  200  200',
-      other: '401 401  401  401  | 404  404  404  404  200',
-    },
-  },
-  {
-    route: 'POST /api/organizations/:id/webhooks/:endpointId/test',
-    note: 'The endpoint points at 192.0.2.1 (TEST-NET, not public): the ping is refused at once, unsent.',
-    request: async (s) => ({
-      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}/test`,
-    }),
-    expect: {
-      same: ' 401 401  401  401  | 403  403  403  200  200',
-      other: '401 401  401  401  | 404  404  404  404  200',
-    },
-  },
+  // ----- SCIM provisioning (decisions.md#scim): an API token with scim:provision, no session -----
+  ...scimRows(),
 
   // ----- single sign-on (decisions.md#single-sign-on §1) -----
   {
