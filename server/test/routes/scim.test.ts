@@ -271,6 +271,13 @@ describe('SCIM provisioning of users', () => {
     expect((await injectWithToken(ctx.app, 'GET', '/api/users', s.token)).statusCode).toBe(403);
   });
 
+  it('keeps /scim/v2 out of the OpenAPI document (RFC 7644 is its reference)', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/scim'))).toEqual([]);
+  });
+
   it('refuses a trainee when the organization has no free seat, and writes nothing', async () => {
     const w = await world(1);
     const first = `first.${Date.now()}@directory.test`;
