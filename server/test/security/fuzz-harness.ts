@@ -360,7 +360,7 @@ export const validatorText = new RegExp(
 );
 
 /**
- * What is wrong with an answer, or null: a 5xx; an answer that is not the envelope
+ * What is wrong with an answer, or null: a 5xx; a redirect without a Location; an answer that is not the envelope
  * `{success, message, data, error}`; an error without `success: false`, `data: null` and the
  * error code of its status; an error whose message (or a detail's) is a validator's own text
  * rather than a human sentence (`validatorText`); a success with an error.
@@ -371,6 +371,9 @@ export function problemOf(
 ): string | null {
   const status = res.statusCode;
   if (status >= 500) return `status ${status}: ${res.body.slice(0, 300)}`;
+  // A redirect (single sign-on's browser steps) answers where to go, not an envelope.
+  if (status >= 300 && status < 400 && status !== 304)
+    return res.headers['location'] ? null : `status ${status} without a Location`;
   if (route.method === 'HEAD' || !answersEnvelope(route, status)) return null;
   const type = String(res.headers['content-type'] ?? '');
   if (!type.startsWith('application/json')) return `status ${status} with content-type ${type}`;
