@@ -43,6 +43,7 @@ import {
   assignments,
   reviewComments,
   users,
+  webhookEndpoints,
 } from '../../src/db/schema/index.js';
 import type { FileUrls } from '../../src/modules/files/url.js';
 import * as media from '../helpers/media-fixtures.js';
@@ -239,6 +240,22 @@ function scimRows(): Row[] {
     request,
     expect: { none: everyone401 },
   }));
+}
+
+/** A webhook endpoint of the target organization (a missing id for the 'missing' target). */
+async function matrixEndpoint(s: Scope): Promise<number> {
+  if (s.target === 'missing') return missingId;
+  const [row] = await s.w.db
+    .insert(webhookEndpoints)
+    .values({
+      organizationId: s.o.organizationId,
+      url: `http://192.0.2.1/matrix/${s.o.canary}`,
+      events: ['answer.submitted'],
+      secretEncrypted: 'matrix',
+      createdById: s.o.user.manager,
+    })
+    .returning({ id: webhookEndpoints.id });
+  return row!.id;
 }
 
 export const rows: Row[] = [
@@ -762,6 +779,73 @@ export const rows: Row[] = [
 
   // ----- SCIM provisioning (decisions.md#scim): an API token with scim:provision, no session -----
   ...scimRows(),
+
+  // ----- webhooks (decisions.md#webhooks §1): an Admin, or a Manager of the organization -----
+  {
+    route: 'GET /api/organizations/:id/webhooks',
+    note: 'Webhooks (decisions.md#webhooks §1): an Admin, or a Manager of the organization.',
+    request: (s) => ({ url: `/api/organizations/${s.o.organizationId}/webhooks` }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'POST /api/organizations/:id/webhooks',
+    note: 'A public IP literal: the host check needs no DNS and creating sends nothing.',
+    request: (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/webhooks`,
+      payload: { url: `https://93.184.216.34/matrix/${s.o.canary}`, events: ['answer.submitted'] },
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'PATCH /api/organizations/:id/webhooks/:endpointId',
+    note: 'Pauses an endpoint of the target organization, made before each cell.',
+    request: async (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}`,
+      payload: { active: false },
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'DELETE /api/organizations/:id/webhooks/:endpointId',
+    note: 'Deletes an endpoint of the target organization, made before each cell.',
+    request: async (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}`,
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'GET /api/organizations/:id/webhooks/:endpointId/deliveries',
+    request: async (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}/deliveries`,
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
+  {
+    route: 'POST /api/organizations/:id/webhooks/:endpointId/test',
+    note: 'The endpoint points at 192.0.2.1 (TEST-NET, not public): the ping is refused at once, unsent.',
+    request: async (s) => ({
+      url: `/api/organizations/${s.o.organizationId}/webhooks/${await matrixEndpoint(s)}/test`,
+    }),
+    expect: {
+      same: ' 401 401  401  401  | 403  403  403  200  200',
+      other: '401 401  401  401  | 404  404  404  404  200',
+    },
+  },
 
   // ----- single sign-on (decisions.md#single-sign-on §1) -----
   {
