@@ -360,6 +360,36 @@ export const validatorText = new RegExp(
 );
 
 /**
+ * What is wrong with an answer of the SCIM protocol (RFC 7644 §3.12), or null: SCIM answers in its
+ * own format, not the envelope; an error is `application/scim+json` with the Error schema and its
+ * status as a string.
+ */
+function scimProblemOf(res: {
+  statusCode: number;
+  body: string;
+  headers: Record<string, unknown>;
+}) {
+  const status = res.statusCode;
+  if (status < 400) return null;
+  const type = String(res.headers['content-type'] ?? '');
+  if (!type.startsWith('application/scim+json')) return `SCIM ${status} with content-type ${type}`;
+  let json: { schemas?: unknown; status?: unknown };
+  try {
+    json = JSON.parse(res.body) as typeof json;
+  } catch {
+    return `SCIM ${status}: the body is not JSON: ${res.body.slice(0, 200)}`;
+  }
+  const error = 'urn:ietf:params:scim:api:messages:2.0:Error';
+  if (
+    !Array.isArray(json.schemas) ||
+    !json.schemas.includes(error) ||
+    json.status !== String(status)
+  )
+    return `SCIM ${status}: not a SCIM error: ${res.body.slice(0, 300)}`;
+  return null;
+}
+
+/**
  * What is wrong with an answer, or null: a 5xx; a redirect without a Location; an answer that is not the envelope
  * `{success, message, data, error}`; an error without `success: false`, `data: null` and the
  * error code of its status; an error whose message (or a detail's) is a validator's own text
@@ -374,6 +404,7 @@ export function problemOf(
   // A redirect (single sign-on's browser steps) answers where to go, not an envelope.
   if (status >= 300 && status < 400 && status !== 304)
     return res.headers['location'] ? null : `status ${status} without a Location`;
+  if (route.url.startsWith('/scim/')) return scimProblemOf(res);
   if (route.method === 'HEAD' || !answersEnvelope(route, status)) return null;
   const type = String(res.headers['content-type'] ?? '');
   if (!type.startsWith('application/json')) return `status ${status} with content-type ${type}`;
