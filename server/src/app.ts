@@ -85,8 +85,8 @@ export interface BuildOptions {
 }
 
 /**
- * The routes a `worker` copy answers: the probes and the metrics module's `/metrics` (every role
- * answers them). Add here any other route a worker must answer.
+ * The routes a `worker` copy answers: the probes, and `/metrics` when the metrics module serves
+ * it (every role answers it). Add here any other route a worker must answer.
  */
 const workerRoutes = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -348,8 +348,8 @@ async function registerPublicHttp(app: FastifyInstance, config: Config): Promise
       await api.register(meUploadRoutes);
       await api.register(notificationRoutes);
       await api.register(apiTokenRoutes);
-      await api.register(ssoRoutes);
       await api.register(webhookRoutes);
+      await api.register(ssoRoutes);
     },
     { prefix: '/api' },
   );

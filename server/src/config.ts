@@ -20,8 +20,8 @@ import {
   notificationsEnvShape,
   type NotificationsConfig,
 } from './settings/notifications.js';
-import { roleConfigFrom, roleEnvShape, type ServerRole } from './settings/role.js';
 import { metricsConfigFrom, metricsEnvShape, type MetricsConfig } from './settings/metrics.js';
+import { roleConfigFrom, roleEnvShape, type ServerRole } from './settings/role.js';
 import { webhooksConfigFrom, webhooksEnvShape, type WebhooksConfig } from './settings/webhooks.js';
 
 const bool = z
@@ -76,8 +76,8 @@ const envSchema = z.object({
   ...mailEnvShape,
   ...mediaEnvShape,
   ...notificationsEnvShape,
-  ...roleEnvShape,
   ...metricsEnvShape,
+  ...roleEnvShape,
   ...webhooksEnvShape,
 });
 

@@ -149,6 +149,13 @@ describe('managing webhooks', () => {
     });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json().message).toBe(messages.webhookUrlInvalid);
+    // Past the schema's pattern, refused by the URL parser: a 400 on `url`, not a 500.
+    const unparsable = await call(w.manager.token, 'POST', {
+      url: 'http://Q^cR21q.j\\/C$3=Ra)',
+      events: ['answer.submitted'],
+    });
+    expect(unparsable.statusCode).toBe(400);
+    expect(unparsable.json().message).toBe(messages.webhookUrlInvalid);
     expect((await call(w.manager.token, 'GET')).json().data).toEqual({ list: [], count: 0 });
 
     const made = await subscribe(ctx, w.manager.token, w.org, receiverUrl('/ladder'));

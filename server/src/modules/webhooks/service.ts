@@ -123,8 +123,13 @@ async function loadEndpoint(
   return row;
 }
 
-/** Refuses (400, on `url`) a URL whose host is unknown or, unless allowed, not public. */
+/** Refuses (400, on `url`) a URL the URL parser refuses, or whose host is unknown or, unless allowed, not public. */
 async function checkUrl(url: string, allowPrivate: boolean): Promise<void> {
+  // The schema's pattern lets through some strings WHATWG's URL parser refuses ('http://a^b').
+  if (!URL.canParse(url)) {
+    const message = messages.webhookUrlInvalid;
+    throw new ValidationError(message, [{ path: 'url', message }]);
+  }
   try {
     await resolveTarget(new URL(url), allowPrivate);
   } catch (error) {
