@@ -20,6 +20,7 @@ const writers: Record<string, readonly string[]> = {
   apiTokens: ['api-tokens'],
   // Kept by triggers of the migrations; no module writes them.
   assignmentAnswerCounts: [],
+  organizationSso: ['sso'],
   organizationTraineeCounts: [],
   // Written by lib/attempt-limiter.ts only, which no module imports around.
   attemptHits: [],

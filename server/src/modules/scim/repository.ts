@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Role } from '@practica/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { insertAccount } from '../users/index.js';
 
 /** The roles a directory provisions: everyone else of the organization is outside SCIM's reach. */
 export const provisionedRoles = [Role.Trainee, Role.Instructor] as const;
@@ -86,21 +87,5 @@ export async function insertScimUser(
   },
 ): Promise<number> {
   const { externalId, ...rest } = values;
-  const [created] = await tx
-    .insert(users)
-    .values({ ...rest, scimExternalId: externalId })
-    .returning({ id: users.id });
-  return created!.id;
-}
-
-/** Stores the directory's `externalId` of user `id`. */
-export async function setScimExternalId(
-  db: Db,
-  id: number,
-  externalId: string | null,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ scimExternalId: externalId, updatedAt: new Date() })
-    .where(eq(users.id, id));
+  return insertAccount(tx, { ...rest, scimExternalId: externalId });
 }

@@ -34,13 +34,12 @@ import {
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import { newEmailToken } from '../../lib/email-token.js';
 import { lockOrganization, requireTraineeSeat } from '../organizations/index.js';
-import { setActive, updateUser, type UsersDeps } from '../users/index.js';
+import { setActive, setScimExternalId, updateUser, type UsersDeps } from '../users/index.js';
 import {
   emailInUse,
   findScimUser,
   insertScimUser,
   listScimUsers,
-  setScimExternalId,
   type ScimUserRow,
 } from './repository.js';
 

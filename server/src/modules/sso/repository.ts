@@ -4,8 +4,9 @@
  * of a just-in-time account.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { organizationSso, organizations, users } from '../../db/schema/index.js';
+import { organizationSso, organizations } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
+import { insertAccount } from '../users/index.js';
 
 /** One organization's stored settings (the secret still sealed). */
 export type SsoRow = typeof organizationSso.$inferSelect;
@@ -82,6 +83,5 @@ export interface JitUser {
 
 /** Inserts the account in `tx` (the caller holds the organization lock); answers its id. */
 export async function insertJitUser(tx: Tx, user: JitUser): Promise<number> {
-  const [row] = await tx.insert(users).values(user).returning({ id: users.id });
-  return row!.id;
+  return insertAccount(tx, user);
 }

@@ -86,3 +86,29 @@ export async function findAccountById(db: Db, id: number): Promise<AccountRow | 
 export function accountCanAct(row: AccountRow): boolean {
   return row.active && row.deletedAt === null && row.organizationActive !== false;
 }
+
+/** The columns of a new account (`users` as Drizzle inserts it). */
+export type NewAccount = typeof users.$inferInsert;
+
+/**
+ * Inserts one account in `tx` and answers its id. The caller has checked what its way in requires
+ * (the seat rule under the organization's lock, a free email): single sign-on's just-in-time
+ * accounts and SCIM provisioning create accounts through this, so the users module stays the one
+ * writer of its table.
+ */
+export async function insertAccount(tx: Db, account: NewAccount): Promise<number> {
+  const [row] = await tx.insert(users).values(account).returning({ id: users.id });
+  return row!.id;
+}
+
+/** Stores the directory's `externalId` (SCIM) of account `id`; null clears it. */
+export async function setScimExternalId(
+  db: Db,
+  id: number,
+  externalId: string | null,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ scimExternalId: externalId, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
