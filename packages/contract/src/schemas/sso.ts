@@ -117,6 +117,3 @@ export const ssoErrorMessages = {
   no_seats: 'Your organization has no trainee seats left. Ask your manager.',
 } as const;
 export type SsoErrorCode = keyof typeof ssoErrorMessages;
-
-/** The organization id of a settings call. */
-export const ssoParamSchema = z.object({ id: idSchema });

@@ -41,7 +41,6 @@ export const createWebhookBodySchema = z.object({
   url: webhookUrlSchema,
   events: webhookEventsSchema,
 });
-export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
 
 /** PATCH /organizations/{id}/webhooks/{endpointId} body: any of url, events, active. */
 export const updateWebhookBodySchema = z.object({
@@ -49,7 +48,6 @@ export const updateWebhookBodySchema = z.object({
   events: webhookEventsSchema.optional(),
   active: z.boolean({ error: messages.validationFailed }).optional(),
 });
-export type UpdateWebhookBody = z.input<typeof updateWebhookBodySchema>;
 
 /** Path of the calls on one endpoint. */
 export const webhookParamSchema = z.object({ id: idSchema, endpointId: idSchema });

@@ -13,7 +13,6 @@ export {
   findAccountByEmail,
   findAccountById,
   insertAccount,
-  type NewAccount,
   setScimExternalId,
 } from './repository.js';
 export { userRoutes } from './routes.js';

@@ -5,7 +5,6 @@
  * `webhooksPlugin` (the worker, under `runLoops`) and `webhookRoutes` inside `/api`; the modules
  * that make a reported change call `enqueueEvent(tx, …)` in its transaction.
  */
-export { webhooksPlugin, type WebhooksService } from './plugin.js';
+export { webhooksPlugin } from './plugin.js';
 export { webhookRoutes } from './routes.js';
-export { enqueueEvent, eventInsert, type WebhookEvent } from './service.js';
-export { signatureHeader, verifySignature } from './sign.js';
+export { enqueueEvent, eventInsert } from './service.js';
