@@ -113,6 +113,10 @@ export interface Maker {
   uploadUrl(): Promise<string>;
   /** A draft time-coded comment by `authorId` on the answer (decisions.md#review-loop §3). */
   draftComment(answerId: number, questionId: number, authorId: number): Promise<number>;
+  /** An API token of the organization, made by its manager. */
+  apiToken(): Promise<number>;
+  /** A webhook endpoint of the organization, made by its manager. */
+  webhookEndpoint(): Promise<number>;
 }
 
 export interface Scope {
@@ -244,18 +248,7 @@ function scimRows(): Row[] {
 
 /** A webhook endpoint of the target organization (a missing id for the 'missing' target). */
 async function matrixEndpoint(s: Scope): Promise<number> {
-  if (s.target === 'missing') return missingId;
-  const [row] = await s.w.db
-    .insert(webhookEndpoints)
-    .values({
-      organizationId: s.o.organizationId,
-      url: `http://192.0.2.1/matrix/${s.o.canary}`,
-      events: ['answer.submitted'],
-      secretEncrypted: 'matrix',
-      createdById: s.o.user.manager,
-    })
-    .returning({ id: webhookEndpoints.id });
-  return row!.id;
+  return s.make.webhookEndpoint();
 }
 
 export const rows: Row[] = [
@@ -753,22 +746,7 @@ export const rows: Row[] = [
     route: 'DELETE /api/organizations/:id/api-tokens/:tokenId',
     note: "Revokes a token of the target organization's manager, made before each cell.",
     request: async (s) => {
-      const tokenId =
-        s.target === 'missing'
-          ? missingId
-          : (
-              await s.w.db
-                .insert(apiTokens)
-                .values({
-                  organizationId: s.o.organizationId,
-                  name: `Matrix ${s.o.canary}`,
-                  scopes: ['users:read'],
-                  tokenHash: `matrix-${randomUUID()}`,
-                  prefix: 'pra_matrix',
-                  createdById: s.o.user.manager,
-                })
-                .returning({ id: apiTokens.id })
-            )[0]!.id;
+      const tokenId = await s.make.apiToken();
       return { url: `/api/organizations/${s.o.organizationId}/api-tokens/${tokenId}` };
     },
     expect: {
@@ -2208,6 +2186,8 @@ function missingMaker(): Maker {
     email: () => 'nobody@missing.test',
     uploadUrl: async () => `/files/upload/2026/01/${'0'.repeat(32)}.png?expires=1&signature=x`,
     draftComment: id,
+    apiToken: id,
+    webhookEndpoint: id,
   };
 }
 
@@ -2267,6 +2247,33 @@ function makerFor(w: World, key: OrgKey): Maker {
         .insert(reviewComments)
         .values({ answerId, questionId, atMs: 0, text: 'Draft', createdById: authorId })
         .returning({ id: reviewComments.id });
+      return row!.id;
+    },
+    apiToken: async () => {
+      const [row] = await w.db
+        .insert(apiTokens)
+        .values({
+          organizationId: o.organizationId,
+          name: `Matrix ${o.canary}`,
+          scopes: ['users:read'],
+          tokenHash: `matrix-${randomUUID()}`,
+          prefix: 'pra_matrix',
+          createdById: o.user.manager,
+        })
+        .returning({ id: apiTokens.id });
+      return row!.id;
+    },
+    webhookEndpoint: async () => {
+      const [row] = await w.db
+        .insert(webhookEndpoints)
+        .values({
+          organizationId: o.organizationId,
+          url: `http://192.0.2.1/matrix/${o.canary}`,
+          events: ['answer.submitted'],
+          secretEncrypted: 'matrix',
+          createdById: o.user.manager,
+        })
+        .returning({ id: webhookEndpoints.id });
       return row!.id;
     },
   };

@@ -116,6 +116,20 @@ describe('the seed', () => {
       'notification_opt_outs.kind',
       'notifications_sent.kind',
       'notifications_sent.subject_key',
+      // Server-made: token hashes and display prefixes, sealed secrets, request-limit and upload-lock
+      // keys, webhook event names, ids, errors and payloads (ids and times only).
+      'api_tokens.prefix',
+      'api_tokens.token_hash',
+      'organization_sso.client_secret_encrypted',
+      'rate_limit_counters.key_hash',
+      'rate_limit_counters.route',
+      'upload_locks.holder',
+      'upload_locks.upload_id',
+      'webhook_deliveries.event',
+      'webhook_deliveries.event_id',
+      'webhook_deliveries.last_error',
+      'webhook_deliveries.payload',
+      'webhook_endpoints.secret_encrypted',
     ]);
     const without: string[] = [];
     for (const { table, column } of await textColumns(w.db)) {

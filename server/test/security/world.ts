@@ -36,14 +36,18 @@ import {
 import type { Db } from '../../src/db/client.js';
 import {
   TokenPurpose,
+  apiTokens,
   contents,
   inviteLinks,
   invites,
+  organizationSso,
   questionAudios,
   questionOptions,
   questions,
   userTokens,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../../src/db/schema/index.js';
 import { newEmailToken } from '../../src/lib/email-token.js';
 import { hashPassword } from '../../src/lib/password.js';
@@ -728,6 +732,45 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
 
     // The deactivated trainee: signed in above, deactivated now.
     await ok('PUT', `/api/users/${user.deactivated}/deactivate`, token.manager);
+
+    // The organization's integrations, written as their modules store them (their routes check a
+    // provider or an address this world does not have): an API token, single sign-on settings, a
+    // webhook endpoint with a delivery, and a directory id on the trainee.
+    await db.insert(apiTokens).values({
+      organizationId,
+      name: `Token ${c}`,
+      scopes: ['users:read'],
+      tokenHash: `world-${randomBytes(16).toString('hex')}`,
+      prefix: 'pra_world',
+      createdById: user.manager,
+    });
+    await db.insert(organizationSso).values({
+      organizationId,
+      issuer: `https://idp.${c}.test`,
+      clientId: `client-${c}`,
+      roleClaim: `role-${c}`,
+      roleMap: [{ value: `coach-${c}`, roleId: Role.Instructor }],
+    });
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        organizationId,
+        url: `https://hooks.${c}.test/practica`,
+        events: ['answer.submitted'],
+        secretEncrypted: 'world',
+        createdById: user.manager,
+      })
+      .returning({ id: webhookEndpoints.id });
+    await db.insert(webhookDeliveries).values({
+      endpointId: endpoint!.id,
+      event: 'answer.submitted',
+      eventId: `world-${randomBytes(8).toString('hex')}`,
+      payload: { answerId: answerIds[0] },
+    });
+    await db
+      .update(users)
+      .set({ scimExternalId: `directory-${c}` })
+      .where(eq(users.id, user.trainee));
 
     return {
       key,
