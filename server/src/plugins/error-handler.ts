@@ -83,13 +83,29 @@ function databaseErrorCode(error: unknown): string | undefined {
 
 /**
  * Fastify's router errors (a malformed URL, a path parameter over its length limit): answered
- * with the envelope like every other error. Passed as Fastify's `frameworkErrors` option.
+ * with the envelope like every other error, or under `/scim/` as a SCIM error. Passed as
+ * Fastify's `frameworkErrors` option.
  */
 export function frameworkErrorHandler(
   _error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // SCIM clients read SCIM's own error format (RFC 7644 §3.12), also before a route is found.
+  if (request.url.startsWith('/scim/')) {
+    void reply
+      .code(400)
+      .type('application/scim+json; charset=utf-8')
+      .send(
+        JSON.stringify({
+          schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+          status: '400',
+          scimType: 'invalidSyntax',
+          detail: messages.validationFailed,
+        }),
+      );
+    return;
+  }
   void send(reply, 400, { code: 'VALIDATION', message: messages.validationFailed });
 }
 

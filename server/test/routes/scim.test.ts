@@ -248,6 +248,8 @@ describe('SCIM provisioning of users', () => {
     expectScimError(await scim(w.token, 'DELETE', `/Users/${stranger.id}`), 404);
     expectScimError(await scim(w.token, 'GET', `/Users/${w.manager.id}`), 404);
     expectScimError(await scim(w.token, 'GET', '/Users/abc'), 404);
+    // An id past the router's length limit is refused before any route: still in SCIM's format.
+    expectScimError(await scim(w.token, 'GET', `/Users/${'q'.repeat(5000)}`), 400);
     const [row] = await ctx.app.db
       .select({ active: users.active })
       .from(users)
