@@ -1,11 +1,11 @@
 // `npm test`: the project's whole test suite, in order, with one summary at the end.
 //   1. lint and typecheck (side by side)
 //   2. unit and server tests (Vitest) on the embedded database (PGlite)
-//   3. the production build, then side by side:
-//      - the end-to-end suite in Debian's Chromium against the built server;
-//      - the server tests that touch the database again, on a throwaway PostgreSQL cluster
-//        (lib/database-tests.mjs says which), then the trainee's journey and the reviewer's
-//        playback in Firefox ESR and in WebKitGTK (web/e2e-engines/run.ts, one step per engine)
+//   3. the server tests that touch the database again on a throwaway PostgreSQL cluster
+//      (lib/database-tests.mjs says which)
+//   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
+//   5. the trainee's journey and the reviewer's playback in Firefox ESR and in WebKitGTK
+//      (web/e2e-engines/run.ts, one step per engine)
 // Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e, --no-engines.
 // Outside CI a missing PostgreSQL, Chromium, Firefox ESR or WebKitGTK skips its step with a notice;
 // under CI=true it fails.
@@ -71,66 +71,45 @@ function run(name, cmd, cmdArgs, env = {}) {
 }
 
 /**
- * Runs one command with its output held back and printed whole when it ends (so two outputs
- * running at the same time never interleave). Resolves `{name, status, seconds}`; never rejects.
+ * Runs `list` ([name, cmd, args]) at the same time, each with its output held back and printed
+ * whole when it ends (so two outputs never interleave); records a step per command, in the order
+ * of `list`. Answers true when every one exited 0. Lint and typecheck are single-threaded: side
+ * by side they use both cores.
  */
-function runHeld(name, cmd, cmdArgs, env = {}) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const chunks = [];
-    process.stdout.write(`\n━━ ${name}: started (its output follows when it ends)\n`);
-    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env } });
-    child.stdout.on('data', (c) => chunks.push(c));
-    child.stderr.on('data', (c) => chunks.push(c));
-    let ended = false;
-    const done = (code) => {
-      if (ended) return; // 'error' may be followed by 'close'
-      ended = true;
-      const seconds = Math.round((Date.now() - started) / 1000);
-      process.stdout.write(`\n━━ ${name}\n`);
-      process.stdout.write(Buffer.concat(chunks));
-      resolve({ name, status: code === 0 ? 'ok' : 'FAILED', seconds });
-    };
-    child.on('error', (error) => {
-      chunks.push(Buffer.from(`${error.message}\n`));
-      done(1);
-    });
-    child.on('close', done);
-  });
-}
-
-/**
- * Runs `lanes` at the same time; a lane is a list of async functions run one after the other,
- * each answering its step (`{name, status, seconds}`, or null for a step it skipped). Records the
- * steps lane by lane; the CPU of everything together is counted on the first step. Answers true
- * when every step passed.
- *
- * Why lanes: lint and typecheck are single-threaded, and the Chromium suite waits on its
- * browser and server most of the time (0.65 of CI's 2 cores): the work beside them uses the rest
- * (docs/testing.md 'Where the time goes').
- */
-async function runLanes(lanes) {
-  const cpuBefore = childCpuSeconds();
-  const done = await Promise.all(
-    lanes.map(async (lane) => {
-      const results = [];
-      for (const step of lane) {
-        const result = await step();
-        if (result) results.push(result);
-      }
-      return results;
-    }),
-  );
-  const all = done.flat();
-  if (all.length === 0) return true;
-  Object.assign(all[0], cpuSince(cpuBefore), all.length > 1 ? { together: all.length } : {});
-  steps.push(...all);
-  return all.every((d) => d.status === 'ok');
-}
-
-/** `list` ([name, cmd, args]) side by side, each its own lane (lint and typecheck). */
 function runTogether(list) {
-  return runLanes(list.map(([name, cmd, cmdArgs]) => [() => runHeld(name, cmd, cmdArgs)]));
+  const cpuBefore = childCpuSeconds();
+  return Promise.all(
+    list.map(
+      ([name, cmd, cmdArgs]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const chunks = [];
+          const child = spawn(cmd, cmdArgs, { cwd: root, env: process.env });
+          child.stdout.on('data', (c) => chunks.push(c));
+          child.stderr.on('data', (c) => chunks.push(c));
+          let ended = false;
+          const done = (code) => {
+            if (ended) return; // 'error' may be followed by 'close'
+            ended = true;
+            const ok = code === 0;
+            const seconds = Math.round((Date.now() - started) / 1000);
+            process.stdout.write(`\n━━ ${name}\n`);
+            process.stdout.write(Buffer.concat(chunks));
+            resolve({ name, status: ok ? 'ok' : 'FAILED', seconds });
+          };
+          child.on('error', (error) => {
+            chunks.push(Buffer.from(`${error.message}\n`));
+            done(1);
+          });
+          child.on('close', done);
+        }),
+    ),
+  ).then((done) => {
+    // CPU is counted for the commands together (they ran at the same time): on the first.
+    Object.assign(done[0], cpuSince(cpuBefore), { together: done.length });
+    steps.push(...done); // in the order of `list`, whichever ended first
+    return done.every((d) => d.status === 'ok');
+  });
 }
 
 function skip(name, why) {
@@ -194,18 +173,20 @@ function countPlaywright(file) {
   failed += r.stats?.unexpected ?? 0;
 }
 
-/** Vitest's arguments for a run that writes its JSON report to `file`. */
-const vitestArgs = (file, extra) => [
-  'vitest',
-  'run',
-  ...extra,
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${file}`,
-];
-
 const vitest = (name, file, extra, env) => {
-  const ok = run(name, 'npx', vitestArgs(file, extra), env);
+  const ok = run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...extra,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+    ],
+    env,
+  );
   countVitest(file);
   if (!ok && !existsSync(file)) failed += 1;
   return ok;
@@ -226,106 +207,95 @@ allOk =
     DATABASE_URL: '',
   }) && allOk;
 
-/**
- * Step 3 as a lane step: a throwaway PostgreSQL cluster, the server tests that touch the database
- * on it (lib/database-tests.mjs), the cluster stopped. Answers the step, or null when skipped.
- */
-async function postgresPass() {
-  if (!findPostgresBin()) {
+if (!quick && !args.has('--no-pg')) {
+  if (!findPostgresBin())
     skip(
       'server tests on PostgreSQL',
       'PostgreSQL is not installed: apt-get install -y postgresql',
     );
-    return null;
-  }
-  const name = 'server tests on PostgreSQL';
-  const file = path.join(reports, 'vitest-pg.json');
-  let pg;
-  try {
-    pg = await startPostgres();
-    const step = await runHeld(
-      name,
-      'npx',
-      vitestArgs(file, ['--project', 'server', ...serverTestsByDatabase(root).database]),
-      { DATABASE_URL: pg.url },
-    );
-    countVitest(file);
-    if (step.status !== 'ok' && !existsSync(file)) failed += 1;
-    return step;
-  } catch (error) {
-    failed += 1;
-    return { name, status: 'FAILED', seconds: 0, note: String(error.message ?? error) };
-  } finally {
-    pg?.stop();
+  else {
+    let pg;
+    try {
+      pg = await startPostgres();
+      allOk =
+        vitest(
+          'server tests on PostgreSQL',
+          path.join(reports, 'vitest-pg.json'),
+          ['--project', 'server', ...serverTestsByDatabase(root).database],
+          { DATABASE_URL: pg.url },
+        ) && allOk;
+    } catch (error) {
+      steps.push({
+        name: 'server tests on PostgreSQL',
+        status: 'FAILED',
+        seconds: 0,
+        note: String(error.message ?? error),
+      });
+      failed += 1;
+      allOk = false;
+    } finally {
+      pg?.stop();
+    }
   }
 }
 
-/** Step 4's suite as a lane step: the console in Debian's Chromium against the built server. */
-async function chromiumSuite() {
-  const file = path.join(reports, 'playwright.json');
-  const step = await runHeld(
-    'end-to-end in Chromium',
-    'npx',
-    ['playwright', 'test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: file, CHROMIUM_PATH: chromium },
-  );
-  countPlaywright(file);
-  if (step.status !== 'ok' && !existsSync(file)) failed += 1;
-  return step;
-}
-
-/** Step 5 for one engine of engineSteps() as a lane step (null when its pieces are missing). */
-async function engineSuite(e) {
-  if (e.missing) {
-    skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
-    return null;
-  }
-  const file = path.join(reports, `engines-${e.engine}.json`);
-  const step = await runHeld(e.name, 'npx', [
-    'tsx',
-    '--tsconfig',
-    'web/e2e-engines/tsconfig.json',
-    'web/e2e-engines/run.ts',
-    '--engine',
-    e.engine,
-    '--json',
-    file,
-  ]);
-  countEngines(file);
-  if (step.status !== 'ok' && !existsSync(file)) failed += 1;
-  return step;
-}
-
-// Steps 3-5. The build comes first; then two lanes side by side: the Chromium suite (which waits
-// on its browser and server most of the time) and, beside it, the PostgreSQL pass and the other
-// engines. Without a browser or a build, the PostgreSQL pass runs alone.
-const wantPg = !quick && !args.has('--no-pg');
-const wantE2e = !quick && !args.has('--no-e2e');
-const engines = wantE2e && !args.has('--no-engines') ? engineSteps() : [];
-const hasChromium = existsSync(chromium);
-let built = false;
-if (wantE2e) {
+if (!quick && !args.has('--no-e2e')) {
+  const engines = args.has('--no-engines') ? [] : engineSteps();
+  const hasChromium = existsSync(chromium);
   if (!hasChromium)
     skip('end-to-end in Chromium', `no browser at ${chromium}: apt-get install -y chromium`);
   if (hasChromium || engines.some((e) => !e.missing)) {
-    built = run('production build', 'npm', ['run', 'build', '--silent']);
+    const built = run('production build', 'npm', ['run', 'build', '--silent']);
     if (!built) {
       failed += 1;
       allOk = false;
+    } else {
+      if (hasChromium) {
+        // The login route's gzipped JavaScript, printed for every run. The ≤ 200 KB budget is the
+        // performance issue's target and is enforced there (`npm run size -w web` fails above it).
+        run('console size (login route, gzipped JS)', 'node', [
+          'web/scripts/login-bundle-size.mjs',
+        ]);
+        const file = path.join(reports, 'playwright.json');
+        const ok = run(
+          'end-to-end in Chromium',
+          'npx',
+          ['playwright', 'test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
+          {
+            PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+            CHROMIUM_PATH: chromium,
+          },
+        );
+        countPlaywright(file);
+        if (!ok && !existsSync(file)) failed += 1;
+        allOk = ok && allOk;
+      }
+      // The engines Playwright cannot drive: the journey and the playback, each engine its step.
+      for (const e of engines) {
+        if (e.missing) {
+          skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
+          continue;
+        }
+        const file = path.join(reports, `engines-${e.engine}.json`);
+        const ok = run(e.name, 'npx', [
+          'tsx',
+          '--tsconfig',
+          'web/e2e-engines/tsconfig.json',
+          'web/e2e-engines/run.ts',
+          '--engine',
+          e.engine,
+          '--json',
+          file,
+        ]);
+        countEngines(file);
+        if (!ok && !existsSync(file)) failed += 1;
+        allOk = ok && allOk;
+      }
     }
   } else
     for (const e of engines)
       skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
 }
-if (built && hasChromium)
-  // The login route's gzipped JavaScript, printed for every run. The ≤ 200 KB budget is the
-  // performance issue's target and is enforced there (`npm run size -w web` fails above it).
-  run('console size (login route, gzipped JS)', 'node', ['web/scripts/login-bundle-size.mjs']);
-const beside = [
-  ...(wantPg ? [postgresPass] : []),
-  ...(built ? engines.map((e) => () => engineSuite(e)) : []),
-];
-allOk = (await runLanes([built && hasChromium ? [chromiumSuite] : [], beside])) && allOk;
 
 rmSync(reports, { recursive: true, force: true });
 process.stdout.write(
