@@ -6,6 +6,7 @@
 export * from './enums';
 export * from './constants';
 export * from './messages';
+export * from './integration-messages';
 export * from './envelope';
 export * from './schemas/common';
 export * from './schemas/auth';

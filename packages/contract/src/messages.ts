@@ -8,7 +8,6 @@
  * the end, under "Not in the spec".
  */
 import {
-  apiTokenExpiryDaysMax,
   contactNameMaxLength,
   contactNameMinLength,
   eraseConfirmationFallback,
@@ -459,19 +458,6 @@ export const messages = {
   duplicateQuestion: 'Each question can be answered only once.',
   videoRequired: 'Upload the video of this answer first.',
   durationInvalid: 'The duration must be a number of seconds.',
-  // API tokens (decisions.md#api-tokens).
-  apiTokenNameRequired: 'Token name is required!',
-  apiTokenScopesRequired: 'Choose at least one scope.',
-  apiTokenScopeInvalid: 'This scope does not exist.',
-  apiTokenExpiryInvalid: `The expiry must be 1 to ${apiTokenExpiryDaysMax} days.`,
-  apiTokenInvalid: 'This API token is invalid, revoked or expired.',
-  // Webhooks (decisions.md#webhooks).
-  webhookUrlInvalid: 'Enter an http or https URL, such as https://example.com/hooks/practica.',
-  webhookUrlPrivate:
-    'This URL points to a private, loopback or link-local address; webhooks go only to public addresses.',
-  webhookUrlUnresolved: 'The host of this URL could not be found.',
-  webhookEventsRequired: 'Choose at least one event.',
-  webhookEventInvalid: 'This event does not exist.',
   notReviewable: 'Only submitted answers can be reviewed.',
   questionNotInForm: 'This question is not part of the form.',
   optionInvalid: 'Choose among the options of this question.',

@@ -15,6 +15,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  integrationMessages,
   messages,
   type Action,
   type Actor,
@@ -77,7 +78,7 @@ export const authPlugin = fp(
           const limit = await failedApiTokens(request);
           if (!limit.isAllowed && limit.isExceeded)
             throw new RateLimitedError(messages.tooManyRequests, limit.ttlInSeconds);
-          throw new UnauthorizedError(messages.apiTokenInvalid);
+          throw new UnauthorizedError(integrationMessages.apiTokenInvalid);
         }
         tokenSessions.set(request, session);
         request.actor = session.actor;

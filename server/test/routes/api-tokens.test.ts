@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { Role, messages, type ApiToken, type CreatedApiToken } from '@practica/contract';
+import { integrationMessages, Role, type ApiToken, type CreatedApiToken } from '@practica/contract';
 import { apiTokens, auditEvents, users } from '../../src/db/schema/index.js';
 import { buildOrganization, buildUser, factoryOf, type Factory } from '../factories.js';
 import { buildAnswersWorld } from '../helpers/answers.js';
@@ -85,7 +85,7 @@ describe('managing API tokens', () => {
       scopes: [],
     });
     expect(noScope.statusCode).toBe(400);
-    expect(noScope.json().message).toBe(messages.apiTokenScopesRequired);
+    expect(noScope.json().message).toBe(integrationMessages.apiTokenScopesRequired);
     const badScope = await call(w.manager.token, tokensUrl(w.org), 'POST', {
       name: 'X',
       scopes: ['everything'],
@@ -95,7 +95,7 @@ describe('managing API tokens', () => {
       name: ' ',
       scopes: ['users:read'],
     });
-    expect(noName.json().message).toBe(messages.apiTokenNameRequired);
+    expect(noName.json().message).toBe(integrationMessages.apiTokenNameRequired);
     const badExpiry = await call(w.manager.token, tokensUrl(w.org), 'POST', {
       ...body,
       expiresInDays: 0,
@@ -159,7 +159,10 @@ describe('managing API tokens', () => {
     expect((await call(w.manager.token, tokensUrl(w.org))).json().data.count).toBe(0);
     const refused = await call(created.token, `/api/organizations/${w.org}/users`);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toMatchObject({ success: false, message: messages.apiTokenInvalid });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      message: integrationMessages.apiTokenInvalid,
+    });
   });
 });
 

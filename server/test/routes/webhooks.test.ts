@@ -15,8 +15,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
+  integrationMessages,
   Role,
-  messages,
   type CreatedWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -140,7 +140,7 @@ describe('managing webhooks', () => {
     expect((await call(w.manager2.token, 'POST', {})).statusCode).toBe(404);
     const noEvents = await call(w.manager.token, 'POST', { url: receiverUrl('/x'), events: [] });
     expect(noEvents.statusCode).toBe(400);
-    expect(noEvents.json().message).toBe(messages.webhookEventsRequired);
+    expect(noEvents.json().message).toBe(integrationMessages.webhookEventsRequired);
     const badEvent = await call(w.manager.token, 'POST', { url: receiverUrl('/x'), events: ['x'] });
     expect(badEvent.statusCode).toBe(400);
     const badUrl = await call(w.manager.token, 'POST', {
@@ -148,14 +148,14 @@ describe('managing webhooks', () => {
       events: ['answer.submitted'],
     });
     expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json().message).toBe(messages.webhookUrlInvalid);
+    expect(badUrl.json().message).toBe(integrationMessages.webhookUrlInvalid);
     // Past the schema's pattern, refused by the URL parser: a 400 on `url`, not a 500.
     const unparsable = await call(w.manager.token, 'POST', {
       url: 'http://Q^cR21q.j\\/C$3=Ra)',
       events: ['answer.submitted'],
     });
     expect(unparsable.statusCode).toBe(400);
-    expect(unparsable.json().message).toBe(messages.webhookUrlInvalid);
+    expect(unparsable.json().message).toBe(integrationMessages.webhookUrlInvalid);
     expect((await call(w.manager.token, 'GET')).json().data).toEqual({ list: [], count: 0 });
 
     const made = await subscribe(ctx, w.manager.token, w.org, receiverUrl('/ladder'));
@@ -402,9 +402,9 @@ describe('only public addresses unless WEBHOOKS_ALLOW_PRIVATE', () => {
         events: ['answer.submitted'],
       });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().message).toBe(messages.webhookUrlPrivate);
+      expect(res.json().message).toBe(integrationMessages.webhookUrlPrivate);
       expect(res.json().error.details).toEqual([
-        { path: 'url', message: messages.webhookUrlPrivate },
+        { path: 'url', message: integrationMessages.webhookUrlPrivate },
       ]);
     }
     const none = await injectWithToken(strict.app, 'GET', hooksUrl(w.org), w.manager.token);

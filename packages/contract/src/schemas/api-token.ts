@@ -4,24 +4,31 @@
  */
 import { z } from 'zod';
 import { apiTokenExpiryDaysMax, apiTokenNameMaxLength } from '../constants';
+import { integrationMessages } from '../integration-messages';
 import { messages } from '../messages';
 import { apiTokenScopes } from '../policy/api-token-scopes';
 import { idSchema, requiredText, wholeNumber } from './common';
 
 /** One scope of the closed list; anything else is 'This scope does not exist.'. */
-export const apiTokenScopeSchema = z.enum(apiTokenScopes, { error: messages.apiTokenScopeInvalid });
+export const apiTokenScopeSchema = z.enum(apiTokenScopes, {
+  error: integrationMessages.apiTokenScopeInvalid,
+});
 
 /**
  * POST /organizations/{id}/api-tokens body and the create dialog: a name, at least one distinct
  * scope, and optionally the days (1 to 365) until it expires; without them it never expires.
  */
 export const createApiTokenBodySchema = z.object({
-  name: requiredText(messages.apiTokenNameRequired, apiTokenNameMaxLength, messages.nameTooLong),
+  name: requiredText(
+    integrationMessages.apiTokenNameRequired,
+    apiTokenNameMaxLength,
+    messages.nameTooLong,
+  ),
   scopes: z
-    .array(apiTokenScopeSchema, { error: messages.apiTokenScopesRequired })
-    .min(1, { error: messages.apiTokenScopesRequired })
+    .array(apiTokenScopeSchema, { error: integrationMessages.apiTokenScopesRequired })
+    .min(1, { error: integrationMessages.apiTokenScopesRequired })
     .transform((scopes) => [...new Set(scopes)]),
-  expiresInDays: wholeNumber(messages.apiTokenExpiryInvalid, {
+  expiresInDays: wholeNumber(integrationMessages.apiTokenExpiryInvalid, {
     min: 1,
     max: apiTokenExpiryDaysMax,
   })

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { webhookUrlMaxLength } from '../constants';
+import { integrationMessages } from '../integration-messages';
 import { messages } from '../messages';
 import { idSchema, pageQuerySchema } from './common';
 
@@ -21,19 +22,19 @@ export type WebhookDeliveryEvent = WebhookEventType | 'ping';
 
 /** One event of the closed list; anything else is 'This event does not exist.'. */
 export const webhookEventSchema = z.enum(webhookEventTypes, {
-  error: messages.webhookEventInvalid,
+  error: integrationMessages.webhookEventInvalid,
 });
 
 /** An absolute http(s) URL of at most 2000 characters (whether its host is public is the server's check). */
 export const webhookUrlSchema = z
-  .string({ error: messages.webhookUrlInvalid })
+  .string({ error: integrationMessages.webhookUrlInvalid })
   .trim()
-  .max(webhookUrlMaxLength, { error: messages.webhookUrlInvalid })
-  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, { error: messages.webhookUrlInvalid });
+  .max(webhookUrlMaxLength, { error: integrationMessages.webhookUrlInvalid })
+  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, { error: integrationMessages.webhookUrlInvalid });
 
 const webhookEventsSchema = z
-  .array(webhookEventSchema, { error: messages.webhookEventsRequired })
-  .min(1, { error: messages.webhookEventsRequired })
+  .array(webhookEventSchema, { error: integrationMessages.webhookEventsRequired })
+  .min(1, { error: integrationMessages.webhookEventsRequired })
   .transform((events) => [...new Set(events)]);
 
 /** POST /organizations/{id}/webhooks body: the URL and at least one distinct event. */

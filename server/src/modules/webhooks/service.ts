@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  messages,
+  integrationMessages,
   webhookEventTypes,
   type Actor,
   type CreatedWebhookEndpoint,
@@ -127,7 +127,7 @@ async function loadEndpoint(
 async function checkUrl(url: string, allowPrivate: boolean): Promise<void> {
   // The schema's pattern lets through some strings WHATWG's URL parser refuses ('http://a^b').
   if (!URL.canParse(url)) {
-    const message = messages.webhookUrlInvalid;
+    const message = integrationMessages.webhookUrlInvalid;
     throw new ValidationError(message, [{ path: 'url', message }]);
   }
   try {
@@ -135,7 +135,9 @@ async function checkUrl(url: string, allowPrivate: boolean): Promise<void> {
   } catch (error) {
     if (!(error instanceof WebhookTargetError)) throw error;
     const message =
-      error.reason === 'private' ? messages.webhookUrlPrivate : messages.webhookUrlUnresolved;
+      error.reason === 'private'
+        ? integrationMessages.webhookUrlPrivate
+        : integrationMessages.webhookUrlUnresolved;
     throw new ValidationError(message, [{ path: 'url', message }]);
   }
 }

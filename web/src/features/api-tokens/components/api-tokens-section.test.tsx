@@ -4,7 +4,7 @@
  * and shows the new token once with its copy button and warning; after Done the list shows the
  * token's prefix, never the secret; revoking asks first, then calls DELETE.
  */
-import { messages, Role, type ApiToken } from '@practica/contract';
+import { integrationMessages, messages, Role, type ApiToken } from '@practica/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,9 @@ describe('ApiTokensSection', () => {
     const dialog = await screen.findByRole('dialog', { name: apiTokensText.dialogTitle });
     await user.type(within(dialog).getByRole('textbox', { name: apiTokensText.name }), 'HR system');
     await user.click(within(dialog).getByRole('button', { name: apiTokensText.submit }));
-    expect(await within(dialog).findByText(messages.apiTokenScopesRequired)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(integrationMessages.apiTokenScopesRequired),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     await user.click(within(dialog).getByRole('checkbox', { name: /Read users/ }));
