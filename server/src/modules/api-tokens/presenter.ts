@@ -2,8 +2,9 @@
  * API tokens on the wire (decisions.md#api-tokens): rows to the contract's `ApiToken`; the secret
  * appears only in the create answer (`CreatedApiToken`), never in a list.
  */
-import { messages, type ApiToken, type ApiTokenScope } from '@practica/contract';
+import type { ApiToken, ApiTokenScope } from '@practica/contract';
 import type { ApiTokenRow } from './repository.js';
+import { personName } from '../../lib/person-name.js';
 
 /** One token as listed: its prefix, never its secret; times as ISO 8601. */
 export function presentApiToken(row: ApiTokenRow): ApiToken {
@@ -15,10 +16,7 @@ export function presentApiToken(row: ApiTokenRow): ApiToken {
     prefix: row.prefix,
     createdBy: {
       id: row.createdById,
-      name:
-        row.creatorFirstName === null
-          ? messages.deletedUser
-          : `${row.creatorFirstName} ${row.creatorLastName ?? ''}`.trim(),
+      name: personName(row.creatorFirstName, row.creatorLastName),
     },
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,

@@ -10,11 +10,7 @@ import {
   type ReviewHistoryItem,
 } from '@practica/contract';
 import type { DraftRow, ReviewCommentRow, ReviewFormRow, ReviewRow } from './repository.js';
-
-/** "First Last", or 'Deleted user' when the person was erased (no first name). */
-function fullName(firstName: string | null, lastName: string | null): string {
-  return firstName !== null ? `${firstName} ${lastName ?? ''}`.trim() : messages.deletedUser;
-}
+import { personName as fullName } from '../../lib/person-name.js';
 
 /** One form of a review in the answer detail's shape, its reviewer the review's. */
 function presentForm(

@@ -3,7 +3,6 @@
  * the secret; the create answer adds it once) and `WebhookDelivery`. Times are ISO 8601.
  */
 import {
-  messages,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
@@ -11,6 +10,7 @@ import {
 } from '@practica/contract';
 import { WebhookDeliveryStatus as Status } from '../../db/schema/index.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from './repository.js';
+import { personName } from '../../lib/person-name.js';
 
 /** One endpoint as listed. */
 export function presentEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
@@ -25,10 +25,7 @@ export function presentEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
         ? null
         : {
             id: row.createdById,
-            name:
-              row.creatorFirstName === null
-                ? messages.deletedUser
-                : `${row.creatorFirstName} ${row.creatorLastName ?? ''}`.trim(),
+            name: personName(row.creatorFirstName, row.creatorLastName),
           },
     createdAt: row.createdAt.toISOString(),
   };
