@@ -12,7 +12,7 @@
 // target (p99 ≤ 1.10 × idle) or when other processes took more than 0.25 cores in a phase (then
 // the run is no evidence either way). Options: --rate=N (100), --seconds=N (30), --warmup=N (3),
 // --backlog=N (100), --no-taskset.
-/* global fetch, setInterval, clearInterval */
+/* global fetch */
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
@@ -26,7 +26,6 @@ import { demoFixture, inviteBody, setSeats } from '../test/faults/lib/demo.mjs';
 import { createClient, dataOf, login } from '../test/faults/lib/http.mjs';
 import { query, startCluster } from '../test/faults/lib/postgres.mjs';
 import { portBase, serverEnv, startServer, tempDir } from '../test/faults/lib/server.mjs';
-import { descendants } from '../test/faults/lib/server.mjs';
 import { interleave, openLoop } from './lib/drive.mjs';
 
 const { values: args } = parseArgs({
@@ -147,30 +146,6 @@ async function uploadAnswer(base, token, assignmentId, questionId, bytes) {
 }
 
 /**
- * A meter of the CPU the worker's media tools (ffmpeg, ffprobe: its child processes) use: samples
- * them every 500 ms, keeping each pid's last figure (a tool that ended keeps its last sample).
- * `stop()` answers the CPU ms they used since it started.
- */
-function toolsMeter(workerPid) {
-  const first = new Map();
-  const last = new Map();
-  for (const pid of descendants(workerPid)) first.set(pid, cpuMs(pid));
-  const sample = () => {
-    for (const pid of descendants(workerPid)) last.set(pid, cpuMs(pid));
-  };
-  const timer = setInterval(sample, 500);
-  return {
-    stop() {
-      sample();
-      clearInterval(timer);
-      let total = 0;
-      for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
-      return total;
-    },
-  };
-}
-
-/**
  * One measured phase: `warmup` s then `seconds` s of the mix at `rate`/s against `web`. Answers
  * p50/p99, the web copy's CPU ms per request, and the cores used meanwhile by the web copy, the
  * worker with its ffmpeg, PostgreSQL (`dataDir`'s postmaster and backends), this client and the
@@ -179,8 +154,8 @@ function toolsMeter(workerPid) {
 async function phase(name, { web, worker, next, dataDir }) {
   await openLoop({ base: web.url, rate, seconds: warmup, next, connections: 50 });
   const web0 = cpuMs(web.pid);
-  const worker0 = cpuMs(worker.pid);
-  const tools = toolsMeter(worker.pid);
+  // The worker's tree: its live ffmpeg and the ended ones it reaped (test/faults/lib/cpu.mjs).
+  const worker0 = treeCpuMs(worker.pid);
   const pgPid = postmasterPid(dataDir);
   const pg0 = treeCpuMs(pgPid);
   const client0 = process.cpuUsage();
@@ -189,7 +164,7 @@ async function phase(name, { web, worker, next, dataDir }) {
   const result = await openLoop({ base: web.url, rate, seconds, next, connections: 50 });
   const ms = Date.now() - t0;
   const webMs = cpuMs(web.pid) - web0;
-  const workerMs = cpuMs(worker.pid) - worker0 + tools.stop();
+  const workerMs = treeCpuMs(worker.pid) - worker0;
   const pgMs = treeCpuMs(pgPid) - pg0;
   const client = process.cpuUsage(client0);
   const clientMs = (client.user + client.system) / 1000;

@@ -13,32 +13,55 @@ function stat(pid) {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) in parentheses.
     const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) };
+    // utime + stime of the process, plus cutime + cstime: the CPU of children it has waited for
+    // (a PostgreSQL backend that ended, a media job's ffmpeg), which would otherwise vanish from
+    // every figure and show up as "other processes".
+    return {
+      ppid: Number(rest[1]),
+      ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]),
+    };
   } catch {
     return null;
   }
 }
 
-/** CPU milliseconds (user + system) used so far by `pid`, 0 when it is gone or not on Linux. */
+/**
+ * CPU milliseconds (user + system) used so far by `pid` and the children it has waited for, 0 when
+ * it is gone or not on Linux.
+ */
 export function cpuMs(pid) {
   const s = stat(pid);
   return s ? (s.ticks * 1000) / ticksPerSecond : 0;
 }
 
-/** CPU milliseconds used by `pid` and its live children (a PostgreSQL postmaster and its backends). */
+/**
+ * CPU milliseconds used by `pid` and all its descendants, live or ended (a PostgreSQL postmaster
+ * and its backends, a worker and its ffmpeg): each live process's own time plus what it reaped.
+ */
 export function treeCpuMs(pid) {
-  let total = cpuMs(pid);
   let entries = [];
   try {
     entries = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
   } catch {
-    return total;
+    return cpuMs(pid);
   }
+  const children = new Map();
+  const ticks = new Map();
   for (const d of entries) {
     const s = stat(d);
-    if (s && s.ppid === pid) total += (s.ticks * 1000) / ticksPerSecond;
+    if (!s) continue;
+    ticks.set(Number(d), s.ticks);
+    if (!children.has(s.ppid)) children.set(s.ppid, []);
+    children.get(s.ppid).push(Number(d));
   }
-  return total;
+  let total = 0;
+  const todo = [pid];
+  while (todo.length > 0) {
+    const p = todo.pop();
+    total += ticks.get(p) ?? 0;
+    todo.push(...(children.get(p) ?? []));
+  }
+  return (total * 1000) / ticksPerSecond;
 }
 
 /** The postmaster pid of the cluster whose data folder is `dataDir` (first line of postmaster.pid). */
