@@ -38,6 +38,7 @@ import {
   TokenPurpose,
   apiTokens,
   contents,
+  groups,
   inviteLinks,
   invites,
   organizationSso,
@@ -735,7 +736,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
 
     // The organization's integrations, written as their modules store them (their routes check a
     // provider or an address this world does not have): an API token, single sign-on settings, a
-    // webhook endpoint with a delivery, and a directory id on the trainee.
+    // webhook endpoint with a delivery, and a directory id on the trainee and on the first group.
     await db.insert(apiTokens).values({
       organizationId,
       name: `Token ${c}`,
@@ -771,6 +772,10 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       .update(users)
       .set({ scimExternalId: `directory-${c}` })
       .where(eq(users.id, user.trainee));
+    await db
+      .update(groups)
+      .set({ scimExternalId: `directory-group-${c}` })
+      .where(eq(groups.id, group.id));
 
     return {
       key,

@@ -17,6 +17,8 @@ export const groups = pgTable(
       .notNull()
       .references(() => organizations.id),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The directory's `externalId` of a group provisioned over SCIM (decisions.md#scim), or null. */
+    scimExternalId: text('scim_external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

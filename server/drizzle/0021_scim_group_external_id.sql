@@ -1,0 +1,1 @@
+ALTER TABLE "groups" ADD COLUMN "scim_external_id" text;
