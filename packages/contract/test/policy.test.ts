@@ -56,6 +56,7 @@ const pageTable: Record<PageAction, { plain: [boolean, boolean, boolean, boolean
   'page:assets':              { plain: [N, N, N, Y], creator: [N, N, N, Y] },
   'page:orgManager':          { plain: [N, N, Y, N], creator: [N, N, Y, N] },
   'page:reviewerConsistency': { plain: [N, N, Y, Y], creator: [N, N, Y, Y] },
+  'page:integrations':        { plain: [N, N, Y, Y], creator: [N, N, Y, Y] },
 };
 
 const roleOrder: RoleName[] = ['Trainee', 'Instructor', 'Manager', 'Admin'];

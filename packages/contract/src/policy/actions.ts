@@ -22,6 +22,7 @@ export const pageActions = [
   'page:assets',
   'page:orgManager',
   'page:reviewerConsistency',
+  'page:integrations',
 ] as const;
 
 export const operationActions = [

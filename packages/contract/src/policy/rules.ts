@@ -90,6 +90,8 @@ export const rules: Record<Action, Rule> = {
   'page:assets': (a) => isAdmin(a),
   'page:orgManager': (a) => isManager(a),
   'page:reviewerConsistency': (a) => adminOrManager(a),
+  /** Sign-in and integrations of an organization (decisions.md#webhooks): each section asks its own action for the organization. */
+  'page:integrations': (a) => adminOrManager(a),
 
   // ----- users (000 §6) -----
   'user:list': scoped(staff),
