@@ -62,6 +62,8 @@ export const patterns = {
   orgManagerDashboard: '/dbl/org-manager/dashboard/org',
   organizationCreate: '/dbl/organizations/create',
   organizationDetail: '/dbl/organizations/:id',
+  /** decisions.md#webhooks: an organization's single sign-on, API tokens and webhooks. */
+  organizationIntegrations: '/dbl/organizations/:id/integrations',
   avatars: '/dbl/avatars',
   avatarCreate: '/dbl/avatars/create',
   avatarEdit: '/dbl/avatars/:id/edit',
@@ -145,6 +147,8 @@ export const paths = {
   orgManagerDashboard: () => patterns.orgManagerDashboard,
   organizationCreate: () => patterns.organizationCreate,
   organizationDetail: (organizationId: Id) => `/dbl/organizations/${seg(organizationId)}`,
+  organizationIntegrations: (organizationId: Id) =>
+    `/dbl/organizations/${seg(organizationId)}/integrations`,
   avatars: () => patterns.avatars,
   avatarCreate: () => patterns.avatarCreate,
   avatarEdit: (avatarId: Id) => `/dbl/avatars/${seg(avatarId)}/edit`,

@@ -57,6 +57,11 @@ export const organizationKeys = {
     [...organizationKeys.detail(id), 'candidates', { roleId, search }] as const,
   /** The organization's API tokens (decisions.md#api-tokens). */
   apiTokens: (id: number) => [...organizationKeys.detail(id), 'api-tokens'] as const,
+  /** The organization's webhook endpoints (decisions.md#webhooks). */
+  webhooks: (id: number) => [...organizationKeys.detail(id), 'webhooks'] as const,
+  /** One page of an endpoint's deliveries, newest first. */
+  webhookDeliveries: (id: number, endpointId: number, page: number, pageSize: PageSize) =>
+    [...organizationKeys.webhooks(id), endpointId, 'deliveries', { page, pageSize }] as const,
 };
 
 /** Groups (000 §7 'Groups'). Group changes also move organization counts: refresh both. */

@@ -110,6 +110,7 @@ export function navItemsFor(
             'systemAdminDashboard',
             'organizationCreate',
             'organizationDetail',
+            'organizationIntegrations',
             'organizationDetails',
             'organizationContents',
             // An organization's assignments and reviews open from its page.
@@ -158,6 +159,7 @@ export function navItemsFor(
             owns: [
               'organizationDetails',
               'organizationDetail',
+              'organizationIntegrations',
               ...groupPages,
               'userDetail',
               'invites',
