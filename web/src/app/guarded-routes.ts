@@ -7,6 +7,7 @@ import { messages, type PageAction } from '@practica/contract';
 import type { ComponentType } from 'react';
 import { patterns, type RouteName } from '@shared/config/paths';
 import { insightsText } from '../config/insights-text';
+import { integrationsText } from '../config/integrations-text';
 import { reviewInboxText } from '../config/review-inbox-text';
 import { routeText } from './route-text';
 
@@ -180,6 +181,12 @@ export const guardedRoutes: GuardedRoute[] = [
     'page:orgManager',
     messages.organization,
     () => import('./routes/organization-info'),
+  ),
+  route(
+    'organizationIntegrations',
+    'page:integrations',
+    integrationsText.title,
+    () => import('./routes/organization-integrations'),
   ),
   route(
     'reviewerConsistency',

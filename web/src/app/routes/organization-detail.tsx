@@ -4,7 +4,8 @@
  * contact person read-only: editable only at creation), the seats form, and the tabs Members
  * (Trainees, Instructors, Groups, Managers with counts), Content (001 §2 'Organization content
  * views': Interviews, Rating scales, Feedback forms with the General/Organization switch and the
- * status filters) and Assets. The chosen tabs are remembered for the session (000 §9). An
+ * status filters) and Assets, and a link to its "Sign-in and integrations" page (single sign-on, API
+ * tokens, webhooks: organization-integrations.tsx). The chosen tabs are remembered for the session (000 §9). An
  * organization that cannot be loaded navigates back.
  */
 import {
@@ -20,16 +21,21 @@ import {
   Title,
 } from '@mantine/core';
 import { ContentType, messages, Role, type ContentTypeId } from '@practica/contract';
-import { IconChartBar, IconClipboardCheck, IconMail, IconTrashX } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconClipboardCheck,
+  IconMail,
+  IconPlugConnected,
+  IconTrashX,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CreateButton } from '../../components/create-button';
 import { PageTitle } from '@shared/components/page-title';
 import { insightsText } from '../../config/insights-text';
+import { integrationsText } from '../../config/integrations-text';
 import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../../config/review-inbox-text';
-import { ApiTokensSection } from '../../features/api-tokens';
-import { SsoSection } from '../../features/sso';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { OrganizationContents } from '../../features/content';
 import {
@@ -100,7 +106,7 @@ export default function OrganizationDetailPage() {
   const maySetActive = useCan('organization:setActive', target);
   const mayViewDeleted = useCan('user:viewDeleted', target);
   const mayReview = useCan('answer:review', target);
-  const mayManageApiTokens = useCan('apiToken:manage', target);
+  const mayOpenIntegrations = useCan('webhook:manage', target);
   const mayReadConsistency = useCan('organization:reviewerConsistency', target);
   const mayCreateGroup = useCan('group:create', target);
 
@@ -157,6 +163,16 @@ export default function OrganizationDetailPage() {
                 leftSection={<IconChartBar size={16} aria-hidden />}
               >
                 {insightsText.consistencyOpen}
+              </Button>
+            )}
+            {mayOpenIntegrations && (
+              <Button
+                component={Link}
+                to={paths.organizationIntegrations(organization.id)}
+                variant="light"
+                leftSection={<IconPlugConnected size={16} aria-hidden />}
+              >
+                {integrationsText.open}
               </Button>
             )}
             <Button
@@ -256,8 +272,6 @@ export default function OrganizationDetailPage() {
           </Tabs.Panel>
         </Tabs>
       </Paper>
-      {mayManageApiTokens && <ApiTokensSection organizationId={organization.id} />}
-      <SsoSection organizationId={organization.id} />
       {mayViewDeleted && (
         <DeletedUsersModal
           opened={deletedOpen}

@@ -1,16 +1,17 @@
 /**
  * /dbl/organization/{id}/details (000 §2.9 'Manager organization info page'): the manager's
  * organization: the contact form read-only and the avatars and environments it may use,
- * read-only, and its API tokens (decisions.md#api-tokens). An organization that cannot be loaded
- * navigates back.
+ * read-only, and a card linking to its "Sign-in and integrations" page (single sign-on, API tokens,
+ * webhooks: organization-integrations.tsx). An organization that cannot be loaded navigates back.
  */
-import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@practica/contract';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { PageTitle } from '@shared/components/page-title';
-import { ApiTokensSection } from '../../features/api-tokens';
-import { SsoSection } from '../../features/sso';
+import { paths } from '@shared/config/paths';
+import { integrationsText } from '../../config/integrations-text';
 import { OrganizationAssetsTab } from '../../features/assets';
 import { type AssetTab, OrganizationForm, useOrganization } from '../../features/organizations';
 import { useCan } from '../../lib/can';
@@ -24,7 +25,7 @@ export default function OrganizationInfoPage() {
   const query = useOrganization(valid ? id : null);
   const goBack = useGoBack();
   const [assetTab, setAssetTab] = useState<AssetTab>('avatars');
-  const mayManageApiTokens = useCan('apiToken:manage', { organizationId: valid ? id : null });
+  const mayOpenIntegrations = useCan('webhook:manage', { organizationId: valid ? id : null });
   const failed = !valid || query.isError;
   useEffect(() => {
     if (failed) goBack();
@@ -62,14 +63,30 @@ export default function OrganizationInfoPage() {
           </Stack>
         </Paper>
       </Grid.Col>
-      {mayManageApiTokens && (
+      {mayOpenIntegrations && (
         <Grid.Col span={12}>
-          <ApiTokensSection organizationId={organization.id} />
+          <Paper p="lg" component="section" aria-labelledby="integrations-title">
+            <Group justify="space-between" gap="md">
+              <Stack gap={4} maw={640}>
+                <Title order={2} id="integrations-title">
+                  {integrationsText.title}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {integrationsText.intro}
+                </Text>
+              </Stack>
+              <Button
+                component={Link}
+                to={paths.organizationIntegrations(organization.id)}
+                variant="light"
+                leftSection={<IconPlugConnected size={16} aria-hidden />}
+              >
+                {integrationsText.manage}
+              </Button>
+            </Group>
+          </Paper>
         </Grid.Col>
       )}
-      <Grid.Col span={12}>
-        <SsoSection organizationId={organization.id} />
-      </Grid.Col>
     </Grid>
   );
 }
