@@ -96,7 +96,7 @@ const serverModuleLayers = {
   'review-history': ['answers'],
   insights: [],
   'api-tokens': ['audit', 'organizations', 'users'],
-  scim: ['organizations', 'users'],
+  scim: ['groups', 'organizations', 'users'],
   sso: ['auth', 'invites', 'organizations', 'users'],
   metrics: [],
   webhooks: ['organizations'],
