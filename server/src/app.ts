@@ -9,12 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { messages } from '@practica/contract';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
@@ -57,6 +54,7 @@ import {
   validatorCompiler,
 } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb, spaIndexFor } from './plugins/static-web.js';
 import { reviewStatementWrites } from './review-statement-writes.js';
 import { dutiesOf } from './settings/role.js';
@@ -244,7 +242,7 @@ export async function buildApp(
     });
   }
 
-  if (duties.servesHttp) await registerApiDocs(app, config);
+  if (duties.servesHttp) await registerOpenApi(app, config.version);
 
   await app.register(authPlugin, { secret: new TextEncoder().encode(config.jwtSecret) });
   await app.register(healthRoutes);
@@ -277,25 +275,6 @@ export async function buildApp(
   });
 
   return app;
-}
-
-/** OpenAPI (`/api/docs`, its JSON at `/api/docs/json`) of the routes registered after it. */
-async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Practica API',
-        description:
-          'The staff console and mobile app API. Every answer is {success, message, data, error}.',
-        version: config.version,
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 }
 
 /** The API under `/api`, the console at `/` and the practice app at `/practice/` (roles `web` and `all`). */
