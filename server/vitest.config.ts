@@ -9,6 +9,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite is single-connection and in-process; files run in parallel workers, each with its own database.
     pool: 'forks',
+    // argon2id at the lowest cost for the accounts tests make and sign in (settings/password-hash.ts;
+    // refused outside NODE_ENV=test, which Vitest sets). The tests of hashing itself switch back.
+    env: { PASSWORD_HASH_COST: 'test' },
     // One migrated database per run, copied by each file (test/helpers/database.ts).
     globalSetup: ['./test/global-setup.ts'],
   },

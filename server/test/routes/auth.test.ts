@@ -3,10 +3,14 @@
  */
 import { SignJWT } from 'jose';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, Role } from '@practica/contract';
 import { organizations, users } from '../../src/db/schema/index.js';
 import { bearer, buildTestApp, testSecret, tokenFor, type TestContext } from '../helpers/build.js';
+
+// The stored hashes are checked for the production parameters: this file hashes at the standard
+// cost, not the server project's test cost (settings/password-hash.ts).
+vi.stubEnv('PASSWORD_HASH_COST', 'standard');
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   emailChangeTokenLifetimeMs,
   inviteTokenLifetimeMs,
@@ -42,6 +42,10 @@ import {
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.js';
 import { mailsTo, tokenFromMail } from '../helpers/users.js';
 import { buildWithPlugins } from '../helpers/with-plugins.js';
+
+// The stored hashes are checked for the production parameters: this file hashes at the standard
+// cost, not the server project's test cost (settings/password-hash.ts).
+vi.stubEnv('PASSWORD_HASH_COST', 'standard');
 
 let ctx: TestContext;
 let smtp: SmtpReceiver;
