@@ -21,6 +21,7 @@ import {
   type NotificationsConfig,
 } from './settings/notifications.js';
 import { metricsConfigFrom, metricsEnvShape, type MetricsConfig } from './settings/metrics.js';
+import { passwordHashCostFrom, passwordHashEnvShape } from './settings/password-hash.js';
 import { roleConfigFrom, roleEnvShape, type ServerRole } from './settings/role.js';
 import { webhooksConfigFrom, webhooksEnvShape, type WebhooksConfig } from './settings/webhooks.js';
 
@@ -77,6 +78,7 @@ const envSchema = z.object({
   ...mediaEnvShape,
   ...notificationsEnvShape,
   ...metricsEnvShape,
+  ...passwordHashEnvShape,
   ...roleEnvShape,
   ...webhooksEnvShape,
 });
@@ -199,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
   }
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET (and S3_ENDPOINT unless on AWS).');
+  }
+  // Read again by lib/password.ts at each hash; checked here so a server refuses it at start-up.
+  try {
+    passwordHashCostFrom(e.PASSWORD_HASH_COST, e.NODE_ENV);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
   }
   return Object.freeze({
     env: e.NODE_ENV,
