@@ -1,0 +1,68 @@
+/**
+ * Stoplight Prism's validating proxy, in process: `@stoplight/prism-http-server` in front of an
+ * upstream URL, validating every request and response against an OpenAPI document (what
+ * `prism proxy <openapi.json> <upstream>` does; architecture.md, 'API document'). Every call is
+ * forwarded, whatever Prism finds (`errors: false`), so a malformed call is answered by the app
+ * itself; what Prism finds comes back in the `sl-violations` response header, read by
+ * `violationsOf`.
+ *
+ * Prism 5.15+ requires Node 24: the libraries are pinned to 5.12 (prism-http, prism-http-server)
+ * and 5.8 (prism-core), the last that accept Node 20.19 (docs/testing.md, 'Contract test').
+ */
+import { createLogger } from '@stoplight/prism-core';
+import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import { createServer } from '@stoplight/prism-http-server';
+
+/** One finding of Prism's, as the `sl-violations` header carries it. */
+export interface PrismViolation {
+  /** 'request' or 'response' first, then the place ('body', 'data', 'items', …). */
+  location: string[];
+  /** 'Error', 'Warning', 'Information' or 'Hint'. */
+  severity: string;
+  code?: string | number;
+  message: string;
+}
+
+export interface PrismProxy {
+  /** Base URL of the proxy, `http://127.0.0.1:<port>`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the proxy on 127.0.0.1 (a free port) for `document` (an OpenAPI 3 object) in front of
+ * `upstream` (a base URL). Rejects when Prism cannot read the document.
+ */
+export async function startPrismProxy(document: object, upstream: string): Promise<PrismProxy> {
+  const operations = await getHttpOperationsFromSpec(document);
+  const server = createServer(operations, {
+    components: { logger: createLogger('contract', { level: 'silent' }) },
+    cors: false,
+    config: {
+      isProxy: true,
+      upstream: new URL(upstream),
+      upstreamProxy: undefined,
+      checkSecurity: true,
+      validateRequest: true,
+      validateResponse: true,
+      errors: false,
+      mock: { dynamic: false },
+    },
+  });
+  // Answers 'http://127.0.0.1:<port>'.
+  const url = await server.listen(0, '127.0.0.1');
+  return { url, close: () => server.close() };
+}
+
+/**
+ * The violations of the `sl-violations` header (none when it is absent). A header Prism cut
+ * ('Too many violations! …') is one violation carrying the text.
+ */
+export function violationsOf(header: string | null): PrismViolation[] {
+  if (!header) return [];
+  try {
+    return JSON.parse(header) as PrismViolation[];
+  } catch {
+    return [{ location: ['response'], severity: 'Error', message: header.slice(0, 500) }];
+  }
+}
