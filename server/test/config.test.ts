@@ -29,6 +29,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, MEDIA_LEASE_SECONDS: '2' })).toThrow(ConfigError);
   });
 
+  it('lets an encode use MEDIA_ENCODE_THREADS threads (unset: ffmpeg chooses), at least 1', () => {
+    const base = { DATABASE_URL: 'postgres://x/y', DATA_DIR: 'memory://' };
+    expect(loadConfig(base).media.encodeThreads).toBeUndefined();
+    expect(loadConfig({ ...base, MEDIA_ENCODE_THREADS: '1' }).media.encodeThreads).toBe(1);
+    expect(() => loadConfig({ ...base, MEDIA_ENCODE_THREADS: '0' })).toThrow(ConfigError);
+  });
+
   it('does not seed PostgreSQL unless SEED_DEMO=true', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', DATA_DIR: 'memory://' }).seedDemo).toBe(
       false,

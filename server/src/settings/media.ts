@@ -11,6 +11,9 @@
  * - `MEDIA_LEASE_SECONDS`: how long a claimed job is reserved for the worker that claimed it,
  *   default 120 s (renewed every third of it while the job runs): a killed worker's job is due
  *   again after at most this long.
+ * - `MEDIA_ENCODE_THREADS`: threads one encode may use, default unset (ffmpeg's choice: about
+ *   one per core). A `worker` beside `web` copies on the same machine sets it below the core count
+ *   so the encodes leave a core to the requests (operations.md 'Roles').
  * - `FFMPEG_PATH`, `FFPROBE_PATH`: the binaries to use instead of looking for them (tools.ts).
  */
 import { z } from 'zod';
@@ -21,6 +24,7 @@ export const mediaEnvShape = {
   MEDIA_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   MEDIA_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
   MEDIA_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  MEDIA_ENCODE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   FFMPEG_PATH: z.string().trim().min(1).optional(),
   FFPROBE_PATH: z.string().trim().min(1).optional(),
 };
@@ -36,6 +40,8 @@ export interface MediaConfig {
   maxAttempts: number;
   /** How long a claimed job is reserved for its worker, in milliseconds (renewed while it runs). */
   leaseMs?: number | undefined;
+  /** Threads one encode may use; undefined: ffmpeg's choice (about one per core). */
+  encodeThreads?: number | undefined;
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
 }
@@ -49,6 +55,7 @@ export function mediaConfigFrom(
     pollMs: e.MEDIA_POLL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     maxAttempts: e.MEDIA_MAX_ATTEMPTS,
     leaseMs: e.MEDIA_LEASE_SECONDS * 1000,
+    encodeThreads: e.MEDIA_ENCODE_THREADS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
   };

@@ -53,7 +53,7 @@ export interface MediaPluginOptions extends MediaConfig {
 
 export const mediaPlugin = fp(
   async (app: FastifyInstance, options: MediaPluginOptions) => {
-    const tools =
+    const found =
       options.tools !== undefined
         ? options.tools
         : findMediaTools({
@@ -61,6 +61,8 @@ export const mediaPlugin = fp(
             FFPROBE_PATH: options.ffprobePath,
             PATH: process.env['PATH'],
           });
+    const tools =
+      found && options.encodeThreads ? { ...found, encodeThreads: options.encodeThreads } : found;
     let worker: MediaWorker | null = null;
     let unlisten: (() => Promise<void>) | null = null;
     const jobDoneListeners: ((done: MediaJobDone) => void)[] = [];

@@ -39,6 +39,8 @@ export interface MediaTools {
   ffprobe: string;
   /** util-linux `prlimit`, which caps a run's CPU time; null or absent: no CPU cap. */
   prlimit?: string | null;
+  /** Threads one encode may use (`-threads`); absent: ffmpeg's choice, about one per core. */
+  encodeThreads?: number | undefined;
 }
 
 /** Why a recording could not be processed: the codes kept in a failed job's `last_error`. */
@@ -490,8 +492,8 @@ const maxFrameRate = 31;
  * speech: libx264 veryfast CRF 28, yuv420p, at most 720p and 30 fps, each frame at its own time
  * (no frames duplicated to fill gaps), audio as `copyToMp4` takes it (AAC 64 kbit/s mono or
  * stereo as the source when encoded), `+faststart`,
- * at most `recordingCapSeconds` long. `options`: time and CPU limits, abort signal. Throws as
- * `runTool` says.
+ * at most `recordingCapSeconds` long, on at most `tools.encodeThreads` threads when set.
+ * `options`: time and CPU limits, abort signal. Throws as `runTool` says.
  */
 export async function encodeToMp4(
   tools: MediaTools,
@@ -507,6 +509,7 @@ export async function encodeToMp4(
     '-vf', filters.join(','),
     '-vsync', 'passthrough',
     '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p',
+    ...(tools.encodeThreads ? ['-threads', String(tools.encodeThreads)] : []),
   ];
   await runTool(
     tools,
