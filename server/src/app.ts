@@ -54,7 +54,7 @@ import {
   validatorCompiler,
 } from './plugins/error-handler.js';
 import { loggerOptions } from './plugins/logger.js';
-import { registerOpenApi } from './plugins/openapi.js';
+import { apiBodyLimitBytes, registerOpenApi } from './plugins/openapi.js';
 import { registerStaticWeb, spaIndexFor } from './plugins/static-web.js';
 import { reviewStatementWrites } from './review-statement-writes.js';
 import { dutiesOf } from './settings/role.js';
@@ -125,7 +125,7 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     // A hop count is valid for Fastify's trustProxy although its types omit it.
     trustProxy: config.trustProxy as boolean | string,
-    bodyLimit: 1_048_576,
+    bodyLimit: apiBodyLimitBytes,
     // While closing, new requests get the envelope's 503 from the hook below, not Fastify's body.
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,

@@ -46,7 +46,7 @@ const mb = (bytes: number) => `${bytes / 1024 / 1024} MB (${bytes} bytes)`;
 const kb = (bytes: number) => `${bytes / 1024} KB (${bytes} bytes)`;
 
 const reviewEtag: Record<string, HeaderHint> = {
-  etag: {
+  ETag: {
     description:
       'The review version (e.g. "3"): send it back as If-Match on the review call (decisions.md#review-loop §4).',
   },
