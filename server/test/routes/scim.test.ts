@@ -8,11 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Role, type CreatedApiToken } from '@practica/contract';
+import { Role } from '@practica/contract';
 import { users } from '../../src/db/schema/index.js';
 import { traineeSeatUsage } from '../../src/modules/organizations/index.js';
 import { buildOrganization, buildUser, factoryOf, tokenOf, type Factory } from '../factories.js';
 import { buildTestApp, injectWithToken, type TestContext } from '../helpers/build.js';
+import { expectScimError, scimRequest, scimToken } from '../helpers/scim.js';
 
 let ctx: TestContext;
 let f: Factory;
@@ -24,37 +25,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const userSchema = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const errorSchema = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const patchSchema = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 /** An organization with `seats` trainee seats, its manager and a SCIM token (or one of `scopes`). */
 async function world(seats = 5, scopes = ['scim:provision']) {
   const org = await buildOrganization(f, { userSeats: seats });
   const manager = await buildUser(f, { role: Role.Manager, organizationId: org.id });
-  const res = await injectWithToken(
-    ctx.app,
-    'POST',
-    `/api/organizations/${org.id}/api-tokens`,
-    manager.token,
-    { name: 'Entra ID', scopes },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const token = (res.json() as { data: CreatedApiToken }).data.token;
+  const token = await scimToken(ctx.app, org.id, manager.token, scopes);
   return { org: org.id, manager, token };
 }
 
 /** A SCIM request as a directory sends it (`application/scim+json`). */
-function scim(token: string | undefined, method: string, path: string, body?: object) {
-  return ctx.app.inject({
-    method: method as 'GET',
-    url: `/scim/v2${path}`,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/scim+json' } : {}),
-    },
-    ...(body ? { payload: JSON.stringify(body) } : {}),
-  });
-}
+const scim = (token: string | undefined, method: string, path: string, body?: object) =>
+  scimRequest(ctx.app, token, method, path, body);
 
 /** RFC 7644 §3.3's creation example, for `email`. */
 const newUser = (email: string, extra: object = {}) => ({
@@ -65,19 +48,6 @@ const newUser = (email: string, extra: object = {}) => ({
   emails: [{ value: email, type: 'work', primary: true }],
   ...extra,
 });
-
-const expectScimError = (
-  res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
-  status: number,
-  scimType?: string,
-) => {
-  expect(res.statusCode).toBe(status);
-  expect(String(res.headers['content-type'])).toMatch(/^application\/scim\+json/);
-  const body = res.json() as { schemas: string[]; status: string; scimType?: string };
-  expect(body.schemas).toEqual([errorSchema]);
-  expect(body.status).toBe(String(status));
-  if (scimType) expect(body.scimType).toBe(scimType);
-};
 
 const rowsWithEmail = (email: string) =>
   ctx.app.db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -216,20 +216,31 @@ const everyone302 = /*         */ '302 302  302  302  | 302  302  302  302  302'
 const everyone401 = /*         */ '401 401  401  401  | 401  401  401  401  401';
 /** Why every SCIM row is 401 for every actor of the matrix. */
 const scimNote =
-  "SCIM (decisions.md#scim) takes an API token with the scim:provision scope, never a session: 401 for every session; scim.test.ts covers the token's cells.";
+  "SCIM (decisions.md#scim) takes an API token with the scim:provision scope, never a session: 401 for every session; scim.test.ts and scim-groups.test.ts cover the token's cells.";
 /** A SCIM User body (never read: every matrix actor is refused before the body). */
 const scimUser = (s: Scope) => ({
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
   userName: `matrix-${s.o.canary}@scim.test`,
 });
 
-/** The /scim/v2 rows: 401 for every actor of the matrix (`scimNote`). */
+/** A SCIM Group body (never read either). */
+const scimGroup = (s: Scope) => ({
+  schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+  displayName: `Matrix ${s.o.canary}`,
+});
+
+/** The /scim/v2 rows (Users, Groups, discovery): 401 for every actor of the matrix (`scimNote`). */
 function scimRows(): Row[] {
   const one = (s: Scope) => `/scim/v2/Users/${s.o.user.trainee}`;
   const patch = {
     schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
     Operations: [{ op: 'replace', path: 'active', value: false }],
   };
+  const group = (s: Scope) => `/scim/v2/Groups/${s.o.groupId}`;
+  const groupPatch = (s: Scope) => ({
+    schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+    Operations: [{ op: 'remove', path: `members[value eq "${s.o.user.trainee}"]` }],
+  });
   const requests: Record<string, (s: Scope) => Request> = {
     'GET /scim/v2/Users': () => ({ url: '/scim/v2/Users' }),
     'GET /scim/v2/Users/:id': (s) => ({ url: one(s) }),
@@ -237,6 +248,19 @@ function scimRows(): Row[] {
     'PUT /scim/v2/Users/:id': (s) => ({ url: one(s), payload: scimUser(s) }),
     'PATCH /scim/v2/Users/:id': (s) => ({ url: one(s), payload: patch }),
     'DELETE /scim/v2/Users/:id': (s) => ({ url: one(s) }),
+    'GET /scim/v2/Groups': () => ({ url: '/scim/v2/Groups' }),
+    'GET /scim/v2/Groups/:id': (s) => ({ url: group(s) }),
+    'POST /scim/v2/Groups': (s) => ({ url: '/scim/v2/Groups', payload: scimGroup(s) }),
+    'PUT /scim/v2/Groups/:id': (s) => ({ url: group(s), payload: scimGroup(s) }),
+    'PATCH /scim/v2/Groups/:id': (s) => ({ url: group(s), payload: groupPatch(s) }),
+    'DELETE /scim/v2/Groups/:id': (s) => ({ url: group(s) }),
+    'GET /scim/v2/ServiceProviderConfig': () => ({ url: '/scim/v2/ServiceProviderConfig' }),
+    'GET /scim/v2/Schemas': () => ({ url: '/scim/v2/Schemas' }),
+    'GET /scim/v2/Schemas/:id': () => ({
+      url: '/scim/v2/Schemas/urn:ietf:params:scim:schemas:core:2.0:Group',
+    }),
+    'GET /scim/v2/ResourceTypes': () => ({ url: '/scim/v2/ResourceTypes' }),
+    'GET /scim/v2/ResourceTypes/:id': () => ({ url: '/scim/v2/ResourceTypes/Group' }),
   };
   return Object.entries(requests).map(([route, request]) => ({
     route,
@@ -877,6 +901,21 @@ export const rows: Row[] = [
     request: () => ({ url: '/api/auth/sso/session' }),
     //      anon exp  tamp deac | trn  ins  cre  mgr  adm
     expect: { none: '401 401  401  401  | 401  401  401  401  401' },
+  },
+  {
+    route: 'GET /api/auth/sso/saml/:id/metadata',
+    note: 'Public: our SAML service provider’s metadata (our URLs only) for the organization’s identity provider.',
+    request: (s) => ({ url: `/api/auth/sso/saml/${s.o.organizationId}/metadata` }),
+    expect: { same: everyone200, other: everyone200 },
+  },
+  {
+    route: 'POST /api/auth/sso/saml/:id/acs',
+    note: 'Public and a redirect: the identity provider posts its answer here; without a valid one the sign-in page shows the refusal (here: no SAML settings).',
+    request: (s) => ({
+      url: `/api/auth/sso/saml/${s.o.organizationId}/acs`,
+      payload: { SAMLResponse: 'PHNhbWw+' },
+    }),
+    expect: { same: everyone302, other: everyone302 },
   },
 
   // ----- invites (000 §2.7, §6, §7) -----

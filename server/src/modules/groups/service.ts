@@ -142,6 +142,21 @@ export async function updateGroup(
   return presentGroup((await findGroup(db, id))!);
 }
 
+/**
+ * Stores the directory's `externalId` of group `id` (null clears it), for SCIM provisioning
+ * (decisions.md#scim); the caller checked access to the group. Answers nothing.
+ */
+export async function setGroupScimExternalId(
+  db: Db,
+  id: number,
+  externalId: string | null,
+): Promise<void> {
+  await db
+    .update(groups)
+    .set({ scimExternalId: externalId, updatedAt: new Date() })
+    .where(eq(groups.id, id));
+}
+
 /** DELETE /groups/{id} (admin, manager of the organization): memberships go with it; invites keep no group. */
 export async function deleteGroup(db: Db, actor: Actor, id: number): Promise<void> {
   await loadGroupFor(db, actor, id, 'group:delete');

@@ -1,7 +1,8 @@
 /**
- * The SCIM 2.0 endpoints at `/scim/v2` (decisions.md#scim; RFC 7644 §3): `/Users` create (POST),
- * read (GET by id), list (GET with `filter`, `startIndex` 1-based, `count`), replace (PUT), change
- * (PATCH) and delete (DELETE). Bodies are `application/scim+json` or `application/json`; answers
+ * The SCIM 2.0 endpoints at `/scim/v2` (decisions.md#scim; RFC 7644 §3, §4): `/Users` and `/Groups`
+ * create (POST), read (GET by id), list (GET with `filter`, `startIndex` 1-based, `count` at most
+ * `scimMaxResults`), replace (PUT), change (PATCH) and delete (DELETE); the discovery endpoints
+ * `/ServiceProviderConfig`, `/Schemas[/{id}]` and `/ResourceTypes[/{name}]` (read only). Bodies are `application/scim+json` or `application/json`; answers
  * are `application/scim+json`, and every error is SCIM's error message (RFC 7644 §3.12), never the
  * API envelope.
  *
@@ -14,6 +15,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import SCIMMY from 'scimmy';
 import { UnauthorizedError } from '../../errors.js';
 import { linkDeps } from '../../lib/route-kit.js';
+import { declareScimDiscovery, scimMaxResults } from './discovery.js';
+import { declareScimGroups } from './group-service.js';
 import { declareScimUsers, toScimError, type ScimContext } from './service.js';
 
 const scimType = 'application/scim+json; charset=utf-8';
@@ -79,9 +82,31 @@ export function acceptEntraBooleans(body: unknown): unknown {
 const send = (reply: FastifyReply, status: number, body: unknown) =>
   reply.code(status).type(scimType).send(JSON.stringify(body));
 
+/**
+ * The list parameters of a GET on a resource type (RFC 7644 §3.4.2) as SCIMMY takes them;
+ * `count` is cut to `scimMaxResults` (and defaults to SCIMMY's 20).
+ */
+function listParams(request: FastifyRequest) {
+  const q = request.query as Record<string, string | undefined>;
+  const int = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const count = int(q.count);
+  return {
+    ...(q.filter !== undefined ? { filter: q.filter } : {}),
+    ...(q.attributes !== undefined ? { attributes: q.attributes } : {}),
+    ...(q.excludedAttributes !== undefined ? { excludedAttributes: q.excludedAttributes } : {}),
+    ...(q.sortBy !== undefined ? { sortBy: q.sortBy } : {}),
+    ...(q.sortOrder !== undefined ? { sortOrder: q.sortOrder } : {}),
+    ...(q.startIndex !== undefined ? { startIndex: int(q.startIndex) } : {}),
+    ...(count !== undefined ? { count: Math.min(count, scimMaxResults) } : {}),
+  };
+}
+
 /** Registers `/scim/v2` (the app registers it only where HTTP is served, settings/role.ts). */
 export async function scimRoutes(app: FastifyInstance): Promise<void> {
-  declareScimUsers(`${app.config.publicUrl.replace(/\/$/, '')}/scim/v2`);
+  const basepath = `${app.config.publicUrl.replace(/\/$/, '')}/scim/v2`;
+  declareScimUsers(basepath);
+  declareScimGroups(basepath);
+  declareScimDiscovery(basepath);
   await app.register(
     async (scim) => {
       scim.addContentTypeParser(
@@ -104,21 +129,12 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
         actor: request.actor!,
       });
       const User = SCIMMY.Resources.User;
+      const { Group, ServiceProviderConfig, Schema, ResourceType } = SCIMMY.Resources;
 
       scim.get('/Users', hidden, async (request, reply) => {
-        const q = request.query as Record<string, string | undefined>;
-        const int = (v: string | undefined) => (v === undefined ? undefined : Number(v));
-        const list = await new User(undefined as unknown as string, {
-          ...(q.filter !== undefined ? { filter: q.filter } : {}),
-          ...(q.attributes !== undefined ? { attributes: q.attributes } : {}),
-          ...(q.excludedAttributes !== undefined
-            ? { excludedAttributes: q.excludedAttributes }
-            : {}),
-          ...(q.sortBy !== undefined ? { sortBy: q.sortBy } : {}),
-          ...(q.sortOrder !== undefined ? { sortOrder: q.sortOrder } : {}),
-          ...(q.startIndex !== undefined ? { startIndex: int(q.startIndex) } : {}),
-          ...(q.count !== undefined ? { count: int(q.count) } : {}),
-        }).read(ctx(request));
+        const list = await new User(undefined as unknown as string, listParams(request)).read(
+          ctx(request),
+        );
         return send(reply, 200, list);
       });
       scim.get('/Users/:id', hidden, async (request, reply) => {
@@ -146,6 +162,55 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
         const { id } = request.params as { id: string };
         await new User(id).dispose(ctx(request));
         return reply.code(204).send();
+      });
+
+      scim.get('/Groups', hidden, async (request, reply) => {
+        const list = await new Group(undefined as unknown as string, listParams(request)).read(
+          ctx(request),
+        );
+        return send(reply, 200, list);
+      });
+      scim.get('/Groups/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return send(reply, 200, await new Group(id).read(ctx(request)));
+      });
+      scim.post('/Groups', hidden, async (request, reply) => {
+        return send(reply, 201, await new Group().write(request.body, ctx(request)));
+      });
+      scim.put('/Groups/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return send(reply, 200, await new Group(id).write(request.body, ctx(request)));
+      });
+      scim.patch('/Groups/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const body = request.body as Parameters<InstanceType<typeof Group>['patch']>[0];
+        const patched = await new Group(id).patch(body, ctx(request));
+        if (patched === undefined) return reply.code(204).send();
+        return send(reply, 200, patched);
+      });
+      scim.delete('/Groups/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        await new Group(id).dispose(ctx(request));
+        return reply.code(204).send();
+      });
+
+      // Discovery (RFC 7644 §4): what SCIMMY declares, behind the same token as the resources.
+      scim.get('/ServiceProviderConfig', hidden, async (_request, reply) =>
+        send(reply, 200, await new ServiceProviderConfig().read()),
+      );
+      scim.get('/Schemas', hidden, async (_request, reply) =>
+        send(reply, 200, await new Schema().read()),
+      );
+      scim.get('/Schemas/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return send(reply, 200, await new Schema(id).read());
+      });
+      scim.get('/ResourceTypes', hidden, async (_request, reply) =>
+        send(reply, 200, await new ResourceType().read()),
+      );
+      scim.get('/ResourceTypes/:id', hidden, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return send(reply, 200, await new ResourceType(id).read());
       });
     },
     { prefix: '/scim/v2' },

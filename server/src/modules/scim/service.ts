@@ -47,6 +47,11 @@ import {
 export interface ScimContext {
   deps: UsersDeps;
   actor: Actor;
+  /**
+   * The member ids the Group egress read for this request: a PATCH changes membership by what its
+   * operations did to them, not by the whole list, so two PATCHes at once both keep their members.
+   */
+  groupMembersRead?: ReadonlySet<number>;
 }
 
 /** SCIM role values and the roles they name. */
@@ -96,7 +101,8 @@ interface ScimUserBody {
   active?: boolean;
 }
 
-const invalid = (detail: string) => new SCIMMY.Types.Error(400, 'invalidValue', detail);
+/** A SCIM 400 `invalidValue` with `detail`. */
+export const invalid = (detail: string) => new SCIMMY.Types.Error(400, 'invalidValue', detail);
 
 /** Reads and checks a parsed User body: 400 `invalidValue` for a bad email, name or role. */
 function readInput(body: ScimUserBody): ScimUserInput {
@@ -122,8 +128,8 @@ function readInput(body: ScimUserBody): ScimUserInput {
   };
 }
 
-/** The user id of a SCIM id, or a 404 for anything that is not one. */
-function idOf(id: string): number {
+/** The row id of a SCIM id (a user's or a group's), or a 404 for anything that is not one. */
+export function idOf(id: string): number {
   const n = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN;
   if (!Number.isSafeInteger(n) || n > 2_147_483_647)
     throw new SCIMMY.Types.Error(404, '', `Resource ${id} not found`);
@@ -137,8 +143,8 @@ async function requireScimUser(ctx: ScimContext, id: string): Promise<ScimUserRo
   return row;
 }
 
-/** The token's creator as a Manager of the organization, for the users module's rules. */
-function delegateOf(actor: Actor): Actor {
+/** The token's creator as a Manager of the organization, for the users and groups modules' rules. */
+export function delegateOf(actor: Actor): Actor {
   return {
     id: actor.id,
     roleId: Role.Manager,
@@ -216,7 +222,7 @@ export function toScimError(error: unknown): InstanceType<typeof SCIMMY.Types.Er
 }
 
 /** Runs a handler, turning our errors into SCIM errors (SCIMMY would answer any other a 404). */
-async function scimErrors<T>(run: () => Promise<T>): Promise<T> {
+export async function scimErrors<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
