@@ -40,6 +40,7 @@ import { groupText, inviteText } from '../src/config/organization-text';
 import { paths } from '@shared/config/paths';
 import { reviewInboxText } from '../src/config/review-inbox-text';
 import { reviewKeysText } from '../src/config/review-keys-text';
+import { webhooksText } from '../src/config/webhooks-text';
 import { userText } from '@shared/config/ui-text';
 import { demo, demoPassword, inviteLinkToken, rememberTokens, signInAs } from './helpers';
 
@@ -639,6 +640,12 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
       await audit.dialog('organization detail: deleted users dialog', (p) =>
         inMain(p, messages.deletedUsers),
       );
+      await audit.visit('sign-in and integrations', paths.organizationIntegrations(org.id), (p) =>
+        p.getByRole('heading', { name: webhooksText.title }),
+      );
+      await audit.dialog('integrations: add webhook dialog', (p) =>
+        inMain(p, webhooksText.create).first(),
+      );
       await audit.visit('invites', paths.invites({ orgId: org.id, roleType: Role.Admin }), (p) =>
         p.getByRole('button', { name: inviteText.sendInvite, exact: true }),
       );
@@ -706,6 +713,9 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
     );
     await audit.visit('organization details', paths.organizationDetails(orgId), (p) =>
       p.getByRole('main').getByRole('textbox').first(),
+    );
+    await audit.visit('sign-in and integrations', paths.organizationIntegrations(orgId), (p) =>
+      p.getByRole('heading', { name: webhooksText.title }),
     );
     await audit.visit('invites', paths.invites(), (p) =>
       p.getByRole('button', { name: inviteText.sendInvite, exact: true }),

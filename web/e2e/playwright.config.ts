@@ -117,6 +117,8 @@ export default defineConfig({
               PORT: String(port),
               DATA_DIR: process.env.E2E_DATA_DIR,
               LOG_FILE: logFile,
+              // integrations.spec.ts sends its webhook to a receiver on 127.0.0.1.
+              WEBHOOKS_ALLOW_PRIVATE: 'true',
             },
           },
           {

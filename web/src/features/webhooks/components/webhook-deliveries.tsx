@@ -32,7 +32,7 @@ export function whenOf(iso: string): string {
 /** A delivery's status as a badge. */
 export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
   return (
-    <Badge variant="light" color={statusColors[status]} tt="none">
+    <Badge variant="light" color={statusColors[status]} tt="none" miw="max-content">
       {webhooksText.statusLabels[status]}
     </Badge>
   );

@@ -158,7 +158,13 @@ export function WebhooksSection({ organizationId }: { organizationId: number }) 
                 key: 'url',
                 header: webhooksText.url,
                 cell: (row) => (
-                  <Text size="sm" ff="monospace" maw={320} style={{ wordBreak: 'break-all' }}>
+                  <Text
+                    size="sm"
+                    ff="monospace"
+                    miw={200}
+                    maw={320}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {row.url}
                   </Text>
                 ),
@@ -182,7 +188,12 @@ export function WebhooksSection({ organizationId }: { organizationId: number }) 
                 key: 'active',
                 header: webhooksText.status,
                 cell: (row) => (
-                  <Badge variant="dot" color={row.active ? 'teal' : 'gray'} tt="none">
+                  <Badge
+                    variant="dot"
+                    color={row.active ? 'teal' : 'gray'}
+                    tt="none"
+                    miw="max-content"
+                  >
                     {row.active ? webhooksText.active : webhooksText.paused}
                   </Badge>
                 ),
