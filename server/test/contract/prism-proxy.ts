@@ -1,13 +1,13 @@
 /**
  * Stoplight Prism's validating proxy, in process: `@stoplight/prism-http-server` in front of an
  * upstream URL, validating every request and response against an OpenAPI document (what
- * `prism proxy <openapi.json> <upstream>` does; architecture.md, 'API document'). Every call is
+ * `prism proxy <openapi.json> <upstream>` does; testing.md, 'The OpenAPI contract'). Every call is
  * forwarded, whatever Prism finds (`errors: false`), so a malformed call is answered by the app
  * itself; what Prism finds comes back in the `sl-violations` response header, read by
  * `violationsOf`.
  *
  * Prism 5.15+ requires Node 24: the libraries are pinned to 5.12 (prism-http, prism-http-server)
- * and 5.8 (prism-core), the last that accept Node 20.19 (docs/testing.md, 'Contract test').
+ * and 5.8 (prism-core), the last that accept Node 20.19 (testing.md, 'The OpenAPI contract').
  */
 import { createLogger } from '@stoplight/prism-core';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
