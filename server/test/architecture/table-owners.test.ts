@@ -21,6 +21,7 @@ const writers: Record<string, readonly string[]> = {
   // Kept by triggers of the migrations; no module writes them.
   assignmentAnswerCounts: [],
   organizationSso: ['sso'],
+  samlMessageIds: ['sso'],
   organizationTraineeCounts: [],
   // Written by lib/attempt-limiter.ts only, which no module imports around.
   attemptHits: [],

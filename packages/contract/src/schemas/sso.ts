@@ -1,7 +1,8 @@
 /**
- * Single sign-on with OpenID Connect, per organization (decisions.md#single-sign-on): the
- * settings form, the settings as answered (never the client secret, only whether one is set), the
- * connection test, the sign-in start and the error codes the callback hands to the sign-in page.
+ * Single sign-on with OpenID Connect or SAML 2.0, per organization (decisions.md#single-sign-on):
+ * the settings form, the settings as answered (never the client secret, only whether one is set),
+ * our SAML service provider's URLs, the connection test, the sign-in start and the error codes the
+ * callback hands to the sign-in page.
  */
 import { z } from 'zod';
 import { Role } from '../enums';
@@ -40,13 +41,21 @@ export const ssoRoleMapEntrySchema = z.object({
 });
 export type SsoRoleMapEntry = z.infer<typeof ssoRoleMapEntrySchema>;
 
-/**
- * PUT /organizations/{id}/sso body: issuer, client id, the client secret (omitted or empty: the
- * stored one is kept), the email domains that route to it (at most 20), whether just-in-time
- * accounts are allowed, and the optional claim → role mapping (`roleClaim` null: every JIT account
- * is a trainee).
- */
-export const ssoSettingsBodySchema = z.object({
+/** The protocols an organization's identity provider may speak. */
+export const ssoProtocols = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof ssoProtocols)[number];
+
+/** What both protocols share: routed email domains, just-in-time accounts, the role mapping. */
+const ssoSharedBodyFields = {
+  emailDomains: z.array(domainSchema).max(20, { error: 'At most 20 email domains.' }).default([]),
+  jitEnabled: z.boolean().default(false),
+  roleClaim: z.string().trim().max(200).nullable().default(null),
+  roleMap: z.array(ssoRoleMapEntrySchema).max(50).default([]),
+};
+
+/** The OpenID Connect form: issuer, client id, the client secret (omitted or empty: kept). */
+const ssoOidcBodySchema = z.object({
+  protocol: z.literal('oidc').default('oidc'),
   issuer: issuerSchema,
   clientId: z
     .string({ error: 'Enter the client id.' })
@@ -54,16 +63,85 @@ export const ssoSettingsBodySchema = z.object({
     .min(1, { error: 'Enter the client id.' })
     .max(300, { error: 'The client id is too long.' }),
   clientSecret: z.string().max(1000, { error: 'The client secret is too long.' }).optional(),
-  emailDomains: z.array(domainSchema).max(20, { error: 'At most 20 email domains.' }).default([]),
-  jitEnabled: z.boolean().default(false),
-  roleClaim: z.string().trim().max(200).nullable().default(null),
-  roleMap: z.array(ssoRoleMapEntrySchema).max(50).default([]),
+  ...ssoSharedBodyFields,
 });
+
+/** One attribute name of the SAML assertion ('' : not sent). */
+const samlAttributeSchema = z
+  .string()
+  .trim()
+  .max(300, { error: 'The attribute name is too long.' });
+
+/** One PEM certificate (the identity provider's signing certificate; the server parses it). */
+const samlCertificateSchema = z
+  .string()
+  .trim()
+  .max(20_000, { error: 'The certificate is too long.' })
+  .regex(/^-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----$/, {
+    error: 'Paste the certificate as PEM (-----BEGIN CERTIFICATE----- …).',
+  });
+
+/**
+ * The SAML 2.0 form: the identity provider's entity id and single sign-on URL (https, or http on
+ * a loopback address), its signing certificates (1–5, PEM, for a rollover), and the attribute
+ * names of email (empty: the NameID), first and last name. `roleClaim` names the role attribute.
+ */
+const ssoSamlBodySchema = z.object({
+  protocol: z.literal('saml'),
+  samlIdpEntityId: z
+    .string({ error: 'Enter the identity provider’s entity id.' })
+    .trim()
+    .min(1, { error: 'Enter the identity provider’s entity id.' })
+    .max(500, { error: 'The entity id is too long.' })
+    .regex(/^\S+$/, { error: 'The entity id has no spaces.' }),
+  samlSsoUrl: z
+    .string({ error: 'Enter the identity provider’s single sign-on URL.' })
+    .trim()
+    .max(1000, { error: 'The single sign-on URL is too long.' })
+    .refine((text) => /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/i.test(text), {
+      error: 'Enter the single sign-on URL (https://…).',
+    }),
+  samlCertificates: z
+    .array(samlCertificateSchema, { error: 'Paste the identity provider’s signing certificate.' })
+    .min(1, { error: 'Paste the identity provider’s signing certificate.' })
+    .max(5, { error: 'At most 5 certificates.' }),
+  samlAttributes: z
+    .object({
+      email: samlAttributeSchema.default(''),
+      firstName: samlAttributeSchema.default(''),
+      lastName: samlAttributeSchema.default(''),
+    })
+    .default({ email: '', firstName: '', lastName: '' }),
+  ...ssoSharedBodyFields,
+});
+
+/**
+ * PUT /organizations/{id}/sso body, by `protocol` (omitted: 'oidc'). Both carry the email domains
+ * that route to it (at most 20), whether just-in-time accounts are allowed, and the optional
+ * claim (SAML: attribute) → role mapping (`roleClaim` null: every JIT account is a trainee).
+ * Saving one protocol keeps the other's stored fields, so switching back needs no retyping.
+ */
+export const ssoSettingsBodySchema = z.discriminatedUnion(
+  'protocol',
+  [ssoOidcBodySchema, ssoSamlBodySchema],
+  { error: 'Choose OpenID Connect or SAML.' },
+);
 export type SsoSettingsBody = z.input<typeof ssoSettingsBodySchema>;
+/** The body after validation (defaults filled in). */
+export type SsoSettingsValues = z.output<typeof ssoSettingsBodySchema>;
+
+/** Our SAML service provider for one organization: what its identity provider's admin enters. */
+export const samlServiceProviderSchema = z.object({
+  entityId: z.string(),
+  acsUrl: z.string(),
+  metadataUrl: z.string(),
+});
+export type SamlServiceProvider = z.infer<typeof samlServiceProviderSchema>;
 
 /** The settings as answered: the secret never, only `clientSecretSet`. Times ISO 8601. */
 export const ssoSettingsSchema = z.object({
   organizationId: z.number().int().positive(),
+  protocol: z.enum(ssoProtocols),
   issuer: z.string(),
   clientId: z.string(),
   clientSecretSet: z.boolean(),
@@ -71,15 +149,23 @@ export const ssoSettingsSchema = z.object({
   jitEnabled: z.boolean(),
   roleClaim: z.string().nullable(),
   roleMap: z.array(ssoRoleMapEntrySchema),
+  samlIdpEntityId: z.string().nullable(),
+  samlSsoUrl: z.string().nullable(),
+  samlCertificates: z.array(z.string()),
+  samlAttributes: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
   redirectUri: z.string(),
   updatedAt: z.string(),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 
-/** GET /organizations/{id}/sso: the settings, or `settings: null` when none are saved. */
+/**
+ * GET /organizations/{id}/sso: the settings, or `settings: null` when none are saved; the OpenID
+ * Connect redirect URI and our SAML service provider's URLs, to enter at the provider.
+ */
 export const ssoSettingsAnswerSchema = z.object({
   settings: ssoSettingsSchema.nullable(),
   redirectUri: z.string(),
+  samlServiceProvider: samlServiceProviderSchema,
 });
 export type SsoSettingsAnswer = z.infer<typeof ssoSettingsAnswerSchema>;
 
@@ -115,5 +201,7 @@ export const ssoErrorMessages = {
   other_organization: 'This account belongs to another organization.',
   deactivated: 'This account is deactivated.',
   no_seats: 'Your organization has no trainee seats left. Ask your manager.',
+  response_invalid:
+    'Your organization’s sign-in service sent an answer that could not be verified. Ask your administrator to check the single sign-on settings.',
 } as const;
 export type SsoErrorCode = keyof typeof ssoErrorMessages;

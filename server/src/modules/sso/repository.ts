@@ -1,10 +1,11 @@
 /**
- * The SQL of single sign-on (decisions.md#single-sign-on, table `organization_sso`): one
- * organization's settings, the organization an email domain routes to, the save, and the insert
- * of a just-in-time account.
+ * The SQL of single sign-on (decisions.md#single-sign-on, tables `organization_sso` and
+ * `saml_message_ids`): one organization's settings, the organization an email domain routes to,
+ * the save, the insert of a just-in-time account, and the SAML request and assertion ids that
+ * every copy of the server shares (times by the database's clock).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { organizationSso, organizations } from '../../db/schema/index.js';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { organizationSso, organizations, samlMessageIds } from '../../db/schema/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { insertAccount } from '../users/index.js';
 
@@ -49,19 +50,17 @@ export async function domainsTakenElsewhere(
   return domains.filter((d) => taken.has(d));
 }
 
-/** What a save writes; `clientSecretEncrypted` undefined keeps the stored one. */
-export type SsoWrite = Omit<SsoRow, 'organizationId' | 'updatedAt' | 'clientSecretEncrypted'> & {
-  clientSecretEncrypted?: string | null | undefined;
-};
+/** What a save writes; a field left undefined keeps the stored value (a new row: its default). */
+export type SsoWrite = Partial<Omit<SsoRow, 'organizationId' | 'updatedAt'>>;
 
-/** Inserts or replaces the organization's settings at `now`. One statement. */
+/** Inserts or updates the organization's settings at `now`. One statement. */
 export async function upsertSsoSettings(
   db: Db,
   organizationId: number,
   write: SsoWrite,
   now: Date,
 ): Promise<void> {
-  const values = { ...write, organizationId, updatedAt: now };
+  const values = { issuer: '', clientId: '', ...write, organizationId, updatedAt: now };
   await db
     .insert(organizationSso)
     .values(values)
@@ -84,4 +83,95 @@ export interface JitUser {
 /** Inserts the account in `tx` (the caller holds the organization lock); answers its id. */
 export async function insertJitUser(tx: Tx, user: JitUser): Promise<number> {
   return insertAccount(tx, user);
+}
+
+/** What `saml_message_ids` keeps: a request we sent, or an assertion we accepted. */
+type SamlMessageKind = (typeof samlMessageIds.$inferSelect)['kind'];
+
+const messageOf = (kind: SamlMessageKind, organizationId: number, messageId: string) =>
+  and(
+    eq(samlMessageIds.kind, kind),
+    eq(samlMessageIds.organizationId, organizationId),
+    eq(samlMessageIds.messageId, messageId),
+  );
+
+/**
+ * Remembers the AuthnRequest `requestId` sent for the organization for `lifetimeSeconds`, and
+ * removes the rows that expired (of any organization). Two statements.
+ */
+export async function rememberSamlRequest(
+  db: Db,
+  organizationId: number,
+  requestId: string,
+  lifetimeSeconds: number,
+): Promise<void> {
+  await db.delete(samlMessageIds).where(lte(samlMessageIds.expiresAt, sql`now()`));
+  await db
+    .insert(samlMessageIds)
+    .values({
+      kind: 'request',
+      organizationId,
+      messageId: requestId,
+      expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})`,
+    })
+    .onConflictDoNothing();
+}
+
+/** Whether the organization's AuthnRequest `requestId` is remembered and not expired. */
+export async function samlRequestPending(
+  db: Db,
+  organizationId: number,
+  requestId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: samlMessageIds.messageId })
+    .from(samlMessageIds)
+    .where(
+      and(
+        messageOf('request', organizationId, requestId),
+        gt(samlMessageIds.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Takes the organization's AuthnRequest `requestId` once: true for the one caller that removed a
+ * remembered, unexpired request; false for an unknown, expired or already answered one.
+ */
+export async function takeSamlRequest(
+  db: Db,
+  organizationId: number,
+  requestId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(samlMessageIds)
+    .where(
+      and(
+        messageOf('request', organizationId, requestId),
+        gt(samlMessageIds.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: samlMessageIds.messageId });
+  return rows.length > 0;
+}
+
+/**
+ * Records the accepted assertion `assertionId` of the organization until `expiresAt` (its
+ * NotOnOrAfter): true the first time, false when it was recorded before (a replay). One
+ * statement.
+ */
+export async function recordSamlAssertion(
+  db: Db,
+  organizationId: number,
+  assertionId: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(samlMessageIds)
+    .values({ kind: 'assertion', organizationId, messageId: assertionId, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: samlMessageIds.messageId });
+  return rows.length > 0;
 }

@@ -1,9 +1,11 @@
 /**
  * The single sign-on calls (decisions.md#single-sign-on): the settings under
  * `/organizations/{id}/sso` (read, save, test; an Admin or a Manager of the organization, checked
- * before the body), and the browser's sign-in under `/auth/sso` — `start` and `callback` answer
- * redirects (302), never JSON, so a refusal lands on the sign-in page as `/login?sso_error=<code>`;
- * `session` hands the finished sign-in to the console once.
+ * before the body), and the browser's sign-in under `/auth/sso` — `start`, OpenID Connect's
+ * `callback` and SAML's `saml/{id}/acs` answer redirects (302), never JSON, so a refusal lands on
+ * the sign-in page as `/login?sso_error=<code>`; `session` hands the finished sign-in to the
+ * console once. `saml/{id}/metadata` is our service provider's metadata for the organization's
+ * identity provider (public, XML).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -22,7 +24,11 @@ import { actorOf, secured, signedIn, zodApp } from '../../lib/route-kit.js';
 import { verifySessionToken } from '../../lib/session-token.js';
 import { presentSessionUser } from '../auth/index.js';
 import { accountCanAct, findAccountById } from '../users/index.js';
+import { finishSamlSignIn, samlMetadataFor } from './saml.js';
 import * as service from './service.js';
+
+/** The largest SAML answer the ACS reads (bytes of the form body). */
+const samlFormLimitBytes = 256 * 1024;
 
 /** The cookie of a started sign-in (state, nonce, PKCE verifier; signed). */
 const flowCookieName = 'practica_sso_flow';
@@ -62,6 +68,15 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
       .header('set-cookie', cookieText(app.config.publicUrl, flowCookieName, '', 0))
       .redirect(loginUrl(`sso_error=${error.code}`), 302);
   };
+  /** Hands a finished sign-in's session `token` to the console: the done cookie, then /login. */
+  const finished = (reply: FastifyReply, token: string) =>
+    reply
+      .header('set-cookie', [
+        cookieText(app.config.publicUrl, flowCookieName, '', 0),
+        cookieText(app.config.publicUrl, doneCookieName, token, 120),
+      ])
+      .redirect(loginUrl('sso=done'), 302);
+
   const authorize = async (request: FastifyRequest) => {
     const params = idParamSchema.safeParse(request.params);
     if (!params.success) return; // the validation answers 400
@@ -155,8 +170,8 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
         const query = ssoStartQuerySchema.safeParse(request.query);
         if (!query.success) throw new service.SsoFailure('not_configured');
         const started = await service.startSignIn(deps(), query.data);
-        return reply
-          .header(
+        if (started.flowCookie !== undefined)
+          reply.header(
             'set-cookie',
             cookieText(
               app.config.publicUrl,
@@ -164,8 +179,8 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
               started.flowCookie,
               service.flowLifetimeSeconds,
             ),
-          )
-          .redirect(started.location, 302);
+          );
+        return reply.redirect(started.location, 302);
       } catch (error) {
         return refuse(reply, error);
       }
@@ -190,12 +205,61 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
           current,
           cookieOf(request, flowCookieName),
         );
-        return reply
-          .header('set-cookie', [
-            cookieText(app.config.publicUrl, flowCookieName, '', 0),
-            cookieText(app.config.publicUrl, doneCookieName, token, 120),
-          ])
-          .redirect(loginUrl('sso=done'), 302);
+        return finished(reply, token);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  // The identity provider posts its answer as a form (SAML HTTP-POST binding): only these routes
+  // read one.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: samlFormLimitBytes },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  r.get(
+    '/auth/sso/saml/:id/metadata',
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'Our SAML service provider’s metadata for the organization (XML: entity id, assertion consumer ' +
+          'service, signed assertions wanted), for its identity provider’s administrator. Public',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('application/samlmetadata+xml; charset=utf-8')
+        .send(await samlMetadataFor(deps(), request.params.id)),
+  );
+
+  r.post(
+    '/auth/sso/saml/:id/acs',
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'The SAML assertion consumer service: the identity provider posts form {SAMLResponse, RelayState} ' +
+          'answering a sign-in started here. Redirects (302) to /login?sso=done with the finished sign-in in ' +
+          'an httpOnly cookie, or to /login?sso_error=<code>',
+      },
+      bodyLimit: samlFormLimitBytes,
+    },
+    async (request, reply) => {
+      try {
+        const params = idParamSchema.safeParse(request.params);
+        if (!params.success) throw new service.SsoFailure('not_configured');
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        const token = await finishSamlSignIn(
+          deps(),
+          params.data.id,
+          typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined,
+        );
+        return finished(reply, token);
       } catch (error) {
         return refuse(reply, error);
       }

@@ -1,12 +1,14 @@
 /**
- * Single sign-on with OpenID Connect, per organization (decisions.md#single-sign-on).
+ * Single sign-on per organization (decisions.md#single-sign-on): its settings, and the sign-in
+ * with OpenID Connect. SAML 2.0's own steps are in saml.ts; what happens once either protocol
+ * vouched for an email is in sign-in.ts.
  *
  * Settings: an Admin or a Manager of the organization (`sso:manage`; another organization's are a
  * 404, as a missing one) reads, saves and tests them. The client secret is sealed at rest
  * (secret-box.ts) and never answered nor logged.
  *
- * Sign-in: `startSignIn` finds the organization (by the email's domain or its id), discovers the
- * provider and answers the authorization URL (code flow, PKCE S256, `state`, `nonce`) with the
+ * Sign-in: `startSignIn` finds the organization (by the email's domain or its id); for a SAML
+ * organization it answers saml.ts's AuthnRequest redirect, else it discovers the provider and answers the authorization URL (code flow, PKCE S256, `state`, `nonce`) with the
  * flow cookie that carries them, signed; `finishSignIn` lets openid-client check issuer,
  * audience, state, nonce and code, then finds the account by the verified email in that
  * organization — or creates it from a pending invite (invites' `acceptPendingInvite`, its seat
@@ -14,40 +16,31 @@
  * password sign-in's. Every refusal is an `SsoFailure` with the error code the sign-in page shows;
  * nothing is written for a refusal. Calls to the provider time out after 5 s.
  */
-import { createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import {
-  Role,
-  messages,
-  ssoErrorMessages,
   type Actor,
-  type SsoErrorCode,
-  type SsoRoleMapEntry,
   type SsoSettingsAnswer,
+  type SsoSettingsValues,
   type SsoTestAnswer,
 } from '@practica/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, ConflictError, ValidationError } from '../../errors.js';
-import { hashPassword } from '../../lib/password.js';
-import { signSessionToken } from '../../lib/session-token.js';
-import { acceptPendingInvite, findPendingInviteForEmail } from '../invites/index.js';
-import {
-  loadOrganizationFor,
-  lockOrganization,
-  requireTraineeSeat,
-} from '../organizations/index.js';
-import { accountCanAct, findAccountByEmail, findAccountById } from '../users/index.js';
+import { ConflictError, ValidationError } from '../../errors.js';
+import { loadOrganizationFor } from '../organizations/index.js';
 import { presentSsoSettings } from './presenter.js';
 import {
   domainsTakenElsewhere,
   findSsoForDomain,
   findSsoSettings,
-  insertJitUser,
   upsertSsoSettings,
   type SsoRow,
 } from './repository.js';
+import { samlServiceProviderOf, startSamlSignIn, validSamlCertificates } from './saml.js';
 import { open, seal, secretBoxKey } from './secret-box.js';
+import { SsoFailure, sessionForVerifiedEmail, type SsoDeps } from './sign-in.js';
+
+export { SsoFailure, type SsoDeps } from './sign-in.js';
 
 /** Every call to a provider (discovery, token, JWKS) gives up after this many seconds. */
 export const providerTimeoutSeconds = 5;
@@ -55,24 +48,6 @@ export const providerTimeoutSeconds = 5;
 export const flowLifetimeSeconds = 600;
 /** The scopes asked for: the ID token must carry the email and whether it is verified. */
 const scopes = 'openid email profile';
-
-/** What the settings and the flow need from the app. */
-export interface SsoDeps {
-  db: Db;
-  jwtSecret: string;
-  publicUrl: string;
-  sessionTtlSeconds: number;
-}
-
-/** A refused sign-in: `code` is what the callback hands to the sign-in page. */
-export class SsoFailure extends Error {
-  constructor(
-    readonly code: SsoErrorCode,
-    cause?: unknown,
-  ) {
-    super(ssoErrorMessages[code], { cause });
-  }
-}
 
 /** The callback URL every provider must allow for this server. */
 export const redirectUriOf = (publicUrl: string): string => `${publicUrl}/api/auth/sso/callback`;
@@ -97,7 +72,10 @@ export async function authorizeSso(db: Db, actor: Actor, organizationId: number)
   await loadOrganizationFor(db, actor, organizationId, 'sso:manage');
 }
 
-/** GET /organizations/{id}/sso: the settings (never the secret) or null, and the redirect URI. */
+/**
+ * GET /organizations/{id}/sso: the settings (never the secret) or null, the OpenID Connect
+ * redirect URI and our SAML service provider's URLs for the organization.
+ */
 export async function getSsoSettingsFor(
   deps: SsoDeps,
   actor: Actor,
@@ -106,30 +84,25 @@ export async function getSsoSettingsFor(
   await authorizeSso(deps.db, actor, organizationId);
   const redirectUri = redirectUriOf(deps.publicUrl);
   const row = await findSsoSettings(deps.db, organizationId);
-  return { settings: row ? presentSsoSettings(row, redirectUri) : null, redirectUri };
-}
-
-/** The body of PUT /organizations/{id}/sso after validation. */
-export interface SsoSettingsInput {
-  issuer: string;
-  clientId: string;
-  clientSecret?: string | undefined;
-  emailDomains: string[];
-  jitEnabled: boolean;
-  roleClaim: string | null;
-  roleMap: SsoRoleMapEntry[];
+  return {
+    settings: row ? presentSsoSettings(row, redirectUri) : null,
+    redirectUri,
+    samlServiceProvider: samlServiceProviderOf(deps.publicUrl, organizationId),
+  };
 }
 
 /**
- * PUT /organizations/{id}/sso: saves the settings; an omitted or empty `clientSecret` keeps the
- * stored one, another is sealed. 409 when another organization already routes one of the email
+ * PUT /organizations/{id}/sso: saves the settings of the body's protocol and keeps the other
+ * protocol's stored fields. OpenID Connect: an omitted or empty `clientSecret` keeps the stored
+ * one, another is sealed. SAML: every certificate must parse as X.509 (400 on
+ * `samlCertificates` otherwise). 409 when another organization already routes one of the email
  * domains. Answers the settings as GET does.
  */
 export async function saveSsoSettingsFor(
   deps: SsoDeps,
   actor: Actor,
   organizationId: number,
-  body: SsoSettingsInput,
+  body: SsoSettingsValues,
   now = new Date(),
 ): Promise<SsoSettingsAnswer> {
   await authorizeSso(deps.db, actor, organizationId);
@@ -137,21 +110,45 @@ export async function saveSsoSettingsFor(
   const taken = await domainsTakenElsewhere(deps.db, organizationId, emailDomains);
   if (taken.length > 0)
     throw new ConflictError(`Another organization signs in ${taken.join(', ')} already.`);
-  const secret = body.clientSecret?.trim();
-  await upsertSsoSettings(
-    deps.db,
-    organizationId,
-    {
-      issuer: body.issuer.replace(/\/+$/, ''),
-      clientId: body.clientId,
-      emailDomains,
-      jitEnabled: body.jitEnabled,
-      roleClaim: body.roleClaim === '' ? null : body.roleClaim,
-      roleMap: body.roleMap,
-      ...(secret ? { clientSecretEncrypted: seal(keysOf(deps.jwtSecret).box, secret) } : {}),
-    },
-    now,
-  );
+  const shared = {
+    protocol: body.protocol,
+    emailDomains,
+    jitEnabled: body.jitEnabled,
+    roleClaim: body.roleClaim === '' ? null : body.roleClaim,
+    roleMap: body.roleMap,
+  };
+  if (body.protocol === 'saml') {
+    const certificates = validSamlCertificates(body.samlCertificates);
+    if (!certificates) {
+      const message = 'Paste the identity provider’s signing certificate (PEM, X.509).';
+      throw new ValidationError(message, [{ path: 'samlCertificates', message }]);
+    }
+    await upsertSsoSettings(
+      deps.db,
+      organizationId,
+      {
+        ...shared,
+        samlIdpEntityId: body.samlIdpEntityId,
+        samlSsoUrl: body.samlSsoUrl,
+        samlCertificates: certificates,
+        samlAttributes: body.samlAttributes,
+      },
+      now,
+    );
+  } else {
+    const secret = body.clientSecret?.trim();
+    await upsertSsoSettings(
+      deps.db,
+      organizationId,
+      {
+        ...shared,
+        issuer: body.issuer.replace(/\/+$/, ''),
+        clientId: body.clientId,
+        ...(secret ? { clientSecretEncrypted: seal(keysOf(deps.jwtSecret).box, secret) } : {}),
+      },
+      now,
+    );
+  }
   return getSsoSettingsFor(deps, actor, organizationId);
 }
 
@@ -182,7 +179,10 @@ function failureOf(error: unknown): SsoFailure {
 }
 
 /** The provider's configuration for the organization's settings (discovery, 5 s timeout). */
-async function providerOf(deps: SsoDeps, row: SsoRow): Promise<oidc.Configuration> {
+async function providerOf(
+  deps: SsoDeps,
+  row: Pick<SsoRow, 'issuer' | 'clientId' | 'clientSecretEncrypted'>,
+): Promise<oidc.Configuration> {
   const url = issuerUrl(row.issuer);
   const secret =
     row.clientSecretEncrypted === null
@@ -213,15 +213,9 @@ export async function testSsoConnectionFor(
   await authorizeSso(deps.db, actor, organizationId);
   try {
     const config = await providerOf(deps, {
-      organizationId,
       issuer: issuer.replace(/\/+$/, ''),
       clientId: 'connection-test',
       clientSecretEncrypted: null,
-      emailDomains: [],
-      jitEnabled: false,
-      roleClaim: null,
-      roleMap: [],
-      updatedAt: new Date(),
     });
     const meta = config.serverMetadata();
     return {
@@ -244,10 +238,10 @@ interface FlowClaims {
   verifier: string;
 }
 
-/** Where the browser goes next and the flow cookie's value. */
+/** Where the browser goes next and the flow cookie's value (none for SAML: its flow is stored). */
 export interface StartedSignIn {
   location: string;
-  flowCookie: string;
+  flowCookie?: string | undefined;
 }
 
 /**
@@ -265,6 +259,7 @@ export async function startSignIn(
       ? await findSsoSettings(deps.db, query.organization)
       : await findSsoForDomain(deps.db, (query.email ?? '').split('@').pop()!.toLowerCase());
   if (!row) throw new SsoFailure('not_configured');
+  if (row.protocol === 'saml') return startSamlSignIn(deps, row);
   const config = await providerOf(deps, row);
   const verifier = oidc.randomPKCECodeVerifier();
   const flow: FlowClaims = {
@@ -305,78 +300,6 @@ async function flowOf(deps: SsoDeps, cookie: string | undefined): Promise<FlowCl
   }
 }
 
-/** The role a just-in-time account gets: the first mapped value of the role claim, else Trainee. */
-function roleFromClaims(row: SsoRow, claims: Record<string, unknown>): number {
-  if (!row.roleClaim) return Role.Trainee;
-  const raw = claims[row.roleClaim];
-  const values = (Array.isArray(raw) ? raw : [raw]).map(String);
-  const hit = row.roleMap.find((entry) => values.includes(entry.value));
-  return hit?.roleId ?? Role.Trainee;
-}
-
-/** First and last name from the ID token (given/family name, else name, else the email's local part). */
-function namesOf(claims: Record<string, unknown>, email: string) {
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
-  const [first, ...rest] = text(claims.name).split(/\s+/);
-  return {
-    firstName: text(claims.given_name) || first || email.split('@')[0]!.slice(0, 100),
-    lastName: text(claims.family_name) || rest.join(' '),
-  };
-}
-
-/** A password no one knows, for an account made by sign-on (a reset link sets a real one). */
-const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('base64url'));
-
-/**
- * The id of the account `email` signs in as in the organization of `row`: the existing account
- * (refused when of another organization or unable to act), else one made from a pending invite,
- * else — when the organization allows it — a just-in-time one. Seats are checked as accepting an
- * invite does; a refusal writes nothing.
- */
-async function accountFor(
-  deps: SsoDeps,
-  row: SsoRow,
-  email: string,
-  claims: Record<string, unknown>,
-): Promise<number> {
-  const account = await findAccountByEmail(deps.db, email);
-  if (account) {
-    if (account.organizationId !== row.organizationId) throw new SsoFailure('other_organization');
-    if (!accountCanAct(account)) throw new SsoFailure('deactivated');
-    return account.id;
-  }
-  const names = namesOf(claims, email);
-  const invite = await findPendingInviteForEmail(deps.db, row.organizationId, email);
-  try {
-    if (invite)
-      return await acceptPendingInvite(deps.db, invite, {
-        ...names,
-        passwordHash: await unusablePasswordHash(),
-      });
-    if (!row.jitEnabled) throw new SsoFailure('unknown_user');
-    const roleId = roleFromClaims(row, claims);
-    const passwordHash = await unusablePasswordHash();
-    return await deps.db.transaction(async (tx) => {
-      const org = await lockOrganization(tx, row.organizationId);
-      if (!org?.active) throw new SsoFailure('deactivated');
-      if (roleId === Role.Trainee) await requireTraineeSeat(tx, org);
-      return insertJitUser(tx, {
-        email,
-        ...names,
-        roleId,
-        organizationId: org.id,
-        passwordHash,
-      });
-    });
-  } catch (error) {
-    if (error instanceof SsoFailure) throw error;
-    if (error instanceof ConflictError && error.message === messages.noTraineeSeatsLeft)
-      throw new SsoFailure('no_seats', error);
-    if (error instanceof AppError) throw new SsoFailure('flow_invalid', error);
-    throw error;
-  }
-}
-
 /**
  * GET /auth/sso/callback: `currentUrl` is the callback URL as the browser called it and
  * `flowCookie` the cookie `startSignIn` set. openid-client checks the authorization response
@@ -392,7 +315,7 @@ export async function finishSignIn(
 ): Promise<string> {
   const flow = await flowOf(deps, flowCookie);
   const row = await findSsoSettings(deps.db, flow.organizationId);
-  if (!row) throw new SsoFailure('not_configured');
+  if (!row || row.protocol !== 'oidc') throw new SsoFailure('not_configured');
   const config = await providerOf(deps, row);
   let claims: Record<string, unknown>;
   try {
@@ -421,12 +344,5 @@ export async function finishSignIn(
   // Entra ID sends no email_verified; its optional claim xms_edov says the domain owner verified it.
   const verified = claims.email_verified === true || claims.xms_edov === true;
   if (!email || !verified) throw new SsoFailure('email_unverified');
-  const userId = await accountFor(deps, row, email, claims);
-  const account = await findAccountById(deps.db, userId);
-  if (!account || !accountCanAct(account)) throw new SsoFailure('deactivated');
-  return signSessionToken(
-    new TextEncoder().encode(deps.jwtSecret),
-    { userId: account.id, tokenVersion: account.tokenVersion },
-    deps.sessionTtlSeconds,
-  );
+  return sessionForVerifiedEmail(deps, row, email, claims);
 }
