@@ -222,6 +222,38 @@ describe('SCIM provisioning of groups', () => {
     expect(row!.externalId).toBe('okta-00g1');
   });
 
+  it('takes Okta’s PATCH forms: a rename as a value with id and displayName, members with display', async () => {
+    const w = await world();
+    const created = await scim(w.token, 'POST', '/Groups', {
+      schemas: [groupSchema],
+      displayName: `Okta ${Date.now()}`,
+      members: [],
+    });
+    const id = (created.json() as { id: string }).id;
+    const added = await scim(
+      w.token,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({
+        op: 'add',
+        path: 'members',
+        value: [{ value: String(w.trainee.id), display: 'trainee@okta.local' }],
+      }),
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const renamed = await scim(
+      w.token,
+      'PATCH',
+      `/Groups/${id}`,
+      patch({ op: 'replace', value: { id, displayName: 'Okta renamed' } }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ displayName: 'Okta renamed' });
+    expect(memberIdsOf(renamed.json() as { members: { value: string }[] })).toEqual([
+      String(w.trainee.id),
+    ]);
+  });
+
   it('keeps a member another PATCH added between this PATCH’s read and its write', async () => {
     const w = await world();
     const created = await scim(w.token, 'POST', '/Groups', {
@@ -440,10 +472,15 @@ describe('SCIM discovery', () => {
     expectScimError(await scim(w.token, 'GET', '/ResourceTypes/Nothing'), 404);
   });
 
-  it('cuts a list to maxResults', async () => {
+  it('cuts a list to maxResults, and answers no resource past the end', async () => {
     const w = await world();
     const res = await scim(w.token, 'GET', '/Users?count=5000');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ itemsPerPage: 200 });
+    expect(res.json()).toMatchObject({ itemsPerPage: 200, totalResults: 3 });
+    for (const path of ['/Users', '/Groups']) {
+      const past = await scim(w.token, 'GET', `${path}?startIndex=50&count=10`);
+      expect(past.statusCode, past.body).toBe(200);
+      expect(past.json()).toMatchObject({ startIndex: 50, Resources: [] });
+    }
   });
 });

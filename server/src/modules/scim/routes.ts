@@ -83,6 +83,17 @@ const send = (reply: FastifyReply, status: number, body: unknown) =>
   reply.code(status).type(scimType).send(JSON.stringify(body));
 
 /**
+ * A list answer past its last resource has none: SCIMMY slices by `startIndex` only while the
+ * list reaches it, and would answer the whole list for `startIndex` past the end.
+ */
+function pastTheEnd<L extends { startIndex: number; totalResults: number; Resources: unknown[] }>(
+  list: L,
+): L {
+  if (list.startIndex > list.totalResults) list.Resources = [];
+  return list;
+}
+
+/**
  * The list parameters of a GET on a resource type (RFC 7644 §3.4.2) as SCIMMY takes them;
  * `count` is cut to `scimMaxResults` (and defaults to SCIMMY's 20).
  */
@@ -135,7 +146,7 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
         const list = await new User(undefined as unknown as string, listParams(request)).read(
           ctx(request),
         );
-        return send(reply, 200, list);
+        return send(reply, 200, pastTheEnd(list as SCIMMY.Messages.ListResponse));
       });
       scim.get('/Users/:id', hidden, async (request, reply) => {
         const { id } = request.params as { id: string };
@@ -168,7 +179,7 @@ export async function scimRoutes(app: FastifyInstance): Promise<void> {
         const list = await new Group(undefined as unknown as string, listParams(request)).read(
           ctx(request),
         );
-        return send(reply, 200, list);
+        return send(reply, 200, pastTheEnd(list as SCIMMY.Messages.ListResponse));
       });
       scim.get('/Groups/:id', hidden, async (request, reply) => {
         const { id } = request.params as { id: string };
