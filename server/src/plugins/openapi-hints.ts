@@ -38,6 +38,11 @@ export interface OperationHint {
   headers?: Record<string, HeaderHint>;
   /** Request headers the handler reads, beyond the session (e.g. If-Match). */
   requestHeaders?: Record<string, HeaderHint & { required?: boolean }>;
+  /**
+   * A public call that acts for the session when one is sent (401/403/429 as behind the session):
+   * its security is `[{}, session, API token]`.
+   */
+  optionalSession?: boolean;
   /** The operationId when the one derived from method and path reads badly or collides. */
   operationId?: string;
 }
@@ -116,6 +121,7 @@ export const operationHints: Record<string, OperationHint> = {
   'PUT /api/users/me/notifications': { operationId: 'updateMyNotificationSettings' },
   'GET /api/me/notifications': { operationId: 'getMyNotifications' },
   'PUT /api/me/notifications': { operationId: 'updateMyNotifications' },
+  'GET /api/invites/:id': { optionalSession: true },
   'POST /api/invites': {
     errors: [409],
     conflict: 'The email is in use already, or is invited already.',

@@ -248,17 +248,43 @@ export function unusedHintKeys(document: { paths: Record<string, Record<string, 
 
 interface Inferred {
   errors: number[];
+  /** The body schema accepts no body: requestBody is not required. */
+  bodyOptional: boolean;
   hint: OperationHint;
   operationId: string;
+}
+
+const isIdName = (name: string) => /^(id|\w+Ids?)$/.test(name);
+
+/** The properties of a zod object schema (through optional / nullable / pipes), else none. */
+function shapeOf(schema: unknown): Record<string, unknown> {
+  let current = schema as { shape?: unknown; unwrap?: () => unknown; in?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current.shape && typeof current.shape === 'object')
+      return current.shape as Record<string, unknown>;
+    if (typeof current.unwrap === 'function') current = current.unwrap() as typeof current;
+    else if (current.in) current = current.in as typeof current;
+    else return {};
+  }
+  return {};
+}
+
+/** Whether the zod body `schema` accepts no body at all (an empty body is read as none, app.ts). */
+function bodyOptional(schema: unknown): boolean {
+  const parse = (schema as { safeParse?: (value: unknown) => { success: boolean } })?.safeParse;
+  return typeof parse === 'function' && parse.call(schema, undefined).success;
 }
 
 /** The error statuses of `route` (see the module note), sorted. */
 function inferErrors(route: RouteOptions, schema: Json, hint: OperationHint): number[] {
   const statuses = new Set<number>([400, 500, 503]);
   const isSecured = Array.isArray(schema.security) && schema.security.length > 0;
-  if (isSecured) [401, 403, 429].forEach((s) => statuses.add(s));
+  if (isSecured || hint.optionalSession) [401, 403, 429].forEach((s) => statuses.add(s));
   if (schema.params || /\/:/.test(route.url)) statuses.add(404);
   if (schema.body) statuses.add(413);
+  // A query or body naming a row by id (`assignmentId`, `userIds` …) is a 404 when it is missing.
+  if ([schema.querystring, schema.body].some((part) => Object.keys(shapeOf(part)).some(isIdName)))
+    statuses.add(404);
   const config = route.config as { rateLimit?: unknown } | undefined;
   if (config?.rateLimit) statuses.add(429);
   hint.errors?.forEach((s) => statuses.add(s));
@@ -282,6 +308,7 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]) {
     response = { ...response, 409: errorEnvelopeSchema(hint.conflictData) };
   const inferred: Inferred = {
     errors: inferErrors(route, source, hint),
+    bodyOptional: source.body !== undefined && bodyOptional(source.body),
     hint,
     operationId: hint.operationId ?? derivedOperationId(method, url),
   };
@@ -359,6 +386,8 @@ function finishOperation(operation: Json): void {
     }
   }
   operation.responses = responses;
+  if (inferred.bodyOptional && operation.requestBody)
+    (operation.requestBody as Json).required = false;
   if (hint.requestHeaders) {
     const parameters = (operation.parameters ?? []) as Json[];
     for (const [name, { description, required }] of Object.entries(hint.requestHeaders)) {
@@ -374,6 +403,7 @@ function finishOperation(operation: Json): void {
   }
   if (Array.isArray(operation.security) && operation.security.length > 0)
     operation.security = secured;
+  else if (hint.optionalSession) operation.security = [{}, ...secured];
 }
 
 const tusHeader = (description: string, integer = false) => ({
@@ -534,6 +564,87 @@ function tusPaths(): Json {
 }
 
 /**
+ * The signed download GET /files/{key}?expires=&signature= (files/transfer-routes.ts), which
+ * streams bytes with Range support outside the envelope: written by hand beside the tus calls.
+ * Its signed PUT twin stays out: it is a URL POST /api/files/upload hands out (with S3 the
+ * bucket's own), not a call a client composes.
+ */
+function signedFilePaths(): Json {
+  const errors = (...statuses: number[]) =>
+    Object.fromEntries(statuses.map((status) => [String(status), ref(status)]));
+  const header = (description: string) => ({ description, schema: { type: 'string' } });
+  const query = (name: string, description: string) => ({
+    in: 'query',
+    name,
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  const request = (name: string, description: string) => ({
+    in: 'header',
+    name,
+    required: false,
+    description,
+    schema: { type: 'string' },
+  });
+  const bytes = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+  return {
+    '/files/{key}': {
+      get: {
+        operationId: 'downloadFile',
+        tags: ['files'],
+        summary:
+          'A stored file through its signed URL (the url of a file reference). Supports Range; with S3 storage it redirects to the bucket.',
+        security: [],
+        parameters: [
+          {
+            in: 'path',
+            name: 'key',
+            required: true,
+            description: 'The file’s key, as in its signed URL.',
+            schema: { type: 'string' },
+          },
+          query('expires', 'The URL’s expiry, Unix seconds.'),
+          query('signature', 'The URL’s signature.'),
+          request('Range', 'One byte range, e.g. bytes=0-1023.'),
+          request('If-None-Match', 'The ETag held: 304 when unchanged.'),
+          request('If-Range', 'The ETag held: the range is served only when it still matches.'),
+        ],
+        responses: {
+          '200': {
+            description: 'The whole file.',
+            headers: {
+              'Content-Type': header('The file’s type.'),
+              'Content-Disposition': header('Its file name.'),
+              'Accept-Ranges': header('bytes'),
+              ETag: header('The file’s version.'),
+              'Cache-Control': header('Private, as long as the URL lives.'),
+            },
+            content: bytes,
+          },
+          '206': {
+            description: 'The requested range.',
+            headers: { 'Content-Range': header('bytes start-end/size') },
+            content: bytes,
+          },
+          '302': {
+            description: 'S3 storage: a presigned URL of the bucket.',
+            headers: { Location: header('The presigned URL.') },
+          },
+          '304': { description: 'Not modified (If-None-Match).' },
+          ...errors(400, 403, 404),
+          '416': {
+            description: 'The range is outside the file (an empty body).',
+            headers: { 'Content-Range': header('bytes */size') },
+          },
+          ...errors(500, 503),
+        },
+      },
+    },
+  };
+}
+
+/**
  * Two shapes the schema converter leaves that OpenAPI 3.0 reads badly, rewritten to ones that
  * accept the same values: a nullable union (`{nullable, anyOf}`: `nullable` counts only beside a
  * `type`) becomes a union of nullable members; a union of one member becomes that member.
@@ -632,7 +743,7 @@ function transformObject({ openapiObject }: { openapiObject: Json }): Json {
       for (const tag of ((operation as Json).tags as string[] | undefined) ?? []) tags.add(tag);
     }
   }
-  Object.assign(document.paths, tusPaths());
+  Object.assign(document.paths, tusPaths(), signedFilePaths());
   mergeIdenticalPaths(document.paths);
   tidySchemas(document.paths);
   document.tags = [...tags, 'mobile']
