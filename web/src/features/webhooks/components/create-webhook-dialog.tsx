@@ -4,17 +4,7 @@
  * the field. Once created, the dialog shows the signing secret (`whsec_…`) this only time, with a
  * copy button and a warning, until the user closes it.
  */
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   createWebhookBodySchema,
@@ -22,9 +12,9 @@ import {
   type CreatedWebhookEndpoint,
   type WebhookEventType,
 } from '@practica/contract';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@shared/lib/api-client';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { webhooksText } from '../../../config/webhooks-text';
 import { useCreateWebhook } from '../api/create-webhook';
 import { fieldErrorsOf, WebhookEventsField } from './webhook-events-field';
@@ -57,7 +47,16 @@ export function CreateWebhookDialog({ organizationId, opened, onClose }: CreateW
       closeOnClickOutside={!created}
     >
       {created ? (
-        <CreatedSecret secret={created.secret} onDone={close} />
+        <SecretShownOnce
+          value={created.secret}
+          label={webhooksText.secretLabel}
+          warning={webhooksText.createdWarning}
+          copyLabel={webhooksText.copy}
+          copiedLabel={webhooksText.copied}
+          doneLabel={webhooksText.done}
+          testId="webhook-secret-value"
+          onDone={close}
+        />
       ) : (
         <CreateForm organizationId={organizationId} onCreated={setCreated} onCancel={close} />
       )}
@@ -121,49 +120,5 @@ function CreateForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** The new endpoint's signing secret, shown this once, with its copy button. */
-function CreatedSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
-  // The dialog's content changed under the focus trap: move the focus to the copy button.
-  const copyRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => copyRef.current?.focus(), []);
-  return (
-    <Stack gap="md">
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="alert">
-        {webhooksText.createdWarning}
-      </Alert>
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {webhooksText.secretLabel}
-        </Text>
-        <Group gap="xs" wrap="nowrap" align="stretch">
-          <Code
-            block
-            style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
-            data-testid="webhook-secret-value"
-          >
-            {secret}
-          </Code>
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button
-                ref={copyRef}
-                variant="light"
-                color={copied ? 'teal' : undefined}
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                onClick={copy}
-              >
-                {copied ? webhooksText.copied : webhooksText.copy}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Stack>
-      <Group justify="flex-end">
-        <Button onClick={onDone}>{webhooksText.done}</Button>
-      </Group>
-    </Stack>
   );
 }

@@ -167,7 +167,8 @@ describe('WebhooksSection', () => {
     expect(within(table).getByText(webhooksText.active)).toBeInTheDocument();
     expect(await within(table).findByText(webhooksText.noDelivery)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(secret);
-  });
+    // Two dialogs' worth of typing and clicks: about 8 s on a quiet machine, more on a busy one.
+  }, 30_000);
 
   it('deletes an endpoint only after the confirmation', async () => {
     stored = [endpoint];
