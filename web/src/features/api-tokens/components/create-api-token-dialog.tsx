@@ -3,19 +3,7 @@
  * (at least one) and an optional expiry in days; once created, the dialog shows the token this
  * only time, with a copy button and a warning, until the user closes it.
  */
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   apiTokenExpiryDaysMax,
@@ -24,9 +12,9 @@ import {
   type ApiTokenScope,
   type CreatedApiToken,
 } from '@practica/contract';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@shared/lib/api-client';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { apiTokensText } from '../../../config/api-tokens-text';
 import { useCreateApiToken } from '../api/create-api-token';
 
@@ -72,7 +60,16 @@ export function CreateApiTokenDialog({
       closeOnClickOutside={!created}
     >
       {created ? (
-        <CreatedToken token={created.token} onDone={close} />
+        <SecretShownOnce
+          value={created.token}
+          label={apiTokensText.tokenLabel}
+          warning={apiTokensText.createdWarning}
+          copyLabel={apiTokensText.copy}
+          copiedLabel={apiTokensText.copied}
+          doneLabel={apiTokensText.done}
+          testId="api-token-value"
+          onDone={close}
+        />
       ) : (
         <CreateForm organizationId={organizationId} onCreated={setCreated} onCancel={close} />
       )}
@@ -155,49 +152,5 @@ function CreateForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** The new token, shown this once, with its copy button. */
-function CreatedToken({ token, onDone }: { token: string; onDone: () => void }) {
-  // The dialog's content changed under the focus trap: move the focus to the copy button.
-  const copyRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => copyRef.current?.focus(), []);
-  return (
-    <Stack gap="md">
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="alert">
-        {apiTokensText.createdWarning}
-      </Alert>
-      <Stack gap={4}>
-        <Text size="sm" fw={500}>
-          {apiTokensText.tokenLabel}
-        </Text>
-        <Group gap="xs" wrap="nowrap" align="stretch">
-          <Code
-            block
-            style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
-            data-testid="api-token-value"
-          >
-            {token}
-          </Code>
-          <CopyButton value={token}>
-            {({ copied, copy }) => (
-              <Button
-                ref={copyRef}
-                variant="light"
-                color={copied ? 'teal' : undefined}
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                onClick={copy}
-              >
-                {copied ? apiTokensText.copied : apiTokensText.copy}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Stack>
-      <Group justify="flex-end">
-        <Button onClick={onDone}>{apiTokensText.done}</Button>
-      </Group>
-    </Stack>
   );
 }
