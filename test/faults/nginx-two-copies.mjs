@@ -72,6 +72,17 @@ const retryDelays = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
  */
 const leaseMs = 20_000;
 const vp8Seconds = 8;
+/**
+ * A web copy's memory settings (docs/operations.md, 'Memory of a web copy'), as an operator runs
+ * it: a young generation of at most 2 × 4 MB (V8 grows it to 2 × 16 MB under the uploads'
+ * allocation rate, and keeps it), and glibc serving each 64 KB read buffer from a mapping of its
+ * own, returned when the Buffer is collected (from its heap, a freed buffer stays resident). Not
+ * the worker's: its ffmpeg would inherit the glibc setting.
+ */
+const webMemorySettings = {
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-semi-space-size=4'].filter(Boolean).join(' '),
+  MALLOC_MMAP_THRESHOLD_: '65536',
+};
 const run = Math.random().toString(36).slice(2, 8);
 
 /**
@@ -296,7 +307,7 @@ async function main() {
       ? `one S3 bucket (${env.S3_ENDPOINT})`
       : 'one DATA_DIR shared by the three processes',
   );
-  const webEnv = { ...env, PRACTICA_ROLE: 'web' };
+  const webEnv = { ...env, ...webMemorySettings, PRACTICA_ROLE: 'web' };
   const workerEnv = { ...env, PRACTICA_ROLE: 'worker' };
   const ports = { nginx: portBase, a: portBase + 1, b: portBase + 2, worker: portBase + 3 };
   log('starting web-a (migrates and seeds), then web-b and the worker');
