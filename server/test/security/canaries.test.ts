@@ -121,6 +121,9 @@ describe('the seed', () => {
       'api_tokens.prefix',
       'api_tokens.token_hash',
       'organization_sso.client_secret_encrypted',
+      // Fixed values: the single sign-on protocol, a SAML id's kind ('request', 'assertion').
+      'organization_sso.protocol',
+      'saml_message_ids.kind',
       'rate_limit_counters.key_hash',
       'rate_limit_counters.route',
       'upload_locks.holder',

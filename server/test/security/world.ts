@@ -43,6 +43,7 @@ import {
   invites,
   organizationSso,
   questionAudios,
+  samlMessageIds,
   questionOptions,
   questions,
   userTokens,
@@ -751,6 +752,15 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       clientId: `client-${c}`,
       roleClaim: `role-${c}`,
       roleMap: [{ value: `coach-${c}`, roleId: Role.Instructor }],
+      samlIdpEntityId: `https://idp.${c}.test/saml`,
+      samlSsoUrl: `https://idp.${c}.test/saml/sso`,
+      samlAttributes: { email: `mail-${c}`, firstName: `given-${c}`, lastName: `family-${c}` },
+    });
+    await db.insert(samlMessageIds).values({
+      kind: 'request',
+      organizationId,
+      messageId: `_request-${c}`,
+      expiresAt: new Date(Date.now() + 3_600_000),
     });
     const [endpoint] = await db
       .insert(webhookEndpoints)
