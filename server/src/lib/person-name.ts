@@ -8,3 +8,8 @@ import { messages } from '@practica/contract';
 export function personName(firstName: string | null, lastName: string | null): string {
   return firstName !== null ? `${firstName} ${lastName ?? ''}`.trim() : messages.deletedUser;
 }
+
+/** The name of a person reference (`{firstName, lastName}`, null once erased): as `personName`. */
+export function nameOf(person: { firstName: string; lastName: string } | null): string {
+  return personName(person?.firstName ?? null, person?.lastName ?? null);
+}

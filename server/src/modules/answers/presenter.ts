@@ -31,6 +31,7 @@ import type {
   ContentAnswerRow,
   ReviewRow,
 } from './repository.js';
+import { nameOf } from '../../lib/person-name.js';
 
 type AnswerStatusId = AnswerListItem['statusId'];
 type AssignmentStatusId = AnswerDetail['assignment']['statusId'];
@@ -130,9 +131,7 @@ export function presentContentAnswer(row: ContentAnswerRow): AnswerContentAnswer
     contentAnswer: {
       createdAt: row.createdAt.toISOString(),
       createdBy,
-      createdByName: createdBy
-        ? `${createdBy.firstName} ${createdBy.lastName}`.trim()
-        : messages.deletedUser,
+      createdByName: nameOf(createdBy),
     },
     answers: row.answers,
     score: row.score,
@@ -264,9 +263,7 @@ export function presentReviewConflict(
     latestReview: {
       version: review.version,
       reviewer,
-      reviewerName: reviewer
-        ? `${reviewer.firstName} ${reviewer.lastName}`.trim()
-        : messages.deletedUser,
+      reviewerName: nameOf(reviewer),
       reviewedAt: review.createdAt.toISOString(),
       score: review.score,
       ratingsAnswer: form(review.ratingsAnswerId),

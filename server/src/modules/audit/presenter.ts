@@ -2,8 +2,9 @@
  * The audit log's answer (decisions.md#review-loop §5): rows to the contract's `AuditEvent`. An actor or trainee
  * erased since shows as null ('Deleted user' as the actor's name).
  */
-import { messages, type AuditEvent } from '@practica/contract';
+import type { AuditEvent } from '@practica/contract';
 import type { AuditEventRow } from './repository.js';
+import { nameOf } from '../../lib/person-name.js';
 
 /** One event of GET /assignments/{id}/audit. */
 export function presentAuditEvent(row: AuditEventRow): AuditEvent {
@@ -23,7 +24,7 @@ export function presentAuditEvent(row: AuditEventRow): AuditEvent {
     id: row.id,
     action: row.action,
     actor,
-    actorName: actor ? `${actor.firstName} ${actor.lastName}`.trim() : messages.deletedUser,
+    actorName: nameOf(actor),
     answerId: row.answerId,
     trainee,
     before: row.before,

@@ -2,8 +2,9 @@
  * Comment rows to the wire (decisions.md#review-loop §3): the console's `ReviewComment` (author, draft, mine) and
  * the trainee's `MeReviewComment` (the moment and the text only).
  */
-import { messages, type MeReviewComment, type ReviewComment } from '@practica/contract';
+import type { MeReviewComment, ReviewComment } from '@practica/contract';
 import type { CommentRow } from './repository.js';
+import { nameOf } from '../../lib/person-name.js';
 
 /** A comment as the console's player shows it to `viewerId`. */
 export function presentComment(row: CommentRow, viewerId: number): ReviewComment {
@@ -21,7 +22,7 @@ export function presentComment(row: CommentRow, viewerId: number): ReviewComment
     atMs: row.atMs,
     text: row.text,
     author,
-    authorName: author ? `${author.firstName} ${author.lastName}`.trim() : messages.deletedUser,
+    authorName: nameOf(author),
     reviewId: row.reviewId,
     draft: row.reviewId === null,
     mine: row.createdById === viewerId,

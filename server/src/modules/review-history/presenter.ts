@@ -3,14 +3,13 @@
  * contract's shapes. A reviewer or author erased since shows as 'Deleted user'.
  */
 import {
-  messages,
   type AnswerContentAnswer,
   type ReviewDraft,
   type ReviewHistoryComment,
   type ReviewHistoryItem,
 } from '@practica/contract';
 import type { DraftRow, ReviewCommentRow, ReviewFormRow, ReviewRow } from './repository.js';
-import { personName as fullName } from '../../lib/person-name.js';
+import { nameOf, personName } from '../../lib/person-name.js';
 
 /** One form of a review in the answer detail's shape, its reviewer the review's. */
 function presentForm(
@@ -39,7 +38,7 @@ function presentComment(row: ReviewCommentRow): ReviewHistoryComment {
     questionId: row.questionId,
     atMs: row.atMs,
     text: row.text,
-    authorName: fullName(row.authorFirstName, row.authorLastName),
+    authorName: personName(row.authorFirstName, row.authorLastName),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -57,9 +56,7 @@ export function presentReview(
           lastName: row.reviewerLastName ?? '',
         }
       : null;
-  const reviewerName = reviewer
-    ? fullName(reviewer.firstName, reviewer.lastName)
-    : messages.deletedUser;
+  const reviewerName = nameOf(reviewer);
   const own = comments.filter((c) => c.reviewId === row.id).map(presentComment);
   return {
     id: row.id,
