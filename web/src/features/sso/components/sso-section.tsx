@@ -1,9 +1,12 @@
 /**
- * The "Single sign-on" section of an organization's page (decisions.md#single-sign-on §1), for an
- * Admin or a Manager of the organization (`sso:manage`; nothing for anyone else): issuer, client
- * id, client secret (write-only: the page shows only whether one is stored), email domains, the
- * just-in-time switch, the optional role claim and its value → role lines, the redirect URI to
- * register at the provider, a test button that fetches the discovery document, and save.
+ * The "Single sign-on" section of an organization's page (decisions.md#single-sign-on §1, §6),
+ * for an Admin or a Manager of the organization (`sso:manage`; nothing for anyone else): the
+ * protocol (OpenID Connect or SAML 2.0); for OpenID Connect the issuer, client id, client secret
+ * (write-only: the page shows only whether one is stored), the redirect URI to register at the
+ * provider and a test button that fetches the discovery document; for SAML the identity
+ * provider's entity id, single sign-on URL, signing certificates and attribute names, and our
+ * entity id, ACS URL and metadata URL to copy into it; for both the email domains, the
+ * just-in-time switch, the optional role claim (attribute) and its value → role lines, and save.
  */
 import {
   Alert,
@@ -12,6 +15,7 @@ import {
   Group,
   Paper,
   PasswordInput,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Switch,
@@ -20,7 +24,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Role, type SsoRoleMapEntry, type SsoSettings } from '@practica/contract';
+import {
+  Role,
+  type SsoProtocol,
+  type SsoRoleMapEntry,
+  type SsoSettings,
+  type SsoSettingsBody,
+} from '@practica/contract';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@shared/lib/api-client';
@@ -28,6 +38,7 @@ import { toast } from '@shared/lib/toast';
 import { ssoText } from '../../../config/sso-text';
 import { useCan } from '../../../lib/can';
 import { useSaveSsoSettings, useSsoSettings, useTestSsoConnection } from '../api/sso-settings';
+import { SamlFields, SamlProviderValues, certificatesOf } from './saml-fields';
 
 const roleNames: Record<string, SsoRoleMapEntry['roleId']> = {
   trainee: Role.Trainee,
@@ -37,7 +48,8 @@ const roleNames: Record<string, SsoRoleMapEntry['roleId']> = {
 const nameOfRole = (id: number) => Object.keys(roleNames).find((k) => roleNames[k] === id) ?? '';
 
 /** The form's fields as typed. */
-interface Fields {
+export interface Fields {
+  protocol: SsoProtocol;
   issuer: string;
   clientId: string;
   clientSecret: string;
@@ -45,10 +57,18 @@ interface Fields {
   jitEnabled: boolean;
   roleClaim: string;
   roleMap: string;
+  samlIdpEntityId: string;
+  samlSsoUrl: string;
+  /** The PEM certificates, one after the other. */
+  samlCertificates: string;
+  samlEmail: string;
+  samlFirstName: string;
+  samlLastName: string;
 }
 
 function fieldsOf(s: SsoSettings | null): Fields {
   return {
+    protocol: s?.protocol ?? 'oidc',
     issuer: s?.issuer ?? '',
     clientId: s?.clientId ?? '',
     clientSecret: '',
@@ -56,6 +76,45 @@ function fieldsOf(s: SsoSettings | null): Fields {
     jitEnabled: s?.jitEnabled ?? false,
     roleClaim: s?.roleClaim ?? '',
     roleMap: s?.roleMap.map((e) => `${e.value}=${nameOfRole(e.roleId)}`).join('\n') ?? '',
+    samlIdpEntityId: s?.samlIdpEntityId ?? '',
+    samlSsoUrl: s?.samlSsoUrl ?? '',
+    samlCertificates: s?.samlCertificates.join('\n') ?? '',
+    samlEmail: s?.samlAttributes.email ?? '',
+    samlFirstName: s?.samlAttributes.firstName ?? '',
+    samlLastName: s?.samlAttributes.lastName ?? '',
+  };
+}
+
+/** The PUT body of the chosen protocol's fields and the shared ones. */
+function bodyOf(fields: Fields): SsoSettingsBody {
+  const shared = {
+    emailDomains: fields.domains
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter(Boolean),
+    jitEnabled: fields.jitEnabled,
+    roleClaim: fields.roleClaim.trim() || null,
+    roleMap: roleMapOf(fields.roleMap),
+  };
+  if (fields.protocol === 'saml')
+    return {
+      protocol: 'saml',
+      samlIdpEntityId: fields.samlIdpEntityId,
+      samlSsoUrl: fields.samlSsoUrl,
+      samlCertificates: certificatesOf(fields.samlCertificates),
+      samlAttributes: {
+        email: fields.samlEmail,
+        firstName: fields.samlFirstName,
+        lastName: fields.samlLastName,
+      },
+      ...shared,
+    };
+  return {
+    protocol: 'oidc',
+    issuer: fields.issuer,
+    clientId: fields.clientId,
+    ...(fields.clientSecret ? { clientSecret: fields.clientSecret } : {}),
+    ...shared,
   };
 }
 
@@ -91,33 +150,20 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
   const set = (patch: Partial<Fields>) => setFields((f) => ({ ...f, ...patch }));
   const onSave = () => {
     setErrors({});
-    save.mutate(
-      {
-        issuer: fields.issuer,
-        clientId: fields.clientId,
-        ...(fields.clientSecret ? { clientSecret: fields.clientSecret } : {}),
-        emailDomains: fields.domains
-          .split(/[\s,]+/)
-          .map((d) => d.trim())
-          .filter(Boolean),
-        jitEnabled: fields.jitEnabled,
-        roleClaim: fields.roleClaim.trim() || null,
-        roleMap: roleMapOf(fields.roleMap),
+    save.mutate(bodyOf(fields), {
+      onSuccess: () => {
+        set({ clientSecret: '' });
+        toast.success(ssoText.saved);
       },
-      {
-        onSuccess: () => {
-          set({ clientSecret: '' });
-          toast.success(ssoText.saved);
-        },
-        onError: (error) => {
-          const fieldErrors = isApiError(error) ? error.fieldErrors() : {};
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0)
-            toast.error(isApiError(error) && error.fromServer ? error.message : ssoText.saveFailed);
-        },
+      onError: (error) => {
+        const fieldErrors = isApiError(error) ? error.fieldErrors() : {};
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0)
+          toast.error(isApiError(error) && error.fromServer ? error.message : ssoText.saveFailed);
       },
-    );
+    });
   };
+  const saml = fields.protocol === 'saml';
 
   return (
     <Paper p="lg" component="section" aria-labelledby="sso-title">
@@ -134,30 +180,53 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
           </Text>
         ) : (
           <>
-            <TextInput
-              label={ssoText.issuer}
-              description={ssoText.issuerHint}
-              value={fields.issuer}
-              onChange={(e) => set({ issuer: e.currentTarget.value })}
-              error={errors.issuer}
-              disabled={query.isPending}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label={ssoText.clientId}
-                value={fields.clientId}
-                onChange={(e) => set({ clientId: e.currentTarget.value })}
-                error={errors.clientId}
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="sso-protocol">
+                {ssoText.protocol}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="sso-protocol"
+                value={fields.protocol}
+                onChange={(value) => set({ protocol: value as SsoProtocol })}
+                data={[
+                  { value: 'oidc', label: ssoText.oidc },
+                  { value: 'saml', label: ssoText.saml },
+                ]}
+                style={{ alignSelf: 'flex-start' }}
               />
-              <PasswordInput
-                label={ssoText.clientSecret}
-                description={settings?.clientSecretSet ? ssoText.secretSet : ssoText.secretUnset}
-                value={fields.clientSecret}
-                onChange={(e) => set({ clientSecret: e.currentTarget.value })}
-                error={errors.clientSecret}
-                autoComplete="new-password"
-              />
-            </SimpleGrid>
+            </Stack>
+            {saml ? (
+              <SamlFields fields={fields} set={set} errors={errors} disabled={query.isPending} />
+            ) : (
+              <>
+                <TextInput
+                  label={ssoText.issuer}
+                  description={ssoText.issuerHint}
+                  value={fields.issuer}
+                  onChange={(e) => set({ issuer: e.currentTarget.value })}
+                  error={errors.issuer}
+                  disabled={query.isPending}
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput
+                    label={ssoText.clientId}
+                    value={fields.clientId}
+                    onChange={(e) => set({ clientId: e.currentTarget.value })}
+                    error={errors.clientId}
+                  />
+                  <PasswordInput
+                    label={ssoText.clientSecret}
+                    description={
+                      settings?.clientSecretSet ? ssoText.secretSet : ssoText.secretUnset
+                    }
+                    value={fields.clientSecret}
+                    onChange={(e) => set({ clientSecret: e.currentTarget.value })}
+                    error={errors.clientSecret}
+                    autoComplete="new-password"
+                  />
+                </SimpleGrid>
+              </>
+            )}
             <TextInput
               label={ssoText.domains}
               description={ssoText.domainsHint}
@@ -173,8 +242,8 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput
-                label={ssoText.roleClaim}
-                description={ssoText.roleClaimHint}
+                label={saml ? ssoText.roleAttribute : ssoText.roleClaim}
+                description={saml ? ssoText.roleAttributeHint : ssoText.roleClaimHint}
                 value={fields.roleClaim}
                 onChange={(e) => set({ roleClaim: e.currentTarget.value })}
               />
@@ -187,32 +256,35 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
                 minRows={2}
               />
             </SimpleGrid>
-            {query.data && (
+            {query.data && saml && <SamlProviderValues values={query.data.samlServiceProvider} />}
+            {query.data && !saml && (
               <Text size="sm">
                 {ssoText.redirectUri}:{' '}
                 <Code style={{ wordBreak: 'break-all' }}>{query.data.redirectUri}</Code>
               </Text>
             )}
-            {test.isSuccess && (
+            {!saml && test.isSuccess && (
               <Alert color="teal" variant="light">
                 {ssoText.testOk(test.data.issuer)}
               </Alert>
             )}
-            {test.isError && (
+            {!saml && test.isError && (
               <Alert color="red" variant="light" role="alert">
                 {isApiError(test.error) ? test.error.message : ssoText.saveFailed}
               </Alert>
             )}
             <Group justify="flex-end" gap="sm">
-              <Button
-                variant="default"
-                leftSection={<IconPlugConnected size={16} />}
-                loading={test.isPending}
-                disabled={!fields.issuer}
-                onClick={() => test.mutate(fields.issuer)}
-              >
-                {ssoText.test}
-              </Button>
+              {!saml && (
+                <Button
+                  variant="default"
+                  leftSection={<IconPlugConnected size={16} />}
+                  loading={test.isPending}
+                  disabled={!fields.issuer}
+                  onClick={() => test.mutate(fields.issuer)}
+                >
+                  {ssoText.test}
+                </Button>
+              )}
               <Button loading={save.isPending} onClick={onSave}>
                 {ssoText.save}
               </Button>
