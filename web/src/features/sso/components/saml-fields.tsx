@@ -78,13 +78,15 @@ export function SamlFields({
         disabled={disabled}
       />
       <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-        <Text component="legend" size="sm" fw={500} mb={4}>
+        <Text component="legend" size="sm" fw={500}>
           {ssoText.samlAttributes}
+        </Text>
+        <Text size="xs" c="dimmed" mb={6}>
+          {ssoText.samlEmailHint}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <TextInput
             label={ssoText.samlEmail}
-            description={ssoText.samlEmailHint}
             value={fields.samlEmail}
             onChange={(e) => set({ samlEmail: e.currentTarget.value })}
             error={errorOf(errors, 'samlAttributes.email')}

@@ -248,7 +248,7 @@ function SsoSettingsForm({ organizationId }: { organizationId: number }) {
                 onChange={(e) => set({ roleClaim: e.currentTarget.value })}
               />
               <Textarea
-                label={ssoText.roleMap}
+                label={saml ? ssoText.roleMapSaml : ssoText.roleMap}
                 description={ssoText.roleMapHint}
                 value={fields.roleMap}
                 onChange={(e) => set({ roleMap: e.currentTarget.value })}
