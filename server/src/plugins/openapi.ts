@@ -430,8 +430,23 @@ function tusPaths(): Json {
       'The upload is complete: the video is stored and saved as my answer item; the envelope with data {fileId, url}.',
     content: { 'application/json': { schema: { type: 'object' } } },
   };
+  // tus answers its refusals with Tus-Resumable too: each is the envelope with that header.
   const errors = (...statuses: number[]) =>
-    Object.fromEntries(statuses.map((status) => [String(status), ref(status)]));
+    Object.fromEntries(
+      statuses.map((status) => {
+        const { code, description, retryAfter } = errorStatuses.get(status)!;
+        return [
+          String(status),
+          {
+            description: `${code}: ${description}`,
+            headers: { ...resumable, ...(retryAfter ? { 'Retry-After': retryAfterHeader } : {}) },
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } },
+            },
+          },
+        ];
+      }),
+    );
   const idParam = {
     in: 'path',
     name: 'id',
@@ -516,7 +531,10 @@ function tusPaths(): Json {
                 String(status),
                 {
                   description: `${code}: ${description} (no body: HEAD)`,
-                  ...(retryAfter ? { headers: { 'Retry-After': retryAfterHeader } } : {}),
+                  headers: {
+                    ...resumable,
+                    ...(retryAfter ? { 'Retry-After': retryAfterHeader } : {}),
+                  },
                 },
               ];
             }),
@@ -542,10 +560,7 @@ function tusPaths(): Json {
             description: 'Bytes received; more to come.',
             headers: { ...resumable, 'Upload-Offset': tusHeader('Bytes received so far.', true) },
           },
-          '409': {
-            ...(ref(409) as Json),
-          },
-          ...errors(400, 401, 403, 404, 413, 429, 500, 503),
+          ...errors(400, 401, 403, 404, 409, 413, 429, 500, 503),
         },
       },
       delete: {
@@ -564,7 +579,7 @@ function tusPaths(): Json {
 }
 
 /**
- * The signed download GET /files/{key}?expires=&signature= (files/transfer-routes.ts), which
+ * The signed download GET /files/{yyyy}/{mm}/{name}?expires=&signature= (files/transfer-routes.ts), which
  * streams bytes with Range support outside the envelope: written by hand beside the tus calls.
  * Its signed PUT twin stays out: it is a URL POST /api/files/upload hands out (with S3 the
  * bucket's own), not a call a client composes.
@@ -588,8 +603,16 @@ function signedFilePaths(): Json {
     schema: { type: 'string' },
   });
   const bytes = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+  const served = {
+    'Content-Type': header('The file’s type.'),
+    'Content-Disposition': header('Its file name.'),
+    'Accept-Ranges': header('bytes'),
+    ETag: header('The file’s version.'),
+    'Last-Modified': header('When the upload completed.'),
+    'Cache-Control': header('Private, as long as the URL lives.'),
+  };
   return {
-    '/files/{key}': {
+    '/files/{year}/{month}/{name}': {
       get: {
         operationId: 'downloadFile',
         tags: ['files'],
@@ -597,13 +620,19 @@ function signedFilePaths(): Json {
           'A stored file through its signed URL (the url of a file reference). Supports Range; with S3 storage it redirects to the bucket.',
         security: [],
         parameters: [
-          {
+          ...(
+            [
+              ['year', 'The key’s year, e.g. 2026.'],
+              ['month', 'The key’s month, e.g. 11.'],
+              ['name', 'The key’s random name and extension, e.g. ab12….png.'],
+            ] as const
+          ).map(([name, description]) => ({
             in: 'path',
-            name: 'key',
+            name,
             required: true,
-            description: 'The file’s key, as in its signed URL.',
+            description: `${description} (the key yyyy/mm/name, as in the signed URL)`,
             schema: { type: 'string' },
-          },
+          })),
           query('expires', 'The URL’s expiry, Unix seconds.'),
           query('signature', 'The URL’s signature.'),
           request('Range', 'One byte range, e.g. bytes=0-1023.'),
@@ -611,20 +640,10 @@ function signedFilePaths(): Json {
           request('If-Range', 'The ETag held: the range is served only when it still matches.'),
         ],
         responses: {
-          '200': {
-            description: 'The whole file.',
-            headers: {
-              'Content-Type': header('The file’s type.'),
-              'Content-Disposition': header('Its file name.'),
-              'Accept-Ranges': header('bytes'),
-              ETag: header('The file’s version.'),
-              'Cache-Control': header('Private, as long as the URL lives.'),
-            },
-            content: bytes,
-          },
+          '200': { description: 'The whole file.', headers: served, content: bytes },
           '206': {
             description: 'The requested range.',
-            headers: { 'Content-Range': header('bytes start-end/size') },
+            headers: { ...served, 'Content-Range': header('bytes start-end/size') },
             content: bytes,
           },
           '302': {
@@ -745,6 +764,11 @@ function transformObject({ openapiObject }: { openapiObject: Json }): Json {
   }
   Object.assign(document.paths, tusPaths(), signedFilePaths());
   mergeIdenticalPaths(document.paths);
+  // Only the error responses some operation refers to stay (a 409 always carries its own words).
+  const text = JSON.stringify(document.paths);
+  const responses = (document.components as Json).responses as Json;
+  for (const name of Object.keys(responses))
+    if (!text.includes(`"#/components/responses/${name}"`)) delete responses[name];
   tidySchemas(document.paths);
   document.tags = [...tags, 'mobile']
     .filter((tag, index, all) => all.indexOf(tag) === index)
