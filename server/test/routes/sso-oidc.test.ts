@@ -19,8 +19,6 @@ import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type SsoSettingsAnswer } from '@practica/contract';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { invites, organizationSso, users } from '../../src/db/schema/index.js';
 import {
   apiData,
@@ -30,8 +28,8 @@ import {
   factoryOf,
   type Factory,
 } from '../factories.js';
-import { bearer, testSecret, type TestContext } from '../helpers/build.js';
-import { createTestDatabase } from '../helpers/database.js';
+import { bearer, type TestContext } from '../helpers/build.js';
+import { buildSsoApp, inviteTrainee, takeSession, userCount } from '../helpers/sso.js';
 
 const publicUrl = 'http://practica.test';
 const redirectUri = `${publicUrl}/api/auth/sso/callback`;
@@ -82,30 +80,7 @@ beforeAll(async () => {
   });
   idp.on('request', provider.callback());
 
-  const testDb = await createTestDatabase();
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      JWT_SECRET: testSecret,
-      LOG_LEVEL: 'info',
-      LOG_FILE: logFile,
-      PUBLIC_URL: publicUrl,
-      WEB_DIST: '/nonexistent',
-      PRACTICE_DIST: '/nonexistent',
-      MAIL_POLL_MS: '3600000',
-    }),
-    { database: testDb.database },
-  );
-  await app.ready();
-  ctx = {
-    app,
-    testDb,
-    async close() {
-      await app.close();
-      await testDb.drop();
-    },
-  };
+  ctx = await buildSsoApp(publicUrl, logFile);
   f = factoryOf(ctx);
 }, 120_000);
 
@@ -229,43 +204,18 @@ async function signIn(organizationId: number, login: string) {
   return callback(back, started.cookie);
 }
 
-/** POST /api/auth/sso/session with the finished sign-in's cookie. */
-async function takeSession(cookies: string[]) {
-  const done = cookies.find((c) => c.startsWith('practica_sso_done=') && !c.includes('Max-Age=0'));
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/sso/session',
-    headers: { cookie: done?.split(';')[0] ?? '' },
-  });
-}
-
 let serial = 0;
 const freshEmail = (name: string) => `${name}.${++serial}.${Date.now()}@factory.test`;
-
-/** An invite of `email` as Trainee to the organization, made by its manager. */
-async function invite(organizationId: number, managerToken: string, email: string) {
-  await apiData(f, 'POST', '/api/invites', managerToken, {
-    organizationId,
-    roleId: Role.Trainee,
-    firstName: 'Ivy',
-    lastName: 'Invited',
-    email,
-  });
-}
-
-async function userCount(email: string) {
-  return (await f.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length;
-}
 
 describe('signing in with the organization’s provider', () => {
   it('an invited email signs in: the invite is accepted with its role, and the session reads /api/auth/session', async () => {
     const { org, manager } = await ssoOrganization();
     const email = freshEmail('invitee');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
 
     const done = await signIn(org, email);
     expect(done.location).toBe(`${publicUrl}/login?sso=done`);
-    const session = await takeSession(done.cookies);
+    const session = await takeSession(ctx, done.cookies);
     expect(session.statusCode, session.body).toBe(200);
     const answer = session.json() as { data: { token: string; roleId: number; email: string } };
     expect(answer.data).toMatchObject({ roleId: Role.Trainee, email });
@@ -280,7 +230,7 @@ describe('signing in with the organization’s provider', () => {
     expect(row!.acceptedAt).not.toBeNull();
 
     // The finished sign-in is taken once.
-    const again = await takeSession(done.cookies);
+    const again = await takeSession(ctx, done.cookies);
     expect(again.statusCode).toBe(200); // the cookie value is the session itself …
     const cleared = await ctx.app.inject({ method: 'POST', url: '/api/auth/sso/session' });
     expect(cleared.statusCode).toBe(401); // … and without it there is none
@@ -297,14 +247,14 @@ describe('signing in with the organization’s provider', () => {
     const back = await throughProvider(started.location, instructor.email);
     const done = await callback(back, started.cookie);
     expect(done.location).toBe(`${publicUrl}/login?sso=done`);
-    const session = await takeSession(done.cookies);
+    const session = await takeSession(ctx, done.cookies);
     expect((session.json() as { data: { id: number } }).data.id).toBe(instructor.id);
   });
 
   it('the request carries PKCE S256, state and nonce; a tampered state or flow cookie is refused and writes nothing', async () => {
     const { org, manager } = await ssoOrganization();
     const email = freshEmail('tamper');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
 
     const started = await start(`organization=${org}`);
     const asked = new URL(started.location).searchParams;
@@ -331,7 +281,7 @@ describe('signing in with the organization’s provider', () => {
       `${publicUrl}/login?sso_error=flow_invalid`,
     );
     expect((await callback(back, '')).location).toBe(`${publicUrl}/login?sso_error=flow_invalid`);
-    expect(await userCount(email)).toBe(0);
+    expect(await userCount(f, email)).toBe(0);
   });
 
   it('a replayed code is refused', async () => {
@@ -374,7 +324,7 @@ describe('signing in with the organization’s provider', () => {
     const { org } = await ssoOrganization({ jitEnabled: false });
     const email = freshEmail('unknown');
     expect((await signIn(org, email)).location).toBe(`${publicUrl}/login?sso_error=unknown_user`);
-    expect(await userCount(email)).toBe(0);
+    expect(await userCount(f, email)).toBe(0);
 
     const { org: jit } = await ssoOrganization({ jitEnabled: true });
     const unverified = freshEmail('unverified');
@@ -382,7 +332,7 @@ describe('signing in with the organization’s provider', () => {
     expect((await signIn(jit, unverified)).location).toBe(
       `${publicUrl}/login?sso_error=email_unverified`,
     );
-    expect(await userCount(unverified)).toBe(0);
+    expect(await userCount(f, unverified)).toBe(0);
 
     // Entra ID's form: no email_verified, the optional claim xms_edov instead.
     const entra = freshEmail('entra');
@@ -411,7 +361,7 @@ describe('signing in with the organization’s provider', () => {
     await buildUser(f, { role: Role.Trainee, organizationId: full });
     const late = freshEmail('late');
     expect((await signIn(full, late)).location).toBe(`${publicUrl}/login?sso_error=no_seats`);
-    expect(await userCount(late)).toBe(0);
+    expect(await userCount(f, late)).toBe(0);
   });
 
   it('an email no organization routes is sent back with not_configured', async () => {

@@ -19,8 +19,6 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type SsoSettingsAnswer } from '@practica/contract';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { invites, users } from '../../src/db/schema/index.js';
 import {
   apiData,
@@ -30,8 +28,8 @@ import {
   factoryOf,
   type Factory,
 } from '../factories.js';
-import { bearer, testSecret, type TestContext } from '../helpers/build.js';
-import { createTestDatabase } from '../helpers/database.js';
+import { bearer, type TestContext } from '../helpers/build.js';
+import { buildSsoApp, inviteTrainee, takeSession, userCount } from '../helpers/sso.js';
 
 const publicUrl = 'http://practica.test';
 const idpEntityId = 'https://idp.saml.test/metadata';
@@ -102,30 +100,7 @@ beforeAll(async () => {
     });
   [idpKeys, strangerKeys] = await Promise.all([keys('idp.saml.test'), keys('stranger.test')]);
 
-  const testDb = await createTestDatabase();
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: 'memory://',
-      JWT_SECRET: testSecret,
-      LOG_LEVEL: 'info',
-      LOG_FILE: logFile,
-      PUBLIC_URL: publicUrl,
-      WEB_DIST: '/nonexistent',
-      PRACTICE_DIST: '/nonexistent',
-      MAIL_POLL_MS: '3600000',
-    }),
-    { database: testDb.database },
-  );
-  await app.ready();
-  ctx = {
-    app,
-    testDb,
-    async close() {
-      await app.close();
-      await testDb.drop();
-    },
-  };
+  ctx = await buildSsoApp(publicUrl, logFile);
   f = factoryOf(ctx);
 }, 120_000);
 
@@ -311,16 +286,6 @@ async function signIn(organizationId: number, answer: Answer) {
   return post(organizationId, samlResponse);
 }
 
-/** POST /api/auth/sso/session with the finished sign-in's cookie. */
-async function takeSession(cookies: string[]) {
-  const done = cookies.find((c) => c.startsWith('practica_sso_done=') && !c.includes('Max-Age=0'));
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/sso/session',
-    headers: { cookie: done?.split(';')[0] ?? '' },
-  });
-}
-
 const refusedWith = (code: string) => `${publicUrl}/login?sso_error=${code}`;
 
 /** A refusal: the redirect to the sign-in page with `code`, and no finished sign-in. */
@@ -334,25 +299,11 @@ function expectRefused(done: { location: string; cookies: string[] }, code: stri
 let serial = 0;
 const freshEmail = (name: string) => `${name}.${++serial}.${Date.now()}@factory.test`;
 
-async function invite(organizationId: number, managerToken: string, email: string) {
-  await apiData(f, 'POST', '/api/invites', managerToken, {
-    organizationId,
-    roleId: Role.Trainee,
-    firstName: 'Ivy',
-    lastName: 'Invited',
-    email,
-  });
-}
-
-async function userCount(email: string) {
-  return (await f.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length;
-}
-
 describe('signing in with the organization’s SAML identity provider', () => {
   it('an invited email signs in with a signed response: the session reads /api/auth/session', async () => {
     const { org, manager } = await samlOrganization();
     const email = freshEmail('invitee');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
 
     const redirect = await start(`organization=${org}`);
     expect(`${redirect.origin}${redirect.pathname}`).toBe(idpSsoUrl);
@@ -361,7 +312,7 @@ describe('signing in with the organization’s SAML identity provider', () => {
     const { samlResponse } = await idpAnswer(org, redirect, { email: email.toUpperCase() });
     const done = await post(org, samlResponse);
     expect(done.location).toBe(`${publicUrl}/login?sso=done`);
-    const session = await takeSession(done.cookies);
+    const session = await takeSession(ctx, done.cookies);
     expect(session.statusCode, session.body).toBe(200);
     const answer = session.json() as { data: { token: string; roleId: number; email: string } };
     expect(answer.data).toMatchObject({ roleId: Role.Trainee, email });
@@ -407,7 +358,7 @@ describe('signing in with the organization’s SAML identity provider', () => {
       samlCertificates: [strangerKeys.cert, idpKeys.cert],
     });
     const email = freshEmail('rollover');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
     expect((await signIn(org, { email })).location).toBe(`${publicUrl}/login?sso=done`);
     expect((await signIn(org, { email, keys: strangerKeys })).location).toBe(
       `${publicUrl}/login?sso=done`,
@@ -417,7 +368,7 @@ describe('signing in with the organization’s SAML identity provider', () => {
   it('an unsigned response, an unsigned assertion, or one signed by another key is refused', async () => {
     const { org, manager } = await samlOrganization();
     const email = freshEmail('unsigned');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
 
     // The assertion signed, the Response not.
     expectRefused(
@@ -438,13 +389,13 @@ describe('signing in with the organization’s SAML identity provider', () => {
     expectRefused(await post(org, Buffer.from(bare).toString('base64')), 'response_invalid');
     // Signed with a key the organization did not configure.
     expectRefused(await signIn(org, { email, keys: strangerKeys }), 'response_invalid');
-    expect(await userCount(email)).toBe(0);
+    expect(await userCount(f, email)).toBe(0);
   });
 
   it('another audience, issuer, destination or recipient is refused', async () => {
     const { org, manager } = await samlOrganization();
     const email = freshEmail('audience');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
     expectRefused(
       await signIn(org, { email, audience: 'https://other-app.test/saml' }),
       'response_invalid',
@@ -461,13 +412,13 @@ describe('signing in with the organization’s SAML identity provider', () => {
       await signIn(org, { email, recipient: 'https://other-app.test/acs' }),
       'response_invalid',
     );
-    expect(await userCount(email)).toBe(0);
+    expect(await userCount(f, email)).toBe(0);
   });
 
   it('an expired answer is refused; one within the clock skew is taken', async () => {
     const { org, manager } = await samlOrganization();
     const email = freshEmail('expired');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
     // NotOnOrAfter 5 min after the shifted time: 7 min ago is 2 min past it, over the 1 min skew.
     expectRefused(await signIn(org, { email, shiftMs: -7 * 60_000 }), 'flow_invalid');
     // Issued 30 s in the future (the IdP's clock ahead): within the skew.
@@ -479,7 +430,7 @@ describe('signing in with the organization’s SAML identity provider', () => {
   it('a replayed response is refused, and so is a new answer that reuses an accepted assertion id', async () => {
     const { org, manager } = await samlOrganization();
     const email = freshEmail('replay');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
     const redirect = await start(`organization=${org}`);
     const assertionId = `_replayed${serial}`;
     const { samlResponse } = await idpAnswer(org, redirect, { email, assertionId });
@@ -493,7 +444,7 @@ describe('signing in with the organization’s SAML identity provider', () => {
     const { org, manager } = await samlOrganization();
     const other = await samlOrganization();
     const email = freshEmail('unsolicited');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
     const redirect = await start(`organization=${org}`);
     expectRefused(
       await post(org, (await idpAnswer(org, redirect, { email, inResponseTo: '' })).samlResponse),
@@ -516,14 +467,14 @@ describe('signing in with the organization’s SAML identity provider', () => {
       ),
       'flow_invalid',
     );
-    expect(await userCount(email)).toBe(0);
+    expect(await userCount(f, email)).toBe(0);
   });
 
   it('signature wrapping: a second, unsigned assertion for another email beside or around the signed one signs nobody in', async () => {
     const { org, manager } = await samlOrganization({ jitEnabled: true });
     const email = freshEmail('victim');
     const attacker = freshEmail('attacker');
-    await invite(org, manager.token, email);
+    await inviteTrainee(f, org, manager.token, email);
     const redirect = await start(`organization=${org}`);
     const { samlResponse } = await idpAnswer(org, redirect, { email });
     const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
@@ -551,8 +502,8 @@ describe('signing in with the organization’s SAML identity provider', () => {
         done.cookies.some((c) => c.startsWith('practica_sso_done=') && !c.includes('Max-Age=0')),
       ).toBe(false);
     }
-    expect(await userCount(attacker)).toBe(0);
-    expect(await userCount(email)).toBe(0);
+    expect(await userCount(f, attacker)).toBe(0);
+    expect(await userCount(f, email)).toBe(0);
   });
 
   it('a user of another organization is refused; an unknown email without invite or JIT too, writing nothing', async () => {
@@ -563,7 +514,7 @@ describe('signing in with the organization’s SAML identity provider', () => {
 
     const stranger = freshEmail('stranger');
     expectRefused(await signIn(org, { email: stranger }), 'unknown_user');
-    expect(await userCount(stranger)).toBe(0);
+    expect(await userCount(f, stranger)).toBe(0);
   });
 
   it('the ACS of an organization without SAML settings, and a POST without an answer, are refused', async () => {
