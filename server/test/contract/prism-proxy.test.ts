@@ -2,7 +2,8 @@
  * The contract test's instrument (`prism-proxy.ts`): Prism in front of a small upstream reports
  * what the document does not describe (a body of the wrong shape, an undocumented status, a
  * route the document lacks, a malformed request) in `sl-violations`, forwards every call
- * (the upstream answers, not Prism), and reports nothing for a call that keeps to the document.
+ * (the upstream answers, not Prism), and reports nothing for a call that keeps to the document;
+ * `check` finds the same in an answer fetched beside the proxy.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,6 +98,27 @@ describe('Prism validating proxy', () => {
     expect(malformed.status).toBe(200);
     expect(malformed.violations).toContainEqual(
       expect.objectContaining({ location: ['request', 'path', 'id'] }),
+    );
+  });
+
+  it('checks an answer fetched beside the proxy with the same validator', () => {
+    const json = { 'content-type': 'application/json' };
+    const at = (path: string) => ({ method: 'get' as const, url: { path } });
+    expect(
+      proxy.check(at('/things/1'), { statusCode: 200, headers: json, body: { id: 1 } }),
+    ).toEqual([]);
+    expect(
+      proxy.check(at('/things/2'), { statusCode: 200, headers: json, body: { id: 'two' } }),
+    ).toContainEqual(expect.objectContaining({ location: ['response', 'body', 'id'] }));
+    expect(
+      proxy.check(at('/things/3'), { statusCode: 302, headers: { location: '/elsewhere' } }),
+    ).toContainEqual(
+      expect.objectContaining({
+        message: expect.stringContaining('Unable to match the returned status code'),
+      }),
+    );
+    expect(proxy.check(at('/nowhere'), { statusCode: 200 })[0]?.message).toBe(
+      'Selected route not found',
     );
   });
 
