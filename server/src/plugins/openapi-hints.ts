@@ -101,6 +101,13 @@ export const operationHints: Record<string, OperationHint> = {
     success: redirect('to /login?sso=done, or to /login?sso_error=<code>'),
     operationId: 'finishSsoSignIn',
   },
+  'GET /api/auth/sso/saml/:id/metadata': { operationId: 'getSamlMetadata' },
+  'POST /api/auth/sso/saml/:id/acs': {
+    success: redirect('to /login?sso=done, or to /login?sso_error=<code>'),
+    errors: [413],
+    tooLarge: 'A form over 256 KB.',
+    operationId: 'finishSamlSignIn',
+  },
   'POST /api/auth/sso/session': { errors: [401], operationId: 'createSsoSession' },
   'PUT /api/users/validate-email/:token': { ...emailTaken, operationId: 'confirmEmailChange' },
   'PUT /api/users/reset-password/:token': { operationId: 'resetPassword' },
