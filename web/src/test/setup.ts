@@ -1,9 +1,14 @@
 /** Vitest setup of the web project: jest-dom matchers, a clean DOM and storage per test, jsdom gaps. */
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { mediaQueryList } from './media-query';
+
+// `findBy…` and `waitFor` wait up to 5 s (Testing Library's default is 1 s): a lazy route's first
+// import is transformed on the fly, which on a loaded 2-core machine takes longer than a second.
+// What they wait for is unchanged; only how long the page may take to show it.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   act(() => {
