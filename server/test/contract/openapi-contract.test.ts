@@ -97,10 +97,42 @@ interface Outgoing {
 }
 
 /**
- * A route's shape, for matching the document's paths with Fastify's: every parameter ('{id}',
- * ':id', a wildcard '*') becomes '{}' ('GET /api/groups/:id' and 'GET /api/groups/{id}' match).
+ * A regular expression of the calls a route or document operation covers: a parameter ('{id}',
+ * ':id') is one segment, Fastify's wildcard '*' one or more ('GET /files/*' covers the document's
+ * 'GET /files/{year}/{month}/{name}').
  */
-const shape = (route: string) => route.replace(/\{\w+\}|:\w+|\*/g, '{}');
+function pathPattern(route: string): RegExp {
+  const [method, p] = route.split(' ');
+  const segments = p!
+    .split('/')
+    .map((seg) =>
+      /^\{\w+\}$|^:\w+$/.test(seg)
+        ? '[^/]+'
+        : seg === '*'
+          ? '.+'
+          : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  return new RegExp(`^${method} ${segments.join('/')}$`);
+}
+
+/**
+ * The access-table row of the document's `operation`: the first of the same shape ('GET
+ * /api/groups/:id' for 'GET /api/groups/{id}'), else the first whose wildcard covers it.
+ */
+function rowFor(operation: string): Row | undefined {
+  const shape = (route: string) => route.replace(/\{\w+\}|:\w+/g, '{}');
+  const sample = operation.replace(/\{\w+\}/g, 'p');
+  return (
+    rows.find((row) => shape(row.route) === shape(operation)) ??
+    rows.find((row) => row.route.includes('*') && pathPattern(row.route).test(sample))
+  );
+}
+
+/** The document's operation ('METHOD /path') that a call of `method urlPath` reaches. */
+function operationFor(method: string, urlPath: string): string {
+  const call = `${method} ${urlPath}`;
+  return operations().find((op) => pathPattern(op).test(call)) ?? call;
+}
 
 function documented(operation: string): OpenApiOperation | undefined {
   const [method, p] = operation.split(' ');
@@ -370,11 +402,9 @@ async function cell(
 describe('OpenAPI contract through Prism', () => {
   it('every operation (may, may not, anonymous, malformed) and the hand-picked calls answer only what the document describes', async () => {
     const started = process.cpuUsage();
-    const byRoute = new Map<string, Row>();
-    for (const row of rows) if (!byRoute.has(shape(row.route))) byRoute.set(shape(row.route), row);
     const withoutRow: string[] = [];
     for (const operation of operations()) {
-      const row = byRoute.get(shape(operation));
+      const row = rowFor(operation);
       if (!row) {
         withoutRow.push(operation);
         continue;
@@ -513,7 +543,7 @@ async function handPicked(): Promise<void> {
     });
   }
 
-  const ranged = await as('GET /files/{key}', () =>
+  const ranged = await as(operationFor('GET', new URL(a.imageUrl, 'http://x').pathname), () =>
     send(
       'GET',
       new URL(a.imageUrl, 'http://x').pathname + new URL(a.imageUrl, 'http://x').search,
