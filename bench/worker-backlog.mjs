@@ -11,7 +11,8 @@
 // worker's ffmpeg took and the machine's busy cores beside them; exits 1 when phase 2 misses the
 // target (p99 ≤ 1.10 × idle) or when other processes took more than 0.25 cores in a phase (then
 // the run is no evidence either way). Options: --rate=N (100), --seconds=N (30), --warmup=N (3),
-// --backlog=N (100), --no-taskset.
+// --backlog=N (100), --no-taskset, --encode-threads=N (the worker's MEDIA_ENCODE_THREADS; unset:
+// ffmpeg's choice, a thread per core).
 /* global fetch */
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     backlog: { type: 'string', default: '100' },
     'no-taskset': { type: 'boolean' },
+    'encode-threads': { type: 'string' },
   },
 });
 const rate = Number(args.rate);
@@ -212,7 +214,11 @@ async function main() {
     MEDIA_POLL_MS: '1000',
   });
   const webEnv = { ...env, PRACTICA_ROLE: 'web' };
-  const workerEnv = { ...env, PRACTICA_ROLE: 'worker' };
+  const workerEnv = {
+    ...env,
+    PRACTICA_ROLE: 'worker',
+    ...(args['encode-threads'] ? { MEDIA_ENCODE_THREADS: args['encode-threads'] } : {}),
+  };
   const web = await startServer({ name: 'web', port: portBase + 20, env: webEnv });
   let worker = await startServer({ name: 'worker', port: portBase + 21, env: workerEnv });
   const client = createClient(web.url, { timeoutMs: 30_000 });
@@ -227,7 +233,7 @@ async function main() {
   const next = consoleMix(fixture, assignmentIds, run);
   const results = [];
   log(
-    `mix at ${rate}/s for ${seconds} s (warm-up ${warmup} s); load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
+    `mix at ${rate}/s for ${seconds} s (warm-up ${warmup} s); worker MEDIA_ENCODE_THREADS ${args['encode-threads'] ?? 'unset'}; load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
   );
 
   results.push(await phase('idle worker', { web, worker, next, dataDir: pg.dataDir }));
