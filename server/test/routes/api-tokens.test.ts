@@ -311,6 +311,7 @@ describe('calling the API with a token', () => {
       'GET /api/organizations/:id/users',
       'GET /api/users',
       'GET /api/info',
+      'GET /api/auth/sso/saml/:id/metadata', // public: our SAML entity's own URLs, for the IdP
       'OPTIONS /api/me/uploads',
       'OPTIONS /api/me/uploads/*',
     ]);

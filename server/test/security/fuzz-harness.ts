@@ -330,8 +330,14 @@ const anyEnvelope = envelopeSchema(z.unknown()).strict();
 function answersEnvelope(route: FuzzRoute, status: number): boolean {
   if (status >= 400) return true;
   if (status === 204 || status === 304) return false;
-  return route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+  return route.url.startsWith('/api/') && !protocolDocument.test(route.url);
 }
+
+/**
+ * Routes whose success is a protocol's own document, not the envelope: the OpenAPI document and
+ * UI, and a SAML service provider's metadata XML (decisions.md#single-sign-on §6).
+ */
+const protocolDocument = /^\/api\/(?:docs(?:\/|$)|auth\/sso\/saml\/:id\/metadata$)/;
 
 /**
  * A validator's or the framework's own text instead of a sentence of the catalogue (decisions.md#hardening §12):
