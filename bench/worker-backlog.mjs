@@ -236,6 +236,11 @@ async function main() {
     `mix at ${rate}/s for ${seconds} s (warm-up ${warmup} s); worker MEDIA_ENCODE_THREADS ${args['encode-threads'] ?? 'unset'}; load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
   );
 
+  // The demo's own videos queue media jobs at the seed: the idle phase starts when the worker has
+  // done them (at most 3 minutes), or the idle baseline would carry their encodes.
+  for (let waited = 0; (await pendingJobs(url)) > 0 && waited < 180; waited += 2)
+    await sleep(2_000);
+  log(`idle phase: ${await pendingJobs(url)} media jobs pending`);
   results.push(await phase('idle worker', { web, worker, next, dataDir: pg.dataDir }));
 
   // The backlog: the worker stopped, 100 VP8 answers uploaded (their jobs queue), then the worker
