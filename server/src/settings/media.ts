@@ -11,9 +11,9 @@
  * - `MEDIA_LEASE_SECONDS`: how long a claimed job is reserved for the worker that claimed it,
  *   default 120 s (renewed every third of it while the job runs): a killed worker's job is due
  *   again after at most this long.
- * - `MEDIA_ENCODE_THREADS`: threads one encode may use, default unset (ffmpeg's choice: about
- *   one per core). A `worker` beside `web` copies on the same machine sets it below the core count
- *   so the encodes leave a core to the requests (operations.md 'Roles').
+ * - `MEDIA_ENCODE_THREADS`: threads the H.264 encoder of one encode may use, default unset
+ *   (ffmpeg's choice: about one per core); the decoder and scaler keep their own. Bounds a
+ *   worker's share of a many-core machine (operations.md 'Roles').
  * - `FFMPEG_PATH`, `FFPROBE_PATH`: the binaries to use instead of looking for them (tools.ts).
  */
 import { z } from 'zod';
