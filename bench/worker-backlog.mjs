@@ -12,11 +12,13 @@
 // target (p99 ≤ 1.10 × idle) or when other processes took more than 0.25 cores in a phase (then
 // the run is no evidence either way). Options: --rate=N (100), --seconds=N (30), --warmup=N (3),
 // --backlog=N (100), --no-taskset, --encode-threads=N (the worker's MEDIA_ENCODE_THREADS; unset:
-// ffmpeg's choice, a thread per core).
+// ffmpeg's choice, a thread per core), --worker-limit=nice|idle|quota:<cores> (how phase 2 holds
+// the worker back: `nice -n 19` (default); the SCHED_IDLE policy, `chrt --idle 0`; or niced in a
+// cgroup with a CPU quota of that many cores, which needs a writable cgroup cpu controller).
 /* global fetch */
 import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +39,7 @@ const { values: args } = parseArgs({
     backlog: { type: 'string', default: '100' },
     'no-taskset': { type: 'boolean' },
     'encode-threads': { type: 'string' },
+    'worker-limit': { type: 'string', default: 'nice' },
   },
 });
 const rate = Number(args.rate);
@@ -203,6 +206,53 @@ async function pendingJobs(url) {
   return row.n;
 }
 
+/**
+ * How phase 2 holds the worker back, from `--worker-limit`: `nice` (nice -n 19), `idle` (the
+ * SCHED_IDLE policy through util-linux `chrt`) or `quota:<cores>` (niced, in a CPU quota of that
+ * many cores). Answers `{name, launcher, quotaCores}`; throws on another value.
+ */
+function workerLimit(value) {
+  if (value === 'nice') return { name: 'nice -n 19', launcher: ['nice', '-n', '19'] };
+  if (value === 'idle') return { name: 'chrt --idle 0', launcher: ['chrt', '--idle', '0'] };
+  const quota = /^quota:(\d+(?:\.\d+)?)$/.exec(value ?? '');
+  if (quota && Number(quota[1]) > 0)
+    return {
+      name: `nice -n 19, CPU quota ${quota[1]} cores`,
+      launcher: ['nice', '-n', '19'],
+      quotaCores: Number(quota[1]),
+    };
+  throw new Error(`--worker-limit: nice, idle or quota:<cores>, not ${value}`);
+}
+
+/**
+ * Puts process `pid` (and the children it starts from now on: ffmpeg) in a new cgroup whose CPU
+ * time is bounded to `cores` cores (cgroup v1 `cpu.cfs_quota_us`, or v2 `cpu.max`, over 100 ms
+ * periods). Answers `{release()}`, which moves the process back and removes the group. Throws
+ * when no writable cpu controller is mounted.
+ */
+function cpuQuotaGroup(cores, pid) {
+  const quotaUs = String(Math.round(cores * 100_000));
+  const v1 = '/sys/fs/cgroup/cpu';
+  const root = existsSync(`${v1}/cpu.cfs_quota_us`) ? v1 : '/sys/fs/cgroup';
+  const dir = `${root}/practica-backlog-${process.pid}`;
+  mkdirSync(dir);
+  if (root === v1) writeFileSync(`${dir}/cpu.cfs_quota_us`, quotaUs);
+  else writeFileSync(`${dir}/cpu.max`, `${quotaUs} 100000`);
+  writeFileSync(`${dir}/cgroup.procs`, String(pid));
+  return {
+    release() {
+      for (const p of readFileSync(`${dir}/cgroup.procs`, 'utf8').split('\n').filter(Boolean)) {
+        try {
+          writeFileSync(`${root}/cgroup.procs`, p);
+        } catch {
+          // Gone already.
+        }
+      }
+      rmdirSync(dir);
+    },
+  };
+}
+
 async function main() {
   const dir = tempDir('worker-backlog');
   const pg = await startCluster();
@@ -298,16 +348,22 @@ async function main() {
     }
   log(`backlog: ${sent} VP8 answers of 10 s queued (${await pendingJobs(url)} media jobs pending)`);
 
+  const limit = workerLimit(args['worker-limit']);
   worker = await startServer({
     name: 'worker',
     port: portBase + 21,
     env: workerEnv,
-    launcher: ['nice', '-n', '19'],
+    launcher: limit.launcher,
   });
+  const cgroup = limit.quotaCores ? cpuQuotaGroup(limit.quotaCores, worker.pid) : null;
   await sleep(2_000); // the first encode under way
-  results.push(
-    await phase('backlog, worker nice -n 19', { web, worker, next, dataDir: pg.dataDir }),
-  );
+  try {
+    results.push(
+      await phase(`backlog, worker ${limit.name}`, { web, worker, next, dataDir: pg.dataDir }),
+    );
+  } finally {
+    cgroup?.release();
+  }
   log(`jobs still pending: ${await pendingJobs(url)}`);
 
   if (!args['no-taskset']) {
