@@ -42,7 +42,12 @@ const columns: ListTableColumn<Group>[] = [
   },
 ];
 
-export type GroupsTableProps = Omit<ListTableProps<Group>, 'columns' | 'label' | 'rowKey'>;
+export type GroupsTableProps =
+  ListTableProps<Group> extends infer P
+    ? P extends unknown
+      ? Omit<P, 'columns' | 'label' | 'rowKey'>
+      : never
+    : never;
 
 /** A list table of groups (000 §2.9, §2.10). */
 export function GroupsTable(props: GroupsTableProps) {

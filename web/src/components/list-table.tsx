@@ -39,9 +39,8 @@ export interface ListTableColumn<T> {
   align?: 'left' | 'center' | 'right';
 }
 
-export interface ListTableProps<T> {
-  columns: ListTableColumn<T>[];
-  rows: readonly T[] | undefined;
+/** The paging footer's state: a paged list passes all of it. */
+interface ListTablePaging {
   /** Count over all pages (the answer's `count`). */
   total: number;
   /** 1-based. */
@@ -49,13 +48,25 @@ export interface ListTableProps<T> {
   pageSize: PageSize;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: PageSize) => void;
+  withPaging?: true;
+}
+
+/** A short list shown whole: no paging footer, so no paging state. */
+interface ListTableWhole {
+  /** Hides the paging footer (short lists). */
+  withPaging: false;
+}
+
+export type ListTableProps<T> = ListTableBase<T> & (ListTablePaging | ListTableWhole);
+
+interface ListTableBase<T> {
+  columns: ListTableColumn<T>[];
+  rows: readonly T[] | undefined;
   loading?: boolean;
   rowKey: (row: T) => Key;
   onRowClick?: (row: T) => void;
   /** Accessible name of the table. */
   label: string;
-  /** Hides the paging footer (short lists). */
-  withPaging?: boolean;
   /**
    * The empty state when there are no rows: what to do next and an optional action. The title
    * stays `messages.noRecordsFound` unless given.
@@ -63,26 +74,15 @@ export interface ListTableProps<T> {
   empty?: Partial<EmptyStateProps>;
 }
 
-/** Shared paginated table (000 §2.4). */
-export function ListTable<T>({
-  columns,
-  rows,
-  total,
-  page,
-  pageSize,
-  onPageChange,
-  onPageSizeChange,
-  loading = false,
-  rowKey,
-  onRowClick,
-  label,
-  withPaging = true,
-  empty,
-}: ListTableProps<T>) {
+/**
+ * Shared paginated table (000 §2.4); with `withPaging={false}` a short list shown whole, without
+ * the paging footer or its state.
+ */
+export function ListTable<T>(props: ListTableProps<T>) {
+  const { columns, rows, loading = false, rowKey, onRowClick, label, empty } = props;
   const sizeId = useId();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const from = total < 1 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const paging = props.withPaging === false ? null : props;
+  const total = paging ? paging.total : (rows?.length ?? 0);
   const span = columns.length;
 
   const onRowKey = (event: KeyboardEvent, row: T) => {
@@ -170,46 +170,55 @@ export function ListTable<T>({
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {withPaging && (
-        <Group
-          justify="space-between"
-          px="md"
-          py="sm"
-          gap="sm"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-        >
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {total > 0 ? uiText.range(from, to, total) : null}
-          </Text>
-          <Group gap="md">
-            <Group gap={8}>
-              <Text size="sm" c="dimmed" component="label" htmlFor={sizeId}>
-                {uiText.rowsPerPage}
-              </Text>
-              <NativeSelect
-                id={sizeId}
-                size="xs"
-                w={76}
-                data={pageSizeOptions.map(String)}
-                value={String(pageSize)}
-                onChange={(event) => {
-                  const size = Number(event.currentTarget.value);
-                  if ((pageSizeOptions as readonly number[]).includes(size))
-                    onPageSizeChange(size as PageSize);
-                }}
-              />
-            </Group>
-            <Pagination
-              size="sm"
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={onPageChange}
-              aria-label={uiText.pagination}
-              withEdges={pages > 5}
-            />
-          </Group>
-        </Group>
-      )}
+      {paging && <PagingFooter paging={paging} sizeId={sizeId} />}
     </Paper>
+  );
+}
+
+/** The footer of a paged list: the range shown, rows per page, and the pages. */
+function PagingFooter({ paging, sizeId }: { paging: ListTablePaging; sizeId: string }) {
+  const { total, page, pageSize, onPageChange, onPageSizeChange } = paging;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total < 1 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <Group
+      justify="space-between"
+      px="md"
+      py="sm"
+      gap="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {total > 0 ? uiText.range(from, to, total) : null}
+      </Text>
+      <Group gap="md">
+        <Group gap={8}>
+          <Text size="sm" c="dimmed" component="label" htmlFor={sizeId}>
+            {uiText.rowsPerPage}
+          </Text>
+          <NativeSelect
+            id={sizeId}
+            size="xs"
+            w={76}
+            data={pageSizeOptions.map(String)}
+            value={String(pageSize)}
+            onChange={(event) => {
+              const size = Number(event.currentTarget.value);
+              if ((pageSizeOptions as readonly number[]).includes(size))
+                onPageSizeChange(size as PageSize);
+            }}
+          />
+        </Group>
+        <Pagination
+          size="sm"
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onPageChange}
+          aria-label={uiText.pagination}
+          withEdges={pages > 5}
+        />
+      </Group>
+    </Group>
   );
 }

@@ -63,12 +63,7 @@ export function ApiTokensSection({ organizationId }: { organizationId: number })
           <ListTable<ApiToken>
             label={apiTokensText.tableLabel}
             rows={rows}
-            total={rows?.length ?? 0}
             loading={query.isPending}
-            page={1}
-            pageSize={100}
-            onPageChange={() => {}}
-            onPageSizeChange={() => {}}
             withPaging={false}
             rowKey={(row) => row.id}
             empty={{

@@ -6,7 +6,7 @@
  * (the assets available to the organization) on the manager's organization info page.
  */
 import { Badge, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { defaultPageSize, format, messages, type Asset } from '@practica/contract';
+import { format, messages, type Asset } from '@practica/contract';
 import type { ReactNode } from 'react';
 import { ListTable } from '../../../components/list-table';
 import { assetText } from '@shared/config/ui-text';
@@ -86,12 +86,7 @@ function AssetTable({
     <ListTable<Asset>
       label={info.plural}
       rows={rows}
-      total={rows?.length ?? 0}
       loading={loading}
-      page={1}
-      pageSize={defaultPageSize}
-      onPageChange={() => undefined}
-      onPageSizeChange={() => undefined}
       rowKey={(row) => row.id}
       withPaging={false}
       columns={[

@@ -12,7 +12,6 @@ import {
   AnswerStatus,
   AssignmentStatus,
   Role,
-  defaultPageSize,
   messages,
   type AssignmentListItem,
   type User,
@@ -121,11 +120,6 @@ export function UserAssignmentsTab({ user }: { user: User }) {
           label={messages.assignments}
           loading={query.isPending}
           rows={rows}
-          total={query.data?.count ?? 0}
-          page={1}
-          pageSize={defaultPageSize}
-          onPageChange={() => undefined}
-          onPageSizeChange={() => undefined}
           withPaging={false}
           rowKey={(row) => row.id}
           onRowClick={(row) =>

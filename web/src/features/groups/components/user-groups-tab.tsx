@@ -6,13 +6,7 @@
  * `messages.failedToSaveUserGroups`). Groups hold trainees and instructors only.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import {
-  defaultPageSize,
-  pageSizeOptions,
-  Role,
-  type Group as GroupItem,
-  type User,
-} from '@practica/contract';
+import { pageSizeOptions, Role, type Group as GroupItem, type User } from '@practica/contract';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -106,11 +100,6 @@ export function UserGroupsTab({ user }: { user: User }) {
         {...(mayEdit ? { empty: { description: groupText.noUserGroupsHint } } : {})}
         loading={query.isPending}
         rows={groups}
-        total={query.data?.count ?? 0}
-        page={1}
-        pageSize={defaultPageSize}
-        onPageChange={() => undefined}
-        onPageSizeChange={() => undefined}
         withPaging={false}
         {...(mayOpenGroup
           ? {

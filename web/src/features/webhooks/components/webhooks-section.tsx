@@ -135,12 +135,7 @@ export function WebhooksSection({ organizationId }: { organizationId: number }) 
           <ListTable<WebhookEndpoint>
             label={webhooksText.tableLabel}
             rows={rows}
-            total={rows?.length ?? 0}
             loading={query.isPending}
-            page={1}
-            pageSize={100}
-            onPageChange={() => {}}
-            onPageSizeChange={() => {}}
             withPaging={false}
             rowKey={(row) => row.id}
             empty={{
