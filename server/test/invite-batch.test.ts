@@ -10,7 +10,7 @@
  * sends are rate limited apart (429 with Retry-After), on an app of its own with low limits; the
  * main app's limits are lifted so the other scenarios can call as often as they need.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   format,
@@ -26,7 +26,8 @@ import { emptyDemoFixture, loadDemoFixture } from './helpers/demo-fixture.js';
 
 // Every response carries the number of SQL statements its request ran (x-sql-count), for the
 // fixed-statements check below; only read over HTTP (the counter tells requests apart by socket).
-process.env['BENCH_SQL_COUNT'] = '1';
+// vi.stubEnv: undone after this file (test/file-setup.ts), so no later file's app counts.
+vi.stubEnv('BENCH_SQL_COUNT', '1');
 
 let ctx: TestContext;
 const demo = emptyDemoFixture();

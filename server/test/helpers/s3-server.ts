@@ -150,11 +150,35 @@ export interface TestS3Server {
 const accessKeyId = 'S3RVER';
 const secretAccessKey = 'S3RVER';
 
+// The AWS_* variables as they were before the first running server set them, and how many servers
+// run: the last to close puts them back, so a test file leaves the environment as it found it
+// (the server project shares one process between files, test/file-setup.ts).
+let running = 0;
+let credentialsBefore: Record<string, string | undefined> = {};
+
+function setCredentials(): void {
+  if (running++ === 0)
+    credentialsBefore = {
+      AWS_ACCESS_KEY_ID: process.env['AWS_ACCESS_KEY_ID'],
+      AWS_SECRET_ACCESS_KEY: process.env['AWS_SECRET_ACCESS_KEY'],
+    };
+  process.env['AWS_ACCESS_KEY_ID'] = accessKeyId;
+  process.env['AWS_SECRET_ACCESS_KEY'] = secretAccessKey;
+}
+
+function releaseCredentials(): void {
+  if (--running > 0) return;
+  for (const [name, value] of Object.entries(credentialsBefore)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
 /**
  * Starts s3rver on `port` (default: a free one) with a fresh bucket (`bucket`, default
  * `practica-test`). Also sets the AWS_* credentials in `process.env` (the SDK's default chain
  * reads them; s3rver's pair is not a secret), so an app built in this process with `env` reaches
- * it.
+ * it; `close()` of the last running server puts them back as they were.
  */
 export async function startS3Server({
   bucket = 'practica-test',
@@ -174,8 +198,7 @@ export async function startS3Server({
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   const region = 'us-east-1';
-  process.env['AWS_ACCESS_KEY_ID'] = accessKeyId;
-  process.env['AWS_SECRET_ACCESS_KEY'] = secretAccessKey;
+  setCredentials();
   let closed = false;
   const client = new S3Client({
     endpoint,
@@ -214,6 +237,7 @@ export async function startS3Server({
     async close() {
       if (closed) return;
       closed = true;
+      releaseCredentials();
       client.destroy();
       await server.close();
       await rm(directory, { recursive: true, force: true });

@@ -39,6 +39,12 @@ import type { IdSpace } from './fuzz-values.js';
 const collected: RouteOptions[] = [];
 const errorLog = vi.hoisted(() => new Map<string, string>());
 
+// The server project runs without per-file isolation (vitest.config.ts): a file before this one in
+// the worker may have imported app.ts with the real logger. Forgetting the worker's modules before
+// this file's imports makes them load again, with the mock below; afterAll forgets them again, so
+// no later file gets this logger.
+vi.hoisted(() => vi.resetModules());
+
 // The server's error log (level error) is kept per request id, to explain any 5xx.
 vi.mock('../../src/plugins/logger.js', async (importOriginal) => {
   const mod = await importOriginal<typeof LoggerModule>();
@@ -203,9 +209,17 @@ afterAll(async () => {
       `over ${routes.length} routes, seed ${seed}; answers: ${statuses}`,
   );
   await ctx.close();
+  vi.doUnmock('../../src/plugins/logger.js');
+  vi.resetModules();
 });
 
 describe('route discovery', () => {
+  it("keeps the server's error log by request id (the logger mock reached this file's app)", () => {
+    app.log.error({ reqId: 'log-probe' }, 'log probe');
+    expect(errorLog.get('log-probe')).toContain('log probe');
+    errorLog.delete('log-probe');
+  });
+
   it('finds the API routes with their request schemas', () => {
     expect(routes.length).toBeGreaterThan(50);
     expect(routes.filter((r) => r.url.startsWith('/api/') && hasSchema(r)).length).toBeGreaterThan(
