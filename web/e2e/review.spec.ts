@@ -170,6 +170,13 @@ test('a simulated trainee submits; the instructor reviews from the dashboard and
 
   // The submit is one review call; the answer it returns is the one shown, not read again. (The
   // screen's other resources — the draft, comments and history of decisions.md#review-loop — refresh after it.)
+  // While the page is visible the screen also reads its answer every few seconds (who holds the
+  // claim); with several specs at once the submit's round trip can span such a read. The page says
+  // it is hidden, as a background tab does, which stops only that timed read: a read the submit
+  // caused would still be made, and counted.
+  await page.evaluate(() =>
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }),
+  );
   const answerCalls: string[] = [];
   const detailPath = `/api/assignments/answers/${answerId}`;
   page.on('request', (r) => {
