@@ -62,7 +62,11 @@ export default defineConfig({
   globalTeardown: join(here, 'global-teardown.ts'),
   outputDir: join(repoRoot, 'test-results', 'e2e'),
   fullyParallel: false,
-  workers: 2,
+  // Four specs at once against the one seeded server (docs/testing.md 'An end-to-end spec'): most
+  // of a spec's time is waiting (recordings in real time, media processing, polling), so two
+  // workers kept only 0.66 of the 2 cores busy. Every spec makes its own rows to be safe beside
+  // three others.
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -10,6 +10,9 @@ import { reviewInboxText } from '../src/config/review-inbox-text';
 import { uiText } from '@shared/config/ui-text';
 import { demo, signIn, signInAs } from './helpers';
 
+// Each test starts from its own page and account, so the file's tests spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('sign-in', () => {
   test('admin lands on the system admin dashboard', async ({ page }) => {
     await signInAs(page, demo.admin, '/dbl/system-admin/dashboard');
