@@ -171,8 +171,9 @@ export async function apiData<T>(
 }
 
 /**
- * Polls answer `answerId` until every recorded video of it is Ready (its MP4 and poster made, issue
- * 20 §2), within `timeoutMs`; answers the detail. A timeout names the states that were not Ready.
+ * Polls answer `answerId` until every recorded video of it is Ready (its MP4 and poster made,
+ * `decisions.md#media §2`), within `timeoutMs` (ms); answers the detail. A timeout names the states
+ * that were not Ready.
  */
 export async function waitForPlayback(
   request: APIRequestContext,
