@@ -1,9 +1,9 @@
 /**
  * Vitest setup file of the server project, evaluated at the start of every test file. The project
  * runs without per-file isolation (`isolate: false` in server/vitest.config.ts; see
- * testing.md 'Test files share a worker'): a file shares its worker process, and the modules already imported there, with the
- * files that ran before it. Each file must leave the process as it found it, and this file's
- * `afterAll` (the last hook of the file) sees to it:
+ * testing.md 'Test files share a worker'): a file shares its worker process, and the modules
+ * already imported there, with the files that ran before it. Each file must leave the process as
+ * it found it, and this file's `afterAll` (the last hook of the file) sees to it:
  *
  * - undoes what Vitest can undo: `vi.stubEnv`, `vi.stubGlobal`, fake timers, `vi.spyOn`;
  * - fails the file (after putting the value back) when it changed `process.env` by assignment or
