@@ -67,9 +67,10 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 type UnauthorizedHandler = () => void;
-let unauthorizedHandler: UnauthorizedHandler = () => {
+const goToLogin: UnauthorizedHandler = () => {
   window.location.assign('/login');
 };
+let unauthorizedHandler = goToLogin;
 const storageClearedListeners = new Set<() => void>();
 
 /**
@@ -84,7 +85,8 @@ export interface ApiSession {
   clear(): void;
 }
 
-let session: ApiSession = { readToken: () => readLocal('authToken'), clear: clearLocal };
+const consoleSession: ApiSession = { readToken: () => readLocal('authToken'), clear: clearLocal };
+let session = consoleSession;
 
 /** Replaces the console's session storage (the practice app's entry calls it once at start). */
 export function setApiSession(next: ApiSession): void {
@@ -106,6 +108,18 @@ export function setReachabilityHandler(handler: ReachabilityHandler | undefined)
 /** The app registers how to go to login (router navigation) after a 401/403. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
+}
+
+/**
+ * Puts back what a page load of the console starts with: the console's session (the token in local
+ * storage, 000 §8) and the go-to-login handler. For the web tests' shared setup, which runs it before
+ * each test file: test files share one module graph per worker (architecture.md 'Tests'), and the
+ * practice app's session or a router's handler must not carry into the next file. Takes and
+ * returns nothing; leaves the reachability handler, which lib/connection.ts registers once on import.
+ */
+export function resetApiClient(): void {
+  session = consoleSession;
+  unauthorizedHandler = goToLogin;
 }
 
 /** Lets the auth store learn that a 401/403 cleared local storage. Returns the unsubscribe. */

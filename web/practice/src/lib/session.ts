@@ -172,8 +172,9 @@ export async function adoptPracticeHandover(now?: number): Promise<PracticeArriv
 
 /**
  * Makes the shared API client send this app's token and, on a 401/403, forget only it (the guard
- * then shows the sign-in page with the session-ended notice). Called once at start; also follows
- * sign-ins and sign-outs of other tabs.
+ * then shows the sign-in page with the session-ended notice). Called once at start (the web tests'
+ * setup calls it again for each test file; a repeat adds nothing); also follows sign-ins and
+ * sign-outs of other tabs.
  */
 export function installPracticeSession(): void {
   setApiSession({ readToken: sessionToken, clear: clearSession });
@@ -181,7 +182,11 @@ export function installPracticeSession(): void {
     ended = true;
     changed();
   });
-  window.addEventListener('storage', (event) => {
-    if (event.storageArea === window.localStorage) changed();
-  });
+  // Once per window: the web tests install again for each test file in one shared window.
+  window.removeEventListener('storage', otherTabChanged);
+  window.addEventListener('storage', otherTabChanged);
+}
+
+function otherTabChanged(event: StorageEvent): void {
+  if (event.storageArea === window.localStorage) changed();
 }
