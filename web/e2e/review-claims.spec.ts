@@ -128,8 +128,9 @@ test('a claimed answer shows who reviews it; a stale submit shows both reviews a
   await expect(bannerA).toHaveCount(0, { timeout: 15_000 });
   await expect(a.getByRole('button', { name: reviewInboxText.submitAndNext })).toBeEnabled();
   await expect(a.getByTestId('average-score')).toHaveText('2.0');
-  // Ian is done and leaves: a screen left open claims its answer again when its renewal comes due
-  // (every reviewClaimRenewMs), which on a busy machine fell before the last check below.
+  // Ian is done and leaves. A screen left open takes a free answer within one live read (as
+  // Maya's just did), so after her resubmit his would claim it again, and on a busy machine that
+  // came before the last check below.
   await ian.close();
 
   // Maya's submit is against the version she opened: refused, both reviews side by side.
