@@ -15,9 +15,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { userText } from '@shared/config/ui-text';
 import { demo, demoPassword, signIn, signInAs } from './helpers';
 
-// Each test starts from its own page and account, so the file's tests spread over the workers.
-test.describe.configure({ mode: 'parallel' });
-
 const shots = join(fileURLToPath(new URL('.', import.meta.url)), 'screenshots');
 mkdirSync(shots, { recursive: true });
 
