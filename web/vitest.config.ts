@@ -17,7 +17,8 @@ export default defineConfig({
       'shared/**/*.test.{ts,tsx}',
       'practice/src/**/*.test.{ts,tsx}',
     ],
-    setupFiles: ['./src/test/setup.ts'],
+    // The second puts the practice app's session in place for its files (the first, the console's).
+    setupFiles: ['./src/test/setup.ts', './practice/src/test/setup.ts'],
     css: false,
     testTimeout: 15_000,
   },

@@ -2,7 +2,14 @@
 import { messages, requestTimeoutMs } from '@practica/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError, apiList, setUnauthorizedHandler } from './api-client';
+import {
+  api,
+  ApiError,
+  apiList,
+  resetApiClient,
+  setApiSession,
+  setUnauthorizedHandler,
+} from './api-client';
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -151,6 +158,16 @@ describe('api client', () => {
     });
     expect(window.localStorage.getItem('iosLink')).toBe('https://ios.test');
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends the console token again after a reset, whatever session another app set', async () => {
+    setApiSession({ readToken: () => 'practice-token', clear: () => undefined });
+    resetApiClient();
+    window.localStorage.setItem('authToken', 'abc');
+    fetchMock.mockResolvedValue(ok(null));
+    await api.get('/info');
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
   });
 
   it('reads list answers and rejects ones without list and count', async () => {

@@ -4,14 +4,21 @@
  * tab; anything inside an open dialog. Everywhere else (a star group, a plain element, a checkbox's
  * letters) the shortcut runs.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { isTextField, keyBelongsToFocus } from './screen-hotkeys';
 
-/** An element made from `html`, attached to the document. */
+const hosts: HTMLElement[] = [];
+// Testing Library's cleanup knows only what it rendered; the next file may share this document.
+afterEach(() => {
+  for (const host of hosts.splice(0)) host.remove();
+});
+
+/** An element made from `html`, attached to the document (until the test ends). */
 function element(html: string): HTMLElement {
   const host = document.createElement('div');
   host.innerHTML = html;
   document.body.append(host);
+  hosts.push(host);
   return host.querySelector('[data-target]') ?? (host.firstElementChild as HTMLElement);
 }
 const on = (target: HTMLElement, key: string) => keyBelongsToFocus({ key, target });

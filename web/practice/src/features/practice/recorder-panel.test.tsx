@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@shared/test/render';
 import {
   chromiumSupports,
@@ -69,6 +69,22 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setStorage(undefined);
+});
+
+// The window outlives this file (the web project shares it between files): put back jsdom's own.
+const jsdomOwn = (
+  [
+    [URL, 'createObjectURL'],
+    [URL, 'revokeObjectURL'],
+    [window.HTMLMediaElement.prototype, 'play'],
+    [navigator, 'storage'],
+  ] as const
+).map(([target, key]) => ({ target, key, own: Object.getOwnPropertyDescriptor(target, key) }));
+afterAll(() => {
+  for (const { target, key, own } of jsdomOwn) {
+    if (own) Object.defineProperty(target, key, own);
+    else Reflect.deleteProperty(target, key);
+  }
 });
 
 describe('RecorderPanel', () => {

@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCamera } from './use-camera';
 
 interface FakeTrack {
@@ -39,6 +39,11 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+// The window outlives this file (the web project shares it between files): jsdom has no cameras.
+afterAll(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
 describe('useCamera', () => {
