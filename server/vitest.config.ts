@@ -13,7 +13,7 @@ export default defineConfig({
     // fresh import of the app per file (1.5–2.4 s of CPU each; docs/testing.md, 'Where the time
     // goes'). So each file leaves the process as it found it (testing.md 'Test files share a
     // worker'): test/file-setup.ts undoes stubs and fake timers after every file and fails a file
-    // that leaks environment, listeners or exit code.
+    // that leaks environment or exit code.
     isolate: false,
     setupFiles: ['./test/file-setup.ts'],
     // argon2id at the lowest cost for the accounts tests make and sign in (settings/password-hash.ts;
