@@ -5,7 +5,7 @@
 //      (lib/database-tests.mjs says which)
 //   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
 //   5. the trainee's journey and the reviewer's playback in Firefox ESR and in WebKitGTK
-//      (web/e2e-engines/run.ts, one step per engine)
+//      (web/e2e-engines/run.ts, one step, the engines side by side)
 // Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e, --no-engines.
 // Outside CI a missing PostgreSQL, Chromium, Firefox ESR or WebKitGTK skips its step with a notice;
 // under CI=true it fails.
@@ -153,12 +153,14 @@ function engineSteps() {
   return [
     {
       name: 'end-to-end in Firefox ESR',
+      label: 'Firefox ESR',
       engine: 'firefox',
       missing: first([firefox]),
       install: 'firefox-esr',
     },
     {
       name: 'end-to-end in WebKitGTK',
+      label: 'WebKitGTK',
       engine: 'webkit',
       missing: first([webkitDriver, miniBrowser, '/usr/bin/Xvfb']),
       install: 'webkit2gtk-driver xvfb (bash .ci/run lists the GStreamer packages too)',
@@ -270,20 +272,19 @@ if (!quick && !args.has('--no-e2e')) {
         if (!ok && !existsSync(file)) failed += 1;
         allOk = ok && allOk;
       }
-      // The engines Playwright cannot drive: the journey and the playback, each engine its step.
-      for (const e of engines) {
-        if (e.missing) {
-          skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
-          continue;
-        }
-        const file = path.join(reports, `engines-${e.engine}.json`);
-        const ok = run(e.name, 'npx', [
+      // The engines Playwright cannot drive: the journey and the playback, both engines in one
+      // step, side by side (run.ts); a missing engine is skipped (a failure under CI).
+      for (const e of engines.filter((x) => x.missing))
+        skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
+      const present = engines.filter((e) => !e.missing);
+      if (present.length > 0) {
+        const file = path.join(reports, 'engines.json');
+        const ok = run(`end-to-end in ${present.map((e) => e.label).join(' and ')}`, 'npx', [
           'tsx',
           '--tsconfig',
           'web/e2e-engines/tsconfig.json',
           'web/e2e-engines/run.ts',
-          '--engine',
-          e.engine,
+          ...present.flatMap((e) => ['--engine', e.engine]),
           '--json',
           file,
         ]);

@@ -9,8 +9,9 @@
  *   npx tsx --tsconfig web/e2e-engines/tsconfig.json web/e2e-engines/run.ts [--engine firefox|webkit]… [--storage local|s3]… [--serial]
  *       [--json FILE]
  *
- * Per engine the storages' flows run side by side (each with its own windows and server; lines
- * are prefixed `[engine storage]`), or one after the other with --serial.
+ * Every flow runs side by side: both engines at once, each on both storages (each flow with its own
+ * windows and trainee, one server per storage; lines are prefixed `[engine storage]`), or one after
+ * the other with --serial.
  * Needs `npm run build` first. An engine that is not installed is skipped with a notice, and is a
  * failure under CI=true. ENGINES_DEBUG=1 shows WebKitWebDriver's and GStreamer's output;
  * ENGINES_NO_GST_SHIM=1 runs WebKitGTK without the stand-in autovideoflip (to see it record 0 bytes).
@@ -180,31 +181,37 @@ try {
       }
     }
   }
-  for (const name of wanted) {
+  // The engines side by side too (each its own browser, both on the same two servers: every flow
+  // invites its own trainee), unless --serial.
+  const runEngine = async (name: EngineName): Promise<Flow[]> => {
     const started = Date.now();
     let engine: Engine;
     try {
       engine = await startEngine(name);
     } catch (error) {
       print(`━━ ${engineLabels[name]} did not start: ${String(error)}`);
-      for (const storage of servers.keys())
-        flows.push(flowNotRun(name, storage, 'failed', 'engine did not start'));
-      continue;
+      return [...servers.keys()].map((storage) =>
+        flowNotRun(name, storage, 'failed', 'engine did not start'),
+      );
     }
     running.push(engine);
     print(
       `━━ ${engineLabels[name]}: ${engine.version}, driven by ${engine.driver} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
+    const done: Flow[] = [];
     // The storages side by side (their servers' video processing overlaps), unless --serial.
-    if (serial) for (const server of servers.values()) flows.push(await runFlow(engine, server));
+    if (serial) for (const server of servers.values()) done.push(await runFlow(engine, server));
     else
-      flows.push(
+      done.push(
         ...(await Promise.all([...servers.values()].map((server) => runFlow(engine, server)))),
       );
     await engine.close().catch(() => undefined);
     running.splice(running.indexOf(engine), 1);
     print(`   ${engineLabels[name]} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
+    return done;
+  };
+  if (serial) for (const name of wanted) flows.push(...(await runEngine(name)));
+  else flows.push(...(await Promise.all(wanted.map(runEngine))).flat());
 } finally {
   await cleanUp();
 }
