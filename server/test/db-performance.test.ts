@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { and, asc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { npmVersion } from 'drizzle-orm/version';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   compileRowMapper,
   decoderOf,
@@ -300,6 +300,39 @@ describe('statementCounterFromEnv', () => {
         { sql: 'select 1', params: [] },
         { sql: 'select $1', params: [2] },
       ]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('counts right when the module is loaded twice in one process (test files sharing a worker)', async () => {
+    // A second instance of the module (a file that reloads modules, as security/property.test.ts
+    // does) must not add a second subscription whose writeHead puts its own count of 0 last.
+    const first = await import('../src/db/statement-counter.js');
+    vi.resetModules();
+    const second = await import('../src/db/statement-counter.js');
+    expect(second).not.toBe(first);
+    first.statementCounterFromEnv({ BENCH_SQL_COUNT: '1' });
+    const logger = second.statementCounterFromEnv({ BENCH_SQL_COUNT: '1' })!;
+    const server = createServer((_req, res) => {
+      logger.logQuery('select 1', []);
+      logger.logQuery('select 2', []);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const headers = await new Promise<Record<string, string | string[] | undefined>>(
+        (resolve, reject) => {
+          request({ host: '127.0.0.1', port, path: '/' }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers));
+          })
+            .on('error', reject)
+            .end();
+        },
+      );
+      expect(headers['x-sql-count']).toBe('2');
     } finally {
       server.close();
     }

@@ -30,8 +30,19 @@ interface Tally {
   statements: LoggedStatement[] | null;
 }
 
-const tallies = new AsyncLocalStorage<Tally>();
-let subscribed = false;
+/**
+ * The per-request tallies and whether the diagnostics channel is subscribed: one pair per process,
+ * kept on `globalThis`, so a second instance of this module (a test runner that reloads modules
+ * in the same process) shares them instead of subscribing again with tallies of its own — two
+ * subscriptions would each write `x-sql-count`, the last one with a count of 0.
+ */
+const shared = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('practica.sql-statement-counter')
+] ??= { tallies: new AsyncLocalStorage<Tally>(), subscribed: false }) as {
+  tallies: AsyncLocalStorage<Tally>;
+  subscribed: boolean;
+};
+const tallies = shared.tallies;
 
 /** Name of the response header carrying the count. */
 export const sqlCountHeader = 'x-sql-count';
@@ -66,9 +77,9 @@ function onRequestStart(message: unknown): void {
  */
 export function statementCounterFromEnv(env: NodeJS.ProcessEnv = process.env): Logger | undefined {
   if (env['BENCH_SQL_COUNT'] !== '1') return undefined;
-  if (!subscribed) {
+  if (!shared.subscribed) {
     diagnosticsChannel.subscribe('http.server.request.start', onRequestStart);
-    subscribed = true;
+    shared.subscribed = true;
   }
   return {
     logQuery(query: string, params: unknown[]) {
