@@ -5,7 +5,7 @@
 //      (lib/database-tests.mjs says which)
 //   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
 //   5. the trainee's journey and the reviewer's playback in Firefox ESR and in WebKitGTK
-//      (web/e2e-engines/run.ts, one step, the engines side by side)
+//      (web/e2e-engines/run.ts, one step, the engines one after the other on shared servers)
 // Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e, --no-engines.
 // Outside CI a missing PostgreSQL, Chromium, Firefox ESR or WebKitGTK skips its step with a notice;
 // under CI=true it fails.
@@ -273,7 +273,7 @@ if (!quick && !args.has('--no-e2e')) {
         allOk = ok && allOk;
       }
       // The engines Playwright cannot drive: the journey and the playback, both engines in one
-      // step, side by side (run.ts); a missing engine is skipped (a failure under CI).
+      // step on the same servers (run.ts); a missing engine is skipped (a failure under CI).
       for (const e of engines.filter((x) => x.missing))
         skip(e.name, `${e.missing} is missing: apt-get install -y ${e.install}`);
       const present = engines.filter((e) => !e.missing);
