@@ -183,34 +183,31 @@ try {
   }
   // The engines one after the other on the same two servers (every flow invites its own trainee).
   // Side by side, WebKitGTK's seek check failed on the CI machine (its playback starved of CPU).
-  const runEngine = async (name: EngineName): Promise<Flow[]> => {
+  for (const name of wanted) {
     const started = Date.now();
     let engine: Engine;
     try {
       engine = await startEngine(name);
     } catch (error) {
       print(`━━ ${engineLabels[name]} did not start: ${String(error)}`);
-      return [...servers.keys()].map((storage) =>
-        flowNotRun(name, storage, 'failed', 'engine did not start'),
-      );
+      for (const storage of servers.keys())
+        flows.push(flowNotRun(name, storage, 'failed', 'engine did not start'));
+      continue;
     }
     running.push(engine);
     print(
       `━━ ${engineLabels[name]}: ${engine.version}, driven by ${engine.driver} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
-    const done: Flow[] = [];
     // The storages side by side (their servers' video processing overlaps), unless --serial.
-    if (serial) for (const server of servers.values()) done.push(await runFlow(engine, server));
+    if (serial) for (const server of servers.values()) flows.push(await runFlow(engine, server));
     else
-      done.push(
+      flows.push(
         ...(await Promise.all([...servers.values()].map((server) => runFlow(engine, server)))),
       );
     await engine.close().catch(() => undefined);
     running.splice(running.indexOf(engine), 1);
     print(`   ${engineLabels[name]} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return done;
-  };
-  for (const name of wanted) flows.push(...(await runEngine(name)));
+  }
 } finally {
   await cleanUp();
 }
