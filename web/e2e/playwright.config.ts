@@ -74,7 +74,10 @@ export default defineConfig({
   use: {
     baseURL,
     headless: true,
-    trace: 'retain-on-failure',
+    // Recording a trace (a screencast and a DOM snapshot per action) cost about a quarter of the
+    // suite's CPU (docs/testing.md 'Where the time goes'). CI retries a failed test once and records
+    // that retry; a local run, which does not retry, records every test and keeps the failures'.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     viewport: { width: 1366, height: 860 },
   },

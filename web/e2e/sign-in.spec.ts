@@ -7,6 +7,7 @@ import { messages, Role, roleLabels } from '@practica/contract';
 import { expect, test } from '@playwright/test';
 import { insightsText } from '../src/config/insights-text';
 import { reviewInboxText } from '../src/config/review-inbox-text';
+import { ssoText } from '../src/config/sso-text';
 import { uiText } from '@shared/config/ui-text';
 import { demo, signIn, signInAs } from './helpers';
 
@@ -63,6 +64,26 @@ test.describe('sign-in', () => {
     await expect(page.getByText(messages.emailAddressRequired)).toBeVisible();
     await expect(page.getByText(messages.passwordRequired)).toBeVisible();
     await expect(page).toHaveURL('/login');
+  });
+
+  test('the Login button stays put while the organization sign-in loads under it', async ({
+    page,
+  }) => {
+    // That block's code arrives after the page's; held back here, a late block that grew the
+    // centred card would move the button by more than its height, under a click on its way.
+    let held = 0;
+    await page.route(/\/assets\/sso-[\w-]+\.js$/, async (route) => {
+      held += 1;
+      await new Promise((done) => setTimeout(done, 1_500));
+      await route.continue();
+    });
+    await page.goto('/login');
+    const login = page.getByRole('button', { name: messages.login, exact: true });
+    await expect(login).toBeVisible();
+    const before = await login.boundingBox();
+    await expect(page.getByRole('button', { name: ssoText.signInWith })).toBeVisible();
+    expect(held).toBe(1);
+    expect(await login.boundingBox()).toEqual(before);
   });
 
   test('a wrong password shows the error toast', async ({ page }) => {

@@ -5,15 +5,21 @@
  * stored) and sent to the app page, with the sign-in handed over to the practice app in this tab
  * (lib/practice-handover.ts), so practising in the browser asks for no password again.
  */
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, messages, type LoginAnswer } from '@practica/contract';
-import { IconChecklist, IconMicrophone, IconStars } from '@tabler/icons-react';
+import {
+  IconBuildingSkyscraper,
+  IconChecklist,
+  IconMicrophone,
+  IconStars,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { BrandMark } from '@shared/components/brand-mark';
 import { useDocumentTitle } from '@shared/components/page-title';
 import { paths } from '@shared/config/paths';
 import { uiText } from '@shared/config/ui-text';
+import { ssoText } from '../../config/sso-text';
 import { LoginForm } from '@shared/auth/components/login-form';
 import { ResetRequestForm } from '@shared/auth/components/reset-request-form';
 import { roleHome, signIn, useAuth } from '../../lib/auth';
@@ -29,6 +35,27 @@ import classes from './login.module.css';
  * 200 KB budget (web/scripts/login-bundle-size.mjs).
  */
 const SsoSignIn = lazy(() => import('../../features/sso').then((m) => ({ default: m.SsoSignIn })));
+
+/**
+ * The organization sign-in block as it first shows (its divider and button, inert) while its code
+ * loads. The card is centred, so a block appearing late would move the Login button up by more
+ * than its height, and a click on its way there would land below it and be lost.
+ */
+function SsoSignInPlaceholder() {
+  return (
+    <Stack gap="md" aria-hidden>
+      <Divider label={ssoText.or} labelPosition="center" />
+      <Button
+        variant="default"
+        fullWidth
+        disabled
+        leftSection={<IconBuildingSkyscraper size={18} stroke={1.6} />}
+      >
+        {ssoText.signInWith}
+      </Button>
+    </Stack>
+  );
+}
 
 const highlights = [
   { icon: IconMicrophone, text: uiText.loginHighlights[0] },
@@ -110,7 +137,7 @@ export default function LoginPage() {
                     setView('reset');
                   }}
                 />
-                <Suspense fallback={null}>
+                <Suspense fallback={<SsoSignInPlaceholder />}>
                   <SsoSignIn onSignedIn={onSignedIn} />
                 </Suspense>
               </Stack>
