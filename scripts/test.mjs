@@ -1,12 +1,11 @@
 // `npm test`: the project's whole test suite, in order, with one summary at the end.
-//   1. lint and typecheck (side by side)
+//   1. side by side: lint, typecheck, and the server tests that touch the database on a throwaway
+//      PostgreSQL cluster (lib/database-tests.mjs says which)
 //   2. unit and server tests (Vitest) on the embedded database (PGlite)
-//   3. the server tests that touch the database again on a throwaway PostgreSQL cluster
-//      (lib/database-tests.mjs says which)
-//   4. the production build, then the end-to-end suite in Debian's Chromium against the built server
-//   5. the trainee's journey and the reviewer's playback in Firefox ESR and in WebKitGTK
+//   3. the production build, then the end-to-end suite in Debian's Chromium against the built server
+//   4. the trainee's journey and the reviewer's playback in Firefox ESR and in WebKitGTK
 //      (web/e2e-engines/run.ts, one step, the engines one after the other on shared servers)
-// Flags: --quick (steps 1-2 only), --no-lint, --no-pg, --no-e2e, --no-engines.
+// Flags: --quick (lint, typecheck and PGlite only), --no-lint, --no-pg, --no-e2e, --no-engines.
 // Outside CI a missing PostgreSQL, Chromium, Firefox ESR or WebKitGTK skips its step with a notice;
 // under CI=true it fails.
 import { Buffer } from 'node:buffer';
@@ -71,20 +70,19 @@ function run(name, cmd, cmdArgs, env = {}) {
 }
 
 /**
- * Runs `list` ([name, cmd, args]) at the same time, each with its output held back and printed
- * whole when it ends (so two outputs never interleave); records a step per command, in the order
- * of `list`. Answers true when every one exited 0. Lint and typecheck are single-threaded: side
- * by side they use both cores.
+ * Runs `list` ([name, cmd, args, env?]) at the same time, each with its output held back and
+ * printed whole when it ends (so two outputs never interleave); records a step per command, in
+ * the order of `list`. Answers the steps (`{name, status, seconds}`), in that order.
  */
 function runTogether(list) {
   const cpuBefore = childCpuSeconds();
   return Promise.all(
     list.map(
-      ([name, cmd, cmdArgs]) =>
+      ([name, cmd, cmdArgs, env = {}]) =>
         new Promise((resolve) => {
           const started = Date.now();
           const chunks = [];
-          const child = spawn(cmd, cmdArgs, { cwd: root, env: process.env });
+          const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env } });
           child.stdout.on('data', (c) => chunks.push(c));
           child.stderr.on('data', (c) => chunks.push(c));
           let ended = false;
@@ -108,7 +106,7 @@ function runTogether(list) {
     // CPU is counted for the commands together (they ran at the same time): on the first.
     Object.assign(done[0], cpuSince(cpuBefore), { together: done.length });
     steps.push(...done); // in the order of `list`, whichever ended first
-    return done.every((d) => d.status === 'ok');
+    return done;
   });
 }
 
@@ -175,70 +173,80 @@ function countPlaywright(file) {
   failed += r.stats?.unexpected ?? 0;
 }
 
-const vitest = (name, file, extra, env) => {
-  const ok = run(
-    name,
-    'npx',
-    [
-      'vitest',
-      'run',
-      ...extra,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${file}`,
-    ],
-    env,
-  );
+/** The arguments of `npx` for a Vitest run over `extra` that writes its JSON report to `file`. */
+const vitestArgs = (file, extra) => [
+  'vitest',
+  'run',
+  ...extra,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+];
+
+/** Counts a finished Vitest run's report; a failed run that wrote none counts as one failure. */
+function countVitestRun(file, ok) {
   countVitest(file);
   if (!ok && !existsSync(file)) failed += 1;
-  return ok;
-};
-
-let allOk = true;
-if (!args.has('--no-lint')) {
-  allOk =
-    (await runTogether([
-      ['lint (eslint, prettier, knip)', 'npm', ['run', 'lint', '--silent']],
-      ['typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
-    ])) && allOk;
-  if (!allOk) failed += 1;
 }
 
-allOk =
-  vitest('unit and server tests on PGlite', path.join(reports, 'vitest-pglite.json'), [], {
-    DATABASE_URL: '',
-  }) && allOk;
-
+// Step 1, side by side: lint and typecheck are single-threaded and the PostgreSQL pass
+// leaves most of a core idle (it waits on the cluster), so together they fit the 2 cores in less
+// time than one after the other (docs/testing.md 'Where the time goes').
+let allOk = true;
+const together = [];
+if (!args.has('--no-lint'))
+  together.push(
+    ['lint (eslint, prettier, knip)', 'npm', ['run', 'lint', '--silent']],
+    ['typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
+  );
+const pgName = 'server tests on PostgreSQL';
+const pgFile = path.join(reports, 'vitest-pg.json');
+let pg;
 if (!quick && !args.has('--no-pg')) {
   if (!findPostgresBin())
-    skip(
-      'server tests on PostgreSQL',
-      'PostgreSQL is not installed: apt-get install -y postgresql',
-    );
+    skip(pgName, 'PostgreSQL is not installed: apt-get install -y postgresql');
   else {
-    let pg;
     try {
       pg = await startPostgres();
-      allOk =
-        vitest(
-          'server tests on PostgreSQL',
-          path.join(reports, 'vitest-pg.json'),
-          ['--project', 'server', ...serverTestsByDatabase(root).database],
-          { DATABASE_URL: pg.url },
-        ) && allOk;
+      together.push([
+        pgName,
+        'npx',
+        vitestArgs(pgFile, ['--project', 'server', ...serverTestsByDatabase(root).database]),
+        { DATABASE_URL: pg.url },
+      ]);
     } catch (error) {
       steps.push({
-        name: 'server tests on PostgreSQL',
+        name: pgName,
         status: 'FAILED',
         seconds: 0,
         note: String(error.message ?? error),
       });
       failed += 1;
       allOk = false;
-    } finally {
-      pg?.stop();
     }
   }
+}
+if (together.length > 0) {
+  try {
+    for (const step of await runTogether(together)) {
+      const ok = step.status === 'ok';
+      if (step.name === pgName) countVitestRun(pgFile, ok);
+      else if (!ok) failed += 1;
+      allOk = ok && allOk;
+    }
+  } finally {
+    pg?.stop();
+  }
+}
+
+// Step 2: Vitest on PGlite keeps both cores busy on its own.
+{
+  const file = path.join(reports, 'vitest-pglite.json');
+  const ok = run('unit and server tests on PGlite', 'npx', vitestArgs(file, []), {
+    DATABASE_URL: '',
+  });
+  countVitestRun(file, ok);
+  allOk = ok && allOk;
 }
 
 if (!quick && !args.has('--no-e2e')) {
