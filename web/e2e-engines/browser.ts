@@ -224,7 +224,9 @@ export async function startFirefox(): Promise<Engine> {
     driver: 'puppeteer-core (WebDriver BiDi)',
     open: async (baseUrl) => {
       const context = await browser.createBrowserContext();
-      const page = await context.newPage();
+      // A window of its own, not a tab: the flows run side by side, and Firefox slows the timers
+      // and rendering of a tab that is not the selected one.
+      const page = await context.newPage({ type: 'window' });
       return firefoxSurface(page, baseUrl, () => context.close());
     },
     close: () => browser.close(),
