@@ -84,6 +84,9 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('button', { name: ssoText.signInWith })).toBeVisible();
     expect(held).toBe(1);
     expect(await login.boundingBox()).toEqual(before);
+    // On a 375 px phone the card fits the screen whole: nothing to scroll sideways.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   });
 
   test('a wrong password shows the error toast', async ({ page }) => {

@@ -59,3 +59,14 @@ export const ssoText = {
   saveFailed: 'The settings could not be saved.',
   loadFailed: 'The single sign-on settings could not be loaded.',
 };
+
+/**
+ * The styles of the sign-in card's "Sign in with your organization" button, shared by the button
+ * (features/sso) and the stand-in the sign-in page shows while its code loads, which must take the
+ * same space: on a narrow phone the label wraps onto a second line instead of being cut off.
+ */
+export const ssoButtonStyles = {
+  root: { height: 'auto', minHeight: 'var(--button-height)' },
+  inner: { paddingBlock: 8 },
+  label: { whiteSpace: 'normal', textAlign: 'center' },
+} as const;

@@ -19,7 +19,7 @@ import { BrandMark } from '@shared/components/brand-mark';
 import { useDocumentTitle } from '@shared/components/page-title';
 import { paths } from '@shared/config/paths';
 import { uiText } from '@shared/config/ui-text';
-import { ssoText } from '../../config/sso-text';
+import { ssoButtonStyles, ssoText } from '../../config/sso-text';
 import { LoginForm } from '@shared/auth/components/login-form';
 import { ResetRequestForm } from '@shared/auth/components/reset-request-form';
 import { roleHome, signIn, useAuth } from '../../lib/auth';
@@ -50,6 +50,7 @@ function SsoSignInPlaceholder() {
         fullWidth
         disabled
         leftSection={<IconBuildingSkyscraper size={18} stroke={1.6} />}
+        styles={ssoButtonStyles}
       >
         {ssoText.signInWith}
       </Button>
@@ -119,7 +120,7 @@ export default function LoginPage() {
           <Box hiddenFrom="md" mb="xl">
             <BrandMark caption={uiText.staffConsole} />
           </Box>
-          <Paper p={32} shadow="sm">
+          <Paper p={{ base: 20, xs: 32 }} shadow="sm">
             {view === 'login' ? (
               <Stack gap="lg">
                 <div>

@@ -16,7 +16,7 @@ import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '@shared/lib/api-client';
-import { ssoText } from '../../../config/sso-text';
+import { ssoButtonStyles, ssoText } from '../../../config/sso-text';
 
 export interface SsoSignInProps {
   onSignedIn: (answer: LoginAnswer) => void;
@@ -85,6 +85,7 @@ export function SsoSignIn({ onSignedIn }: SsoSignInProps) {
           fullWidth
           loading={finishing}
           leftSection={<IconBuildingSkyscraper size={18} stroke={1.6} />}
+          styles={ssoButtonStyles}
           onClick={() => setOpen(true)}
         >
           {finishing ? ssoText.finishing : ssoText.signInWith}
