@@ -113,4 +113,46 @@ describe('useAnswerClaim', () => {
     await waitFor(() => expect(result.current.heldBy?.user.firstName).toBe('Maya'));
     expect(result.current.mine).toBeUndefined();
   });
+
+  it('moving on to the next answer: the last one’s late reply changes nothing, and it is not claimed again', async () => {
+    // Answer 5's claim reply waits until the screen shows answer 6 and 6's reply is in; it names
+    // Maya as the holder, which would make 6 read only.
+    let reply5: (r: Response) => void = () => undefined;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push(`${method} ${url}`);
+        if (method !== 'POST') return envelope(null);
+        if (url.includes('/answers/5/'))
+          return new Promise<Response>((resolve) => (reply5 = resolve));
+        return envelope({ ...claim(3, true), answerId: 6 });
+      }),
+    );
+    const { result, rerender, unmount } = renderHook(
+      ({ id }: { id: number }) => useAnswerClaim(id, true),
+      { initialProps: { id: 5 } },
+    );
+    await waitFor(() => expect(calls).toContain('POST /api/assignments/answers/5/claim'));
+    const recheckFive = result.current.recheck;
+    rerender({ id: 6 });
+    await waitFor(() => expect(result.current.mine?.answerId).toBe(6));
+    expect(result.current.asked).toBe(true);
+    await act(async () => {
+      reply5(envelope(claim(2, false), 409));
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(result.current.heldBy).toBeUndefined();
+    expect(result.current.mine?.answerId).toBe(6);
+    expect(result.current.asked).toBe(true);
+    // A recheck the screen of answer 5 asked for on its way out claims nothing.
+    recheckFive();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /api/assignments/answers/5/claim',
+      'POST /api/assignments/answers/6/claim',
+    ]);
+    unmount();
+  });
 });

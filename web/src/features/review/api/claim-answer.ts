@@ -80,16 +80,32 @@ export function useAnswerClaim(answerId: number, enabled: boolean, seen?: SeenCl
     setHeldBy(claim.mine ? undefined : claim);
   }, []);
 
+  /**
+   * The answer the screen shows now (undefined once it has left). A call for an answer the screen
+   * has left, or its late reply, changes nothing: 'Submit and next' would otherwise claim the
+   * answer it just reviewed again (a draft save refused on the way out asks for a recheck), and
+   * that reply, arriving after the next answer's, made the next answer read only.
+   */
+  const onScreen = useRef<number>(undefined);
+  useEffect(() => {
+    onScreen.current = answerId;
+    return () => {
+      onScreen.current = undefined;
+    };
+  }, [answerId]);
+
   const attempt = useCallback(
     async (takeOver: boolean) => {
+      if (onScreen.current !== answerId) return;
       try {
-        apply(await claimAnswer(answerId, takeOver));
+        const claim = await claimAnswer(answerId, takeOver);
+        if (onScreen.current === answerId) apply(claim);
       } catch (error) {
         const held = heldClaimOf(error);
-        if (held) apply(held);
+        if (held && onScreen.current === answerId) apply(held);
         // Other failures (the answer reviewed meanwhile, offline) leave the screen as it is.
       } finally {
-        setAskedFor(answerId);
+        if (onScreen.current === answerId) setAskedFor(answerId);
       }
     },
     [answerId, apply],
