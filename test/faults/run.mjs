@@ -36,11 +36,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 const scripts = [
   // Up to 60 s waiting for a quiet machine per run, and a second run when the first was disturbed.
-  // `alone`: it measures latency or memory, so nothing else of this runner runs beside it.
+  // `alone`: it measures latency or memory, or races a signal: nothing else runs beside it.
   { name: 'load', timeout: 360, drivers: ['s3'], alone: true },
   { name: 'crash', timeout: 180, drivers: ['local'] },
   { name: 'db-restart', timeout: 120, drivers: ['local'] },
-  { name: 'sigterm', timeout: 90 },
+  // Alone: its probe must reach the server before the signal, which a busy machine delays.
+  { name: 'sigterm', timeout: 90, alone: true },
   { name: 'two-embedded', timeout: 240, drivers: ['local'] },
   { name: 'two-servers-pg', timeout: 180 },
   // 51 uploads through nginx, a copy and the worker killed; the killed media job waits out its
@@ -161,7 +162,7 @@ async function main() {
       seconds: 0,
     });
     // The scripts that only check outcomes (no write lost, one mail each, a clean refusal) side by
-    // side, each on its own ports, cluster and data folder; then the measuring ones, one at a time.
+    // side, each on its own ports, cluster and data folder; then the timing ones, one at a time.
     const together = chosen.filter((s) => !s.alone);
     if (together.length > 0) {
       const left = budgetLeft();

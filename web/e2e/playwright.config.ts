@@ -1,8 +1,9 @@
 /**
- * End-to-end suite of the console (architecture.md 'Tests'): Debian's Chromium (never a downloaded
- * browser) against the server started as a user starts it (`node server/dist/main.js` from the
- * repo root, embedded database with the demo seed in a fresh temp folder). Set E2E_BASE_URL to
- * test an already running server instead (and E2E_LOG_FILE to its log, to have it checked).
+ * End-to-end suite of the console (architecture.md 'Tests'): Debian's Chromium headless shell
+ * (never a downloaded browser) against the server started as a user starts it
+ * (`node server/dist/main.js` from the repo root, embedded database with the demo seed in a fresh
+ * temp folder). Set E2E_BASE_URL to test an already running server instead (and E2E_LOG_FILE to
+ * its log, to have it checked).
  *
  * The server's JSON log goes to `<data folder>/server.log` (LOG_FILE); after the run,
  * global-teardown.ts fails the suite if that log holds a password, bearer token or emailed token,
@@ -39,12 +40,17 @@ if (!external) process.env.E2E_LOG_FILE = logFile;
 // The tokens the specs used that no mail carries (copied invite links): scanned for too.
 process.env.E2E_TOKENS_FILE ??= join(process.env.E2E_DATA_DIR, 'used-tokens.txt');
 
-/** Debian's Chromium with the flags of the machines (never a downloaded browser). */
+/**
+ * Debian's Chromium with the flags of the machines (never a downloaded browser): its headless
+ * shell (`chromium-headless-shell`), the same Blink and V8 as `/usr/bin/chromium` without the
+ * browser's own UI layer; Playwright runs this build for headless Chromium too. It ran the suite
+ * on a quarter less CPU (docs/testing.md 'Where the time goes'). CHROMIUM_PATH picks another.
+ */
 export const chromiumUse = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1366, height: 860 },
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: [
       '--no-sandbox',
       '--disable-gpu',
