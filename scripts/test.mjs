@@ -1,8 +1,7 @@
 // `npm test`: the project's whole test suite, in order, with one summary at the end.
 //   1. side by side: lint, typecheck, and the server tests that touch the database on a throwaway
 //      PostgreSQL cluster (lib/database-tests.mjs says which)
-//   2. unit and server tests (Vitest) on the embedded database (PGlite), started when lint and
-//      typecheck end, beside the rest of the PostgreSQL pass
+//   2. unit and server tests (Vitest) on the embedded database (PGlite)
 //   3. the production build, then the end-to-end suite in Debian's Chromium against the built server
 //   4. the trainee's journey and the reviewer's playback in Firefox ESR and in WebKitGTK
 //      (web/e2e-engines/run.ts, one step, the engines one after the other on shared servers)
@@ -71,32 +70,43 @@ function run(name, cmd, cmdArgs, env = {}) {
 }
 
 /**
- * Starts `[name, cmd, args, env?]` with its output held back and printed whole when it ends (so
- * the outputs of steps that run at the same time never interleave). Answers a promise of the step
- * (`{name, status, seconds}`); it never rejects (a command that cannot start is a failed step).
+ * Runs `list` ([name, cmd, args, env?]) at the same time, each with its output held back and
+ * printed whole when it ends (so two outputs never interleave); records a step per command, in
+ * the order of `list`. Answers the steps (`{name, status, seconds}`), in that order.
  */
-function startStep([name, cmd, cmdArgs, env = {}]) {
-  process.stdout.write(`\n━━ ${name}: started\n`);
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const chunks = [];
-    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env } });
-    child.stdout.on('data', (c) => chunks.push(c));
-    child.stderr.on('data', (c) => chunks.push(c));
-    let ended = false;
-    const done = (code) => {
-      if (ended) return; // 'error' may be followed by 'close'
-      ended = true;
-      const seconds = Math.round((Date.now() - started) / 1000);
-      process.stdout.write(`\n━━ ${name}\n`);
-      process.stdout.write(Buffer.concat(chunks));
-      resolve({ name, status: code === 0 ? 'ok' : 'FAILED', seconds });
-    };
-    child.on('error', (error) => {
-      chunks.push(Buffer.from(`${error.message}\n`));
-      done(1);
-    });
-    child.on('close', done);
+function runTogether(list) {
+  const cpuBefore = childCpuSeconds();
+  return Promise.all(
+    list.map(
+      ([name, cmd, cmdArgs, env = {}]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const chunks = [];
+          const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env } });
+          child.stdout.on('data', (c) => chunks.push(c));
+          child.stderr.on('data', (c) => chunks.push(c));
+          let ended = false;
+          const done = (code) => {
+            if (ended) return; // 'error' may be followed by 'close'
+            ended = true;
+            const ok = code === 0;
+            const seconds = Math.round((Date.now() - started) / 1000);
+            process.stdout.write(`\n━━ ${name}\n`);
+            process.stdout.write(Buffer.concat(chunks));
+            resolve({ name, status: ok ? 'ok' : 'FAILED', seconds });
+          };
+          child.on('error', (error) => {
+            chunks.push(Buffer.from(`${error.message}\n`));
+            done(1);
+          });
+          child.on('close', done);
+        }),
+    ),
+  ).then((done) => {
+    // CPU is counted for the commands together (they ran at the same time): on the first.
+    Object.assign(done[0], cpuSince(cpuBefore), { together: done.length });
+    steps.push(...done); // in the order of `list`, whichever ended first
+    return done;
   });
 }
 
@@ -179,33 +189,31 @@ function countVitestRun(file, ok) {
   if (!ok && !existsSync(file)) failed += 1;
 }
 
-// Steps 1 and 2 overlap. Lint and typecheck are single-threaded and the PostgreSQL pass leaves most
-// of a core idle (it waits on the cluster), so the three start together; Vitest on PGlite, which
-// keeps both cores busy on its own, starts as soon as lint and typecheck end, beside the PostgreSQL
-// pass's tail (docs/testing.md 'Where the time goes').
+// Step 1, side by side: lint and typecheck are single-threaded and the PostgreSQL pass
+// leaves most of a core idle (it waits on the cluster), so together they fit the 2 cores in less
+// time than one after the other (docs/testing.md 'Where the time goes').
 let allOk = true;
-const cpuBefore = childCpuSeconds();
-const checks = args.has('--no-lint')
-  ? []
-  : [
-      ['lint (eslint, prettier, knip)', 'npm', ['run', 'lint', '--silent']],
-      ['typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
-    ].map(startStep);
+const together = [];
+if (!args.has('--no-lint'))
+  together.push(
+    ['lint (eslint, prettier, knip)', 'npm', ['run', 'lint', '--silent']],
+    ['typecheck (tsc, strict)', 'npm', ['run', 'typecheck', '--silent']],
+  );
 const pgName = 'server tests on PostgreSQL';
 const pgFile = path.join(reports, 'vitest-pg.json');
-let pgPass = null;
+let pg;
 if (!quick && !args.has('--no-pg')) {
   if (!findPostgresBin())
     skip(pgName, 'PostgreSQL is not installed: apt-get install -y postgresql');
   else {
     try {
-      const pg = await startPostgres();
-      pgPass = startStep([
+      pg = await startPostgres();
+      together.push([
         pgName,
         'npx',
         vitestArgs(pgFile, ['--project', 'server', ...serverTestsByDatabase(root).database]),
         { DATABASE_URL: pg.url },
-      ]).finally(() => pg.stop());
+      ]);
     } catch (error) {
       steps.push({
         name: pgName,
@@ -218,29 +226,29 @@ if (!quick && !args.has('--no-pg')) {
     }
   }
 }
-const pgliteFile = path.join(reports, 'vitest-pglite.json');
-const pglitePass = Promise.all(checks).then(() =>
-  startStep([
-    'unit and server tests on PGlite',
-    'npx',
-    vitestArgs(pgliteFile, []),
-    { DATABASE_URL: '' },
-  ]),
-);
-{
-  const done = [...(await Promise.all(checks)), ...(pgPass ? [await pgPass] : [])];
-  const pglite = await pglitePass;
-  done.push(pglite);
-  // The steps ran at the same time: their CPU is counted together, on the first.
-  Object.assign(done[0], cpuSince(cpuBefore), { together: done.length });
-  steps.push(...done);
-  for (const step of done) {
-    const ok = step.status === 'ok';
-    if (step.name === pgName) countVitestRun(pgFile, ok);
-    else if (step === pglite) countVitestRun(pgliteFile, ok);
-    else if (!ok) failed += 1;
-    allOk = ok && allOk;
+if (together.length > 0) {
+  try {
+    for (const step of await runTogether(together)) {
+      const ok = step.status === 'ok';
+      if (step.name === pgName) countVitestRun(pgFile, ok);
+      else if (!ok) failed += 1;
+      allOk = ok && allOk;
+    }
+  } finally {
+    pg?.stop();
   }
+}
+
+// Step 2: Vitest on PGlite keeps both cores busy on its own. Started beside the PostgreSQL pass's
+// tail instead, the two took 589 s against 556 s one after the other (docs/testing.md 'Where the
+// time goes').
+{
+  const file = path.join(reports, 'vitest-pglite.json');
+  const ok = run('unit and server tests on PGlite', 'npx', vitestArgs(file, []), {
+    DATABASE_URL: '',
+  });
+  countVitestRun(file, ok);
+  allOk = ok && allOk;
 }
 
 if (!quick && !args.has('--no-e2e')) {

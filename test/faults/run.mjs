@@ -1,11 +1,12 @@
 /**
- * `npm run test:faults`: the load and fault scripts of decisions.md#reliability-and-security, one after the other, each in its
- * own process group with a hard timeout, against the built server (`npm run build` first) on
- * throwaway PostgreSQL clusters. Prints each script's figures and a summary; exits 1 when a
+ * `npm run test:faults`: the load and fault scripts of decisions.md#reliability-and-security, each
+ * in its own process group with a hard timeout, against the built server (`npm run build` first)
+ * on throwaway PostgreSQL clusters: those that only check outcomes side by side in batches, the
+ * others alone (`scripts` below). Prints each script's figures and a summary; exits 1 when a
  * script fails or times out, or when the build or PostgreSQL is missing.
  *
  * A script whose requests store or read files (sigterm, two-servers-pg, nginx-two-copies) runs once
- * per storage driver: local disk, then one S3 bucket (the e2e suite's s3rver, its settings handed to
+ * per storage driver: local disk and one S3 bucket (the e2e suite's s3rver, its settings handed to
  * each script's servers through FAULTS_S3_ENV). A script that sends no file call runs on one driver
  * only (`drivers` below): a second pass would repeat the same requests on the same code path
  * (testing.md 'Where the time goes').
@@ -33,22 +34,31 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * a driver. load runs on S3, the driver several copies share in production and the dearer one (the
  * list calls sign image URLs: 2.14 against 2.04 ms of server CPU per request); the other three on
  * local disk, as `npm start` runs.
+ *
+ * `batch`: the runs of one batch (on every driver) go side by side, each on its own ports, cluster,
+ * data folder and processes, as they only check outcomes (no write lost, one mail each, a clean
+ * refusal, every upload whole). A script without one runs alone: load measures latency, and
+ * sigterm's readiness probe must reach the server before the signal, which a busy machine delays.
  */
 const scripts = [
   // Up to 60 s waiting for a quiet machine per run, and a second run when the first was disturbed.
-  // `alone`: it measures latency or memory, or races a signal: nothing else runs beside it.
-  { name: 'load', timeout: 360, drivers: ['s3'], alone: true },
-  { name: 'crash', timeout: 180, drivers: ['local'] },
-  { name: 'db-restart', timeout: 120, drivers: ['local'] },
-  // Alone: its probe must reach the server before the signal, which a busy machine delays.
-  { name: 'sigterm', timeout: 90, alone: true },
-  { name: 'two-embedded', timeout: 240, drivers: ['local'] },
-  { name: 'two-servers-pg', timeout: 180 },
-  // 51 uploads through nginx, a copy and the worker killed; the killed media job waits out its
-  // 2-minute lease, so a pass takes at least 3 minutes; at load 20–22 the local pass took 260–300 s and
-  // the S3 pass (the uploads' last PATCHes wait for s3rver) 540 s.
-  { name: 'nginx-two-copies', timeout: 600, alone: true },
+  { name: 'load', timeout: 360, drivers: ['s3'] },
+  { name: 'crash', timeout: 180, drivers: ['local'], batch: 'outcomes' },
+  { name: 'db-restart', timeout: 120, drivers: ['local'], batch: 'outcomes' },
+  { name: 'sigterm', timeout: 90 },
+  { name: 'two-embedded', timeout: 240, drivers: ['local'], batch: 'outcomes' },
+  { name: 'two-servers-pg', timeout: 180, batch: 'outcomes' },
+  // 51 uploads through nginx, a copy and the worker killed, the killed media job waiting out its
+  // 20 s lease; at load 20–22 the local pass took 260–300 s and the S3 pass 540 s. Its RSS and
+  // upload seconds are figures, not pass conditions.
+  { name: 'nginx-two-copies', timeout: 600, batch: 'uploads' },
 ];
+
+/** The batches in the order they run, before the scripts that run alone. */
+const batches = ['outcomes', 'uploads'];
+
+/** Ports apart for runs side by side: a script uses FAULTS_PORT_BASE + 0 … + 7. */
+const portsPerRun = 20;
 
 /**
  * Runs one script with `env` added to its environment; answers `{name, status, seconds, result}`
@@ -144,40 +154,47 @@ async function main() {
   process.stdout.write(
     `[run] load average ${loadAverage()}; storage ${drivers.join(' then ')}; overall bound ${totalSeconds} s\n`,
   );
+  // Every chosen run (script × driver); an explicit --storage runs every chosen script on it.
+  const runs = drivers.flatMap((driver) =>
+    scripts
+      .filter(
+        (s) =>
+          (wanted.length === 0 || wanted.includes(s.name)) &&
+          (drivers.length === 1 || (s.drivers ?? ['local', 's3']).includes(driver)),
+      )
+      .map((script) => ({ script, driver })),
+  );
+  // One S3 server for every S3 run; each script's servers get its settings.
+  const s3 = runs.some((r) => r.driver === 's3')
+    ? { FAULTS_S3_ENV: JSON.stringify(await startS3Process(portBase + 9)) }
+    : {};
+  /** The environment of a run in `slot` (its ports: the base plus `slot` × portsPerRun). */
+  const envOf = ({ driver }, slot) => ({
+    ...(driver === 's3' ? s3 : {}),
+    FAULTS_PORT_BASE: String(portBase + portsPerRun * slot),
+  });
+  const budgetLeft = () => totalSeconds - (Date.now() - started) / 1000;
+  const skipped = ({ script, driver }) => ({
+    name: driver === 's3' ? `${script.name} (s3)` : script.name,
+    status: 'SKIPPED (overall bound reached)',
+    ok: false,
+    seconds: 0,
+  });
   const outcomes = [];
-  for (const driver of drivers) {
-    // One S3 server for the whole S3 pass; each script's servers get its settings.
-    const env =
-      driver === 's3' ? { FAULTS_S3_ENV: JSON.stringify(await startS3Process(portBase + 9)) } : {};
-    // An explicit --storage runs every chosen script on that driver.
-    const onDriver = (s) => drivers.length === 1 || (s.drivers ?? ['local', 's3']).includes(driver);
-    const chosen = scripts.filter(
-      (s) => (wanted.length === 0 || wanted.includes(s.name)) && onDriver(s),
+  for (const batch of batches) {
+    const together = runs.filter((r) => r.script.batch === batch);
+    const left = budgetLeft();
+    outcomes.push(
+      ...(await Promise.all(
+        together.map((r, slot) =>
+          left < 10 ? skipped(r) : runOne(r.script, left, envOf(r, slot), together.length > 1),
+        ),
+      )),
     );
-    const budgetLeft = () => totalSeconds - (Date.now() - started) / 1000;
-    const skipped = (script) => ({
-      name: driver === 's3' ? `${script.name} (s3)` : script.name,
-      status: 'SKIPPED (overall bound reached)',
-      ok: false,
-      seconds: 0,
-    });
-    // The scripts that only check outcomes (no write lost, one mail each, a clean refusal) side by
-    // side, each on its own ports, cluster and data folder; then the timing ones, one at a time.
-    const together = chosen.filter((s) => !s.alone);
-    if (together.length > 0) {
-      const left = budgetLeft();
-      outcomes.push(
-        ...(await Promise.all(
-          together.map((script) =>
-            left < 10 ? skipped(script) : runOne(script, left, env, together.length > 1),
-          ),
-        )),
-      );
-    }
-    for (const script of chosen.filter((s) => s.alone)) {
-      const left = budgetLeft();
-      outcomes.push(left < 10 ? skipped(script) : await runOne(script, left, env));
-    }
+  }
+  for (const r of runs.filter((x) => !x.script.batch)) {
+    const left = budgetLeft();
+    outcomes.push(left < 10 ? skipped(r) : await runOne(r.script, left, envOf(r, 0)));
   }
   await cleanup();
 
