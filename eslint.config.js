@@ -307,6 +307,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Mantine's Loader is a span: ARIA lets no name on it (axe: aria-prohibited-attr).
+          selector: "JSXOpeningElement[name.name='Loader'] > JSXAttribute[name.name='aria-label']",
+          message:
+            'A Loader may not carry aria-label: use StatusLoader (@shared/components/page-loader), a status with the text.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

@@ -1,13 +1,37 @@
-/** The quiet loader shown while a lazy page arrives. */
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
+/**
+ * The loading indicators screen readers hear (000 §2.4): Mantine's Loader alone is a `span`, which
+ * may carry no name (axe: aria-prohibited-attr), so the name is a visually hidden text inside a
+ * `role="status"` box.
+ */
+import { Box, Center, Loader, VisuallyHidden, type LoaderProps } from '@mantine/core';
 import { messages } from '@practica/contract';
 
-/** Full-area loader with an accessible loading text (`messages.loading`). */
+/**
+ * A spinner announced as `label` (default `messages.loading`); `size` and `type` are the Loader's.
+ * For a loading text beside the spinner, see `LoadingText`.
+ */
+export function StatusLoader({
+  label = messages.loading,
+  size,
+  type,
+}: {
+  label?: string;
+  size?: LoaderProps['size'];
+  type?: LoaderProps['type'];
+}) {
+  return (
+    <Box role="status" display="inline-flex">
+      <Loader size={size} type={type} />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Box>
+  );
+}
+
+/** The quiet full-area loader shown while a lazy page arrives. */
 export function PageLoader() {
   return (
-    <Center mih="60vh" role="status">
-      <Loader size="md" type="dots" />
-      <VisuallyHidden>{messages.loading}</VisuallyHidden>
+    <Center mih="60vh">
+      <StatusLoader size="md" type="dots" />
     </Center>
   );
 }

@@ -3,8 +3,7 @@
  * description, then the questions and the state actions (messages.saveEvaluationBeforeSubmitting; in
  * Review only Edit and Cancel). After the first save history is replaced with the edit screen.
  */
-import { Center, Loader } from '@mantine/core';
-import { messages } from '@practica/contract';
+import { Center } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@shared/components/page-title';
@@ -12,6 +11,7 @@ import { paths } from '@shared/config/paths';
 import { ContentEditor, useQuestionnaire } from '../../features/content';
 import { evaluationTypeOf } from './evaluations';
 import { useGoBack } from './go-back';
+import { StatusLoader } from '@shared/components/page-loader';
 
 /** The evaluation editor (001 §2). */
 export default function EvaluationEditorPage() {
@@ -30,7 +30,7 @@ export default function EvaluationEditorPage() {
   if (editing && !data) {
     return (
       <Center py="xl">
-        <Loader aria-label={messages.loading} />
+        <StatusLoader />
       </Center>
     );
   }

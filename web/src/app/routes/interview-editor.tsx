@@ -3,14 +3,15 @@
  * after the first save history is replaced with the new interview's edit screen. The edit screen
  * adds the question table and the state actions (001 §4). A missing interview goes back (001 §8).
  */
-import { Center, Loader } from '@mantine/core';
-import { ContentType, messages } from '@practica/contract';
+import { Center } from '@mantine/core';
+import { ContentType } from '@practica/contract';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@shared/components/page-title';
 import { paths } from '@shared/config/paths';
 import { ContentEditor, useQuestionnaire } from '../../features/content';
 import { useGoBack } from './go-back';
+import { StatusLoader } from '@shared/components/page-loader';
 
 /** The interview editor (001 §2). */
 export default function InterviewEditorPage() {
@@ -28,7 +29,7 @@ export default function InterviewEditorPage() {
   if (editing && !data) {
     return (
       <Center py="xl">
-        <Loader aria-label={messages.loading} />
+        <StatusLoader />
       </Center>
     );
   }

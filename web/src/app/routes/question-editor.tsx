@@ -7,7 +7,7 @@
  * happens to lead (a bookmark would have left for about:blank). A missing content or question goes
  * back (001 §8).
  */
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import {
   ContentType,
   contentTypeIds,
@@ -28,6 +28,7 @@ import {
   useQuestionnaire,
 } from '../../features/content';
 import { useGoBack } from './go-back';
+import { StatusLoader } from '@shared/components/page-loader';
 
 function contentTypeOf(raw: string | null): ContentTypeId {
   const n = Number(raw);
@@ -86,7 +87,7 @@ export default function QuestionEditorPage() {
         />
       ) : (
         <Center py="xl">
-          <Loader aria-label={messages.loading} />
+          <StatusLoader />
         </Center>
       )}
     </>

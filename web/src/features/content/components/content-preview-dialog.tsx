@@ -5,18 +5,7 @@
  * (Admin, Manager) an item in Review offers 'Approve' and 'Return draft' (001 §4), the latter
  * with an optional reason for the creator (decisions.md#console-flows §7).
  */
-import {
-  Avatar,
-  Badge,
-  Button,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Rating,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Group, List, Modal, Rating, Stack, Text } from '@mantine/core';
 import {
   ContentStatus,
   ContentType,
@@ -38,6 +27,7 @@ import { useChangeContentStatus } from '../api/change-content';
 import { useQuestionnaire } from '../api/get-questionnaire';
 import { ContentStatusBadge } from './content-status-badge';
 import { ReturnDraftDialog } from './return-draft-dialog';
+import { StatusLoader } from '@shared/components/page-loader';
 
 /** The audio prompts of an interview question, each playable, named by the avatar that speaks it. */
 function AudioPrompts({ question, data }: { question: Question; data: Questionnaire }) {
@@ -97,7 +87,7 @@ export function ContentPreviewDialog({ item, onClose }: ContentPreviewDialogProp
             </Badge>
           </Group>
           <Text size="sm">{item.description || contentText.noDescription}</Text>
-          {isLoading && <Loader size="sm" aria-label={messages.loading} />}
+          {isLoading && <StatusLoader size="sm" />}
           {data && data.roles.length > 0 && (
             <Stack gap={4}>
               <Text fw={600} size="sm">

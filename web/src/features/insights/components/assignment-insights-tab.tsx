@@ -3,16 +3,16 @@
  * their charts (assignment-insights.tsx, @mantine/charts and recharts) only when rendered, so the
  * detail page's bundle does not carry them. The detail renders it only once the tab is opened.
  */
-import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { insightsText } from '../../../config/insights-text';
+import { StatusLoader } from '@shared/components/page-loader';
 
 const AssignmentInsightsView = lazy(() => import('./assignment-insights'));
 
 /** The Insights tab of assignment `assignmentId`. */
 export function AssignmentInsightsTab({ assignmentId }: { assignmentId: number }) {
   return (
-    <Suspense fallback={<Loader aria-label={insightsText.loading} />}>
+    <Suspense fallback={<StatusLoader label={insightsText.loading} />}>
       <AssignmentInsightsView assignmentId={assignmentId} />
     </Suspense>
   );
