@@ -75,7 +75,14 @@ async function settle(page: Page): Promise<void> {
     .toHaveCount(0, { timeout: 10_000 })
     .catch(() => undefined);
   // Mantine's transitions (modals, tabs, popovers: up to 200 ms) have ended; endless animations
-  // (loaders) do not count.
+  // (loaders) do not count. Two frames first: a transition starts a frame after its element shows,
+  // and axe must not read a dialog mid-fade (its text then blends into the overlay).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
   await page
     .waitForFunction(
       () =>
@@ -183,6 +190,7 @@ class Audit {
     await this.step(where, async () => {
       await trigger(this.page).click();
       await expect(this.page.getByRole('dialog')).toBeVisible();
+      await expect(this.page.locator('.mantine-Modal-content')).toHaveCSS('opacity', '1');
       await this.check(where, '.mantine-Modal-root');
       await this.page.keyboard.press('Escape');
       await expect(this.page.getByRole('dialog')).toHaveCount(0);
