@@ -7,21 +7,19 @@ import { Box, Center, Loader, VisuallyHidden, type LoaderProps } from '@mantine/
 import { messages } from '@practica/contract';
 
 /**
- * A spinner announced as `label` (default `messages.loading`); `size` and `type` are the Loader's.
+ * A spinner announced as `label` (default `messages.loading`); `size` is the Loader's.
  * For a loading text beside the spinner, see `LoadingText`.
  */
 export function StatusLoader({
   label = messages.loading,
   size,
-  type,
 }: {
   label?: string;
   size?: LoaderProps['size'];
-  type?: LoaderProps['type'];
 }) {
   return (
     <Box role="status" display="inline-flex">
-      <Loader size={size} type={type} />
+      <Loader size={size} />
       <VisuallyHidden>{label}</VisuallyHidden>
     </Box>
   );
