@@ -62,9 +62,6 @@ interface Finding {
   targets: string[];
 }
 
-/** Every check of this worker, for the closing count. */
-const checked: { who: string; where: string }[] = [];
-
 /** Waits until the page has loaded: no loader, busy region or skeleton left, transitions done. */
 async function settle(page: Page): Promise<void> {
   await expect(
@@ -120,7 +117,6 @@ class Audit {
     const results = await builder.analyze();
     this.axeMs += Date.now() - before;
     this.count += 1;
-    checked.push({ who: this.who, where });
     for (const v of results.violations) {
       if (!failing.has(v.impact ?? '')) continue;
       this.findings.push({
@@ -528,12 +524,156 @@ async function commonPages(audit: Audit): Promise<void> {
 }
 
 test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical violation', () => {
-  test.afterAll(() => {
-    const roles = [...new Set(checked.map((c) => c.who))];
-    console.log(
-      `Accessibility: ${checked.length} checks of pages, steps and dialogs × roles ` +
-        `(${roles.map((r) => `${r} ${checked.filter((c) => c.who === r).length}`).join(', ')})`,
+  // The admin's and the manager's tours are the longest, so each is two tests, declared first,
+  // and the describe has no beforeAll or afterAll: with one, Playwright deals a fully parallel
+  // file's tests to the workers in fixed halves, and one worker ran both long tours while the other
+  // idled. Now each test goes to whichever worker is free (docs/testing.md 'Where the time goes').
+  test('admin: organizations and integrations', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const ids = await idsFor(request, demo.admin);
+    const organizations = await listOf(request, ids.token, '/api/organizations?pageSize=25');
+    const org = organizations.find((o) => o.name === 'Demo Academy') ?? organizations[0];
+    const audit = new Audit(page, 'admin');
+    await signInAs(page, demo.admin, paths.systemAdminDashboard());
+    await audit.check('organizations (dashboard)');
+    await audit.visit('admins', paths.systemAdminUsers(), (p) => p.getByRole('table').first());
+    await audit.dialog('add admin dialog', (p) => inMain(p, messages.addAdmin));
+    await audit.dialog('deleted users dialog', (p) => inMain(p, messages.deletedUsers));
+    await audit.dialog('delete admin dialog', (p) =>
+      p
+        .getByRole('main')
+        .getByRole('button', { name: /^Delete / })
+        .first(),
     );
+    await audit.visit('new organization', paths.organizationCreate(), (p) =>
+      p.getByRole('main').getByRole('textbox').first(),
+    );
+    if (needed(audit, 'Demo Academy', org)) {
+      await audit.visit('organization detail', paths.organizationDetail(org.id), (p) =>
+        p.getByRole('tab', { name: messages.members }),
+      );
+      for (const members of [messages.instructors, messages.groups, messages.managers]) {
+        await audit.tab(`organization detail: ${members}`, new RegExp(`^${members}`));
+      }
+      await audit.tab('organization detail: content', messages.content);
+      await audit.tab('organization detail: assets', messages.assets);
+      await audit.dialog('organization detail: deleted users dialog', (p) =>
+        inMain(p, messages.deletedUsers),
+      );
+      await audit.visit('sign-in and integrations', paths.organizationIntegrations(org.id), (p) =>
+        p.getByRole('heading', { name: webhooksText.title }),
+      );
+      await audit.dialog('integrations: add webhook dialog', (p) =>
+        inMain(p, webhooksText.create).first(),
+      );
+      await audit.visit('invites', paths.invites({ orgId: org.id, roleType: Role.Admin }), (p) =>
+        p.getByRole('button', { name: inviteText.sendInvite, exact: true }),
+      );
+      await audit.dialog('invites: delete dialog', (p) =>
+        p.getByRole('button', { name: new RegExp(`^${inviteText.deleteInvite}`) }).first(),
+      );
+    }
+    audit.finish();
+  });
+
+  test('admin: assets, inbox, wizard and users', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const ids = await idsFor(request, demo.admin);
+    const organizations = await listOf(request, ids.token, '/api/organizations?pageSize=25');
+    const org = organizations.find((o) => o.name === 'Demo Academy') ?? organizations[0];
+    const [avatar, environment, deleted] = await Promise.all([
+      firstOf(request, ids.token, `/api/assets?typeId=${AssetType.Avatar}`),
+      firstOf(request, ids.token, `/api/assets?typeId=${AssetType.Environment}`),
+      firstOf(
+        request,
+        ids.token,
+        `/api/users?roles=${Role.Trainee}&deleted=${Existence.Deleted}&pageSize=25`,
+      ),
+    ]);
+    const audit = new Audit(page, 'admin');
+    await signInAs(page, demo.admin, paths.systemAdminDashboard());
+    await audit.visit('avatars', paths.avatars(), (p) => p.getByRole('table').first());
+    await audit.dialog('avatars: delete dialog', (p) =>
+      p
+        .getByRole('main')
+        .getByRole('button', { name: /^Delete / })
+        .first(),
+    );
+    await audit.visit('new avatar', paths.avatarCreate(), (p) =>
+      p.getByRole('main').getByRole('textbox').first(),
+    );
+    if (needed(audit, 'an avatar', avatar)) {
+      await audit.visit('avatar editor', paths.avatarEdit(avatar.id), (p) =>
+        p.getByRole('main').getByRole('textbox').first(),
+      );
+    }
+    await audit.visit('environments', paths.environments(), (p) => p.getByRole('table').first());
+    await audit.visit('new environment', paths.environmentCreate(), (p) =>
+      p.getByRole('main').getByRole('textbox').first(),
+    );
+    if (needed(audit, 'an environment', environment)) {
+      await audit.visit('environment editor', paths.environmentEdit(environment.id), (p) =>
+        p.getByRole('main').getByRole('textbox').first(),
+      );
+    }
+    await reviewInboxPage(audit, ids);
+    await wizardPages(audit, org?.name);
+    // A trainee's detail is checked as the manager sees it; its delete dialog is the admin's.
+    if (needed(audit, 'a trainee', ids.trainee)) {
+      await audit.visit(
+        'user detail',
+        paths.userDetail(ids.trainee.id),
+        (p) => p.getByRole('tab', { name: messages.assignments }),
+        { check: false },
+      );
+      await audit.dialog('user detail: delete dialog', (p) => inMain(p, messages.delete));
+    }
+    if (needed(audit, 'a deleted trainee', deleted)) {
+      await audit.visit('user detail (deleted)', paths.userDetail(deleted.id), (p) =>
+        inMain(p, messages.erase),
+      );
+      await audit.dialog('user detail: erase dialog', (p) => inMain(p, messages.erase));
+    }
+    audit.finish();
+  });
+
+  test('manager: organization and assignments', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const ids = await idsFor(request, demo.manager);
+    const orgId = ids.organizationId ?? 0;
+    const audit = new Audit(page, 'manager');
+    await signInAs(page, demo.manager, paths.orgManagerDashboard());
+    await audit.check('dashboard (organization)');
+    for (const members of [messages.instructors, messages.groups, messages.managers]) {
+      await audit.tab(`dashboard: ${members}`, new RegExp(`^${members}`));
+    }
+    await audit.visit('organization contents', paths.organizationContents(orgId), (p) =>
+      p.getByRole('main').getByRole('table').first(),
+    );
+    await audit.visit('organization details', paths.organizationDetails(orgId), (p) =>
+      p.getByRole('main').getByRole('textbox').first(),
+    );
+    await audit.visit('sign-in and integrations', paths.organizationIntegrations(orgId), (p) =>
+      p.getByRole('heading', { name: webhooksText.title }),
+    );
+    await audit.visit('invites', paths.invites(), (p) =>
+      p.getByRole('button', { name: inviteText.sendInvite, exact: true }),
+    );
+    await assignmentPages(audit, ids);
+    audit.finish();
+  });
+
+  test('manager: inbox, groups, users and common pages', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const ids = await idsFor(request, demo.manager);
+    const orgId = ids.organizationId ?? 0;
+    const audit = new Audit(page, 'manager');
+    await signInAs(page, demo.manager, paths.orgManagerDashboard());
+    await reviewInboxPage(audit, ids);
+    await groupPages(audit, ids, orgId);
+    await userDetailPages(audit, ids);
+    await commonPages(audit);
+    audit.finish();
   });
 
   test('public pages', async ({ page, request }) => {
@@ -604,135 +744,6 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
       p.getByRole('heading', { name: messages.pageNotFound }),
     );
     await audit.visit('landing', paths.home(), (p) => p.locator('iframe'));
-    audit.finish();
-  });
-
-  test('admin', async ({ page, request }) => {
-    test.setTimeout(300_000);
-    const ids = await idsFor(request, demo.admin);
-    const organizations = await listOf(request, ids.token, '/api/organizations?pageSize=25');
-    const org = organizations.find((o) => o.name === 'Demo Academy') ?? organizations[0];
-    const [avatar, environment, deleted] = await Promise.all([
-      firstOf(request, ids.token, `/api/assets?typeId=${AssetType.Avatar}`),
-      firstOf(request, ids.token, `/api/assets?typeId=${AssetType.Environment}`),
-      firstOf(
-        request,
-        ids.token,
-        `/api/users?roles=${Role.Trainee}&deleted=${Existence.Deleted}&pageSize=25`,
-      ),
-    ]);
-    const audit = new Audit(page, 'admin');
-    await signInAs(page, demo.admin, paths.systemAdminDashboard());
-    await audit.check('organizations (dashboard)');
-    await audit.visit('admins', paths.systemAdminUsers(), (p) => p.getByRole('table').first());
-    await audit.dialog('add admin dialog', (p) => inMain(p, messages.addAdmin));
-    await audit.dialog('deleted users dialog', (p) => inMain(p, messages.deletedUsers));
-    await audit.dialog('delete admin dialog', (p) =>
-      p
-        .getByRole('main')
-        .getByRole('button', { name: /^Delete / })
-        .first(),
-    );
-    await audit.visit('new organization', paths.organizationCreate(), (p) =>
-      p.getByRole('main').getByRole('textbox').first(),
-    );
-    if (needed(audit, 'Demo Academy', org)) {
-      await audit.visit('organization detail', paths.organizationDetail(org.id), (p) =>
-        p.getByRole('tab', { name: messages.members }),
-      );
-      for (const members of [messages.instructors, messages.groups, messages.managers]) {
-        await audit.tab(`organization detail: ${members}`, new RegExp(`^${members}`));
-      }
-      await audit.tab('organization detail: content', messages.content);
-      await audit.tab('organization detail: assets', messages.assets);
-      await audit.dialog('organization detail: deleted users dialog', (p) =>
-        inMain(p, messages.deletedUsers),
-      );
-      await audit.visit('sign-in and integrations', paths.organizationIntegrations(org.id), (p) =>
-        p.getByRole('heading', { name: webhooksText.title }),
-      );
-      await audit.dialog('integrations: add webhook dialog', (p) =>
-        inMain(p, webhooksText.create).first(),
-      );
-      await audit.visit('invites', paths.invites({ orgId: org.id, roleType: Role.Admin }), (p) =>
-        p.getByRole('button', { name: inviteText.sendInvite, exact: true }),
-      );
-      await audit.dialog('invites: delete dialog', (p) =>
-        p.getByRole('button', { name: new RegExp(`^${inviteText.deleteInvite}`) }).first(),
-      );
-    }
-    await audit.visit('avatars', paths.avatars(), (p) => p.getByRole('table').first());
-    await audit.dialog('avatars: delete dialog', (p) =>
-      p
-        .getByRole('main')
-        .getByRole('button', { name: /^Delete / })
-        .first(),
-    );
-    await audit.visit('new avatar', paths.avatarCreate(), (p) =>
-      p.getByRole('main').getByRole('textbox').first(),
-    );
-    if (needed(audit, 'an avatar', avatar)) {
-      await audit.visit('avatar editor', paths.avatarEdit(avatar.id), (p) =>
-        p.getByRole('main').getByRole('textbox').first(),
-      );
-    }
-    await audit.visit('environments', paths.environments(), (p) => p.getByRole('table').first());
-    await audit.visit('new environment', paths.environmentCreate(), (p) =>
-      p.getByRole('main').getByRole('textbox').first(),
-    );
-    if (needed(audit, 'an environment', environment)) {
-      await audit.visit('environment editor', paths.environmentEdit(environment.id), (p) =>
-        p.getByRole('main').getByRole('textbox').first(),
-      );
-    }
-    await reviewInboxPage(audit, ids);
-    await wizardPages(audit, org?.name);
-    // A trainee's detail is checked as the manager sees it; its delete dialog is the admin's.
-    if (needed(audit, 'a trainee', ids.trainee)) {
-      await audit.visit(
-        'user detail',
-        paths.userDetail(ids.trainee.id),
-        (p) => p.getByRole('tab', { name: messages.assignments }),
-        { check: false },
-      );
-      await audit.dialog('user detail: delete dialog', (p) => inMain(p, messages.delete));
-    }
-    if (needed(audit, 'a deleted trainee', deleted)) {
-      await audit.visit('user detail (deleted)', paths.userDetail(deleted.id), (p) =>
-        inMain(p, messages.erase),
-      );
-      await audit.dialog('user detail: erase dialog', (p) => inMain(p, messages.erase));
-    }
-    audit.finish();
-  });
-
-  test('manager', async ({ page, request }) => {
-    test.setTimeout(300_000);
-    const ids = await idsFor(request, demo.manager);
-    const orgId = ids.organizationId ?? 0;
-    const audit = new Audit(page, 'manager');
-    await signInAs(page, demo.manager, paths.orgManagerDashboard());
-    await audit.check('dashboard (organization)');
-    for (const members of [messages.instructors, messages.groups, messages.managers]) {
-      await audit.tab(`dashboard: ${members}`, new RegExp(`^${members}`));
-    }
-    await audit.visit('organization contents', paths.organizationContents(orgId), (p) =>
-      p.getByRole('main').getByRole('table').first(),
-    );
-    await audit.visit('organization details', paths.organizationDetails(orgId), (p) =>
-      p.getByRole('main').getByRole('textbox').first(),
-    );
-    await audit.visit('sign-in and integrations', paths.organizationIntegrations(orgId), (p) =>
-      p.getByRole('heading', { name: webhooksText.title }),
-    );
-    await audit.visit('invites', paths.invites(), (p) =>
-      p.getByRole('button', { name: inviteText.sendInvite, exact: true }),
-    );
-    await assignmentPages(audit, ids);
-    await reviewInboxPage(audit, ids);
-    await groupPages(audit, ids, orgId);
-    await userDetailPages(audit, ids);
-    await commonPages(audit);
     audit.finish();
   });
 
