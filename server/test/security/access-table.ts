@@ -2382,8 +2382,7 @@ export interface CellOutcome {
 /**
  * Runs one cell: builds its request (fresh rows as needed), sends it as the actor, runs the row's
  * `after`. `unauthenticated`: the cell expects 401, so no fresh rows are made for it.
- * `beforeSend` runs once the request is built, right before it is sent, told whether the build made
- * fresh rows;
+ * `beforeSend` runs once the request is built (its fresh rows made), right before it is sent;
  * `afterSend` right after the answer, before the row's `after`.
  */
 export async function runCell(
@@ -2398,7 +2397,7 @@ export async function runCell(
     afterSend,
   }: {
     unauthenticated?: boolean;
-    beforeSend?: (built: { madeRows: boolean }) => Promise<void>;
+    beforeSend?: () => Promise<void>;
     afterSend?: (res: LightMyRequestResponse) => Promise<void>;
   } = {},
 ): Promise<CellOutcome> {
@@ -2406,7 +2405,6 @@ export async function runCell(
   const away = w.orgs[actors.home === 'a' ? 'b' : 'a'];
   const o =
     target === 'other' ? away : target === 'missing' ? missingOrg(away, w.app.files.urls) : home;
-  let madeRows = false;
   const scope: Scope = {
     w,
     target,
@@ -2418,33 +2416,17 @@ export async function runCell(
     token: actors.token(actor),
     // A cell refused for want of a session makes no fresh rows: the route must answer 401 before
     // it looks at any id, so missing ids serve as well (a route that looked first would answer 404).
-    make: watched(
-      target === 'missing' || unauthenticated ? missingMaker() : makerFor(w, o.key),
-      () => (madeRows = true),
-    ),
+    make: target === 'missing' || unauthenticated ? missingMaker() : makerFor(w, o.key),
   };
   const request = await row.request(scope);
   const method = methodOf(row);
   const token = request.noAuth ? null : scope.token;
-  if (beforeSend) await beforeSend({ madeRows });
+  if (beforeSend) await beforeSend();
   const res = await w.call(method, request.url, token, request.payload, request.headers ?? {});
   if (afterSend) await afterSend(res);
   if (row.after) await row.after(scope, res);
   if (row.endsSessions) await actors.refresh();
   return { row, target, actor, method, url: request.url, status: res.statusCode, res };
-}
-
-/** `maker` whose every call first calls `onCall`. */
-function watched(maker: Maker, onCall: () => void): Maker {
-  return Object.fromEntries(
-    Object.entries(maker).map(([name, fn]) => [
-      name,
-      (...args: unknown[]) => {
-        onCall();
-        return (fn as (...a: unknown[]) => unknown)(...args);
-      },
-    ]),
-  ) as unknown as Maker;
 }
 
 /** 'METHOD url' keys of a registered route (a route may carry several methods). */
