@@ -12,22 +12,26 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * Starts `count` processes that each try to take `dir`'s lock at the same moment (a shared start
- * time) and hold it for 200 ms; answers how many got it.
+ * time); one that gets it holds it until every process has answered, then releases it on SIGTERM.
+ * Answers how many got it.
  */
 async function racers(script: string, dir: string, count: number): Promise<number> {
   const startAt = Date.now() + 500;
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, [script, dir, String(startAt)]),
+  );
+  const closed = children.map((child) => new Promise((resolve) => child.on('close', resolve)));
   const outcomes = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
+    children.map(
+      (child) =>
         new Promise<string>((resolve) => {
-          const child = spawn(process.execPath, [script, dir, String(startAt)]);
-          let out = '';
-          child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-          child.on('close', () => resolve(out));
+          child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+          child.on('close', () => resolve('exited without an answer'));
         }),
     ),
   );
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(closed);
   return outcomes.filter((o) => o === 'locked').length;
 }
 
@@ -73,8 +77,12 @@ if (sleep > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slee
 while (Date.now() < Number(startAt)) {}
 try {
   const release = acquireDataDirLock(dir);
+  process.on('SIGTERM', () => {
+    release();
+    process.exit(0);
+  });
   process.stdout.write('locked');
-  setTimeout(release, 200);
+  setInterval(() => {}, 1000);
 } catch {
   process.stdout.write('refused');
 }

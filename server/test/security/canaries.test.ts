@@ -62,12 +62,21 @@ function secretsOf(key: OrgKey): { canary: string; ids: RegExp; keys: string[] }
   return { canary: canaries[key], ids: idPattern(key), keys: w.orgs[key].storageKeys };
 }
 
-/** What of `secrets` the answer shows (body and headers). */
-function leaks(res: LightMyRequestResponse, secrets: ReturnType<typeof secretsOf>): string[] {
+/**
+ * What of `secrets` the answer shows (body and headers). The metrics (Prometheus' text) are
+ * measurements labelled by route pattern, never by id, and a byte count there can look like an id
+ * (a heap space of 4,208,632 bytes matched B's ids once): only canaries and file keys are looked
+ * for in them.
+ */
+function leaks(
+  res: LightMyRequestResponse,
+  secrets: ReturnType<typeof secretsOf>,
+  row: Row,
+): string[] {
   const text = `${JSON.stringify(res.headers)}\n${res.body}`;
   const found: string[] = [];
   if (text.toLowerCase().includes(secrets.canary)) found.push(`canary ${secrets.canary}`);
-  const ids = text.match(secrets.ids);
+  const ids = row.route === 'GET /metrics' ? null : text.match(secrets.ids);
   if (ids) found.push(`ids ${[...new Set(ids)].join(', ')}`);
   for (const key of secrets.keys) if (text.includes(key)) found.push(`file key ${key}`);
   return found;
@@ -174,7 +183,7 @@ describe("reads: one organization's actors never see the other's canaries, ids o
               unauthenticated: want === 401,
             });
             readsChecked++;
-            for (const leak of leaks(out.res, secrets))
+            for (const leak of leaks(out.res, secrets, row))
               found.push(`${home.toUpperCase()} ${actor} ${target} ${out.url}: ${leak}`);
           }
         }
@@ -223,7 +232,8 @@ describe('writes by A: refused ones change nothing, allowed ones succeed, no ans
             );
           }
           if (actor !== 'admin' && !exempt(row, target))
-            for (const leak of leaks(out.res, secrets)) problems.push(`${cell}: shows ${leak}`);
+            for (const leak of leaks(out.res, secrets, row))
+              problems.push(`${cell}: shows ${leak}`);
         }
         expect(problems).toEqual([]);
       },
