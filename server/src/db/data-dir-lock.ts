@@ -80,7 +80,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
       `The data folder ${dataDir} is in use by another Practica server (pid ${pid}). ` +
         'Stop it first, or start this one with another DATA_DIR.',
     );
-  const release = () => {
+  /** The release function of a lock this process now holds. */
+  const releaser = () => {
     let released = false;
     return () => {
       if (released) return;
@@ -91,7 +92,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   // A takeover lasts microseconds; 200 rounds of 10 ms only run out when a taker died mid-way
   // and another process keeps taking over its stale takeover file.
   for (let attempt = 0; attempt < 200; attempt++) {
-    if (createWithPid(file)) return release();
+    if (createWithPid(file)) return releaser();
     const holder = holderOf(file);
     if (heldByOther(holder)) throw refuse(holder);
     if (holder === null) continue; // released meanwhile: try again
@@ -109,7 +110,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const own = `${file}.${process.pid}`;
       writeFileSync(own, String(process.pid));
       renameSync(own, file);
-      return release();
+      return releaser();
     } finally {
       unlinkIfPresent(takeover);
     }
