@@ -9,8 +9,9 @@
  * assignment wizard step by step (with its validation messages), the review screen (Submitted and
  * Reviewed) and the dialogs that matter (assign, avatar picker, pickers, confirmations). A page is
  * checked whole; a dialog, a tab or a later wizard step is checked within itself (the page around
- * it was checked already). One sign-in per role; the pages follow each other in one tab, moving
- * inside the console as a link does (no reload).
+ * it was checked already). One sign-in per test (the admin's and the manager's tours are two tests
+ * each); the pages follow each other in one tab, moving inside the console as a link does (no
+ * reload).
  *
  * Each screen is checked once, by the role that shows the most of it: the screens several roles
  * share (assignments, the review screen, groups, a trainee's detail, settings) by the manager, who
