@@ -297,6 +297,30 @@ async function idsFor(request: APIRequestContext, email: string) {
 }
 type Ids = Awaited<ReturnType<typeof idsFor>>;
 
+/**
+ * The start of a signed-in tour: finds `email`'s ids (idsFor), signs in at `landing` and answers
+ * them with the tour's Audit, named `who`. Also gives the test the tours' 300 s.
+ */
+async function startTour(
+  page: Page,
+  request: APIRequestContext,
+  who: string,
+  email: string,
+  landing: string,
+): Promise<{ ids: Ids; audit: Audit }> {
+  test.setTimeout(300_000);
+  const ids = await idsFor(request, email);
+  const audit = new Audit(page, who);
+  await signInAs(page, email, landing);
+  return { ids, audit };
+}
+
+/** Demo Academy as the admin lists it (the first organization when renamed; none: undefined). */
+async function demoAcademy(request: APIRequestContext, token: string): Promise<Listed | undefined> {
+  const organizations = await listOf(request, token, '/api/organizations?pageSize=25');
+  return organizations.find((o) => o.name === 'Demo Academy') ?? organizations[0];
+}
+
 /** Found in the demo seed, or reported as missing. */
 function needed<T>(audit: Audit, what: string, value: T | undefined): value is T {
   if (value === undefined) audit.missing(what);
@@ -530,12 +554,14 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
   // file's tests to the workers in fixed halves, and one worker ran both long tours while the other
   // idled. Now each test goes to whichever worker is free (docs/testing.md 'Where the time goes').
   test('admin: organizations and integrations', async ({ page, request }) => {
-    test.setTimeout(300_000);
-    const ids = await idsFor(request, demo.admin);
-    const organizations = await listOf(request, ids.token, '/api/organizations?pageSize=25');
-    const org = organizations.find((o) => o.name === 'Demo Academy') ?? organizations[0];
-    const audit = new Audit(page, 'admin');
-    await signInAs(page, demo.admin, paths.systemAdminDashboard());
+    const { ids, audit } = await startTour(
+      page,
+      request,
+      'admin',
+      demo.admin,
+      paths.systemAdminDashboard(),
+    );
+    const org = await demoAcademy(request, ids.token);
     await audit.check('organizations (dashboard)');
     await audit.visit('admins', paths.systemAdminUsers(), (p) => p.getByRole('table').first());
     await audit.dialog('add admin dialog', (p) => inMain(p, messages.addAdmin));
@@ -578,10 +604,14 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
   });
 
   test('admin: assets, inbox, wizard and users', async ({ page, request }) => {
-    test.setTimeout(300_000);
-    const ids = await idsFor(request, demo.admin);
-    const organizations = await listOf(request, ids.token, '/api/organizations?pageSize=25');
-    const org = organizations.find((o) => o.name === 'Demo Academy') ?? organizations[0];
+    const { ids, audit } = await startTour(
+      page,
+      request,
+      'admin',
+      demo.admin,
+      paths.systemAdminDashboard(),
+    );
+    const org = await demoAcademy(request, ids.token);
     const [avatar, environment, deleted] = await Promise.all([
       firstOf(request, ids.token, `/api/assets?typeId=${AssetType.Avatar}`),
       firstOf(request, ids.token, `/api/assets?typeId=${AssetType.Environment}`),
@@ -591,8 +621,6 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
         `/api/users?roles=${Role.Trainee}&deleted=${Existence.Deleted}&pageSize=25`,
       ),
     ]);
-    const audit = new Audit(page, 'admin');
-    await signInAs(page, demo.admin, paths.systemAdminDashboard());
     await audit.visit('avatars', paths.avatars(), (p) => p.getByRole('table').first());
     await audit.dialog('avatars: delete dialog', (p) =>
       p
@@ -639,11 +667,14 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
   });
 
   test('manager: organization and assignments', async ({ page, request }) => {
-    test.setTimeout(300_000);
-    const ids = await idsFor(request, demo.manager);
+    const { ids, audit } = await startTour(
+      page,
+      request,
+      'manager',
+      demo.manager,
+      paths.orgManagerDashboard(),
+    );
     const orgId = ids.organizationId ?? 0;
-    const audit = new Audit(page, 'manager');
-    await signInAs(page, demo.manager, paths.orgManagerDashboard());
     await audit.check('dashboard (organization)');
     for (const members of [messages.instructors, messages.groups, messages.managers]) {
       await audit.tab(`dashboard: ${members}`, new RegExp(`^${members}`));
@@ -665,11 +696,14 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
   });
 
   test('manager: inbox, groups, users and common pages', async ({ page, request }) => {
-    test.setTimeout(300_000);
-    const ids = await idsFor(request, demo.manager);
+    const { ids, audit } = await startTour(
+      page,
+      request,
+      'manager',
+      demo.manager,
+      paths.orgManagerDashboard(),
+    );
     const orgId = ids.organizationId ?? 0;
-    const audit = new Audit(page, 'manager');
-    await signInAs(page, demo.manager, paths.orgManagerDashboard());
     await reviewInboxPage(audit, ids);
     await groupPages(audit, ids, orgId);
     await userDetailPages(audit, ids);
@@ -753,10 +787,7 @@ test.describe('accessibility: axe, WCAG 2.1 A and AA, no serious or critical vio
     ['instructor', demo.instructor2, false],
   ] as const) {
     test(who, async ({ page, request }) => {
-      test.setTimeout(300_000);
-      const ids = await idsFor(request, email);
-      const audit = new Audit(page, who);
-      await signInAs(page, email, paths.dashboard());
+      const { ids, audit } = await startTour(page, request, who, email, paths.dashboard());
       await audit.check('dashboard');
       // The screens an instructor shares with the manager show a part of the manager's: checked there.
       if (creator) await authoringPages(audit, ids);
