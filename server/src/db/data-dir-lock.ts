@@ -39,10 +39,16 @@ function holderOf(file: string): number | null {
 const heldByOther = (pid: number | null): pid is number =>
   pid !== null && pid !== 0 && pid !== process.pid && isAlive(pid);
 
-/** Creates `file` holding this pid, whole, unless it exists (answers false then). */
-function createWithPid(file: string): boolean {
+/** Writes this pid to a file of this process beside `file`; answers its path. */
+function ownPidFile(file: string): string {
   const own = `${file}.${process.pid}`;
   writeFileSync(own, String(process.pid));
+  return own;
+}
+
+/** Creates `file` holding this pid, whole, unless it exists (answers false then). */
+function createWithPid(file: string): boolean {
+  const own = ownPidFile(file);
   try {
     linkSync(own, file);
     return true;
@@ -107,9 +113,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const now = holderOf(file);
       if (heldByOther(now)) throw refuse(now);
       if (now !== holder) continue; // changed meanwhile: look again
-      const own = `${file}.${process.pid}`;
-      writeFileSync(own, String(process.pid));
-      renameSync(own, file);
+      renameSync(ownPidFile(file), file);
       return releaser();
     } finally {
       unlinkIfPresent(takeover);
